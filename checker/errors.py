@@ -1,0 +1,21 @@
+"""The small exception tree; `cli.main` maps each branch to an exit code."""
+
+from __future__ import annotations
+
+
+class DocsCheckError(Exception):
+    """Base of every error the checker reports as one line instead of a traceback."""
+
+    exit_code = 2
+
+
+class UsageError(DocsCheckError):
+    """The command line asks for something that cannot be done (missing path, no docs)."""
+
+
+class InputError(DocsCheckError):
+    """A file could not be read as a docs page or as data; names path[:line]."""
+
+
+class DataError(DocsCheckError):
+    """The checker's own data (catalogue, rules) is malformed; names path[:line]."""

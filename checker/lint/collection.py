@@ -1,0 +1,45 @@
+"""Rules over many entries: the product set of a file, and one entry per API
+per version."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+from checker.findings import finding
+from checker.model import Entry, Finding, Page
+
+
+def check_product_sets(page: Page) -> Iterator[Finding]:
+    """Entries that enumerate products (tables, blocks) should enumerate the same
+    ones across a file; the odd one out is usually a copy-paste slip."""
+    sets = {
+        entry: frozenset(entry.status.products)
+        for entry in page.entries
+        if entry.status is not None and entry.status.rest is None and entry.status.named
+    }
+    if not sets:
+        return
+    usual, _ = Counter(sets.values()).most_common(1)[0]
+    for entry, products in sets.items():
+        if products != usual:
+            extra = ", ".join(sorted(products - usual)) or "none"
+            missing = ", ".join(sorted(usual - products)) or "none"
+            message = (
+                f"{entry.api} names other products than the rest of the file "
+                f"(extra: {extra}; missing: {missing})"
+            )
+            yield finding("product-set-differs", entry.path, entry.line, message)
+
+
+def check_duplicates(entries: Iterable[Entry]) -> Iterator[Finding]:
+    first: dict[tuple[str, str, str], Entry] = {}
+    for entry in entries:
+        key = (entry.lang, entry.version, entry.api)
+        if key not in first:
+            first[key] = entry
+            continue
+        earlier = first[key]
+        where = f"{earlier.path}:{earlier.line}"
+        message = f"{entry.api} is documented twice for {entry.version} (first at {where})"
+        yield finding("duplicate-api", entry.path, entry.line, message)

@@ -1,0 +1,22 @@
+"""Reading: a docs file into a `Page` of entries, whatever format it is in."""
+
+from __future__ import annotations
+
+from checker.catalogue import Catalogue
+from checker.discover import DocFile
+from checker.model import Page
+from checker.read.context import ReadContext
+from checker.read.load import load_text
+from checker.read.page import read_entries
+from checker.read.tokens import parse
+
+
+def read_text(text: str, doc: DocFile, catalogue: Catalogue) -> Page:
+    ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, text.splitlines())
+    entries = read_entries(parse(text), ctx)
+    return Page(doc.path, doc.version, doc.lang, tuple(entries), tuple(ctx.findings))
+
+
+def read_file(doc: DocFile, catalogue: Catalogue) -> Page:
+    """Raises InputError (one line, path[:line]) when the file is not readable text."""
+    return read_text(load_text(doc.path), doc, catalogue)

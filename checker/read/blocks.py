@@ -1,0 +1,132 @@
+"""Newest house style: one commented block per product under `**产品支持情况**：`
+
+<!-- npu="910b" id7 -->
+- <term>Atlas A2训练系列产品</term>：支持
+<!-- end id7 -->
+
+House rules checked while reading: start and end carry the same id, ids are
+unique in a file, npu codes are known (case-sensitive) and agree with the
+product named, and a block names exactly one product."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markdown_it.token import Token
+
+from checker.findings import Problem
+from checker.model import Status, Support
+from checker.read.context import ReadContext, StatusRead
+from checker.read.tokens import inline_source, line_of
+from checker.status import read_status
+
+_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
+_START = re.compile(r'^\s*npu\s*=\s*"([^"]*)"\s+id\s*(\S+)\s*$')
+_END = re.compile(r"^\s*end\s+id\s*(\S+)\s*$")
+
+
+@dataclass
+class _Block:
+    npu: str
+    id: str
+    line: int
+    products: list[tuple[str, Support]]
+
+
+def starts_blocks(token: Token) -> bool:
+    return token.type == "html_block" and any(
+        _START.match(body) for body in _COMMENT.findall(token.content)
+    )
+
+
+def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
+    """`index` is the first html_block comment after the label."""
+    first = line_of(tokens[index])
+    last = first
+    named: dict[str, Support] = {}
+    block: _Block | None = None
+    while index < len(tokens):
+        token = tokens[index]
+        if token.type == "html_block" and token.content.lstrip().startswith("<!--"):
+            for offset, body in _comments(token.content):
+                block = _comment(body, line_of(token) + offset, block, named, ctx)
+        elif token.type == "bullet_list_open" and block is not None:
+            index = _items(tokens, index, block, ctx)
+        elif token.type not in ("bullet_list_close",):
+            break
+        last = max(last, (token.map[1] if token.map else last))
+        index += 1
+    if block is not None:
+        ctx.report(Problem("block-unclosed", f"block id{block.id} is never closed"), block.line)
+        _close(block, named, ctx)
+    status = Status(tuple(named.items())) if named else None
+    return StatusRead(status, ctx.source(first, last), "blocks", first, index)
+
+
+def _comments(content: str) -> list[tuple[int, str]]:
+    return [(content.count("\n", 0, m.start()), m.group(1)) for m in _COMMENT.finditer(content)]
+
+
+def _comment(
+    body: str, line: int, block: _Block | None, named: dict[str, Support], ctx: ReadContext
+) -> _Block | None:
+    start, end = _START.match(body), _END.match(body)
+    if start:
+        if block is not None:
+            ctx.report(Problem("block-unclosed", f"block id{block.id} is never closed"), block.line)
+            _close(block, named, ctx)
+        npu, block_id = start.groups()
+        if block_id in ctx.block_ids:
+            message = f"block id{block_id} already used at line {ctx.block_ids[block_id]}"
+            ctx.report(Problem("block-id-duplicate", message), line)
+        else:
+            ctx.block_ids[block_id] = line
+        if ctx.catalogue.by_npu(npu) is None:
+            ctx.report(Problem("block-npu-unknown", f'unknown npu code "{npu}"'), line)
+        return _Block(npu, block_id, line, [])
+    if end and block is not None:
+        if end.group(1) != block.id:
+            message = f"block opened as id{block.id} at line {block.line} ends as id{end.group(1)}"
+            ctx.report(Problem("block-id-mismatch", message), line)
+        _close(block, named, ctx)
+        return None
+    return block
+
+
+def _items(tokens: list[Token], index: int, block: _Block, ctx: ReadContext) -> int:
+    """Reads the list's items into the block; returns the bullet_list_close index."""
+    depth = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.type in ("bullet_list_open", "bullet_list_close"):
+            depth += token.nesting
+        if token.type == "inline":
+            reading = read_status(inline_source(token.children or []), ctx.catalogue)
+            for problem in reading.problems:
+                ctx.report(problem, line_of(token))
+            if reading.status is not None and reading.status.rest is not None:
+                # "- 支持" with no product: the block's product is the point of the block
+                problem = Problem(
+                    "block-products", f"block item names no product: {token.content!r}"
+                )
+                ctx.report(problem, line_of(token))
+            elif reading.status is not None:
+                block.products.extend(reading.status.named)
+        if token.type == "bullet_list_close" and depth == 0:
+            return index
+        index += 1
+    return index
+
+
+def _close(block: _Block, named: dict[str, Support], ctx: ReadContext) -> None:
+    products = {product for product, _ in block.products}
+    if len(products) != 1:
+        message = f"block id{block.id} names {len(products)} products; house style is one"
+        ctx.report(Problem("block-products", message), block.line)
+    expected = ctx.catalogue.by_npu(block.npu)
+    for product, support in block.products:
+        if expected is not None and product != expected:
+            message = f'block npu="{block.npu}" is {expected}, but names {product}'
+            ctx.report(Problem("block-npu-product", message), block.line)
+        named[product] = support

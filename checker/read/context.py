@@ -1,0 +1,38 @@
+"""What a reader knows about the file it reads, and where it puts findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from checker.catalogue import Catalogue
+from checker.findings import Problem
+from checker.model import Finding, Status
+
+
+@dataclass
+class ReadContext:
+    path: str
+    version: str
+    lang: str
+    catalogue: Catalogue
+    lines: list[str]
+    findings: list[Finding] = field(default_factory=list)
+    block_ids: dict[str, int] = field(default_factory=dict)  # house-style id -> first line
+
+    def report(self, problem: Problem, line: int) -> None:
+        self.findings.append(problem.at(self.path, line))
+
+    def source(self, first: int, last: int) -> str:
+        """Source lines first..last (1-based, inclusive), as written."""
+        return "\n".join(self.lines[first - 1 : last]).strip()
+
+
+@dataclass(frozen=True)
+class StatusRead:
+    """A status section as one format reader found it."""
+
+    status: Status | None
+    raw: str
+    format: str
+    line: int
+    end: int  # index of the first token after the section

@@ -1,0 +1,20 @@
+"""Inline status: `**是否支持**：是，暂不支持<term>Ascend 950DT</term>`."""
+
+from __future__ import annotations
+
+from markdown_it.token import Token
+
+from checker.read.context import ReadContext, StatusRead
+from checker.read.tokens import inline_source, line_of
+from checker.status import read_status
+
+
+def read_inline(tokens: list[Token], index: int, rest: list[Token], ctx: ReadContext) -> StatusRead:
+    """`index` is the status paragraph's inline token; `rest` its text after the label."""
+    line = line_of(tokens[index])
+    text = inline_source(rest)
+    reading = read_status(text, ctx.catalogue)
+    for problem in reading.problems:
+        ctx.report(problem, line)
+    raw = ctx.source(line, line)
+    return StatusRead(reading.status, raw, "inline", line, index + 2)

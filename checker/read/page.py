@@ -1,0 +1,147 @@
+"""One page's tokens into entries. A heading (`### torch.x.y`) or a method line
+(`> <font size="3">run()</font>`) opens an entry; the labelled paragraphs after
+it give the link, the status (in whichever format follows the label) and the
+notes. A table whose header has an API column is the row-per-API format."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from markdown_it.token import Token
+
+from checker.model import Entry, NativeLink
+from checker.read.blocks import read_blocks, starts_blocks
+from checker.read.context import ReadContext, StatusRead
+from checker.read.inline import read_inline
+from checker.read.names import full_name, native_link, title_name
+from checker.read.rows import is_api_table, read_rows
+from checker.read.table import read_product_table
+from checker.read.tokens import (
+    LINK_LABELS,
+    NOTES_LABELS,
+    STATUS_LABELS,
+    inline_source,
+    labelled,
+    line_of,
+    read_table,
+)
+
+
+@dataclass
+class _Draft:
+    title: str
+    line: int
+    parent: str | None
+    is_method: bool
+    link: NativeLink | None = None
+    status: StatusRead | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
+    entries: list[Entry] = []
+    draft: _Draft | None = None
+    parent: str | None = None  # the last heading entry: the class of method lines
+    notes_open = False
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        title = _title(tokens, index)
+        if title is not None:
+            parent = _emit(draft, entries, ctx, parent)
+            name, is_method = title
+            draft = _Draft(name, line_of(token), parent if is_method else None, is_method)
+            notes_open = False
+            index = _after_block(tokens, index)
+            continue
+        if token.type == "inline" and draft is not None:
+            label = labelled(token)
+            if label is not None and label.key in LINK_LABELS:
+                draft.link = native_link(label.rest)
+                notes_open = False
+            elif label is not None and label.key in STATUS_LABELS and draft.status is None:
+                draft.status = _status(tokens, index, label.rest, ctx)
+                notes_open = False
+                index = draft.status.end
+                continue
+            elif label is not None and label.key in NOTES_LABELS:
+                notes_open = True
+                draft.notes.append(inline_source(label.rest))
+            elif notes_open:
+                draft.notes.append(inline_source(token.children or []))
+        elif token.type == "html_block" and token.content.lstrip().startswith("</div"):
+            notes_open = False
+        elif token.type == "table_open":
+            table = read_table(tokens, index)
+            if is_api_table(table):
+                entries.extend(read_rows(table, ctx))
+            index = table.end
+            continue
+        index += 1
+    _emit(draft, entries, ctx, parent)
+    return entries
+
+
+def _title(tokens: list[Token], index: int) -> tuple[str, bool] | None:
+    """(name, is_method) when tokens[index] opens an entry title."""
+    token = tokens[index]
+    if token.type == "heading_open" and token.tag != "h1":
+        return title_name(tokens[index + 1].children or []), False
+    if token.type == "blockquote_open" and index + 2 < len(tokens):
+        inline = tokens[index + 2]
+        children = inline.children or []
+        if inline.type == "inline" and children and children[0].content.startswith("<font"):
+            return title_name(children), True
+    return None
+
+
+def _after_block(tokens: list[Token], index: int) -> int:
+    """Index after the block that tokens[index] opens."""
+    level = tokens[index].level
+    close = tokens[index].type.replace("_open", "_close")
+    index += 1
+    while index < len(tokens) and not (
+        tokens[index].type == close and tokens[index].level == level
+    ):
+        index += 1
+    return index + 1
+
+
+def _status(tokens: list[Token], index: int, rest: list[Token], ctx: ReadContext) -> StatusRead:
+    """The status section after a label, in whichever format follows it."""
+    if inline_source(rest).strip():
+        return read_inline(tokens, index, rest, ctx)
+    after = index + 2  # past the label paragraph's inline and paragraph_close
+    if after < len(tokens) and tokens[after].type == "table_open":
+        return read_product_table(tokens, after, ctx)
+    if after < len(tokens) and starts_blocks(tokens[after]):
+        return read_blocks(tokens, after, ctx)
+    return StatusRead(None, "", "", line_of(tokens[index]), index + 1)
+
+
+def _emit(
+    draft: _Draft | None, entries: list[Entry], ctx: ReadContext, parent: str | None
+) -> str | None:
+    """A title becomes an entry once it has a link or a status: section headings
+    have neither. Returns the class that later method lines belong to."""
+    if draft is None:
+        return parent
+    if draft.link is None and draft.status is None:
+        return parent if draft.is_method else None
+    status = draft.status
+    entry = Entry(
+        api=full_name(draft.title, draft.link, draft.parent),
+        version=ctx.version,
+        lang=ctx.lang,
+        path=ctx.path,
+        line=draft.line,
+        format=status.format if status else "",
+        status=status.status if status else None,
+        raw=status.raw if status else "",
+        status_line=status.line if status else draft.line,
+        link=draft.link,
+        notes="\n".join(note for note in draft.notes if note).strip(),
+        title=draft.title,
+    )
+    entries.append(entry)
+    return parent if draft.is_method else entry.api

@@ -1,0 +1,65 @@
+"""One table, a row per API (older pages):
+
+|API名称|是否支持|限制与说明|        | API Name | Supported | Restrictions and Notes |
+|torch.x.y|是|-|                    | torch.x.y | Yes | - |
+
+Columns are found by header name; extra columns (NPU形式名称) are ignored."""
+
+from __future__ import annotations
+
+from checker.model import Entry
+from checker.read.context import ReadContext
+from checker.read.names import full_name, native_link, title_name
+from checker.read.tokens import Table, column, inline_source, plain_text
+from checker.status import Reading, read_status
+
+_API_COLUMN = {"api名称", "apiname", "api"}
+_SUPPORT_COLUMN = {"是否支持", "supported", "support"}
+_NOTES_COLUMN = {"限制与说明", "restrictionsandnotes", "restrictions", "notes"}
+
+
+def is_api_table(table: Table) -> bool:
+    return column(table.header, _API_COLUMN) is not None and (
+        column(table.header, _SUPPORT_COLUMN) is not None
+    )
+
+
+def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
+    api_col = column(table.header, _API_COLUMN)
+    support_col = column(table.header, _SUPPORT_COLUMN)
+    notes_col = column(table.header, _NOTES_COLUMN)
+    assert api_col is not None and support_col is not None  # is_api_table said so
+    entries = []
+    for line, cells in table.rows:
+        if api_col >= len(cells):
+            continue
+        api_cell = cells[api_col]
+        link = native_link(api_cell)
+        name = title_name(api_cell)
+        support_text = inline_source(cells[support_col]) if support_col < len(cells) else ""
+        # An empty cell is a missing status (a lint rule), not an unreadable one.
+        reading = (
+            read_status(support_text, ctx.catalogue) if support_text.strip() else Reading(None)
+        )
+        for problem in reading.problems:
+            ctx.report(problem, line)
+        notes = (
+            plain_text(cells[notes_col]) if notes_col is not None and notes_col < len(cells) else ""
+        )
+        entries.append(
+            Entry(
+                api=full_name(name, link, None),
+                version=ctx.version,
+                lang=ctx.lang,
+                path=ctx.path,
+                line=line,
+                format="rows",
+                status=reading.status,
+                raw=support_text.strip(),
+                status_line=line,
+                link=link,
+                notes="" if notes in ("-", "—") else notes,
+                title=name,
+            )
+        )
+    return entries

@@ -1,0 +1,48 @@
+"""Per-product table status under `**支持情况**：`:
+
+| 硬件 | 是否支持 |
+| <term>Atlas A2 训练系列产品</term> | ✔ |
+"""
+
+from __future__ import annotations
+
+from markdown_it.token import Token
+
+from checker.findings import Problem
+from checker.model import Status, Support
+from checker.read.context import ReadContext, StatusRead
+from checker.read.tokens import column, inline_source, line_of, read_table
+from checker.status import read_mark
+
+_PRODUCT_COLUMN = {"硬件", "产品", "hardware", "product"}
+_MARK_COLUMN = {"是否支持", "支持情况", "supported", "support"}
+
+
+def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
+    """`index` is the table_open token."""
+    table = read_table(tokens, index)
+    product_col = column(table.header, _PRODUCT_COLUMN) or 0
+    mark_col = column(table.header, _MARK_COLUMN) or 1
+    named: dict[str, Support] = {}
+    for line, cells in table.rows:
+        if max(product_col, mark_col) >= len(cells):
+            ctx.report(Problem("status-unreadable", "table row without a product and a mark"), line)
+            continue
+        name = inline_source(cells[product_col])
+        product = ctx.catalogue.by_name(_untag(name))
+        if product is None:
+            ctx.report(Problem("unknown-product", f"unknown product {_untag(name)!r}"), line)
+        support, problem = read_mark(inline_source(cells[mark_col]))
+        if problem:
+            ctx.report(problem, line)
+        if support is not None and product is not None:
+            named[product] = support
+    first = line_of(tokens[index])
+    last = table.rows[-1][0] if table.rows else first
+    # An unreadable row leaves its product unstated rather than guessed.
+    status = Status(tuple(named.items())) if named else None
+    return StatusRead(status, ctx.source(first, last), "table", first, table.end)
+
+
+def _untag(text: str) -> str:
+    return text.replace("<term>", "").replace("</term>", "").strip()

@@ -1,0 +1,111 @@
+"""markdown-it-py set up once for the docs, and small views of its tokens that
+every page format needs: inline text, `**label**：` paragraphs, tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+LINK_LABELS = {"原生文档", "nativedocumentation", "nativedoc", "pytorchdocumentation"}
+STATUS_LABELS = {"支持情况", "是否支持", "产品支持情况", "supported", "support", "supportstatus"}
+NOTES_LABELS = {"限制与说明", "restrictionsandnotes", "restrictions", "notes"}
+
+
+def label_key(text: str) -> str:
+    return "".join(text.split()).casefold()
+
+
+@cache
+def parser() -> MarkdownIt:
+    # html on: the docs carry <div>, <term> and <!-- npu --> comments that
+    # must arrive as html tokens, not as text.
+    return MarkdownIt("commonmark", {"html": True}).enable("table")
+
+
+def parse(text: str) -> list[Token]:
+    return parser().parse(text)
+
+
+def line_of(token: Token) -> int:
+    """1-based line of a block token (markdown-it maps are 0-based)."""
+    return token.map[0] + 1 if token.map else 0
+
+
+def inline_source(children: list[Token]) -> str:
+    """Inline children back to text, keeping html tags (<term>) and dropping
+    emphasis markers: what the status normaliser reads."""
+    parts: list[str] = []
+    for child in children:
+        if child.type in ("text", "text_special", "html_inline", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    return "".join(parts)
+
+
+def plain_text(children: list[Token]) -> str:
+    """Inline children as the reader sees them: no tags, escapes undone."""
+    return " ".join(
+        "".join(
+            c.content for c in children if c.type in ("text", "text_special", "code_inline")
+        ).split()
+    )
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """A paragraph that opens with `**label**：`, and the inline after the colon."""
+
+    key: str
+    rest: list[Token]
+
+
+def labelled(inline: Token) -> Labelled | None:
+    children = [c for c in inline.children or [] if not (c.type == "text" and not c.content)]
+    if len(children) < 3 or children[0].type != "strong_open" or children[2].type != "strong_close":
+        return None
+    label = children[1].content.rstrip("：: ")
+    rest = children[3:]
+    if rest and rest[0].type == "text":
+        stripped = rest[0].content.lstrip().lstrip("：:").lstrip()
+        head = Token("text", "", 0, content=stripped)
+        rest = [head, *rest[1:]]
+    return Labelled(label_key(label), rest)
+
+
+@dataclass(frozen=True)
+class Table:
+    header: list[list[Token]]  # the inline children of each header cell
+    rows: list[tuple[int, list[list[Token]]]]  # (line, cells)
+    end: int  # index of the token after table_close
+
+
+def read_table(tokens: list[Token], start: int) -> Table:
+    header: list[list[Token]] = []
+    rows: list[tuple[int, list[list[Token]]]] = []
+    cells: list[list[Token]] = []
+    row_line = 0
+    index = start
+    while index < len(tokens) and tokens[index].type != "table_close":
+        token = tokens[index]
+        if token.type == "tr_open":
+            cells, row_line = [], line_of(token)
+        elif token.type == "inline":
+            cells.append(token.children or [])
+        elif token.type == "tr_close":
+            if header:
+                rows.append((row_line, cells))
+            else:
+                header = cells
+        index += 1
+    return Table(header, rows, index + 1)
+
+
+def column(header: list[list[Token]], names: set[str]) -> int | None:
+    for index, cell in enumerate(header):
+        if label_key(plain_text(cell)) in names:
+            return index
+    return None

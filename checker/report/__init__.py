@@ -1,0 +1,1 @@
+"""Reports: the same results as text for people and JSON for tools."""
