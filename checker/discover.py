@@ -47,7 +47,7 @@ def discover(paths: Iterable[str]) -> list[DocFile]:
         path = Path(given)
         if not path.exists():
             raise UsageError(f"{given}: no such file or folder")
-        candidates = [path] if path.is_file() else _markdown_files(path)
+        candidates = _markdown_files(path) if path.is_dir() else [path]
         for candidate in candidates:
             doc = doc_file(candidate.absolute() if not candidate.is_absolute() else candidate)
             if doc is not None:

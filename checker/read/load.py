@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+import stat
 from pathlib import Path
 
 from checker.errors import InputError
@@ -11,7 +13,11 @@ MAX_BYTES = 16 * 1024 * 1024  # the largest real page is ~230 KB; far above that
 
 def load_text(path: str) -> str:
     try:
-        size = Path(path).stat().st_size
+        info = Path(path).stat()
+        if not stat.S_ISREG(info.st_mode):
+            # a FIFO or device named *.md would block the read or never end
+            raise InputError(f"{path}: not a regular file, not read")
+        size = info.st_size
         if size > MAX_BYTES:
             raise InputError(
                 f"{path}: file too large ({size / 1e6:.1f} MB; "
@@ -24,10 +30,14 @@ def load_text(path: str) -> str:
         raise InputError(f"{path}: empty file")
     if b"\0" in data[:8192]:
         raise InputError(f"{path}: binary file, not a markdown page")
+    # The BOM is dropped by hand, not by "utf-8-sig", whose error offsets would
+    # then count from after it and name the wrong byte and line.
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        return data.decode("utf-8-sig")
+        return data[bom:].decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
+        offset = bom + error.start
+        line = data.count(b"\n", 0, offset) + 1
         raise InputError(
-            f"{path}:{line}: invalid UTF-8 at byte offset {error.start}; file skipped"
+            f"{path}:{line}: invalid UTF-8 at byte offset {offset}; file skipped"
         ) from None
