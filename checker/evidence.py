@@ -1,0 +1,142 @@
+"""Evidence: one JSON record per environment run — where it ran (platform,
+Python, torch, torch_npu, CANN, NPU) and what each behaviour case did. Written
+by `docs-check probe --out`, read by `verify --evidence`, so a run on an NPU
+machine can gate a docs change made elsewhere."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from types import UnionType
+from typing import Any, TypeVar, get_args, get_origin, get_type_hints
+
+from checker.errors import InputError
+
+SCHEMA = "docs-check/evidence"
+SCHEMA_VERSION = 1
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    passed: bool
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Run:
+    api: str
+    behaviour: str
+    source: str  # "behaviour" (shipped test) or "repo-test" (the docs repo's own test)
+    command: tuple[str, ...]
+    cases: tuple[Case, ...]
+    duration_s: float
+    exit_code: int | None
+    verdict: str  # "passed", "failed" or "error"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Environment:
+    platform: str
+    python: str
+    torch: str | None
+    torch_npu: str | None
+    cann: str | None
+    npu_name: str | None
+    visible_npus: int
+    product: str | None  # catalogue id of npu_name's SoC
+    device: str  # "npu", or "cpu-reference" where no NPU took part
+    fake_npu: bool  # a test double stood in for torch_npu: never NPU verification
+    note: str  # "CPU reference run; NPU not available: <cause>" and the like
+
+    @property
+    def release(self) -> str | None:
+        """The torch release, which is the docs version this run speaks for."""
+        return self.torch.split("+")[0] if self.torch else None
+
+    @property
+    def verifies_npu(self) -> bool:
+        return self.device == "npu" and not self.fake_npu and self.product is not None
+
+
+@dataclass(frozen=True)
+class Evidence:
+    environment: Environment
+    runs: tuple[Run, ...]
+    origin: str  # "live" or the file it was read from
+
+    def to_object(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA,
+            "schema_version": SCHEMA_VERSION,
+            "origin": self.origin,
+            "docs_versions": [self.environment.release] if self.environment.release else [],
+            "environment": asdict(self.environment),
+            "runs": [asdict(run) for run in self.runs],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_object(), ensure_ascii=False, indent=2)
+
+
+def load_evidence(path: str) -> Evidence:
+    try:
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise InputError(f"{path}: cannot read evidence: {error.strerror or error}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        where = f":{error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
+        raise InputError(f"{path}{where}: not an evidence file: {error}") from None
+    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
+        raise InputError(f"{path}: not a docs-check evidence file (no schema {SCHEMA!r})")
+    version = document.get("schema_version")
+    if not isinstance(version, int) or version > SCHEMA_VERSION:
+        raise InputError(
+            f"{path}: evidence schema version {version!r} is newer than this docs-check "
+            f"reads ({SCHEMA_VERSION}); upgrade docs-check"
+        )
+    try:
+        environment = _build(Environment, document["environment"])
+        runs = tuple(_run(run) for run in document["runs"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise InputError(f"{path}: broken evidence record: {error}") from None
+    return Evidence(environment, runs, path)
+
+
+def _run(data: Any) -> Run:
+    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+        raise ValueError("a run without a list of cases")
+    cases = tuple(_build(Case, case) for case in data["cases"])
+    return _build(Run, {**data, "cases": cases, "command": tuple(data.get("command", ()))})
+
+
+def _build(cls: type[_T], data: Any) -> _T:
+    """The dataclass from a JSON object, refusing missing, unknown or mistyped fields."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{cls.__name__} is not an object")
+    hints = get_type_hints(cls)
+    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    missing, unknown = names - set(data), set(data) - names
+    if missing or unknown:
+        raise ValueError(f"{cls.__name__}: missing {sorted(missing)}, unknown {sorted(unknown)}")
+    for name in names:
+        if not _conforms(data[name], hints[name]):
+            raise ValueError(f"{cls.__name__}.{name} has the wrong type: {data[name]!r}")
+    return cls(**data)
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    if get_origin(hint) is UnionType:
+        return any(_conforms(value, option) for option in get_args(hint))
+    if get_origin(hint) is tuple:
+        return isinstance(value, tuple)
+    if hint is type(None):
+        return value is None
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)

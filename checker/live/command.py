@@ -1,0 +1,75 @@
+"""The one subprocess wrapper: argument lists (never a shell), a timeout,
+stdout and stderr captured. A missing executable or a hang is a result the
+caller reports, not an exception."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    argv: tuple[str, ...]
+    exit_code: int | None  # None: it never ran to an exit (missing, timed out)
+    stdout: str
+    stderr: str
+    duration_s: float
+    failure: str | None = None  # why it did not run to an exit, in one line
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0
+
+
+def run_command(
+    argv: Sequence[str],
+    *,
+    timeout: float,
+    env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+) -> CommandResult:
+    full_env = {**os.environ, **env} if env else None
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            list(argv),
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=timeout,
+            env=full_env,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+    except FileNotFoundError:
+        return _not_run(argv, started, f"executable not found: {argv[0]}")
+    except PermissionError:
+        return _not_run(argv, started, f"executable not runnable: {argv[0]}")
+    except subprocess.TimeoutExpired as expired:
+        result = _not_run(argv, started, f"timed out after {timeout:g} s")
+        return CommandResult(
+            result.argv,
+            None,
+            _text(expired.stdout),
+            _text(expired.stderr),
+            result.duration_s,
+            result.failure,
+        )
+    return CommandResult(
+        tuple(argv), done.returncode, done.stdout, done.stderr, time.monotonic() - started
+    )
+
+
+def _not_run(argv: Sequence[str], started: float, why: str) -> CommandResult:
+    return CommandResult(tuple(argv), None, "", "", time.monotonic() - started, why)
+
+
+def _text(output: str | bytes | None) -> str:
+    if isinstance(output, bytes):
+        return output.decode("utf-8", "replace")
+    return output or ""
