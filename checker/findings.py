@@ -28,6 +28,8 @@ RULES: dict[str, tuple[Severity, str]] = {
     "link-target": (E, "a native-doc link whose anchor names another API"),
     "link-version": (E, "a native-doc link into another PyTorch docs version"),
     "notes-product": (W, "restriction notes naming a product the status does not list"),
+    # verify
+    "missing-entry": (E, "a rule's API missing from a version's docs page"),
 }
 
 
