@@ -1,6 +1,7 @@
 """The command line. `run` returns an exit code; only `main` exits.
 
-Exit codes: 0 clean, 1 findings, 2 usage or input error."""
+Exit codes: 0 clean, 1 findings (or an error verdict), 2 usage or input error,
+3 verification that --require-npu asked for could not be done."""
 
 from __future__ import annotations
 
@@ -11,12 +12,18 @@ import click
 
 from checker import __version__
 from checker.catalogue import Catalogue, default_catalogue
+from checker.crosscheck import Options
 from checker.errors import DocsCheckError
+from checker.files import write_atomically
 from checker.lint import lint as lint_pages
+from checker.live.runner import live_evidence
 from checker.model import Entry
 from checker.pipeline import Corpus, read_corpus
-from checker.report.json import entries_json, lint_json
+from checker.report.json import entries_json, lint_json, verify_json
 from checker.report.text import entries_text, findings_text, summary
+from checker.report.verify_text import evidence_lines, verify_summary, verify_text
+from checker.verify import Request, jobs_for, select_rules
+from checker.verify import verify as run_verify
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
 
@@ -82,6 +89,84 @@ def show(api: str, docs: tuple[str, ...], fmt: str, scope: str | None) -> int:
     if corpus.errors:
         return EXIT_INPUT
     return EXIT_CLEAN if entries else EXIT_FINDINGS
+
+
+@cli.command()
+@click.option("--docs", "docs", multiple=True, help="Docs root or folder (repeatable; default: .).")
+@click.option("--rules", "rule_files", multiple=True, help="Extra rule file (repeatable).")
+@click.option("--api", help="Only the rules of this API.")
+@click.option(
+    "--python", "python", help="Interpreter of the environment to test (default: this one)."
+)
+@click.option(
+    "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
+)
+@click.option("--no-live", is_flag=True, help="No live run here; judge by evidence files only.")
+@click.option("--require-npu", is_flag=True, help="Unverified products fail (exit 3).")
+@click.option("--strict", is_flag=True, help="Docs denying support the test shows are errors.")
+@click.option("--timeout", type=float, default=120, show_default=True, help="Seconds per live run.")
+@_format
+@_scope
+def verify(
+    docs: tuple[str, ...],
+    rule_files: tuple[str, ...],
+    api: str | None,
+    python: str | None,
+    evidence_files: tuple[str, ...],
+    no_live: bool,
+    require_npu: bool,
+    strict: bool,
+    timeout: float,
+    fmt: str,
+    scope: str | None,
+) -> int:
+    """Check the docs against the rules and against behaviour tests run live
+    (on the NPU where there is one) or recorded in evidence files."""
+    catalogue = _catalogue(scope)
+    request = Request(
+        docs=docs or (".",),
+        rule_files=rule_files,
+        api=api,
+        python=python,
+        evidence_files=evidence_files,
+        live=not no_live,
+        options=Options(strict=strict, require_npu=require_npu),
+        timeout=timeout,
+    )
+    report = run_verify(request, catalogue)
+    if fmt == "json":
+        click.echo(verify_json(report))
+    else:
+        for line in verify_text(report):
+            click.echo(line)
+        click.echo(verify_summary(report), err=True)
+    for error in report.errors:
+        click.echo(f"docs-check: error: {error}", err=True)
+    return report.exit_code
+
+
+@cli.command()
+@click.option("--out", "out", required=True, help="Evidence file to write.")
+@click.option(
+    "--python", "python", help="Interpreter of the environment to test (default: this one)."
+)
+@click.option("--api", help="Only the rules of this API.")
+@click.option("--rules", "rule_files", multiple=True, help="Extra rule file (repeatable).")
+@click.option("--timeout", type=float, default=120, show_default=True, help="Seconds per run.")
+def probe(
+    out: str, python: str | None, api: str | None, rule_files: tuple[str, ...], timeout: float
+) -> int:
+    """Probe this environment (torch, torch_npu, CANN, NPU), run the rules'
+    behaviour tests here and write the evidence for `verify --evidence`."""
+    catalogue = default_catalogue()
+    request = Request(docs=(), rule_files=rule_files, api=api, python=python, timeout=timeout)
+    rules = select_rules(request, catalogue)
+    evidence = live_evidence(jobs_for(rules, ()), catalogue, python, timeout)
+    write_atomically(out, evidence.to_json() + "\n")
+    for line in evidence_lines(evidence):
+        click.echo(line)
+    failed = any(run.verdict != "passed" for run in evidence.runs)
+    return EXIT_FINDINGS if failed else EXIT_CLEAN
 
 
 def _matching(api: str, entries: list[Entry]) -> list[Entry]:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from checker.model import Entry, Finding
+from checker.verify import VerifyReport
 
 
 def finding_object(finding: Finding) -> dict[str, Any]:
@@ -43,4 +44,30 @@ def entries_json(entries: Sequence[Entry], scope: Sequence[str]) -> str:
         }
         for entry in entries
     ]
+    return json.dumps(document, ensure_ascii=False, indent=2)
+
+
+def verify_json(report: VerifyReport) -> str:
+    document = {
+        "results": [
+            {
+                "rule": r.rule,
+                "api": r.api,
+                "version": r.version,
+                "product": r.product,
+                "documented": r.documented,
+                "expected": r.expected,
+                "observed": r.observed,
+                "verdict": r.verdict,
+                "severity": r.severity.value if r.severity else None,
+                "path": r.path,
+                "line": r.line,
+                "detail": r.detail,
+            }
+            for r in report.results
+        ],
+        "evidence": [evidence.to_object() for evidence in report.evidence],
+        "findings": [finding_object(f) for f in report.findings],
+        "errors": list(report.errors),
+    }
     return json.dumps(document, ensure_ascii=False, indent=2)

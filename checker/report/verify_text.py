@@ -1,0 +1,77 @@
+"""The text report of `verify`: per rule and version, whether the docs say what
+the rule expects; per product, what the evidence observed; then the evidence
+itself (where it ran, on what) and the static findings on the entries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from checker.crosscheck import DIFFERS, Result
+from checker.evidence import Evidence
+from checker.report.text import findings_text
+from checker.verify import VerifyReport
+
+
+def verify_text(report: VerifyReport) -> list[str]:
+    lines: list[str] = []
+    for rule in report.rules:
+        lines.append(f"{rule.id}: {rule.api}")
+        lines.append(f"  expect: {rule.expect}  ({rule.source})")
+        results = [r for r in report.results if r.rule == rule.id]
+        for version, where in _versions(results):
+            rows = [r for r in results if (r.version, f"{r.path}:{r.line}") == (version, where)]
+            agrees = all(r.verdict != DIFFERS for r in rows)
+            said = "docs match the rule" if agrees else "DOCS DIFFER FROM THE RULE"
+            lines.append(f"  {version}: {said}  {where}")
+            for r in rows:
+                detail = f"  ({r.detail})" if r.detail else ""
+                lines.append(
+                    f"    {r.product:<11} documented {r.documented:<11} observed {r.observed:<6} "
+                    f"{r.verdict}{detail}"
+                )
+    if report.evidence:
+        lines.append("evidence:")
+        for evidence in report.evidence:
+            lines.extend(evidence_lines(evidence))
+    if report.findings:
+        lines.append("findings:")
+        lines.extend(f"  {line}" for line in findings_text(report.findings))
+    return lines
+
+
+def verify_summary(report: VerifyReport) -> str:
+    counts: dict[str, int] = {}
+    for result in report.results:
+        counts[result.verdict] = counts.get(result.verdict, 0) + 1
+    shown = ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items()))
+    return (
+        f"{len(report.results)} results ({shown or 'none'}); "
+        f"{len(report.findings)} findings; exit {report.exit_code}"
+    )
+
+
+def _versions(results: Sequence[Result]) -> list[tuple[str, str]]:
+    seen: dict[tuple[str, str], None] = {}
+    for r in results:
+        seen.setdefault((r.version, f"{r.path}:{r.line}"), None)
+    return list(seen)
+
+
+def evidence_lines(evidence: Evidence) -> list[str]:
+    env = evidence.environment
+    lines = [
+        f"  {evidence.origin}: {env.platform} | Python {env.python} | torch {env.torch or '-'} | "
+        f"torch_npu {env.torch_npu or '-'} | CANN {env.cann or '-'} | NPU {env.npu_name or '-'}"
+        f" ({env.product or 'no product'}) | visible NPUs {env.visible_npus}",
+        f"    {env.note}",
+    ]
+    for run in evidence.runs:
+        passed = sum(1 for case in run.cases if case.passed)
+        lines.append(
+            f"    {run.api} [{run.source} {run.behaviour}]: {run.verdict} "
+            f"{passed}/{len(run.cases)} cases in {run.duration_s:g} s, exit {run.exit_code}"
+            + (f" — {run.note}" if run.note else "")
+        )
+        lines.append(f"      command: {' '.join(run.command)}")
+        lines.extend(f"      FAILED {c.name}: {c.detail}" for c in run.cases if not c.passed)
+    return lines

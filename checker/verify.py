@@ -1,0 +1,125 @@
+"""`verify`: rules → the pages they name → static findings on those entries →
+live behaviour runs and evidence files → cross-check. Returns a report and an
+exit code; printing is the report modules' job."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker.catalogue import Catalogue
+from checker.crosscheck import UNVERIFIED, Options, Result, crosscheck
+from checker.errors import InputError, UsageError
+from checker.evidence import Evidence, load_evidence
+from checker.lint import lint
+from checker.live.runner import Job, behaviour_file, live_evidence
+from checker.model import Entry, Finding, Page, Severity
+from checker.pipeline import read_corpus
+from checker.rules import REPO_RULES, Rule, load_rules, shipped_rule_files
+
+EXIT_CLEAN, EXIT_FAILED, EXIT_INPUT, EXIT_UNVERIFIED = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Request:
+    docs: tuple[str, ...]
+    rule_files: tuple[str, ...] = ()
+    api: str | None = None
+    python: str | None = None
+    evidence_files: tuple[str, ...] = ()
+    live: bool = True
+    options: Options = field(default_factory=Options)
+    timeout: float = 120
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    rules: tuple[Rule, ...]
+    results: tuple[Result, ...]
+    evidence: tuple[Evidence, ...]
+    findings: tuple[Finding, ...]
+    errors: tuple[str, ...]
+
+    @property
+    def exit_code(self) -> int:
+        if self.errors:
+            return EXIT_INPUT
+        failed_runs = any(run.verdict == "error" for e in self.evidence for run in e.runs)
+        failed = any(r.severity is Severity.ERROR and r.verdict != UNVERIFIED for r in self.results)
+        if failed or failed_runs or self.findings:
+            return EXIT_FAILED
+        if any(r.verdict == UNVERIFIED and r.severity is Severity.ERROR for r in self.results):
+            return EXIT_UNVERIFIED
+        return EXIT_CLEAN
+
+
+def select_rules(request: Request, catalogue: Catalogue) -> list[Rule]:
+    files = shipped_rule_files()
+    files += [Path(root, REPO_RULES) for root in request.docs if Path(root, REPO_RULES).is_file()]
+    files += [Path(name) for name in request.rule_files]
+    rules = load_rules(files, catalogue)
+    if request.api:
+        rules = [rule for rule in rules if rule.api == request.api]
+        if not rules:
+            raise UsageError(f"no rule for API {request.api}")
+    for rule in rules:
+        if rule.behaviour:
+            behaviour_file(rule.behaviour)
+    return rules
+
+
+def jobs_for(rules: Sequence[Rule], docs: Sequence[str]) -> list[Job]:
+    jobs = [Job(rule.api, rule.behaviour) for rule in rules if rule.behaviour]
+    for rule in rules:
+        if rule.test:
+            test_file = rule.test.split("::", 1)[0]
+            for root in docs:
+                if Path(root, test_file).is_file():
+                    jobs.append(Job(rule.api, rule.test, repo_test=rule.test, repo=root))
+    return jobs
+
+
+def verify(request: Request, catalogue: Catalogue) -> VerifyReport:
+    rules = select_rules(request, catalogue)
+    corpus = read_corpus(request.docs, catalogue, names={rule.doc for rule in rules})
+    errors = list(corpus.errors)
+    evidence: list[Evidence] = []
+    for name in request.evidence_files:
+        try:
+            evidence.append(load_evidence(name))
+        except InputError as error:
+            errors.append(str(error))
+    if request.live:
+        jobs = jobs_for(rules, request.docs)
+        evidence.insert(0, live_evidence(jobs, catalogue, request.python, request.timeout))
+    results, findings = crosscheck(rules, corpus.pages, evidence, catalogue, request.options)
+    touched = [_touched(corpus.pages, rule) for rule in rules]
+    static = [f for f in lint(corpus.pages, catalogue) if any(_on(f, t) for t in touched)]
+    return VerifyReport(
+        tuple(rules),
+        tuple(results),
+        tuple(evidence),
+        tuple(sorted(findings + static)),
+        tuple(errors),
+    )
+
+
+def _touched(pages: Sequence[Page], rule: Rule) -> list[tuple[str, int, int]]:
+    """(path, first line, last line) of each entry of the rule's API."""
+    spans = []
+    for page in pages:
+        for index, entry in enumerate(page.entries):
+            if entry.api == rule.api:
+                spans.append((page.path, entry.line, _end(page.entries, index)))
+    return spans
+
+
+def _end(entries: Sequence[Entry], index: int) -> int:
+    return entries[index + 1].line - 1 if index + 1 < len(entries) else 1 << 30
+
+
+def _on(finding: Finding, spans: list[tuple[str, int, int]]) -> bool:
+    return any(
+        finding.path == path and first <= finding.line <= last for path, first, last in spans
+    )
