@@ -107,7 +107,10 @@ def load_catalogue(path: Path | None = None) -> Catalogue:
     if duplicates:
         raise DataError(f"{path}: product id listed twice: {', '.join(duplicates)}")
     scope = tuple(data.get("scope", {}).get("default", []))
-    return Catalogue(products, ()).with_scope(scope)
+    try:
+        return Catalogue(products, ()).with_scope(scope)
+    except DataError as error:
+        raise DataError(f"{path}: {error}") from None
 
 
 def _product(path: Path, item: object) -> Product:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from checker.model import Entry
 from checker.read.context import ReadContext
 from checker.read.names import full_name, native_link, title_name
-from checker.read.tokens import Table, column, inline_source, plain_text
+from checker.read.tokens import Table, column, inline_source
 from checker.status import Reading, read_status
 
 _API_COLUMN = {"api名称", "apiname", "api"}
@@ -43,8 +43,12 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
         )
         for problem in reading.problems:
             ctx.report(problem, line)
+        # As written, like the heading formats' notes: <br> keeps lines apart and
+        # <term> keeps product names findable.
         notes = (
-            plain_text(cells[notes_col]) if notes_col is not None and notes_col < len(cells) else ""
+            inline_source(cells[notes_col]).strip()
+            if notes_col is not None and notes_col < len(cells)
+            else ""
         )
         entries.append(
             Entry(

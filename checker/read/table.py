@@ -21,8 +21,8 @@ _MARK_COLUMN = {"是否支持", "支持情况", "supported", "support"}
 def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
     """`index` is the table_open token."""
     table = read_table(tokens, index)
-    product_col = column(table.header, _PRODUCT_COLUMN) or 0
-    mark_col = column(table.header, _MARK_COLUMN) or 1
+    product_col = _found_or(column(table.header, _PRODUCT_COLUMN), 0)
+    mark_col = _found_or(column(table.header, _MARK_COLUMN), 1)
     named: dict[str, Support] = {}
     for line, cells in table.rows:
         if max(product_col, mark_col) >= len(cells):
@@ -42,6 +42,11 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
     # An unreadable row leaves its product unstated rather than guessed.
     status = Status(tuple(named.items())) if named else None
     return StatusRead(status, ctx.source(first, last), "table", first, table.end)
+
+
+def _found_or(index: int | None, default: int) -> int:
+    """A found column, even the first (index 0, which `or` would drop)."""
+    return default if index is None else index
 
 
 def _untag(text: str) -> str:

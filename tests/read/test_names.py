@@ -1,0 +1,150 @@
+"""API names as pages write them, the native-doc link, and name completion."""
+
+from __future__ import annotations
+
+import pytest
+from markdown_it.token import Token
+
+from checker.model import NativeLink
+from checker.read.names import full_name, native_link, title_name
+from checker.read.tokens import parse
+
+
+def inline(markdown: str) -> list[Token]:
+    """The inline children of the first block of `markdown`."""
+    for token in parse(markdown):
+        if token.type == "inline":
+            return token.children or []
+    raise AssertionError(f"no inline content in {markdown!r}")
+
+
+def link(text: str, url: str, version: str | None, target: str | None) -> NativeLink:
+    return NativeLink(text, url, version, target)
+
+
+# -- titles --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("markdown", "name"),
+    [
+        ("### torch.sprocket.mesh", "torch.sprocket.mesh"),
+        ("### <code><i>class</i></code> torch.sprocket.Gear", "torch.sprocket.Gear"),
+        ("### _`class`_ torch.sprocket.Gear", "torch.sprocket.Gear"),
+        ("### gear.ratio", "gear.ratio"),
+        ('> <font size="3">spin(speed)</font>', "spin"),
+        ('> <font size="3">stop()</font>', "stop"),
+        ('> <font size="3">T</font>', "T"),
+        ("### torch.sprocket.mesh()", "torch.sprocket.mesh"),
+        ("## &#8203;torch.sprocket", "torch.sprocket"),  # zero-width space dropped
+        # underscores that markdown reads as emphasis are the name's own
+        ("### torch.sprocket._foreach_spin_", "torch.sprocket._foreach_spin_"),
+        ("### torch.sprocket.Gear.__call__", "torch.sprocket.Gear.__call__"),
+    ],
+)
+def test_title_name(markdown: str, name: str) -> None:
+    assert title_name(inline(markdown)) == name
+
+
+def test_empty_title() -> None:
+    assert title_name([]) == ""
+
+
+# -- the native-doc link -------------------------------------------------------
+
+
+def test_native_link_with_anchor() -> None:
+    url = "https://pytorch.org/docs/2.12/sprocket.html#torch.sprocket.Gear"
+    got = native_link(inline(f"**原生文档**：[torch.sprocket.Gear]({url})"))
+    assert got == link("torch.sprocket.Gear", url, "2.12", "torch.sprocket.Gear")
+
+
+def test_native_link_to_a_generated_page() -> None:
+    url = "https://docs.pytorch.org/docs/2.7/generated/torch.sprocket.mesh.html"
+    got = native_link(inline(f"[mesh]({url})"))
+    assert got == link("mesh", url, "2.7", "torch.sprocket.mesh")
+
+
+def test_native_link_anchor_is_unquoted_and_text_unescaped() -> None:
+    url = "https://pytorch.org/docs/2.12/sprocket.html#torch.sprocket.Gear.%5F%5Fcall%5F%5F"
+    got = native_link(inline(rf"[torch.sprocket.Gear.\_\_call\_\_]({url})"))
+    assert got == link("torch.sprocket.Gear.__call__", url, "2.12", "torch.sprocket.Gear.__call__")
+
+
+def test_native_link_without_version_or_target() -> None:
+    url = "https://pytorch.org/sprocket.html"
+    assert native_link(inline(f"[sprocket]({url})")) == link("sprocket", url, None, None)
+
+
+def test_native_link_stable_docs() -> None:
+    url = "https://pytorch.org/docs/stable/generated/torch.sprocket.mesh.html"
+    got = native_link(inline(f"[torch.sprocket.mesh]({url})"))
+    assert got is not None
+    assert got.docs_version == "stable"
+
+
+def test_native_link_takes_the_first_link() -> None:
+    first = "https://pytorch.org/docs/2.12/generated/torch.sprocket.mesh.html"
+    second = "https://pytorch.org/docs/2.12/generated/torch.sprocket.align.html"
+    got = native_link(inline(f"[a]({first}) 或 [b]({second})"))
+    assert got is not None
+    assert (got.text, got.url) == ("a", first)
+
+
+def test_no_native_link() -> None:
+    assert native_link(inline("**原生文档**：无")) is None
+
+
+# -- completing short names ----------------------------------------------------
+
+ANCHOR = "https://pytorch.org/docs/2.12/sprocket.html#"
+PAGE = "https://pytorch.org/docs/2.12/sprocket.html"
+
+
+def test_full_name_keeps_a_full_name() -> None:
+    other = link("torch.sprocket.chain", ANCHOR + "torch.sprocket.chain", "2.12", None)
+    assert full_name("torch.sprocket.mesh", other, "torch.sprocket.Gear") == "torch.sprocket.mesh"
+    assert full_name("torch_npu.sprocket.mesh", None, None) == "torch_npu.sprocket.mesh"
+
+
+def test_full_name_from_link_text() -> None:
+    text = link("torch.sprocket.Gear.spin", PAGE, "2.12", None)
+    assert full_name("spin", text, None) == "torch.sprocket.Gear.spin"
+
+
+def test_full_name_from_link_text_with_signature() -> None:
+    text = link("torch.sprocket.Gear.spin(speed)", PAGE, "2.12", None)
+    assert full_name("spin", text, None) == "torch.sprocket.Gear.spin"
+
+
+def test_full_name_from_generated_page_target() -> None:
+    generated = link("gear.ratio", PAGE, "2.12", "torch.sprocket.gear.ratio")
+    assert full_name("gear.ratio", generated, None) == "torch.sprocket.gear.ratio"
+
+
+def test_full_name_from_enclosing_class() -> None:
+    bare = link("halt", PAGE, "2.12", None)
+    assert full_name("halt", bare, "torch.sprocket.Gear") == "torch.sprocket.Gear.halt"
+    assert full_name("halt", None, "torch.sprocket.Gear") == "torch.sprocket.Gear.halt"
+
+
+def test_full_name_prefers_link_text_then_target_then_class() -> None:
+    both = link("torch.sprocket.Gear.spin", ANCHOR, "2.12", "torch.sprocket.base.Gear.spin")
+    assert full_name("spin", both, "torch.sprocket.Other") == "torch.sprocket.Gear.spin"
+    target_only = link("spin", ANCHOR, "2.12", "torch.sprocket.base.Gear.spin")
+    assert full_name("spin", target_only, "torch.sprocket.Other") == (
+        "torch.sprocket.base.Gear.spin"
+    )
+
+
+def test_full_name_does_not_believe_a_link_to_another_api() -> None:
+    elsewhere = link("chain.length", PAGE, "2.12", "torch.sprocket.chain.length")
+    assert full_name("gear.ratio", elsewhere, None) == "gear.ratio"
+    # "ratio" is not a whole trailing part of "torch.sprocket.gear_ratio"
+    lookalike = link("x", PAGE, "2.12", "torch.sprocket.gear_ratio")
+    assert full_name("ratio", lookalike, None) == "ratio"
+
+
+def test_full_name_without_any_clue() -> None:
+    assert full_name("spin", None, None) == "spin"
+    assert full_name("", None, "torch.sprocket.Gear") == ""
