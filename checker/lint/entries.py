@@ -12,6 +12,9 @@ from checker.findings import finding
 from checker.model import Entry, Finding, NativeLink
 
 _TERM = re.compile(r"<term>(.*?)</term>", re.DOTALL)
+# Upstream names a generated page apart from its case-twin with a suffix:
+# prune.identity_function.html is torch.nn.utils.prune.identity.
+_PAGE_SUFFIX = re.compile(r"_(?:function|class)$")
 
 
 def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
@@ -67,7 +70,9 @@ def _same_api(api: str, link: NativeLink) -> bool:
     target = link.target or ""
     if target == api:
         return True
-    if not urlsplit(link.url).fragment and api.startswith(target + "."):
-        return True
+    if not urlsplit(link.url).fragment:
+        page = _PAGE_SUFFIX.sub("", target)
+        if page == api or api.startswith(page + "."):
+            return True
     wanted, have = api.split("."), iter(target.split("."))
     return wanted[-1] == target.split(".")[-1] and all(part in have for part in wanted)

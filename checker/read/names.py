@@ -19,12 +19,13 @@ _DOCS_VERSION = re.compile(r"/docs/([^/]+)/")
 _GENERATED = re.compile(r"/generated/([^/]+?)\.html$")
 _SIGNATURE = re.compile(r"\(.*\)$")
 _ROOTS = ("torch.", "torch_npu.")
+_EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
 
 
 def title_name(children: list[Token]) -> str:
     """`<code><i>class</i></code> torch.x.Y` and `_`class`_ torch.x.Y` → torch.x.Y;
     `run()` → run."""
-    words = plain_text(children).replace("\u200b", "").split()
+    words = plain_text(_as_written(children)).replace("\u200b", "").split()
     return _SIGNATURE.sub("", words[-1]) if words else ""
 
 
@@ -37,7 +38,8 @@ def native_link(children: list[Token]) -> NativeLink | None:
                 if inner.type == "link_close":
                     break
                 text_parts.append(inner)
-            return NativeLink(plain_text(text_parts), url, _docs_version(url), _target(url))
+            text = plain_text(_as_written(text_parts))
+            return NativeLink(text, url, _docs_version(url), _target(url))
     return None
 
 
@@ -52,6 +54,17 @@ def full_name(name: str, link: NativeLink | None, parent: str | None) -> str:
         if candidate.startswith(_ROOTS) and candidate.endswith("." + name):
             return candidate
     return name
+
+
+def _as_written(children: list[Token]) -> list[Token]:
+    """`torch._foreach_neg_` parses as torch.<em>foreach_neg</em>: underscore
+    emphasis inside a name is the name's own underscores, so they are put back."""
+    return [
+        Token("text", "", 0, content=child.markup)
+        if child.type in _EMPHASIS and child.markup.startswith("_")
+        else child
+        for child in children
+    ]
 
 
 def _docs_version(url: str) -> str | None:
