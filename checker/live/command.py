@@ -4,7 +4,9 @@ caller reports, not an exception."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
@@ -35,34 +37,51 @@ def run_command(
     full_env = {**os.environ, **env} if env else None
     started = time.monotonic()
     try:
-        done = subprocess.run(
+        # Its own process group, so that a timeout ends what it started too
+        # (a `--python` wrapper script's Python, a test's workers).
+        process = subprocess.Popen(
             list(argv),
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
             text=True,
             errors="replace",
-            timeout=timeout,
             env=full_env,
             cwd=cwd,
-            stdin=subprocess.DEVNULL,
-            check=False,
+            start_new_session=True,
         )
     except FileNotFoundError:
         return _not_run(argv, started, f"executable not found: {argv[0]}")
     except PermissionError:
         return _not_run(argv, started, f"executable not runnable: {argv[0]}")
-    except subprocess.TimeoutExpired as expired:
-        result = _not_run(argv, started, f"timed out after {timeout:g} s")
-        return CommandResult(
-            result.argv,
-            None,
-            _text(expired.stdout),
-            _text(expired.stderr),
-            result.duration_s,
-            result.failure,
-        )
+    except OSError as error:  # Exec format error and the like
+        return _not_run(argv, started, f"executable not runnable: {argv[0]} ({error.strerror})")
+    with process:
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired as expired:
+            _kill_group(process)
+            result = _not_run(argv, started, f"timed out after {timeout:g} s")
+            return CommandResult(
+                result.argv,
+                None,
+                _text(expired.stdout),
+                _text(expired.stderr),
+                result.duration_s,
+                result.failure,
+            )
+        except BaseException:  # Ctrl-C: leave nothing running
+            _kill_group(process)
+            raise
     return CommandResult(
-        tuple(argv), done.returncode, done.stdout, done.stderr, time.monotonic() - started
+        tuple(argv), process.returncode, stdout, stderr, time.monotonic() - started
     )
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    with contextlib.suppress(ProcessLookupError):  # already gone
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 def _not_run(argv: Sequence[str], started: float, why: str) -> CommandResult:
