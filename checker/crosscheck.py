@@ -64,6 +64,10 @@ def crosscheck(
             if Path(page.path).name == rule.doc:
                 by_version.setdefault(page.version, []).append(page)
         versions = rule.versions or tuple(sorted(by_version, key=version_key))
+        if not versions:  # a rule that checks nothing must not pass
+            path, _, line = rule.source.rpartition(":")
+            message = f"rule {rule.id}: no {rule.doc} was found in the docs given"
+            findings.append(finding("missing-entry", path, int(line), message))
         for version in versions:
             if version not in by_version:
                 message = (

@@ -93,13 +93,17 @@ def load_evidence(path: str) -> Evidence:
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise InputError(f"{path}: not a docs-check evidence file (no schema {SCHEMA!r})")
     version = document.get("schema_version")
-    if not isinstance(version, int) or version > SCHEMA_VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise InputError(f"{path}: broken evidence record: schema_version {version!r}")
+    if version > SCHEMA_VERSION:
         raise InputError(
             f"{path}: evidence schema version {version!r} is newer than this docs-check "
             f"reads ({SCHEMA_VERSION}); upgrade docs-check"
         )
     try:
         environment = _build(Environment, document["environment"])
+        if not isinstance(document["runs"], list):
+            raise ValueError("runs is not a list")
         runs = tuple(_run(run) for run in document["runs"])
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"{path}: broken evidence record: {error}") from None
@@ -110,7 +114,10 @@ def _run(data: Any) -> Run:
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise ValueError("a run without a list of cases")
     cases = tuple(_build(Case, case) for case in data["cases"])
-    return _build(Run, {**data, "cases": cases, "command": tuple(data.get("command", ()))})
+    command = data.get("command")
+    if not isinstance(command, list) or not all(isinstance(arg, str) for arg in command):
+        raise ValueError(f"Run.command is not a list of strings: {command!r}")
+    return _build(Run, {**data, "cases": cases, "command": tuple(command)})
 
 
 def _build(cls: type[_T], data: Any) -> _T:

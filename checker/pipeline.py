@@ -41,6 +41,8 @@ def read_corpus(
         except UsageError as error:
             errors.append(str(error))
     if not docs:
+        if not errors and names and paths:
+            errors.append(f"no {' or '.join(sorted(names))} under {', '.join(paths)}")
         raise UsageError("; ".join(errors) or "no paths given")
     pages: list[Page] = []
     for doc in sorted(docs.values()):

@@ -16,7 +16,8 @@ from checker.status import read_status
 
 _KEYS = {"id", "api", "doc", "expect", "versions", "behaviour", "test"}
 _REQUIRED = ("id", "api", "doc", "expect")
-_TOML_POSITION = re.compile(r"\(at line (\d+), column \d+\)")
+_TOML_POSITION = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
+_BEHAVIOUR_NAME = re.compile(r"\w[\w-]*")
 _RULE_HEADER = re.compile(r"^\s*\[\[\s*rule\s*\]\]")
 REPO_RULES = ".docs-check.toml"
 
@@ -61,7 +62,7 @@ def _load_file(path: Path, catalogue: Catalogue) -> list[Rule]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = _TOML_POSITION.search(str(error))
-        line = match.group(1) if match else "1"
+        line = (match.group(1) or str(max(1, len(text.splitlines())))) if match else "1"
         message = _TOML_POSITION.sub("", str(error)).strip()
         raise DataError(f"{path}:{line}: TOML syntax error: {message}") from None
     lines = text.splitlines()
@@ -69,7 +70,7 @@ def _load_file(path: Path, catalogue: Catalogue) -> list[Rule]:
     unknown_tables = set(data) - {"rule", "tool"}
     if unknown_tables:
         key = sorted(unknown_tables)[0]
-        raise DataError(f"{path}:{_key_line(lines, key, 1)}: unknown table or key {key!r}")
+        raise DataError(f"{path}:{_top_level_line(lines, key)}: unknown table or key {key!r}")
     items = data.get("rule", [])
     if not isinstance(items, list):
         raise DataError(f"{path}: `rule` must be an array of tables ([[rule]])")
@@ -95,6 +96,8 @@ def _rule(
     for key in ("behaviour", "test"):
         if key in item and not isinstance(item[key], str):
             raise DataError(f"{where(key)}: {key!r} must be a string")
+    if "behaviour" in item and not _BEHAVIOUR_NAME.fullmatch(str(item["behaviour"])):
+        raise DataError(f"{where('behaviour')}: 'behaviour' must be a name like \"put_metric\"")
     versions = item.get("versions", [])
     if not isinstance(versions, list) or not all(isinstance(v, str) for v in versions):
         raise DataError(
@@ -117,8 +120,16 @@ def _rule(
     )
 
 
+def _top_level_line(lines: list[str], key: str) -> int:
+    """The line of a top-level key or table: `key =`, `[key]`, `[[key]]` or `[key.sub]`."""
+    name = rf'"?{re.escape(key)}"?'
+    pattern = re.compile(rf"^\s*(?:\[\[?\s*{name}\s*[\].]|{name}\s*[=.])")
+    return next((n for n, line in enumerate(lines, 1) if pattern.match(line)), 1)
+
+
 def _key_line(lines: list[str], key: str, start: int) -> int:
-    pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
+    """The line of a rule's key: `key =`, or the sub-table `[rule.key]`."""
+    pattern = re.compile(rf'^\s*(?:\[\s*rule\s*\.\s*)?"?{re.escape(key)}"?\s*[=\]]')
     for number in range(start, len(lines) + 1):
         if pattern.match(lines[number - 1]) or (
             number > start and _RULE_HEADER.match(lines[number - 1])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from checker.catalogue import Catalogue
 from checker.crosscheck import UNVERIFIED, Options, Result, crosscheck
-from checker.errors import InputError, UsageError
+from checker.errors import DataError, InputError, UsageError
 from checker.evidence import Evidence, load_evidence
 from checker.lint import lint
 from checker.live.runner import Job, behaviour_file, live_evidence
@@ -58,14 +58,20 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Rule]:
     files = shipped_rule_files()
     files += [Path(root, REPO_RULES) for root in request.docs if Path(root, REPO_RULES).is_file()]
     files += [Path(name) for name in request.rule_files]
-    rules = load_rules(files, catalogue)
+    unique: dict[Path, Path] = {}  # a docs root or rule file given twice is read once
+    for path in files:
+        unique.setdefault(path.resolve(), path)
+    rules = load_rules(unique.values(), catalogue)
     if request.api:
         rules = [rule for rule in rules if rule.api == request.api]
         if not rules:
             raise UsageError(f"no rule for API {request.api}")
     for rule in rules:
         if rule.behaviour:
-            behaviour_file(rule.behaviour)
+            try:
+                behaviour_file(rule.behaviour)
+            except DataError as error:
+                raise DataError(f"{rule.source}: {error}") from None
     return rules
 
 
@@ -74,7 +80,7 @@ def jobs_for(rules: Sequence[Rule], docs: Sequence[str]) -> list[Job]:
     for rule in rules:
         if rule.test:
             test_file = rule.test.split("::", 1)[0]
-            for root in docs:
+            for root in dict.fromkeys(docs):
                 if Path(root, test_file).is_file():
                     jobs.append(Job(rule.api, rule.test, repo_test=rule.test, repo=root))
     return jobs
