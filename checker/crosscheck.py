@@ -87,9 +87,9 @@ def crosscheck(
                     expected = rule.expected.over(catalogue.scope)
                     for product in catalogue.scope:
                         runs = [r for e in evidence for r in _runs(e, rule, version, product)]
-                        cpu = [r for e in evidence for r in _reference_runs(e, rule, version)]
+                        others = [r for e in evidence for r in _reference_runs(e, rule, version)]
                         verdict, observed, detail = _judge(
-                            documented[product], expected[product], runs, cpu, version
+                            documented[product], expected[product], runs, others, version
                         )
                         results.append(
                             Result(
@@ -114,26 +114,43 @@ def _runs(evidence: Evidence, rule: Rule, version: str, product: str) -> list[Ru
     env = evidence.environment
     if not (env.verifies_npu and env.product == product and env.release == version):
         return []
-    return [run for run in evidence.runs if run.api == rule.api]
+    return [run for run in evidence.runs if belongs(run, rule)]
 
 
-def _reference_runs(evidence: Evidence, rule: Rule, version: str) -> list[Run]:
+def _reference_runs(evidence: Evidence, rule: Rule, version: str) -> list[tuple[str, Run]]:
+    """Runs that verify no product, each with what it was."""
     env = evidence.environment
     if env.verifies_npu or env.release != version:
         return []
-    return [run for run in evidence.runs if run.api == rule.api]
+    if env.fake_npu:
+        kind = "fake torch_npu run (test double, never counted)"
+    elif env.device == "npu":
+        kind = f"run on {env.npu_name} (not a catalogue product)"
+    else:
+        kind = "CPU reference run"
+    return [(kind, run) for run in evidence.runs if belongs(run, rule)]
+
+
+def belongs(run: Run, rule: Rule) -> bool:
+    """A run speaks for a rule when it ran that rule's behaviour or repo test on
+    its API; another rule's test of the same API is not this rule's evidence."""
+    return run.api == rule.api and run.behaviour in (rule.behaviour, rule.test)
 
 
 def _judge(
-    documented: str, expected: str, runs: list[Run], cpu: list[Run], version: str
+    documented: str,
+    expected: str,
+    runs: list[Run],
+    others: list[tuple[str, Run]],
+    version: str,
 ) -> tuple[str, str, str]:
     observed = _observed(runs)
     if documented != expected:
         return DIFFERS, observed, f"docs say {documented}, the rule expects {expected}"
     if observed == "none":
-        if cpu:
-            outcome = _observed(cpu)
-            return UNVERIFIED, observed, f"no NPU evidence; CPU reference run {outcome}"
+        if others:
+            seen = "; ".join(f"{kind}: {run.verdict}" for kind, run in others)
+            return UNVERIFIED, observed, f"no NPU evidence; {seen}"
         return UNVERIFIED, observed, f"no NPU evidence for torch {version}"
     if observed == "error":
         return ERROR, observed, next(run.note for run in runs if run.verdict == "error")

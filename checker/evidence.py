@@ -6,6 +6,7 @@ machine can gate a docs change made elsewhere."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from types import UnionType
@@ -16,6 +17,7 @@ from checker.errors import InputError
 SCHEMA = "docs-check/evidence"
 SCHEMA_VERSION = 1
 _T = TypeVar("_T")
+_RELEASE = re.compile(r"(\d+\.\d+\.\d+)")
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,10 @@ class Environment:
 
     @property
     def release(self) -> str | None:
-        """The torch release, which is the docs version this run speaks for."""
-        return self.torch.split("+")[0] if self.torch else None
+        """The torch release, which is the docs version this run speaks for:
+        2.13.0 for 2.13.0+cpu, 2.13.0a0+git1234 or 2.13.0rc1."""
+        match = _RELEASE.match(self.torch or "")
+        return match.group(1) if match else None
 
     @property
     def verifies_npu(self) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.catalogue import Catalogue
-from checker.crosscheck import UNVERIFIED, Options, Result, crosscheck
+from checker.crosscheck import UNVERIFIED, Options, Result, belongs, crosscheck
 from checker.errors import DataError, InputError, UsageError
 from checker.evidence import Evidence, load_evidence
 from checker.lint import lint
@@ -45,7 +45,15 @@ class VerifyReport:
     def exit_code(self) -> int:
         if self.errors:
             return EXIT_INPUT
-        failed_runs = any(run.verdict == "error" for e in self.evidence for run in e.runs)
+        # Runs on a product's NPU are judged through the verdicts (a failure on a
+        # product the docs call unsupported is consistent); a reference run of a
+        # selected rule that failed or could not run is a failure of its own.
+        failed_runs = any(
+            run.verdict != "passed" and any(belongs(run, rule) for rule in self.rules)
+            for e in self.evidence
+            if not e.environment.verifies_npu
+            for run in e.runs
+        )
         failed = any(r.severity is Severity.ERROR and r.verdict != UNVERIFIED for r in self.results)
         if failed or failed_runs or self.findings:
             return EXIT_FAILED

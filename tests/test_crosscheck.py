@@ -244,7 +244,7 @@ def test_cpu_reference_run_is_mentioned_but_stays_unverified() -> None:
     for product in SCOPE:
         result = row(results, "2.13.0", product)
         assert (result.verdict, result.observed) == (UNVERIFIED, "none")
-        assert result.detail == "no NPU evidence; CPU reference run passed"
+        assert result.detail == "no NPU evidence; CPU reference run: passed"
     # a 2.13.0 reference run says nothing of 2.12.0
     assert row(results, "2.12.0", "atlas-a2").detail == "no NPU evidence for torch 2.12.0"
 
@@ -255,7 +255,7 @@ def test_failing_cpu_reference_run_is_mentioned_but_stays_unverified() -> None:
     results, _ = check([failing])
     result = row(results, "2.13.0", "atlas-a2")
     assert (result.verdict, result.severity) == (UNVERIFIED, None)
-    assert result.detail == "no NPU evidence; CPU reference run failed"
+    assert result.detail == "no NPU evidence; CPU reference run: failed"
 
 
 def test_fake_npu_evidence_never_counts() -> None:
@@ -310,6 +310,19 @@ def test_evidence_of_another_torch_release_does_not_count() -> None:
 def test_local_version_suffix_still_matches_the_release() -> None:
     results, _ = check([npu("atlas-a3", torch="2.13.0+cpu")])
     assert row(results, "2.13.0", "atlas-a3").verdict == CONSISTENT
+
+
+def test_pre_release_and_source_builds_match_their_release() -> None:
+    for torch in ("2.13.0a0+git1234abc", "2.13.0rc1"):
+        results, _ = check([npu("atlas-a3", torch=torch)])
+        assert row(results, "2.13.0", "atlas-a3").verdict == CONSISTENT, torch
+
+
+def test_another_behaviour_of_the_same_api_does_not_count() -> None:
+    evidence = npu("atlas-a3", "failed")
+    other = replace(evidence.runs[0], behaviour="someone_elses_test")
+    results, _ = check([replace(evidence, runs=(other,))])
+    assert row(results, "2.13.0", "atlas-a3").verdict == UNVERIFIED
 
 
 def test_evidence_of_another_api_does_not_count() -> None:

@@ -160,7 +160,7 @@ def test_master_live_is_a_cpu_reference_run(cli: Invoke, master: Path) -> None:
     evidence = lines.index("evidence:")
     expected = header()
     for version in VERSIONS:
-        cpu = "no NPU evidence; CPU reference run passed" if version == "2.13.0" else None
+        cpu = "no NPU evidence; CPU reference run: passed" if version == "2.13.0" else None
         expected += unverified_block(master, version, cpu)
     assert lines[:evidence] == expected
     env, note, ran, command = lines[evidence + 1 :]
@@ -280,6 +280,30 @@ def test_error_run_in_evidence_is_exit_1(cli: Invoke, master: Path) -> None:
     code, out, _ = cli("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
     assert code == 1
     assert row("atlas-a2", "error", "error", "timed out after 120 s") in out.splitlines()
+
+
+def test_failed_cpu_reference_run_fails_verify_yet_verifies_nothing(
+    cli: Invoke, master: Path, tmp_path: Path
+) -> None:
+    record = json.loads((EVIDENCE / "cpu-reference-torch-2.13.0-pass.json").read_text("utf-8"))
+    run = record["runs"][0]
+    run["verdict"] = "failed"
+    run["cases"][0] = {**run["cases"][0], "passed": False, "detail": "AssertionError: x"}
+    failed = tmp_path / "cpu-reference-fail.json"
+    failed.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", str(failed))
+    assert code == 1
+    assert row("atlas-a2", "none", "unverified", "no NPU evidence; CPU reference run: failed") in (
+        out.splitlines()
+    )
+    assert err == "12 results (12 unverified); 0 findings; exit 1\n"
+
+
+def test_npu_failure_where_the_docs_deny_support_is_exit_0(cli: Invoke, master: Path) -> None:
+    evidence = str(EVIDENCE / "npu-950-torch-2.13.0-fail.json")
+    code, out, _ = cli("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
+    assert row("ascend-950", "failed", "consistent", "") in out.splitlines()
+    assert code == 0
 
 
 def test_fake_npu_evidence_stays_unverified(cli: Invoke, master: Path) -> None:
@@ -420,7 +444,7 @@ def test_probe_out_then_verify_evidence_round_trip(
     assert code == 0
     assert err == "12 results (12 unverified); 0 findings; exit 0\n"
     lines = out.splitlines()
-    block = unverified_block(master, "2.13.0", "no NPU evidence; CPU reference run passed")
+    block = unverified_block(master, "2.13.0", "no NPU evidence; CPU reference run: passed")
     assert lines[-9:-4] == [*block, "evidence:"]
     assert lines[-4].startswith(f"  {out_file}: ")
     assert lines[-3] == f"    {probed.environment.note}"
@@ -490,7 +514,7 @@ def test_repo_test_failing(cli: Invoke, tmp_path: Path) -> None:
     detail = {(r["version"], r["verdict"], r["detail"]) for r in document["results"]}
     assert detail == {
         ("2.12.0", "unverified", "no NPU evidence for torch 2.12.0"),
-        ("2.13.0", "unverified", "no NPU evidence; CPU reference run failed"),
+        ("2.13.0", "unverified", "no NPU evidence; CPU reference run: failed"),
     }
 
 

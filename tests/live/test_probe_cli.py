@@ -227,7 +227,9 @@ def test_verify_with_fake_npu_says_fake_and_verifies_no_product(
     for row in rows:
         # product, documented, state, observed, none, verdict, detail...
         assert row[3:6] == ["observed", "none", "unverified"], row
-        assert " ".join(row[6:]) == "(no NPU evidence; CPU reference run passed)"
+        assert " ".join(row[6:]) == (
+            "(no NPU evidence; fake torch_npu run (test double, never counted): passed)"
+        )
     assert "doc-denies-support-test-passes" not in out
     assert code == 3, err  # --require-npu: nothing verified on an NPU
     assert err.rstrip().endswith("3 results (3 unverified); 0 findings; exit 3")
