@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.catalogue import default_catalogue
+from checker.catalogue import default_catalogue, rules_dir
 from checker.errors import DataError
 from checker.model import Status, Support
 from checker.rules import REPO_RULES, Rule, load_rules, shipped_rule_files
@@ -18,7 +18,8 @@ REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
 RULES = FIXTURES / "verify" / "rules"
 DOCS = FIXTURES / "verify" / "docs"
-SHIPPED = REPO / "rules" / "put_metric.toml"
+# The copy docs-check reads: inside the installed wheel in CI, rules/ in a checkout.
+SHIPPED = rules_dir() / "put_metric.toml"
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 RECORD = "torch.distributed.elastic.events.record"
 
@@ -249,3 +250,10 @@ def test_extra_rule_files_and_api_selection() -> None:
     assert [r.api for r in select_rules(request, default_catalogue())] == [PUT_METRIC, RECORD]
     only = Request(docs=(), rule_files=(str(RULES / "extra-record.toml"),), api=RECORD)
     assert [r.id for r in select_rules(only, default_catalogue())] == ["elastic-record"]
+
+
+def test_the_rules_docs_check_reads_are_the_repository_rules() -> None:
+    """In CI the wheel is installed: its packaged copy must equal rules/."""
+    for name in ("catalogue.toml", "put_metric.toml"):
+        packaged = (rules_dir() / name).read_text(encoding="utf-8")
+        assert packaged == (REPO / "rules" / name).read_text(encoding="utf-8"), name

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from checker.catalogue import default_catalogue
+from checker.catalogue import default_catalogue, rules_dir
 from checker.cli import run
 from checker.evidence import load_evidence
 from checker.verify import Request, jobs_for, select_rules
@@ -23,7 +23,8 @@ from checker.verify import Request, jobs_for, select_rules
 REPO = Path(__file__).resolve().parent.parent
 VERIFY = REPO / "tests" / "fixtures" / "verify"
 EVIDENCE = VERIFY / "evidence"
-SHIPPED = REPO / "rules" / "put_metric.toml"
+# The copy docs-check reads: inside the installed wheel in CI, rules/ in a checkout.
+SHIPPED = rules_dir() / "put_metric.toml"
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 RECORD = "torch.distributed.elastic.events.record"
 INITIALIZE = "torch.distributed.elastic.metrics.initialize_metrics"
