@@ -18,7 +18,7 @@ from markdown_it.token import Token
 from checker.findings import Problem
 from checker.model import Status, Support
 from checker.read.context import ReadContext, StatusRead
-from checker.read.tokens import inline_source, line_of
+from checker.read.tokens import line_of
 from checker.status import read_status
 
 _COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
@@ -102,7 +102,7 @@ def _items(tokens: list[Token], index: int, block: _Block, ctx: ReadContext) -> 
         if token.type in ("bullet_list_open", "bullet_list_close"):
             depth += token.nesting
         if token.type == "inline":
-            reading = read_status(inline_source(token.children or []), ctx.catalogue)
+            reading = read_status(token.content, ctx.catalogue)
             for problem in reading.problems:
                 ctx.report(problem, line_of(token))
             if reading.status is not None and reading.status.rest is not None:

@@ -20,6 +20,7 @@ from checker.read.tokens import (
     LINK_LABELS,
     NOTES_LABELS,
     STATUS_LABELS,
+    children,
     inline_source,
     labelled,
     line_of,
@@ -66,9 +67,9 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
                 continue
             elif label is not None and label.key in NOTES_LABELS:
                 notes_open = True
-                draft.notes.append(inline_source(label.rest))
+                draft.notes.append(_after_label(token.content))
             elif notes_open:
-                draft.notes.append(inline_source(token.children or []))
+                draft.notes.append(token.content)  # as written, like the label's line
         elif token.type == "html_block" and token.content.lstrip().startswith("</div"):
             notes_open = False
         elif token.type == "table_open":
@@ -82,16 +83,21 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
     return entries
 
 
+def _after_label(source: str) -> str:
+    """`**限制与说明**：text` → `text`, as written (notes are kept as markdown)."""
+    _, _, rest = source.partition("**")[2].partition("**")
+    return rest.lstrip().lstrip("：:").strip()
+
+
 def _title(tokens: list[Token], index: int) -> tuple[str, bool] | None:
     """(name, is_method) when tokens[index] opens an entry title."""
     token = tokens[index]
     if token.type == "heading_open" and token.tag != "h1":
-        return title_name(tokens[index + 1].children or []), False
+        return title_name(children(tokens[index + 1])), False
     if token.type == "blockquote_open" and index + 2 < len(tokens):
         inline = tokens[index + 2]
-        children = inline.children or []
-        if inline.type == "inline" and children and children[0].content.startswith("<font"):
-            return title_name(children), True
+        if inline.type == "inline" and inline.content.startswith("<font"):
+            return title_name(children(inline)), True
     return None
 
 

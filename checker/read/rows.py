@@ -10,7 +10,7 @@ from __future__ import annotations
 from checker.model import Entry
 from checker.read.context import ReadContext
 from checker.read.names import full_name, native_link, title_name
-from checker.read.tokens import Table, column, inline_source
+from checker.read.tokens import Table, children, column
 from checker.status import Reading, read_status
 
 _API_COLUMN = {"api名称", "apiname", "api"}
@@ -33,10 +33,10 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
     for line, cells in table.rows:
         if api_col >= len(cells):
             continue
-        api_cell = cells[api_col]
+        api_cell = children(cells[api_col])
         link = native_link(api_cell)
         name = title_name(api_cell)
-        support_text = inline_source(cells[support_col]) if support_col < len(cells) else ""
+        support_text = cells[support_col].content if support_col < len(cells) else ""
         # An empty cell is a missing status (a lint rule), not an unreadable one.
         reading = (
             read_status(support_text, ctx.catalogue) if support_text.strip() else Reading(None)
@@ -46,7 +46,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
         # As written, like the heading formats' notes: <br> keeps lines apart and
         # <term> keeps product names findable.
         notes = (
-            inline_source(cells[notes_col]).strip()
+            cells[notes_col].content.strip()
             if notes_col is not None and notes_col < len(cells)
             else ""
         )

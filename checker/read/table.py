@@ -11,7 +11,7 @@ from markdown_it.token import Token
 from checker.findings import Problem
 from checker.model import Status, Support
 from checker.read.context import ReadContext, StatusRead
-from checker.read.tokens import column, inline_source, line_of, read_table
+from checker.read.tokens import column, line_of, read_table
 from checker.status import read_mark
 
 _PRODUCT_COLUMN = {"硬件", "产品", "hardware", "product"}
@@ -28,11 +28,13 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
         if max(product_col, mark_col) >= len(cells):
             ctx.report(Problem("status-unreadable", "table row without a product and a mark"), line)
             continue
-        name = inline_source(cells[product_col])
+        # Cells are read as written (entities and <term> included): the
+        # normaliser decodes them, and no inline parse is needed.
+        name = cells[product_col].content
         product = ctx.catalogue.by_name(_untag(name))
         if product is None:
             ctx.report(Problem("unknown-product", f"unknown product {_untag(name)!r}"), line)
-        support, problem = read_mark(inline_source(cells[mark_col]))
+        support, problem = read_mark(cells[mark_col].content)
         if problem:
             ctx.report(problem, line)
         if support is not None and product is not None:

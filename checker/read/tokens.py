@@ -21,8 +21,21 @@ def label_key(text: str) -> str:
 @cache
 def parser() -> MarkdownIt:
     # html on: the docs carry <div>, <term> and <!-- npu --> comments that
-    # must arrive as html tokens, not as text.
-    return MarkdownIt("commonmark", {"html": True}).enable("table")
+    # must arrive as html tokens, not as text. The core inline pass is off:
+    # it is over half the parse time, and the readers need the inline
+    # structure of few paragraphs (titles, labels, links), parsed on demand
+    # by `children`.
+    return MarkdownIt("commonmark", {"html": True}).enable("table").disable("inline")
+
+
+def children(inline: Token) -> list[Token]:
+    """The inline token's children, parsed the first time they are asked for."""
+    if not inline.meta.get("parsed"):
+        inline.children = []
+        md = parser()
+        md.inline.parse(inline.content, md, {}, inline.children)
+        inline.meta["parsed"] = True
+    return inline.children or []
 
 
 def parse(text: str) -> list[Token]:
@@ -64,11 +77,13 @@ class Labelled:
 
 
 def labelled(inline: Token) -> Labelled | None:
-    children = [c for c in inline.children or [] if not (c.type == "text" and not c.content)]
-    if len(children) < 3 or children[0].type != "strong_open" or children[2].type != "strong_close":
+    if not inline.content.startswith(("**", "__")):
+        return None  # most paragraphs: no need to parse their inline structure
+    parts = [c for c in children(inline) if not (c.type == "text" and not c.content)]
+    if len(parts) < 3 or parts[0].type != "strong_open" or parts[2].type != "strong_close":
         return None
-    label = children[1].content.rstrip("：: ")
-    rest = children[3:]
+    label = parts[1].content.rstrip("：: ")
+    rest = parts[3:]
     if rest and rest[0].type == "text":
         stripped = rest[0].content.lstrip().lstrip("：:").lstrip()
         head = Token("text", "", 0, content=stripped)
@@ -78,15 +93,15 @@ def labelled(inline: Token) -> Labelled | None:
 
 @dataclass(frozen=True)
 class Table:
-    header: list[list[Token]]  # the inline children of each header cell
-    rows: list[tuple[int, list[list[Token]]]]  # (line, cells)
+    header: list[Token]  # the inline token of each header cell
+    rows: list[tuple[int, list[Token]]]  # (line, the inline token of each cell)
     end: int  # index of the token after table_close
 
 
 def read_table(tokens: list[Token], start: int) -> Table:
-    header: list[list[Token]] = []
-    rows: list[tuple[int, list[list[Token]]]] = []
-    cells: list[list[Token]] = []
+    header: list[Token] = []
+    rows: list[tuple[int, list[Token]]] = []
+    cells: list[Token] = []
     row_line = 0
     index = start
     while index < len(tokens) and tokens[index].type != "table_close":
@@ -94,7 +109,7 @@ def read_table(tokens: list[Token], start: int) -> Table:
         if token.type == "tr_open":
             cells, row_line = [], line_of(token)
         elif token.type == "inline":
-            cells.append(token.children or [])
+            cells.append(token)
         elif token.type == "tr_close":
             if header:
                 rows.append((row_line, cells))
@@ -104,8 +119,8 @@ def read_table(tokens: list[Token], start: int) -> Table:
     return Table(header, rows, index + 1)
 
 
-def column(header: list[list[Token]], names: set[str]) -> int | None:
+def column(header: list[Token], names: set[str]) -> int | None:
     for index, cell in enumerate(header):
-        if label_key(plain_text(cell)) in names:
+        if label_key(plain_text(children(cell))) in names:
             return index
     return None

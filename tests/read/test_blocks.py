@@ -79,7 +79,7 @@ def test_zh_blocks(catalogue: Catalogue) -> None:
     }
     assert mesh.expanded(catalogue.scope) == {"atlas-a2": UNS, "atlas-a3": UNS, "ascend-950": SUP}
     assert spin.title == "spin"
-    assert spin.notes == "speed只接受正整数"
+    assert spin.notes == "`speed`只接受正整数"
     assert gear.notes == ""
     assert gear.status is not None
     assert gear.status.rest is None  # blocks name products; they say nothing of others
@@ -125,7 +125,7 @@ def test_en_blocks(catalogue: Catalogue) -> None:
         "atlas-a3": SUP,
         "ascend-950": UNSTATED,
     }
-    assert gear.notes == "speed must be a positive integer."
+    assert gear.notes == "`speed` must be a positive integer."
     assert gear.link is not None
     assert gear.link.url == "https://pytorch.org/docs/2.12/sprocket.html#torch.sprocket.Gear"
     assert mesh.link is not None

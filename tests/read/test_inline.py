@@ -142,7 +142,7 @@ def test_exception_status_keeps_its_parts(page: Page) -> None:
 def test_method_titles_and_notes(page: Page) -> None:
     spin = entry(page, "torch.sprocket.Gear.spin")
     assert spin.title == "spin"
-    assert spin.notes == "speed只接受正整数"
+    assert spin.notes == "`speed`只接受正整数"
     # notes end at the closing </div>: the next method has none
     assert entry(page, "torch.sprocket.Gear.brake").notes == ""
     assert entry(page, "torch.sprocket.Gear").notes == ""
@@ -213,7 +213,7 @@ def test_english_inline_status(catalogue: Catalogue) -> None:
     (mesh,) = page.entries
     assert mesh.format == "inline"
     assert mesh.expanded(catalogue.scope) == {"atlas-a2": SUP, "atlas-a3": SUP, "ascend-950": UNS}
-    assert mesh.notes == "only float32 input"  # code spans keep their text
+    assert mesh.notes == "only `float32` input"  # code spans keep their text
     assert mesh.link is not None
     assert mesh.link.target == "torch.sprocket.mesh"
 

@@ -7,14 +7,14 @@ from markdown_it.token import Token
 
 from checker.model import NativeLink
 from checker.read.names import full_name, native_link, title_name
-from checker.read.tokens import parse
+from checker.read.tokens import children, parse
 
 
 def inline(markdown: str) -> list[Token]:
     """The inline children of the first block of `markdown`."""
     for token in parse(markdown):
         if token.type == "inline":
-            return token.children or []
+            return children(token)
     raise AssertionError(f"no inline content in {markdown!r}")
 
 

@@ -92,7 +92,7 @@ def test_method_line_with_entity_marks_and_notes(page: Page, catalogue: Catalogu
     # &#10004; is ✔: supported on every product, and no warning for it
     assert spin.expanded(catalogue.scope) == {"atlas-a2": SUP, "atlas-a3": SUP, "ascend-950": SUP}
     assert "&#10004;" in spin.raw  # raw is the source, as written
-    assert spin.notes == "speed只接受正整数"
+    assert spin.notes == "`speed`只接受正整数"
     assert spin.link is not None
     assert spin.link.target == "torch.sprocket.Gear.spin"
 
@@ -122,7 +122,7 @@ def test_underscore_class_heading_and_nonstandard_rows(page: Page, catalogue: Ca
     assert chain.status is not None
     assert chain.status.products == ("atlas-a2", "atlas-a3", "ascend-950")
     assert chain.expanded(catalogue.scope) == {"atlas-a2": SUP, "atlas-a3": UNS, "ascend-950": UNS}
-    assert chain.notes == "链节数不超过64。\n超过后请改用torch.sprocket.Chain.split。"
+    assert chain.notes == "链节数不超过64。\n超过后请改用`torch.sprocket.Chain.split`。"
 
 
 def test_unreadable_marks_leave_products_unstated(page: Page, catalogue: Catalogue) -> None:
