@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.catalogue import Catalogue
+from checker.discover import version_key
 from checker.evidence import Evidence, Run
 from checker.findings import finding
 from checker.model import Finding, Page, Severity
@@ -43,10 +44,6 @@ class Result:
 class Options:
     strict: bool = False
     require_npu: bool = False
-
-
-def version_key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in version.split(".") if part.isdigit())
 
 
 def crosscheck(

@@ -9,7 +9,7 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from checker.errors import UsageError
 
@@ -24,7 +24,12 @@ class DocFile:
     lang: str
 
 
-def doc_file(path: Path) -> DocFile | None:
+def version_key(version: str) -> tuple[int, ...]:
+    """2.7.1 < 2.11.0: versions sort by number, not by text."""
+    return tuple(int(part) for part in version.split(".") if part.isdigit())
+
+
+def doc_file(path: PurePath) -> DocFile | None:
     """The page's version and language from its folders; None for a non-API file."""
     if path.suffix.lower() != ".md":
         return None

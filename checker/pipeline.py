@@ -1,17 +1,28 @@
-"""Discover and read: the files a command names into pages, with the files that
-could not be read kept as one-line errors so the others are still checked."""
+"""Discover and read: the files (or git refs) a command names into pages. Files
+that cannot be read are kept as one-line errors so the others are still
+checked. Reading goes through the page cache, and across processes when the
+work is large enough to pay for them; the result is the same either way."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from checker.cache import PageCache
 from checker.catalogue import Catalogue
 from checker.discover import DocFile, discover
 from checker.errors import InputError, UsageError
+from checker.gitrefs import GitRef, git_documents
 from checker.model import Page
-from checker.read import read_file
+from checker.read import read_text
+from checker.read.load import decode_page, load_bytes
+
+# Below this much text a second process costs more than it saves (a pre-commit
+# run on a few pages stays in one process).
+PARALLEL_MIN_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -24,30 +35,111 @@ class Corpus:
         return sum(len(page.entries) for page in self.pages)
 
 
+@dataclass(frozen=True)
+class ReadOptions:
+    refs: tuple[GitRef, ...] = ()  # read these git refs instead of the working tree
+    cache: PageCache | None = None
+    jobs: int | None = None  # worker processes; None: one per core when worth it
+
+
 def read_corpus(
-    paths: Sequence[str], catalogue: Catalogue, names: Collection[str] | None = None
+    paths: Sequence[str],
+    catalogue: Catalogue,
+    names: Collection[str] | None = None,
+    options: ReadOptions | None = None,
 ) -> Corpus:
     """A path that is missing or holds no API pages is one error among the
     others; only when no path gives a page is the whole command a usage error.
     `names` limits reading to pages of those file names (verify reads only the
-    pages its rules name)."""
-    docs: dict[str, DocFile] = {}
-    errors: list[str] = []
-    for given in paths:
-        try:
-            for doc in discover([given]):
-                if names is None or Path(doc.path).name in names:
-                    docs.setdefault(doc.path, doc)
-        except UsageError as error:
-            errors.append(str(error))
-    if not docs:
+    pages its rules name). With git refs, `paths` are paths inside the repository."""
+    options = options or ReadOptions()
+    documents, errors = _gather(paths, names, options.refs)
+    if not documents:
         if not errors and names and paths:
             errors.append(f"no {' or '.join(sorted(names))} under {', '.join(paths)}")
         raise UsageError("; ".join(errors) or "no paths given")
-    pages: list[Page] = []
-    for doc in sorted(docs.values()):
+    pages, read_errors = read_documents(documents, catalogue, options)
+    return Corpus(pages, tuple(errors + read_errors))
+
+
+def _gather(
+    paths: Sequence[str], names: Collection[str] | None, refs: Sequence[GitRef]
+) -> tuple[list[tuple[DocFile, bytes | InputError]], list[str]]:
+    found: dict[str, tuple[DocFile, bytes | InputError]] = {}
+    errors: list[str] = []
+
+    def wanted(doc: DocFile) -> bool:
+        return (names is None or Path(doc.path).name in names) and doc.path not in found
+
+    for ref in refs:
+        for doc, data in git_documents(ref, paths):
+            if wanted(doc):
+                found[doc.path] = (doc, data)
+    for given in paths if not refs else ():
         try:
-            pages.append(read_file(doc, catalogue))
-        except InputError as error:
+            for doc in discover([given]):
+                if wanted(doc):
+                    found[doc.path] = (doc, _load(doc))
+        except UsageError as error:
             errors.append(str(error))
-    return Corpus(tuple(pages), tuple(errors))
+    if refs and not found:
+        errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs(refs)}")
+    return [found[path] for path in sorted(found)], errors
+
+
+def _load(doc: DocFile) -> bytes | InputError:
+    try:
+        return load_bytes(doc.path)
+    except InputError as error:
+        return error
+
+
+def read_documents(
+    documents: Sequence[tuple[DocFile, bytes | InputError]],
+    catalogue: Catalogue,
+    options: ReadOptions,
+) -> tuple[tuple[Page, ...], list[str]]:
+    results: dict[str, Page | str] = {}
+    todo: list[tuple[DocFile, bytes, str | None]] = []
+    for doc, data in documents:
+        if isinstance(data, InputError):
+            results[doc.path] = str(data)
+            continue
+        key = options.cache.key(doc, data) if options.cache else None
+        cached = options.cache.get(key) if options.cache and key else None
+        if cached is not None:
+            results[doc.path] = cached
+        else:
+            todo.append((doc, data, key))
+    for (doc, _, key), outcome in zip(todo, _read_all(todo, catalogue, options), strict=True):
+        results[doc.path] = outcome
+        if options.cache and key and isinstance(outcome, Page):
+            options.cache.put(key, outcome)
+    ordered = [results[path] for path in sorted(results)]
+    pages = tuple(outcome for outcome in ordered if isinstance(outcome, Page))
+    return pages, [outcome for outcome in ordered if isinstance(outcome, str)]
+
+
+def _read_all(
+    todo: Sequence[tuple[DocFile, bytes, str | None]], catalogue: Catalogue, options: ReadOptions
+) -> list[Page | str]:
+    work = [(doc, data, catalogue) for doc, data, _ in todo]
+    size = sum(len(data) for _, data, _ in todo)
+    workers = min(options.jobs or os.cpu_count() or 1, len(work))
+    if workers < 2 or (options.jobs is None and size < PARALLEL_MIN_BYTES):
+        return [_read_one(item) for item in work]
+    chunk = max(1, len(work) // (workers * 4))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_read_one, work, chunksize=chunk))
+
+
+def _read_one(item: tuple[DocFile, bytes, Catalogue]) -> Page | str:
+    doc, data, catalogue = item
+    try:
+        return read_text(decode_page(doc.path, data), doc, catalogue)
+    except InputError as error:
+        return str(error)
+
+
+def _refs(refs: Sequence[GitRef]) -> str:
+    return ", ".join(f"{ref.repo}@{ref.ref}" for ref in refs)

@@ -15,7 +15,7 @@ from checker.evidence import Evidence, load_evidence
 from checker.lint import lint
 from checker.live.runner import Job, behaviour_file, live_evidence
 from checker.model import Entry, Finding, Page, Severity
-from checker.pipeline import read_corpus
+from checker.pipeline import ReadOptions, read_corpus
 from checker.rules import REPO_RULES, Rule, load_rules, shipped_rule_files
 
 EXIT_CLEAN, EXIT_FAILED, EXIT_INPUT, EXIT_UNVERIFIED = 0, 1, 2, 3
@@ -31,6 +31,7 @@ class Request:
     live: bool = True
     options: Options = field(default_factory=Options)
     timeout: float = 120
+    reading: ReadOptions = field(default_factory=ReadOptions)
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,8 @@ def jobs_for(rules: Sequence[Rule], docs: Sequence[str]) -> list[Job]:
 
 def verify(request: Request, catalogue: Catalogue) -> VerifyReport:
     rules = select_rules(request, catalogue)
-    corpus = read_corpus(request.docs, catalogue, names={rule.doc for rule in rules})
+    names = {rule.doc for rule in rules}
+    corpus = read_corpus(request.docs, catalogue, names=names, options=request.reading)
     errors = list(corpus.errors)
     evidence: list[Evidence] = []
     for name in request.evidence_files:

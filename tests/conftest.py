@@ -3,6 +3,8 @@ never copied; a test that needs them fails (not skips) when they are absent."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,3 +18,15 @@ CORPUS = REPO.parent / "shared" / "corpus" / "ascend-pytorch"
 def corpus() -> Path:
     assert CORPUS.is_dir(), f"the shared corpus is missing at {CORPUS}"
     return CORPUS
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_page_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Tests never read or write the user's page cache."""
+    saved = os.environ.get("DOCS_CHECK_CACHE_DIR")
+    os.environ["DOCS_CHECK_CACHE_DIR"] = str(tmp_path_factory.mktemp("page-cache"))
+    yield
+    if saved is None:
+        os.environ.pop("DOCS_CHECK_CACHE_DIR", None)
+    else:
+        os.environ["DOCS_CHECK_CACHE_DIR"] = saved

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from checker.catalogue import Catalogue
+from checker.command import CommandResult, run_command
 from checker.errors import DataError
 from checker.evidence import Case, Environment, Evidence, Run
-from checker.live.command import CommandResult, run_command
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")

@@ -5,14 +5,13 @@ from __future__ import annotations
 from markdown_it.token import Token
 
 from checker.read.context import ReadContext, StatusRead
-from checker.read.tokens import inline_source, line_of
+from checker.read.tokens import line_of
 from checker.status import read_status
 
 
-def read_inline(tokens: list[Token], index: int, rest: list[Token], ctx: ReadContext) -> StatusRead:
-    """`index` is the status paragraph's inline token; `rest` its text after the label."""
+def read_inline(tokens: list[Token], index: int, text: str, ctx: ReadContext) -> StatusRead:
+    """`index` is the status paragraph's inline token; `text` follows its label."""
     line = line_of(tokens[index])
-    text = inline_source(rest)
     reading = read_status(text, ctx.catalogue)
     for problem in reading.problems:
         ctx.report(problem, line)

@@ -12,20 +12,27 @@ MAX_BYTES = 16 * 1024 * 1024  # the largest real page is ~230 KB; far above that
 
 
 def load_text(path: str) -> str:
+    return decode_page(path, load_bytes(path))
+
+
+def load_bytes(path: str) -> bytes:
+    """A page file's bytes: only a regular file of sane size is read."""
     try:
         info = Path(path).stat()
         if not stat.S_ISREG(info.st_mode):
             # a FIFO or device named *.md would block the read or never end
             raise InputError(f"{path}: not a regular file, not read")
-        size = info.st_size
-        if size > MAX_BYTES:
-            raise InputError(
-                f"{path}: file too large ({size / 1e6:.1f} MB; "
-                f"limit {MAX_BYTES // (1024 * 1024)} MiB), not read"
-            )
-        data = Path(path).read_bytes()
+        if info.st_size > MAX_BYTES:
+            raise _too_large(path, info.st_size)
+        return Path(path).read_bytes()
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
+
+
+def decode_page(path: str, data: bytes) -> str:
+    """Bytes from a file or a git object into page text; `path` names it in errors."""
+    if len(data) > MAX_BYTES:
+        raise _too_large(path, len(data))
     if not data.strip():
         raise InputError(f"{path}: empty file")
     if b"\0" in data[:8192]:
@@ -41,3 +48,8 @@ def load_text(path: str) -> str:
         raise InputError(
             f"{path}:{line}: invalid UTF-8 at byte offset {offset}; file skipped"
         ) from None
+
+
+def _too_large(path: str, size: int) -> InputError:
+    limit = MAX_BYTES // (1024 * 1024)
+    return InputError(f"{path}: file too large ({size / 1e6:.1f} MB; limit {limit} MiB), not read")

@@ -21,7 +21,6 @@ from checker.read.tokens import (
     NOTES_LABELS,
     STATUS_LABELS,
     children,
-    inline_source,
     labelled,
     line_of,
     read_table,
@@ -58,16 +57,16 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
         if token.type == "inline" and draft is not None:
             label = labelled(token)
             if label is not None and label.key in LINK_LABELS:
-                draft.link = native_link(label.rest)
+                draft.link = native_link(children(token))
                 notes_open = False
             elif label is not None and label.key in STATUS_LABELS and draft.status is None:
-                draft.status = _status(tokens, index, label.rest, ctx)
+                draft.status = _status(tokens, index, label.text, ctx)
                 notes_open = False
                 index = draft.status.end
                 continue
             elif label is not None and label.key in NOTES_LABELS:
                 notes_open = True
-                draft.notes.append(_after_label(token.content))
+                draft.notes.append(label.text.strip())
             elif notes_open:
                 draft.notes.append(token.content)  # as written, like the label's line
         elif token.type == "html_block" and token.content.lstrip().startswith("</div"):
@@ -81,12 +80,6 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
         index += 1
     _emit(draft, entries, ctx, parent)
     return entries
-
-
-def _after_label(source: str) -> str:
-    """`**限制与说明**：text` → `text`, as written (notes are kept as markdown)."""
-    _, _, rest = source.partition("**")[2].partition("**")
-    return rest.lstrip().lstrip("：:").strip()
 
 
 def _title(tokens: list[Token], index: int) -> tuple[str, bool] | None:
@@ -113,10 +106,10 @@ def _after_block(tokens: list[Token], index: int) -> int:
     return index + 1
 
 
-def _status(tokens: list[Token], index: int, rest: list[Token], ctx: ReadContext) -> StatusRead:
+def _status(tokens: list[Token], index: int, text: str, ctx: ReadContext) -> StatusRead:
     """The status section after a label, in whichever format follows it."""
-    if inline_source(rest).strip():
-        return read_inline(tokens, index, rest, ctx)
+    if text.strip():
+        return read_inline(tokens, index, text, ctx)
     after = index + 2  # past the label paragraph's inline and paragraph_close
     if after < len(tokens) and tokens[after].type == "table_open":
         return read_product_table(tokens, after, ctx)

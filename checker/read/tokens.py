@@ -3,6 +3,7 @@ every page format needs: inline text, `**label**：` paragraphs, tables."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -70,25 +71,23 @@ def plain_text(children: list[Token]) -> str:
 
 @dataclass(frozen=True)
 class Labelled:
-    """A paragraph that opens with `**label**：`, and the inline after the colon."""
+    """A paragraph that opens with `**label**：`, and its text after the colon."""
 
     key: str
-    rest: list[Token]
+    text: str  # as written: the status normaliser reads markup itself
+
+
+_LABEL = re.compile(r"(\*\*|__)(.+?)\1[ \t]*[：:]?[ \t]*", re.DOTALL)
 
 
 def labelled(inline: Token) -> Labelled | None:
-    if not inline.content.startswith(("**", "__")):
-        return None  # most paragraphs: no need to parse their inline structure
-    parts = [c for c in children(inline) if not (c.type == "text" and not c.content)]
-    if len(parts) < 3 or parts[0].type != "strong_open" or parts[2].type != "strong_close":
+    """Only the label's bold markers are looked at, not the whole inline
+    structure: most labelled paragraphs (statuses, notes) need no inline parse."""
+    match = _LABEL.match(inline.content)
+    if match is None or "*" in match.group(2) or "\n" in match.group(2):
         return None
-    label = parts[1].content.rstrip("：: ")
-    rest = parts[3:]
-    if rest and rest[0].type == "text":
-        stripped = rest[0].content.lstrip().lstrip("：:").lstrip()
-        head = Token("text", "", 0, content=stripped)
-        rest = [head, *rest[1:]]
-    return Labelled(label_key(label), rest)
+    label = match.group(2).rstrip("：: ")
+    return Labelled(label_key(label), inline.content[match.end() :])
 
 
 @dataclass(frozen=True)
@@ -119,8 +118,11 @@ def read_table(tokens: list[Token], start: int) -> Table:
     return Table(header, rows, index + 1)
 
 
+_TAG = re.compile(r"<[^>]*>")
+
+
 def column(header: list[Token], names: set[str]) -> int | None:
     for index, cell in enumerate(header):
-        if label_key(plain_text(children(cell))) in names:
+        if label_key(_TAG.sub("", cell.content)) in names:
             return index
     return None

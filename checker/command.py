@@ -21,6 +21,7 @@ class CommandResult:
     stderr: str
     duration_s: float
     failure: str | None = None  # why it did not run to an exit, in one line
+    output: bytes = b""  # stdout as bytes, for callers that read binary data (git)
 
     @property
     def ok(self) -> bool:
@@ -33,6 +34,7 @@ def run_command(
     timeout: float,
     env: Mapping[str, str] | None = None,
     cwd: str | None = None,
+    stdin: bytes | None = None,
 ) -> CommandResult:
     full_env = {**os.environ, **env} if env else None
     started = time.monotonic()
@@ -43,9 +45,7 @@ def run_command(
             list(argv),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            stdin=subprocess.DEVNULL,
-            text=True,
-            errors="replace",
+            stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
             env=full_env,
             cwd=cwd,
             start_new_session=True,
@@ -58,7 +58,7 @@ def run_command(
         return _not_run(argv, started, f"executable not runnable: {argv[0]} ({error.strerror})")
     with process:
         try:
-            stdout, stderr = process.communicate(timeout=timeout)
+            stdout, stderr = process.communicate(stdin, timeout=timeout)
         except subprocess.TimeoutExpired as expired:
             _kill_group(process)
             result = _not_run(argv, started, f"timed out after {timeout:g} s")
@@ -74,11 +74,16 @@ def run_command(
             _kill_group(process)
             raise
     return CommandResult(
-        tuple(argv), process.returncode, stdout, stderr, time.monotonic() - started
+        tuple(argv),
+        process.returncode,
+        _text(stdout),
+        _text(stderr),
+        time.monotonic() - started,
+        output=stdout,
     )
 
 
-def _kill_group(process: subprocess.Popen[str]) -> None:
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):  # already gone
         os.killpg(process.pid, signal.SIGKILL)
     process.wait()
@@ -88,7 +93,8 @@ def _not_run(argv: Sequence[str], started: float, why: str) -> CommandResult:
     return CommandResult(tuple(argv), None, "", "", time.monotonic() - started, why)
 
 
-def _text(output: str | bytes | None) -> str:
-    if isinstance(output, bytes):
-        return output.decode("utf-8", "replace")
-    return output or ""
+def _text(output: bytes | None) -> str:
+    """Bytes as text the way text mode would give them: invalid UTF-8 replaced,
+    universal newlines."""
+    text = (output or b"").decode("utf-8", "replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")

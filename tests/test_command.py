@@ -1,4 +1,4 @@
-"""checker.live.command.run_command: the one subprocess wrapper, on real child
+"""checker.command.run_command: the one subprocess wrapper, on real child
 processes. A missing executable, a hang or an unrunnable file is a result with a
 one-line failure, never an exception."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.live.command import run_command
+from checker.command import run_command
 
 PYTHON = sys.executable
 

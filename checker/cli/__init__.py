@@ -1,0 +1,58 @@
+"""The command line. `run` returns an exit code; only `main` exits.
+
+Exit codes: 0 clean, 1 findings (or an error verdict), 2 usage or input error,
+3 verification that --require-npu asked for could not be done.
+
+Command modules import their machinery inside the command, so that `--help`
+and a pre-commit run do not pay for what they do not use."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from checker import __version__
+from checker.cli.lint import lint
+from checker.cli.options import EXIT_INPUT
+from checker.cli.probe import probe
+from checker.cli.show import show
+from checker.cli.verify import verify
+from checker.errors import DocsCheckError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="docs-check")
+def cli() -> None:
+    """Check the torch-npu API support docs: every page format, one support model."""
+
+
+for command in (lint, show, verify, probe):
+    cli.add_command(command)
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Runs the command line and maps every outcome to an exit code."""
+    try:
+        result = cli.main(
+            args=list(argv) if argv is not None else None,
+            prog_name="docs-check",
+            standalone_mode=False,
+        )
+    except click.exceptions.Exit as done:  # --help, --version
+        return int(done.exit_code)
+    except click.ClickException as error:
+        error.show()
+        return EXIT_INPUT
+    except click.Abort:
+        click.echo("docs-check: aborted", err=True)
+        return EXIT_INPUT
+    except DocsCheckError as error:
+        click.echo(f"docs-check: error: {error}", err=True)
+        return error.exit_code
+    return int(result) if isinstance(result, int) else 0
+
+
+def main() -> None:
+    sys.exit(run())

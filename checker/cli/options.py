@@ -1,0 +1,104 @@
+"""Options shared by the commands, and what they turn into."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from checker.catalogue import Catalogue
+    from checker.pipeline import ReadOptions
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def output_format(*formats: str) -> Callable[[F], F]:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(list(formats)),
+        default=formats[0],
+        show_default=True,
+        help="Report format.",
+    )
+
+
+def scope_option(function: F) -> F:
+    return click.option(
+        "--scope",
+        metavar="IDS",
+        help="Comma-separated product ids that a status naming no product speaks of "
+        "(default: the catalogue's scope).",
+    )(function)
+
+
+def reading_options(function: F) -> F:
+    """Where pages come from (working tree or git refs) and how they are read."""
+    decorators = [
+        click.option(
+            "--git",
+            "git_repo",
+            metavar="REPO",
+            help="Read the docs from this git "
+            "repository's refs instead of the working tree (default with --ref: .).",
+        ),
+        click.option(
+            "--ref",
+            "refs",
+            multiple=True,
+            metavar="REF",
+            help="A branch, tag or commit to read (repeatable).",
+        ),
+        click.option("--no-cache", is_flag=True, help="Read every page afresh."),
+        click.option(
+            "--cache-dir",
+            metavar="DIR",
+            help="Page cache folder (default: $DOCS_CHECK_CACHE_DIR or the user cache).",
+        ),
+        click.option(
+            "--jobs",
+            type=click.IntRange(min=1),
+            metavar="N",
+            help="Worker processes for reading (default: one per core when worth it).",
+        ),
+    ]
+    for decorate in reversed(decorators):
+        function = decorate(function)
+    return function
+
+
+def read_options(
+    git_repo: str | None,
+    refs: Sequence[str],
+    no_cache: bool,
+    cache_dir: str | None,
+    jobs: int | None,
+) -> ReadOptions:
+    from pathlib import Path
+
+    from checker.cache import PageCache, default_cache_dir
+    from checker.gitrefs import GitRef
+    from checker.pipeline import ReadOptions
+
+    if git_repo and not refs:
+        raise click.UsageError("--git needs at least one --ref")
+    git_refs = tuple(GitRef(git_repo or ".", ref) for ref in refs)
+    cache = None if no_cache else PageCache(Path(cache_dir) if cache_dir else default_cache_dir())
+    return ReadOptions(refs=git_refs, cache=cache, jobs=jobs)
+
+
+def catalogue_for(scope: str | None) -> Catalogue:
+    from checker.catalogue import default_catalogue
+
+    catalogue = default_catalogue()
+    if scope is None:
+        return catalogue
+    return catalogue.with_scope(tuple(part.strip() for part in scope.split(",") if part.strip()))
+
+
+def echo_errors(errors: Sequence[str]) -> None:
+    for error in errors:
+        click.echo(f"docs-check: error: {error}", err=True)

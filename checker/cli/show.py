@@ -1,0 +1,61 @@
+"""`docs-check show API`: what every version's docs say of one API."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from checker.cli.options import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_INPUT,
+    catalogue_for,
+    echo_errors,
+    output_format,
+    read_options,
+    reading_options,
+    scope_option,
+)
+
+if TYPE_CHECKING:
+    from checker.model import Entry
+
+
+@click.command()
+@click.argument("api")
+@click.option(
+    "--docs", "docs", multiple=True, help="Docs root, folder or file (repeatable; default: .)."
+)
+@output_format("text", "json")
+@scope_option
+@reading_options
+def show(api: str, docs: tuple[str, ...], fmt: str, scope: str | None, **reading: Any) -> int:
+    """Print what every version's docs say of API, expanded over the product scope."""
+    from checker.pipeline import read_corpus
+    from checker.report.json import entries_json
+    from checker.report.text import entries_text
+
+    catalogue = catalogue_for(scope)
+    corpus = read_corpus(docs or (".",), catalogue, options=read_options(**reading))
+    entries = matching(api, [entry for page in corpus.pages for entry in page.entries])
+    if fmt == "json":
+        click.echo(entries_json(entries, catalogue.scope))
+    else:
+        for line in entries_text(entries, catalogue.scope):
+            click.echo(line)
+    echo_errors(corpus.errors)
+    if not entries:
+        click.echo(f"docs-check: no entry for {api} in {len(corpus.pages)} pages", err=True)
+    if corpus.errors:
+        return EXIT_INPUT
+    return EXIT_CLEAN if entries else EXIT_FINDINGS
+
+
+def matching(api: str, entries: list[Entry]) -> list[Entry]:
+    """The full name; failing that, entries whose name ends with it (`put_metric`)."""
+    from checker.discover import version_key
+
+    exact = [entry for entry in entries if entry.api == api]
+    found = exact or [entry for entry in entries if entry.api.endswith("." + api)]
+    return sorted(found, key=lambda e: (e.api, version_key(e.version), e.path, e.line))
