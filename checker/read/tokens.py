@@ -48,18 +48,6 @@ def line_of(token: Token) -> int:
     return token.map[0] + 1 if token.map else 0
 
 
-def inline_source(children: list[Token]) -> str:
-    """Inline children back to text, keeping html tags (<term>) and dropping
-    emphasis markers: what the status normaliser reads."""
-    parts: list[str] = []
-    for child in children:
-        if child.type in ("text", "text_special", "html_inline", "code_inline"):
-            parts.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
-            parts.append(" ")
-    return "".join(parts)
-
-
 def plain_text(children: list[Token]) -> str:
     """Inline children as the reader sees them: no tags, escapes undone."""
     return " ".join(
