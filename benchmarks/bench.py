@@ -1,0 +1,179 @@
+"""Speed of docs-check on the master snapshot of the real docs, against a bare
+markdown-it-py parse of the same files. A benchmark, not a test: it prints
+figures and whether each target of the speed issue is met.
+
+    python benchmarks/bench.py [--corpus PATH] [--repeat N]
+
+(a) bare markdown-it-py parse (commonmark + html + tables, inline included)
+    of every file, in this process: the reference
+(b) `docs-check lint` cold: a whole process, empty page cache
+(c) `docs-check lint` warm: a whole process, every page cached
+(d) `docs-check lint` of one 300 KB page: a whole process, cold (and warm)
+(e) `docs-check --help`: a whole process
+peak memory of (b): the process and its workers, summed, sampled every 5 ms.
+Each timing is the median of --repeat runs."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_CORPUS = REPO.parent / "shared" / "corpus" / "ascend-pytorch" / "master"
+PAGE_BYTES = 300_000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--repeat", type=int, default=3)
+    arguments = parser.parse_args()
+    corpus: Path = arguments.corpus
+    docs_check = _docs_check()
+    pages = sorted(corpus.glob("docs/*/api/native_api/pytorch_*/*.md"))
+    size = sum(page.stat().st_size for page in pages)
+    print(f"corpus: {corpus} ({len(pages)} pages, {size / 1e6:.1f} MB); cores: {os.cpu_count()}")
+
+    with tempfile.TemporaryDirectory(prefix="docs-check-bench-") as scratch:
+        work = Path(scratch)
+        big = _big_page(pages, work)
+        a = _median(arguments.repeat, lambda: _bare_parse(pages))
+        cold_runs: list[float] = []
+        peak = 0
+        for n in range(arguments.repeat):
+            cache = work / f"cold-cache-{n}"
+            seconds, rss = _run([docs_check, "lint", str(corpus)], cache)
+            cold_runs.append(seconds)
+            peak = max(peak, rss)
+        b = statistics.median(cold_runs)
+        warm_cache = work / f"cold-cache-{arguments.repeat - 1}"  # filled by the last cold run
+        c = _median(
+            arguments.repeat, lambda: _run([docs_check, "lint", str(corpus)], warm_cache)[0]
+        )
+        d_cache = work / "page-cache"
+        d = _median(
+            arguments.repeat, lambda: _run([docs_check, "lint", "--no-cache", str(big)], d_cache)[0]
+        )
+        _run([docs_check, "lint", str(big)], d_cache)
+        d_warm = _median(arguments.repeat, lambda: _run([docs_check, "lint", str(big)], d_cache)[0])
+        e = _median(arguments.repeat, lambda: _run([docs_check, "--help"], d_cache)[0])
+
+    rows = [
+        ("(a) bare markdown-it-py parse, in process", a, ""),
+        (
+            "(b) docs-check lint, cold",
+            b,
+            f"b/a = {b / a:.3f}  (target <= 0.6)  {_ok(b / a <= 0.6)}",
+        ),
+        (
+            "(c) docs-check lint, warm",
+            c,
+            f"c/a = {c / a:.3f}  (target <= 0.1)  {_ok(c / a <= 0.1)}",
+        ),
+        (
+            f"(d) lint one {PAGE_BYTES // 1000} KB page, cold",
+            d,
+            f"(target <= 0.35 s)  {_ok(d <= 0.35)}",
+        ),
+        (f"    lint one {PAGE_BYTES // 1000} KB page, warm", d_warm, ""),
+        ("(e) docs-check --help", e, f"(target <= 0.15 s)  {_ok(e <= 0.15)}"),
+    ]
+    for label, seconds, verdict in rows:
+        print(f"{label:<44} {seconds:8.3f} s   {verdict}")
+    megabytes = peak / 1024
+    print(
+        f"{'peak memory of (b), process tree':<44} {megabytes:8.1f} MB  "
+        f"(target <= 300 MB)  {_ok(megabytes <= 300)}"
+    )
+    return 0
+
+
+def _docs_check() -> str:
+    script = Path(sys.executable).with_name("docs-check")
+    found = str(script) if script.exists() else shutil.which("docs-check")
+    if not found:
+        sys.exit("docs-check is not installed next to this Python or on PATH")
+    return found
+
+
+def _big_page(pages: list[Path], work: Path) -> Path:
+    """One page of PAGE_BYTES made of real pages, cut at a line end."""
+    text = b""
+    for page in sorted(pages, key=lambda p: p.stat().st_size, reverse=True):
+        text += page.read_bytes()
+        if len(text) >= PAGE_BYTES:
+            break
+    text = text[: text.rindex(b"\n", 0, PAGE_BYTES) + 1]
+    target = work / "docs" / "zh" / "api" / "native_api" / "pytorch_2-13-0" / "big.md"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(text)
+    return target
+
+
+def _bare_parse(pages: list[Path]) -> float:
+    from markdown_it import MarkdownIt
+
+    texts = [page.read_text(encoding="utf-8") for page in pages]
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    started = time.perf_counter()
+    for text in texts:
+        md.parse(text)
+    return time.perf_counter() - started
+
+
+def _run(argv: list[str], cache: Path) -> tuple[float, int]:
+    """Wall time of a whole process, and the peak of its tree's summed RSS (KB)."""
+    env = {**os.environ, "DOCS_CHECK_CACHE_DIR": str(cache)}
+    started = time.perf_counter()
+    process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak = [0]
+    sampler = threading.Thread(target=_sample, args=(process, peak), daemon=True)
+    sampler.start()
+    process.wait()
+    seconds = time.perf_counter() - started
+    sampler.join()
+    return seconds, peak[0]
+
+
+def _sample(process: subprocess.Popen[bytes], peak: list[int]) -> None:
+    while process.poll() is None:
+        peak[0] = max(peak[0], _tree_rss(process.pid))
+        time.sleep(0.005)
+
+
+def _tree_rss(pid: int) -> int:
+    total = 0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            total += next(
+                int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")
+            )
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, StopIteration, ValueError):
+            continue
+    return total
+
+
+def _median(repeat: int, measure: Callable[[], float]) -> float:
+    return statistics.median(measure() for _ in range(repeat))
+
+
+def _ok(met: bool) -> str:
+    return "met" if met else "NOT MET"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

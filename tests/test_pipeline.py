@@ -1,0 +1,57 @@
+"""Reading the real corpus gives the same pages and the same lint findings
+whether pages come from one process or several, from the cache or not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checker.cache import PageCache
+from checker.catalogue import default_catalogue
+from checker.lint import lint
+from checker.pipeline import PARALLEL_MIN_BYTES, Corpus, ReadOptions, read_corpus
+
+CATALOGUE = default_catalogue()
+
+
+@pytest.fixture(scope="module")
+def master(corpus: Path) -> str:
+    return str(corpus / "master")
+
+
+@pytest.fixture(scope="module")
+def serial(master: str) -> Corpus:
+    return read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1))
+
+
+def test_the_corpus_is_large_enough_to_be_read_in_parallel(master: str) -> None:
+    size = sum(page.stat().st_size for page in Path(master).rglob("*.md"))
+    assert size > PARALLEL_MIN_BYTES
+
+
+def test_parallel_cached_and_serial_reads_agree(
+    master: str, serial: Corpus, tmp_path: Path
+) -> None:
+    cache = PageCache(tmp_path / "cache")
+    parallel = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2))
+    cold = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
+    written = sorted((tmp_path / "cache").rglob("*.json"))
+    warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
+    assert len(written) == len(serial.pages) == 252
+    for other in (parallel, cold, warm):
+        assert other.pages == serial.pages
+        assert other.errors == serial.errors == ()
+        assert lint(other.pages, CATALOGUE) == lint(serial.pages, CATALOGUE)
+    assert [page.path for page in serial.pages] == sorted(page.path for page in serial.pages)
+
+
+def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None:
+    cache = PageCache(tmp_path / "cache")
+    read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
+    # Rewrite every entry's first entry API: a read that uses the cache shows it.
+    for entry in (tmp_path / "cache").rglob("*.json"):
+        text = entry.read_text(encoding="utf-8")
+        entry.write_text(text.replace('"api": "torch.', '"api": "cached.torch.', 1), "utf-8")
+    warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1, cache=cache))
+    assert all(page.entries[0].api.startswith("cached.") for page in warm.pages if page.entries)
