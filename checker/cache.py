@@ -99,9 +99,12 @@ def _entry(data: dict[str, Any]) -> Entry:
     )
 
 
+_SUPPORT = {support.value: support for support in Support}  # Support(value) is slow
+
+
 def _status(data: dict[str, Any]) -> Status:
-    named = tuple((str(product), Support(support)) for product, support in data["named"])
-    rest = Support(data["rest"]) if data["rest"] else None
+    named = tuple((str(product), _SUPPORT[support]) for product, support in data["named"])
+    rest = _SUPPORT[data["rest"]] if data["rest"] else None
     return Status(named, rest)
 
 

@@ -111,10 +111,8 @@ def read_documents(
             results[doc.path] = cached
         else:
             todo.append((doc, data, key))
-    for (doc, _, key), outcome in zip(todo, _read_all(todo, catalogue, options), strict=True):
+    for (doc, _, _), outcome in zip(todo, _read_all(todo, catalogue, options), strict=True):
         results[doc.path] = outcome
-        if options.cache and key and isinstance(outcome, Page):
-            options.cache.put(key, outcome)
     ordered = [results[path] for path in sorted(results)]
     pages = tuple(outcome for outcome in ordered if isinstance(outcome, Page))
     return pages, [outcome for outcome in ordered if isinstance(outcome, str)]
@@ -123,7 +121,7 @@ def read_documents(
 def _read_all(
     todo: Sequence[tuple[DocFile, bytes, str | None]], catalogue: Catalogue, options: ReadOptions
 ) -> list[Page | str]:
-    work = [(doc, data, catalogue) for doc, data, _ in todo]
+    work = [(doc, data, key, catalogue, options.cache) for doc, data, key in todo]
     size = sum(len(data) for _, data, _ in todo)
     workers = min(options.jobs or os.cpu_count() or 1, len(work))
     if workers < 2 or (options.jobs is None and size < PARALLEL_MIN_BYTES):
@@ -133,12 +131,19 @@ def _read_all(
         return list(pool.map(_read_one, work, chunksize=chunk))
 
 
-def _read_one(item: tuple[DocFile, bytes, Catalogue]) -> Page | str:
-    doc, data, catalogue = item
+_Work = tuple[DocFile, bytes, str | None, Catalogue, PageCache | None]
+
+
+def _read_one(item: _Work) -> Page | str:
+    """Reads one page and caches it, in whichever process runs it."""
+    doc, data, key, catalogue, cache = item
     try:
-        return read_text(decode_page(doc.path, data), doc, catalogue)
+        page = read_text(decode_page(doc.path, data), doc, catalogue)
     except InputError as error:
         return str(error)
+    if cache is not None and key is not None:
+        cache.put(key, page)
+    return page
 
 
 def _refs(refs: Sequence[GitRef]) -> str:
