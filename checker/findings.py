@@ -30,6 +30,17 @@ RULES: dict[str, tuple[Severity, str]] = {
     "notes-product": (W, "restriction notes naming a product the status does not list"),
     # verify
     "missing-entry": (E, "a rule's API missing from a version's docs page"),
+    # resolve: the documented names looked up in each version's torch
+    "api-missing": (E, "an API absent from the torch release it is documented for"),
+    "api-needs-optional-dependency": (
+        W,
+        "an API that cannot be looked up without an optional package (tensorboard, etcd, ...)",
+    ),
+    "api-error": (E, "looking an API up in its torch release raised an exception"),
+    "api-unverified": (
+        W,
+        "an API absent from torch alone that torch_npu may add, where torch_npu does not import",
+    ),
 }
 
 
@@ -45,6 +56,6 @@ class Problem:
         return finding(self.rule, path, line, self.message)
 
 
-def finding(rule: str, path: str, line: int, message: str) -> Finding:
+def finding(rule: str, path: str, line: int, message: str, api: str | None = None) -> Finding:
     severity, _ = RULES[rule]
-    return Finding(path=path, line=line, rule=rule, severity=severity, message=message)
+    return Finding(path=path, line=line, rule=rule, severity=severity, message=message, api=api)

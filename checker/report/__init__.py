@@ -1,1 +1,2 @@
-"""Reports: the same results as text for people and JSON for tools."""
+"""Reports: the same results as text for people, JSON for tools, and JUnit XML,
+SARIF and Markdown for CI views and pull requests (`render` picks by format)."""

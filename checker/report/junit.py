@@ -1,0 +1,166 @@
+"""JUnit XML for the test-report views of CI (Jenkins `junit`, GitLab
+`artifacts:reports:junit`). A testcase fails exactly where the command's exit
+code does: every finding fails `lint` and `verify`, so every finding is a
+failing testcase (its `type` carries the severity); a warning verdict passes.
+
+Class names carry no dots past the first (Jenkins splits a classname into
+package and class at its last dot), so a version is written as its docs
+folder writes it: `elastic-put-metric.pytorch_2-12-0`."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Sequence
+from xml.etree import ElementTree as ET
+
+from checker.crosscheck import ERROR, UNVERIFIED, belongs
+from checker.model import Finding, Page, Severity
+from checker.report.verify_text import evidence_lines
+from checker.verify import VerifyReport
+
+_COUNTS = ("tests", "failures", "errors", "skipped")
+# XML 1.0 cannot hold most control characters (ANSI colour codes in test output).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def lint_junit(pages: Sequence[Page], findings: Sequence[Finding], errors: Sequence[str]) -> str:
+    """One testcase per page, failing with all of its findings. Per page rather
+    than per finding: clean pages show as passed tests, so a clean run still
+    reports tests (Jenkins fails a report with none) and a page's history stays
+    one row in the CI's test view however its findings change."""
+    suite = ET.Element("testsuite", name="docs-check lint")
+    by_path: dict[str, list[Finding]] = {}
+    for finding in findings:
+        by_path.setdefault(finding.path, []).append(finding)
+    classes = {page.path: f"{page.lang}.{_folder(page.version)}" for page in pages}
+    for path in sorted(classes.keys() | by_path.keys()):
+        case = _case(suite, classes.get(path, "lint"), path, path)
+        found = by_path.get(path, [])
+        if found:
+            worst = "error" if any(f.severity is Severity.ERROR for f in found) else "warning"
+            rules = ", ".join(dict.fromkeys(f.rule for f in found))
+            count = f"{len(found)} finding" + ("s" if len(found) > 1 else "")
+            _add(case, "failure", f"{count}: {rules}", worst, _lines(found))
+    _input_errors(suite, errors)
+    return _document("docs-check lint", [suite])
+
+
+def verify_junit(report: VerifyReport) -> str:
+    """A suite per rule (a testcase per version × product), then the static
+    findings, the evidence runs and the input errors."""
+    suites = [_rule_suite(report, index) for index in range(len(report.rules))]
+    if report.findings:
+        suite = ET.Element("testsuite", name="findings")
+        for f in report.findings:
+            case = _case(suite, f"findings.{f.rule}", f"{f.path}:{f.line}", f.path)
+            _add(case, "failure", f"{f.severity.value}: {f.message}", f.rule, _lines([f]))
+        suites.append(suite)
+    if report.evidence:
+        suites.append(_evidence_suite(report))
+    if report.errors:
+        suite = ET.Element("testsuite", name="input")
+        _input_errors(suite, report.errors)
+        suites.append(suite)
+    return _document("docs-check verify", suites)
+
+
+def _rule_suite(report: VerifyReport, index: int) -> ET.Element:
+    rule = report.rules[index]
+    suite = ET.Element("testsuite", name=rule.id)
+    properties = ET.SubElement(suite, "properties")
+    for name, value in (("api", rule.api), ("expect", rule.expect), ("rule", rule.source)):
+        ET.SubElement(properties, "property", name=name, value=_safe(value))
+    results = [r for r in report.results if r.rule == rule.id]
+    places: dict[str, set[str]] = {}
+    for r in results:
+        places.setdefault(r.version, set()).add(f"{r.path}:{r.line}")
+    for r in results:
+        where = f"{r.path}:{r.line}"
+        # two pages for one version (en and zh): the testcase names say which
+        name = r.product if len(places[r.version]) == 1 else f"{r.product} [{where}]"
+        case = _case(suite, f"{rule.id}.{_folder(r.version)}", name, r.path)
+        text = (
+            f"{r.detail}\ndocumented {r.documented}, expected {r.expected}, "
+            f"observed on NPU {r.observed}\n{where}"
+        )
+        if r.severity is Severity.ERROR:
+            _add(case, "error" if r.verdict == ERROR else "failure", r.verdict, r.verdict, text)
+        elif r.verdict == UNVERIFIED:  # not a pass: no NPU of this product ran the test
+            ET.SubElement(case, "skipped", message=_safe(f"unverified: {r.detail}"))
+        elif r.severity is Severity.WARNING:
+            ET.SubElement(case, "system-out").text = _safe(f"warning: {r.verdict}\n{text}")
+    return suite
+
+
+def _evidence_suite(report: VerifyReport) -> ET.Element:
+    """A testcase per run. A run on a product's NPU is judged per product in the
+    rule suites; a reference run of a selected rule that did not pass fails here,
+    as it fails the exit code."""
+    suite = ET.Element("testsuite", name="evidence")
+    for evidence in report.evidence:
+        env = evidence.environment
+        for run in evidence.runs:
+            name = f"{run.api} [{run.source} {run.behaviour}] @ {evidence.origin}"
+            kind = "npu" if env.verifies_npu else "reference"
+            case = _case(suite, f"evidence.{kind}", name, evidence.origin)
+            selected = any(belongs(run, rule) for rule in report.rules)
+            lines = textwrap.dedent("\n".join(evidence_lines(evidence)))
+            if kind == "reference" and selected and run.verdict != "passed":
+                element = "error" if run.verdict == "error" else "failure"
+                message = f"{env.note or 'reference run'}: {run.verdict}"
+                _add(case, element, message, run.verdict, lines)
+            else:
+                ET.SubElement(case, "system-out").text = _safe(lines)
+    return suite
+
+
+def _case(suite: ET.Element, classname: str, name: str, path: str = "") -> ET.Element:
+    case = ET.SubElement(suite, "testcase", classname=_safe(classname), name=_safe(name))
+    if path:  # GitLab shows it; other readers ignore it
+        case.set("file", _safe(path))
+    return case
+
+
+def _add(case: ET.Element, element: str, message: str, kind: str, text: str) -> None:
+    ET.SubElement(case, element, message=_safe(message), type=_safe(kind)).text = _safe(text)
+
+
+def _input_errors(suite: ET.Element, errors: Sequence[str]) -> None:
+    for error in errors:
+        _add(_case(suite, "input", error), "error", error, "input-error", error)
+
+
+def _lines(findings: Sequence[Finding]) -> str:
+    lines = [f"{f.path}:{f.line}: {f.severity.value} {f.rule} {f.message}" for f in findings]
+    return "\n".join(lines)
+
+
+def _folder(version: str) -> str:
+    return "pytorch_" + version.replace(".", "-")
+
+
+def _safe(text: str) -> str:
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def _document(name: str, suites: list[ET.Element]) -> str:
+    root = ET.Element("testsuites", name=name)
+    totals = dict.fromkeys(_COUNTS, 0)
+    for suite in suites:
+        cases = suite.findall("testcase")
+        counts = {
+            "tests": len(cases),
+            "failures": sum(1 for case in cases if case.find("failure") is not None),
+            "errors": sum(1 for case in cases if case.find("error") is not None),
+            "skipped": sum(1 for case in cases if case.find("skipped") is not None),
+        }
+        for key in _COUNTS:
+            suite.set(key, str(counts[key]))
+            totals[key] += counts[key]
+        root.append(suite)
+    for key in _COUNTS:
+        root.set(key, str(totals[key]))
+    ET.indent(root)
+    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return data.decode("utf-8") + "\n"

@@ -1,0 +1,193 @@
+"""Markdown to paste into a pull request: per rule, what each version's docs say
+of its API against what the rule expects, the verdicts, then one validation
+evidence block per evidence record. A CPU reference run reads as one, with the
+reason no NPU took part; it never reads as an NPU result."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Sequence
+
+from checker.crosscheck import DIFFERS, UNVERIFIED, Result
+from checker.evidence import Environment, Evidence, Run
+from checker.model import UNSTATED, Finding, Severity
+from checker.report.text import summary
+from checker.report.verify_text import verify_summary
+from checker.rules import Rule
+from checker.verify import VerifyReport
+
+MARKS = {"supported": "✔", "unsupported": "✘", UNSTATED: "–"}
+OUTCOMES = {0: "✔ passed", 1: "✘ failed", 2: "✘ input errors", 3: "✘ not verified on an NPU"}
+_SPECIAL = re.compile(r"([\\`*\[\]<>|&])")
+
+
+def lint_markdown(
+    findings: Sequence[Finding], files: int, entries: int, errors: Sequence[str]
+) -> str:
+    code = 2 if errors else 1 if findings else 0
+    lines = ["## docs-check lint", "", f"**{OUTCOMES[code]}** (exit {code}): "]
+    lines[-1] += _text(summary(findings, files, entries))
+    lines += _findings(findings) + _errors(errors)
+    return "\n".join(lines) + "\n"
+
+
+def verify_markdown(report: VerifyReport, refs: Sequence[str] = ()) -> str:
+    code = report.exit_code
+    lines = ["## docs-check verify", "", f"**{OUTCOMES[code]}** (exit {code}): "]
+    lines[-1] += _text(verify_summary(report).rpartition("; exit")[0])
+    for rule in report.rules:
+        lines += _rule(rule, [r for r in report.results if r.rule == rule.id])
+    lines += _findings(report.findings)
+    lines += ["", "### Validation evidence", ""]
+    if not report.evidence:
+        lines.append("No evidence: no live run and no evidence file; no product was verified.")
+    for number, evidence in enumerate(report.evidence, 1):
+        origin = "live run on this machine" if evidence.origin == "live" else evidence.origin
+        lines += [f"#### {number}. {_code(origin)}", "", *_fenced(_block(evidence, refs)), ""]
+    lines += _errors(report.errors)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _rule(rule: Rule, results: list[Result]) -> list[str]:
+    lines = ["", f"### {_text(rule.id)}: {_code(rule.api)}", ""]
+    lines += [f"The rule expects {_code(rule.expect)} ({_code(rule.source)}).", ""]
+    places = list(dict.fromkeys((r.version, r.path, r.line) for r in results))
+    scope = list(dict.fromkeys(r.product for r in results))
+    lines += [_row("version", "page:line", *scope, "matches rule?")]
+    lines += [_row("---", "---", *(":-:" for _ in scope), "---")]
+    if places:
+        expected = [MARKS[r.expected] for r in results if (r.version, r.path, r.line) == places[0]]
+        lines.append(_row("*rule*", _code(rule.source), *expected, ""))
+    for version, path, line in places:
+        rows = [r for r in results if (r.version, r.path, r.line) == (version, path, line)]
+        differ = [f"{r.product} {r.documented}, expected {r.expected}" for r in rows]
+        differ = [d for d, r in zip(differ, rows, strict=True) if r.verdict == DIFFERS]
+        matches = "✔ yes" if not differ else "✘ no: " + "; ".join(differ)
+        marks = (MARKS[r.documented] for r in rows)
+        lines.append(_row(version, _code(f"{path}:{line}"), *marks, matches))
+    for version in rule.versions:
+        if not any(r.version == version for r in results):
+            lines.append(_row(version, "–", *("–" for _ in scope), "✘ no entry found"))
+    if not places and not rule.versions:
+        lines += ["", "No entry of this API was found in the docs given: see the findings."]
+    return lines + _verdicts(results, places)
+
+
+def _verdicts(results: list[Result], places: list[tuple[str, str, int]]) -> list[str]:
+    judged = [r for r in results if r.verdict != UNVERIFIED or r.observed != "none"]
+    unverified = [r for r in results if r.verdict == UNVERIFIED and r.observed == "none"]
+    lines: list[str] = []
+    if judged:
+        lines += ["", _row("version", "product", "documented", "observed on NPU", "verdict")]
+        lines.append(_row(*["---"] * 5))
+    for r in judged:
+        verdict = f"{_mark(r)} {r.verdict}" + (f": {_text(r.detail)}" if r.detail else "")
+        shared = sum(1 for version, _, _ in places if version == r.version) > 1
+        version = f"{r.version} {_code(f'{r.path}:{r.line}')}" if shared else r.version
+        lines.append(_row(version, r.product, r.documented, r.observed, verdict))
+    if unverified:
+        required = any(r.severity is Severity.ERROR for r in unverified)
+        lines += ["", f"{len(unverified)} of {len(results)} version × product results are "]
+        lines[-1] += "unverified: no run on that product's NPU with that torch release"
+        lines[-1] += " (errors: --require-npu)." if required else "."
+    return lines
+
+
+def _row(*cells: str) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def _mark(r: Result) -> str:
+    if r.severity is Severity.ERROR:
+        return "✘"
+    return "⚠" if r.severity is Severity.WARNING else "✔" if r.verdict != UNVERIFIED else "–"
+
+
+def _block(evidence: Evidence, refs: Sequence[str]) -> list[str]:
+    env = evidence.environment
+    kind = _kind(env)
+    source = f"git ref {', '.join(refs)}" if refs else "the working tree"
+    target = f"docs {env.release}" if env.release else f"no docs version (torch {env.torch})"
+    verifies = f"{env.product} for docs {env.release}" if env.verifies_npu else "no product"
+    npu = f"{env.npu_name} ({env.product or 'not a catalogue product'})" if env.npu_name else "-"
+    if env.fake_npu:
+        npu = f"{env.npu_name or '-'} (reported by a test double)"
+    lines = [
+        ("API", ", ".join(dict.fromkeys(run.api for run in evidence.runs)) or "-"),
+        ("Target", f"{target}; docs read from {source}"),
+        ("Run", kind),
+        ("Verifies", verifies),
+        ("Platform", env.platform),
+        ("Python", env.python),
+        ("torch", env.torch or "-"),
+        ("torch_npu", env.torch_npu or "-"),
+        ("CANN", env.cann or "-"),
+        ("NPU", npu),
+        ("Visible NPUs", str(env.visible_npus)),
+    ]
+    for run in evidence.runs:
+        lines += _run(run, reference=not env.verifies_npu)
+    if env.note and env.note != kind:
+        lines.append(("Note", env.note))
+    return [f"{label + ':' if label else '':<14}{value}".rstrip() for label, value in lines]
+
+
+def _kind(env: Environment) -> str:
+    if env.fake_npu:
+        return f"FAKE torch_npu test double ({env.npu_name or 'no NPU'}): not an NPU run"
+    if env.device == "npu":
+        return f"NPU run on {env.npu_name}" + ("" if env.product else " (not a catalogue product)")
+    if env.note.startswith("CPU reference run"):
+        return env.note
+    return "CPU reference run; NPU not available" + (f": {env.note}" if env.note else "")
+
+
+def _run(run: Run, reference: bool) -> list[tuple[str, str]]:
+    passed = sum(1 for case in run.cases if case.passed)
+    result = f"{run.verdict}: {passed} of {len(run.cases)} cases passed in {run.duration_s:g} s"
+    result += f", exit {run.exit_code}" + (f" — {run.note}" if run.note else "")
+    if reference:
+        result += " (reference only, not NPU verification)"
+    lines = [("Test", f"{run.source} {run.behaviour} ({run.api})")]
+    lines += [("Command", shlex.join(run.command)), ("Result", result)]
+    for case in run.cases:
+        said = "passed" if case.passed else "FAILED"
+        detail = f": {case.detail}" if case.detail else ""
+        text = f"  {said}  {case.name}{detail}".replace("\n", "\n" + " " * 24)
+        lines.append(("", text))
+    return lines
+
+
+def _findings(findings: Sequence[Finding]) -> list[str]:
+    if not findings:
+        return []
+    lines = ["", "### Findings", "", "| page:line | rule | severity | message |"]
+    lines.append("| --- | --- | --- | --- |")
+    for f in findings:
+        where = _code(f"{f.path}:{f.line}")
+        lines.append(f"| {where} | {f.rule} | {f.severity.value} | {_text(f.message)} |")
+    return lines
+
+
+def _errors(errors: Sequence[str]) -> list[str]:
+    return ["", "### Input errors", "", *(f"- {_text(e)}" for e in errors)] if errors else []
+
+
+def _fenced(lines: list[str]) -> list[str]:
+    longest = max((len(run) for line in lines for run in re.findall("`+", line)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence + "text", *lines, fence]
+
+
+def _text(text: str) -> str:
+    """Plain text for a paragraph or a table cell: markup characters escaped."""
+    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def _code(text: str) -> str:
+    """A code span that survives backticks in the text and a table's `|`."""
+    text = " ".join(text.split())
+    ticks = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    padded = f" {text} " if text.startswith("`") or text.endswith("`") else text
+    return ticks + padded.replace("|", "\\|") + ticks
