@@ -9,7 +9,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -35,8 +35,14 @@ def run_command(
     env: Mapping[str, str] | None = None,
     cwd: str | None = None,
     stdin: bytes | None = None,
+    unset: Collection[str] = (),
 ) -> CommandResult:
-    full_env = {**os.environ, **env} if env else None
+    """`env` is added to this process's environment; the names in `unset` are
+    left out of it."""
+    full_env = None
+    if env or unset:
+        merged = {**os.environ, **(env or {})}
+        full_env = {name: value for name, value in merged.items() if name not in unset}
     started = time.monotonic()
     try:
         # Its own process group, so that a timeout ends what it started too

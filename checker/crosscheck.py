@@ -64,21 +64,21 @@ def crosscheck(
         if not versions:  # a rule that checks nothing must not pass
             path, _, line = rule.source.rpartition(":")
             message = f"rule {rule.id}: no {rule.doc} was found in the docs given"
-            findings.append(finding("missing-entry", path, int(line), message))
+            findings.append(finding("missing-entry", path, int(line), message, rule.api))
         for version in versions:
             if version not in by_version:
                 message = (
                     f"rule {rule.id} lists {version}, but no {rule.doc} for {version} was found"
                 )
                 path, _, line = rule.source.rpartition(":")
-                findings.append(finding("missing-entry", path, int(line), message))
+                findings.append(finding("missing-entry", path, int(line), message, rule.api))
             for page in by_version.get(version, []):
                 entries = [entry for entry in page.entries if entry.api == rule.api]
                 if not entries:
                     message = (
                         f"{rule.api} is not documented in this {version} page (rule {rule.id})"
                     )
-                    findings.append(finding("missing-entry", page.path, 1, message))
+                    findings.append(finding("missing-entry", page.path, 1, message, rule.api))
                 for entry in entries:
                     documented = entry.expanded(catalogue.scope)
                     expected = rule.expected.over(catalogue.scope)

@@ -30,6 +30,7 @@ class Finding:
     rule: str
     severity: Severity = field(compare=False)
     message: str = field(compare=True)
+    api: str | None = field(default=None, compare=False)  # the entry it is on, if any
 
 
 @dataclass(frozen=True)

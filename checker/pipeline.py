@@ -6,7 +6,7 @@ work is large enough to pay for them; the result is the same either way."""
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,14 +15,16 @@ from checker.cache import PageCache
 from checker.catalogue import Catalogue
 from checker.discover import DocFile, discover
 from checker.errors import InputError, UsageError
-from checker.gitrefs import GitRef, git_documents
+from checker.gitrefs import GitRef, check_refs, git_documents
 from checker.model import Page
+from checker.progress import Progress
 from checker.read import read_text
 from checker.read.load import decode_page, load_bytes
 
 # Below this much text a second process costs more than it saves (a pre-commit
 # run on a few pages stays in one process).
 PARALLEL_MIN_BYTES = 1_000_000
+READING = "reading pages"
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ class ReadOptions:
     refs: tuple[GitRef, ...] = ()  # read these git refs instead of the working tree
     cache: PageCache | None = None
     jobs: int | None = None  # worker processes; None: one per core when worth it
+    progress: Progress | None = None  # told of each page read; prints nothing itself
 
 
 def read_corpus(
@@ -71,8 +74,12 @@ def _gather(
     def wanted(doc: DocFile) -> bool:
         return (names is None or Path(doc.path).name in names) and doc.path not in found
 
-    for ref in refs:
-        for doc, data in git_documents(ref, paths):
+    commits = check_refs(refs)  # every ref is checked before any is read
+    for ref, commit in commits.items():
+        documents = git_documents(ref, paths, commit)
+        if not documents:  # like a path without pages: one error among the others
+            errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs([ref])}")
+        for doc, data in documents:
             if wanted(doc):
                 found[doc.path] = (doc, data)
     for given in paths if not refs else ():
@@ -82,8 +89,6 @@ def _gather(
                     found[doc.path] = (doc, _load(doc))
         except UsageError as error:
             errors.append(str(error))
-    if refs and not found:
-        errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs(refs)}")
     return [found[path] for path in sorted(found)], errors
 
 
@@ -111,8 +116,14 @@ def read_documents(
             results[doc.path] = cached
         else:
             todo.append((doc, data, key))
+    done, total = len(documents) - len(todo), len(documents)
+    if options.progress:
+        options.progress(READING, done, total)
     for (doc, _, _), outcome in zip(todo, _read_all(todo, catalogue, options), strict=True):
         results[doc.path] = outcome
+        done += 1
+        if options.progress:
+            options.progress(READING, done, total)
     ordered = [results[path] for path in sorted(results)]
     pages = tuple(outcome for outcome in ordered if isinstance(outcome, Page))
     return pages, [outcome for outcome in ordered if isinstance(outcome, str)]
@@ -120,15 +131,17 @@ def read_documents(
 
 def _read_all(
     todo: Sequence[tuple[DocFile, bytes, str | None]], catalogue: Catalogue, options: ReadOptions
-) -> list[Page | str]:
+) -> Iterator[Page | str]:
+    """The outcomes in order, each as soon as it is read."""
     work = [(doc, data, key, catalogue, options.cache) for doc, data, key in todo]
     size = sum(len(data) for _, data, _ in todo)
     workers = min(options.jobs or os.cpu_count() or 1, len(work))
     if workers < 2 or (options.jobs is None and size < PARALLEL_MIN_BYTES):
-        return [_read_one(item) for item in work]
+        yield from map(_read_one, work)
+        return
     chunk = max(1, len(work) // (workers * 4))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_read_one, work, chunksize=chunk))
+        yield from pool.map(_read_one, work, chunksize=chunk)
 
 
 _Work = tuple[DocFile, bytes, str | None, Catalogue, PageCache | None]

@@ -4,19 +4,19 @@ it. Rules are data (TOML) and never executed; problems name path:line."""
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from checker.catalogue import Catalogue, rules_dir
+from checker.config_keys import check_settings
 from checker.errors import DataError
 from checker.model import Status
 from checker.status import read_status
+from checker.tomlfile import load_toml
 
 _KEYS = {"id", "api", "doc", "expect", "versions", "behaviour", "test"}
 _REQUIRED = ("id", "api", "doc", "expect")
-_TOML_POSITION = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
 _BEHAVIOUR_NAME = re.compile(r"\w[\w-]*")
 _RULE_HEADER = re.compile(r"^\s*\[\[\s*rule\s*\]\]")
 REPO_RULES = ".docs-check.toml"
@@ -54,23 +54,11 @@ def load_rules(paths: Iterable[Path], catalogue: Catalogue) -> list[Rule]:
 
 
 def _load_file(path: Path, catalogue: Catalogue) -> list[Rule]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DataError(f"{path}: cannot read rule file: {error}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        match = _TOML_POSITION.search(str(error))
-        line = (match.group(1) or str(max(1, len(text.splitlines())))) if match else "1"
-        message = _TOML_POSITION.sub("", str(error)).strip()
-        raise DataError(f"{path}:{line}: TOML syntax error: {message}") from None
-    lines = text.splitlines()
+    data, where = load_toml(path, "rule file")
+    lines = where.lines
     headers = [n + 1 for n, line in enumerate(lines) if _RULE_HEADER.match(line)]
-    unknown_tables = set(data) - {"rule", "tool"}
-    if unknown_tables:
-        key = sorted(unknown_tables)[0]
-        raise DataError(f"{path}:{_top_level_line(lines, key)}: unknown table or key {key!r}")
+    # beside its rules, a docs repo's .docs-check.toml holds its configuration
+    check_settings(data, path, where, (), catalogue, extra=("rule", "tool"))
     items = data.get("rule", [])
     if not isinstance(items, list):
         raise DataError(f"{path}: `rule` must be an array of tables ([[rule]])")
@@ -118,13 +106,6 @@ def _rule(
         test=str(item["test"]) if "test" in item else None,
         source=f"{path}:{header}",
     )
-
-
-def _top_level_line(lines: list[str], key: str) -> int:
-    """The line of a top-level key or table: `key =`, `[key]`, `[[key]]` or `[key.sub]`."""
-    name = rf'"?{re.escape(key)}"?'
-    pattern = re.compile(rf"^\s*(?:\[\[?\s*{name}\s*[\].]|{name}\s*[=.])")
-    return next((n for n, line in enumerate(lines, 1) if pattern.match(line)), 1)
 
 
 def _key_line(lines: list[str], key: str, start: int) -> int:

@@ -108,7 +108,9 @@ def verify(request: Request, catalogue: Catalogue) -> VerifyReport:
             errors.append(str(error))
     if request.live:
         jobs = jobs_for(rules, request.docs)
-        evidence.insert(0, live_evidence(jobs, catalogue, request.python, request.timeout))
+        progress = request.reading.progress  # the same progress line as reading
+        live = live_evidence(jobs, catalogue, request.python, request.timeout, progress)
+        evidence.insert(0, live)
     results, findings = crosscheck(rules, corpus.pages, evidence, catalogue, request.options)
     touched = [_touched(corpus.pages, rule) for rule in rules]
     static = [f for f in lint(corpus.pages, catalogue) if any(_on(f, t) for t in touched)]

@@ -96,9 +96,12 @@ def test_unknown_key_of_the_second_rule_names_its_line() -> None:
 
 
 def test_misspelt_rule_table_names_its_line() -> None:
-    # [[rules]] at line 3; before the fix this said line 1
+    # [[rules]] at line 3; before the fix this said line 1. `rules` is the
+    # configuration's list of rule files, so the typo is a table of the wrong type.
     path = RULES / "typo-table.toml"
-    assert error_of(path) == f"{path}:3: unknown table or key 'rules'"
+    assert error_of(path) == (
+        f"{path}:3: 'rules' must be an array of non-empty strings (rule tables are [[rule]])"
+    )
 
 
 def test_unknown_sub_table_of_a_rule_names_its_line(tmp_path: Path) -> None:

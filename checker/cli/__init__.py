@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import click
 
 from checker import __version__
+from checker.cli.baseline import baseline
 from checker.cli.lint import lint
 from checker.cli.options import EXIT_INPUT
 from checker.cli.probe import probe
@@ -28,7 +29,7 @@ def cli() -> None:
     """Check the torch-npu API support docs: every page format, one support model."""
 
 
-for command in (lint, show, verify, probe):
+for command in (lint, show, verify, probe, baseline):
     cli.add_command(command)
 
 

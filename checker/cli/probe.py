@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from checker.cli.options import EXIT_CLEAN, EXIT_FINDINGS
+from checker.cli.settings import config_for, config_option, progress_for
 
 
 @click.command()
@@ -15,8 +16,14 @@ from checker.cli.options import EXIT_CLEAN, EXIT_FINDINGS
 @click.option("--api", help="Only the rules of this API.")
 @click.option("--rules", "rule_files", multiple=True, help="Extra rule file (repeatable).")
 @click.option("--timeout", type=float, default=120, show_default=True, help="Seconds per run.")
+@config_option
 def probe(
-    out: str, python: str | None, api: str | None, rule_files: tuple[str, ...], timeout: float
+    out: str,
+    python: str | None,
+    api: str | None,
+    rule_files: tuple[str, ...],
+    timeout: float,
+    config_file: str | None,
 ) -> int:
     """Probe this environment (torch, torch_npu, CANN, NPU), run the rules'
     behaviour tests here and write the evidence for `verify --evidence`."""
@@ -27,9 +34,11 @@ def probe(
     from checker.verify import Request, jobs_for, select_rules
 
     catalogue = default_catalogue()
+    rule_files = config_for(config_file, (), {}).rule_files(rule_files)
     request = Request(docs=(), rule_files=rule_files, api=api, python=python, timeout=timeout)
     rules = select_rules(request, catalogue)
-    evidence = live_evidence(jobs_for(rules, ()), catalogue, python, timeout)
+    with progress_for(quiet=False) as progress:
+        evidence = live_evidence(jobs_for(rules, ()), catalogue, python, timeout, progress)
     write_atomically(out, evidence.to_json() + "\n")
     for line in evidence_lines(evidence):
         click.echo(line)

@@ -10,13 +10,14 @@ from checker.cli.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
     EXIT_INPUT,
-    catalogue_for,
     echo_errors,
     output_format,
     read_options,
     reading_options,
     scope_option,
 )
+from checker.cli.output import emit, output_option
+from checker.cli.settings import catalogue_with, config_for, config_option, progress_for
 
 if TYPE_CHECKING:
     from checker.model import Entry
@@ -28,22 +29,32 @@ if TYPE_CHECKING:
     "--docs", "docs", multiple=True, help="Docs root, folder or file (repeatable; default: .)."
 )
 @output_format("text", "json")
+@output_option
 @scope_option
+@config_option
 @reading_options
-def show(api: str, docs: tuple[str, ...], fmt: str, scope: str | None, **reading: Any) -> int:
+def show(
+    api: str,
+    docs: tuple[str, ...],
+    fmt: str,
+    output: str | None,
+    scope: str | None,
+    config_file: str | None,
+    **reading: Any,
+) -> int:
     """Print what every version's docs say of API, expanded over the product scope."""
-    from checker.pipeline import read_corpus
-    from checker.report.json import entries_json
-    from checker.report.text import entries_text
+    import dataclasses
 
-    catalogue = catalogue_for(scope)
-    corpus = read_corpus(docs or (".",), catalogue, options=read_options(**reading))
+    from checker.pipeline import read_corpus
+    from checker.report.render import show_report
+
+    config = config_for(config_file, docs, reading)
+    catalogue = catalogue_with(scope, config)
+    with progress_for(quiet=False) as progress:
+        options = dataclasses.replace(read_options(**reading), progress=progress)
+        corpus = read_corpus(config.docs_or(docs), catalogue, options=options)
     entries = matching(api, [entry for page in corpus.pages for entry in page.entries])
-    if fmt == "json":
-        click.echo(entries_json(entries, catalogue.scope))
-    else:
-        for line in entries_text(entries, catalogue.scope):
-            click.echo(line)
+    emit(show_report(fmt, entries, catalogue.scope), output)
     echo_errors(corpus.errors)
     if not entries:
         click.echo(f"docs-check: no entry for {api} in {len(corpus.pages)} pages", err=True)

@@ -7,12 +7,21 @@ from typing import Any
 import click
 
 from checker.cli.options import (
-    catalogue_for,
     echo_errors,
     output_format,
     read_options,
     reading_options,
     scope_option,
+)
+from checker.cli.output import emit, output_option
+from checker.cli.settings import (
+    baseline_option,
+    catalogue_with,
+    config_for,
+    config_option,
+    gate_for,
+    progress_for,
+    quiet_option,
 )
 
 
@@ -30,8 +39,12 @@ from checker.cli.options import (
 @click.option("--require-npu", is_flag=True, help="Unverified products fail (exit 3).")
 @click.option("--strict", is_flag=True, help="Docs denying support the test shows are errors.")
 @click.option("--timeout", type=float, default=120, show_default=True, help="Seconds per live run.")
-@output_format("text", "json")
+@output_format("text", "json", "junit", "sarif", "markdown")
+@output_option
 @scope_option
+@config_option
+@baseline_option
+@quiet_option
 @reading_options
 def verify(
     docs: tuple[str, ...],
@@ -44,35 +57,45 @@ def verify(
     strict: bool,
     timeout: float,
     fmt: str,
+    output: str | None,
     scope: str | None,
+    config_file: str | None,
+    baseline_file: str | None,
+    quiet: bool,
     **reading: Any,
 ) -> int:
     """Check the docs against the rules and against behaviour tests run live
     (on the NPU where there is one) or recorded in evidence files."""
+    import dataclasses
+
     from checker.crosscheck import Options
-    from checker.report.json import verify_json
-    from checker.report.verify_text import verify_summary, verify_text
+    from checker.report.render import verify_report
+    from checker.report.verify_text import verify_summary
     from checker.verify import Request
     from checker.verify import verify as run_verify
 
-    catalogue = catalogue_for(scope)
-    request = Request(
-        docs=docs or (".",),
-        rule_files=rule_files,
-        api=api,
-        python=python,
-        evidence_files=evidence_files,
-        live=not no_live,
-        options=Options(strict=strict, require_npu=require_npu),
-        timeout=timeout,
-        reading=read_options(**reading),
-    )
-    report = run_verify(request, catalogue)
-    if fmt == "json":
-        click.echo(verify_json(report))
-    else:
-        for line in verify_text(report):
-            click.echo(line)
-        click.echo(verify_summary(report), err=True)
+    config = config_for(config_file, docs, reading)
+    catalogue = catalogue_with(scope, config)
+    options = read_options(**reading)
+    gate = gate_for(config, baseline_file, options.refs)
+    with progress_for(quiet) as progress:
+        request = Request(
+            docs=config.docs_or(docs),
+            rule_files=config.rule_files(rule_files),
+            api=api,
+            python=python,
+            evidence_files=evidence_files,
+            live=not no_live,
+            options=Options(strict=strict, require_npu=require_npu),
+            timeout=timeout,
+            reading=dataclasses.replace(options, progress=progress),
+        )
+        report = run_verify(request, catalogue)
+    gated = gate.apply(report.findings)
+    report = dataclasses.replace(report, findings=gated.findings)
+    refs = [ref.ref for ref in request.reading.refs]
+    emit(verify_report(fmt, report, refs), output)
+    if fmt != "json" and not quiet:  # json keeps stderr for errors only
+        click.echo(verify_summary(report) + gated.note, err=True)
     echo_errors(report.errors)
     return report.exit_code

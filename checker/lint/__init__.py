@@ -1,10 +1,13 @@
 """Static rules over the support model. Reading already reported what it found
 in the text (unreadable statuses, unknown products, block house rules); these
-rules judge the model."""
+rules judge the model. Every finding is then told the API of the entry it is
+on, which ignores and baselines match by."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import bisect
+import dataclasses
+from collections.abc import Iterable, Sequence
 
 from checker.catalogue import Catalogue
 from checker.lint.collection import check_duplicates, check_product_sets
@@ -20,4 +23,18 @@ def lint(pages: Sequence[Page], catalogue: Catalogue) -> list[Finding]:
         for entry in page.entries:
             findings.extend(check_entry(entry, catalogue))
     findings.extend(check_duplicates(entry for page in pages for entry in page.entries))
-    return sorted(findings)
+    return sorted(with_api(findings, pages))
+
+
+def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding]:
+    """Each finding with the API of the entry whose lines hold it (an entry runs
+    from its heading to the next entry's); None above a page's first entry."""
+    spans = {page.path: sorted((e.line, e.api) for e in page.entries) for page in pages}
+    starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
+    placed: list[Finding] = []
+    for finding in findings:
+        index = bisect.bisect_right(starts.get(finding.path, []), finding.line) - 1
+        if finding.api is None and index >= 0:
+            finding = dataclasses.replace(finding, api=spans[finding.path][index][1])
+        placed.append(finding)
+    return placed

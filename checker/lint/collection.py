@@ -33,9 +33,12 @@ def check_product_sets(page: Page) -> Iterator[Finding]:
 
 
 def check_duplicates(entries: Iterable[Entry]) -> Iterator[Finding]:
-    first: dict[tuple[str, str, str], Entry] = {}
+    """Once per docs tree: pages read at git refs are named `ref:path`, and each
+    ref is a tree of its own (the same API at two refs is no duplicate)."""
+    first: dict[tuple[str, str, str, str], Entry] = {}
     for entry in entries:
-        key = (entry.lang, entry.version, entry.api)
+        tree = entry.path.partition(":")[0] if ":" in entry.path else ""
+        key = (tree, entry.lang, entry.version, entry.api)
         if key not in first:
             first[key] = entry
             continue

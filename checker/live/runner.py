@@ -16,10 +16,12 @@ from checker.catalogue import Catalogue
 from checker.command import CommandResult, run_command
 from checker.errors import DataError
 from checker.evidence import Case, Environment, Evidence, Run
+from checker.progress import Progress
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")
 AUTOLOAD_OFF = {"TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+RUNNING = "running behaviour tests"
 
 
 @dataclass(frozen=True)
@@ -41,14 +43,20 @@ def behaviour_file(name: str) -> Path:
 
 
 def live_evidence(
-    jobs: Sequence[Job], catalogue: Catalogue, python: str | None = None, timeout: float = 120
+    jobs: Sequence[Job],
+    catalogue: Catalogue,
+    python: str | None = None,
+    timeout: float = 120,
+    progress: Progress | None = None,
 ) -> Evidence:
     interpreter = python or sys.executable
     runs: list[Run] = []
     environment: Environment | None = None
     env_overrides: dict[str, str] = {}
     cause = ""
-    for job in jobs:
+    for done, job in enumerate(jobs):
+        if progress:
+            progress(RUNNING, done, len(jobs))
         argv = _argv(interpreter, job)
         result = run_command(argv, timeout=timeout, env=env_overrides, cwd=job.repo)
         report = _report(result)
@@ -61,6 +69,8 @@ def live_evidence(
         if report is not None and environment is None:
             environment = _environment(report["environment"], catalogue, cause)
         runs.append(_run(job, result, report, env_overrides))
+    if progress:
+        progress(RUNNING, len(jobs), len(jobs))
     if environment is None:
         environment = _unknown_environment(interpreter, runs)
     return Evidence(environment, tuple(runs), "live")

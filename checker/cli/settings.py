@@ -1,0 +1,124 @@
+"""Options for release gating (`--config`, `--baseline`, `--quiet`) and what
+they turn into: the configuration (the command line wins over it), the gate
+every command's findings pass through, and the progress line."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from checker.catalogue import Catalogue
+    from checker.config import Config
+    from checker.gate import Gate, Gated
+    from checker.gitrefs import GitRef
+    from checker.pipeline import Corpus, ReadOptions
+    from checker.progress import Progress
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def config_option(function: F) -> F:
+    return click.option(
+        "--config",
+        "config_file",
+        metavar="FILE",
+        help="Configuration file (default: the nearest .docs-check.toml, or pyproject.toml "
+        "with [tool.docs-check], above the current folder or the first docs path).",
+    )(function)
+
+
+def baseline_option(function: F) -> F:
+    return click.option(
+        "--baseline",
+        "baseline_file",
+        metavar="FILE",
+        help="Report only findings that are not in this baseline (from `docs-check baseline`).",
+    )(function)
+
+
+def quiet_option(function: F) -> F:
+    return click.option(
+        "--quiet", "-q", is_flag=True, help="No summary and no progress; findings only."
+    )(function)
+
+
+def config_for(config_file: str | None, paths: Sequence[str], reading: Mapping[str, Any]) -> Config:
+    """The --config file, else the nearest one above the current folder, else
+    above the first docs path (the git repository with --git)."""
+    from pathlib import Path
+
+    from checker.catalogue import default_catalogue
+    from checker.config import Config, find_config, load_config
+
+    if config_file:
+        return load_config(Path(config_file), default_catalogue())
+    first = reading.get("git_repo") or (paths[0] if paths and not reading.get("refs") else None)
+    found = find_config(["."] + ([first] if first else []))
+    return load_config(found, default_catalogue()) if found else Config()
+
+
+def catalogue_with(scope: str | None, config: Config) -> Catalogue:
+    from checker.cli.options import catalogue_for
+
+    if scope is None and config.scope is not None:
+        scope = ",".join(config.scope)
+    return catalogue_for(scope)
+
+
+def gate_for(config: Config, baseline_file: str | None, refs: Sequence[GitRef] = ()) -> Gate:
+    from checker.baseline import Project, load_baseline
+    from checker.gate import Gate
+
+    project = Project(config.root, tuple(ref.ref for ref in refs))
+    baseline = load_baseline(baseline_file) if baseline_file else None
+    return Gate(project, config.severity, config.ignore, baseline)
+
+
+@dataclass(frozen=True)
+class Linted:
+    """Pages read and linted under the configuration, findings gated."""
+
+    corpus: Corpus
+    gated: Gated
+    options: ReadOptions
+    gate: Gate
+
+
+def lint_gated(
+    paths: Sequence[str],
+    scope: str | None,
+    config_file: str | None,
+    baseline_file: str | None,
+    quiet: bool,
+    reading: Mapping[str, Any],
+) -> Linted:
+    """What `lint` and `baseline` share: configuration, reading (with progress),
+    the static rules, then the gate."""
+    from checker.cli.options import read_options
+    from checker.lint import lint
+    from checker.pipeline import read_corpus
+
+    config = config_for(config_file, paths, reading)
+    catalogue = catalogue_with(scope, config)
+    options = read_options(**reading)
+    gate = gate_for(config, baseline_file, options.refs)
+    with progress_for(quiet) as progress:
+        reading_with = dataclasses.replace(options, progress=progress)
+        corpus = read_corpus(config.docs_or(paths), catalogue, options=reading_with)
+    return Linted(corpus, gate.apply(lint(corpus.pages, catalogue)), options, gate)
+
+
+@contextmanager
+def progress_for(quiet: bool) -> Iterator[Progress | None]:
+    """The progress line on stderr, if it is a terminal and the run is not quiet."""
+    from checker.progress import progress_on
+
+    with progress_on(sys.stderr, quiet) as progress:
+        yield progress
