@@ -77,6 +77,7 @@ def _page(data: dict[str, Any]) -> Page:
         lang=str(data["lang"]),
         entries=tuple(_entry(entry) for entry in data["entries"]),
         findings=tuple(_finding(finding) for finding in data["findings"]),
+        tree=str(data["tree"]),
     )
 
 

@@ -22,6 +22,7 @@ class DocFile:
     path: str
     version: str
     lang: str
+    tree: str = ""  # the git ref it was read at; "" for the working tree
 
 
 def version_key(version: str) -> tuple[int, ...]:

@@ -90,7 +90,7 @@ def git_documents(
         path = name.decode("utf-8", "surrogateescape")
         doc = doc_file(PurePosixPath(path))
         if doc is not None:
-            docs.append(DocFile(f"{ref.ref}:{path}", doc.version, doc.lang))
+            docs.append(DocFile(f"{ref.ref}:{path}", doc.version, doc.lang, ref.ref))
             blobs.append(sha)
     if not docs:
         return []

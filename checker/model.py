@@ -103,3 +103,4 @@ class Page:
     lang: str
     entries: tuple[Entry, ...]
     findings: tuple[Finding, ...]
+    tree: str = ""  # the git ref it was read at; "" for the working tree

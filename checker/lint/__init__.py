@@ -22,7 +22,7 @@ def lint(pages: Sequence[Page], catalogue: Catalogue) -> list[Finding]:
         findings.extend(check_product_sets(page))
         for entry in page.entries:
             findings.extend(check_entry(entry, catalogue))
-    findings.extend(check_duplicates(entry for page in pages for entry in page.entries))
+    findings.extend(check_duplicates(pages))
     return sorted(with_api(findings, pages))
 
 

@@ -32,12 +32,11 @@ def check_product_sets(page: Page) -> Iterator[Finding]:
             yield finding("product-set-differs", entry.path, entry.line, message)
 
 
-def check_duplicates(entries: Iterable[Entry]) -> Iterator[Finding]:
-    """Once per docs tree: pages read at git refs are named `ref:path`, and each
-    ref is a tree of its own (the same API at two refs is no duplicate)."""
+def check_duplicates(pages: Iterable[Page]) -> Iterator[Finding]:
+    """Once per docs tree: each git ref read is a tree of its own (the same API
+    at two refs is no duplicate)."""
     first: dict[tuple[str, str, str, str], Entry] = {}
-    for entry in entries:
-        tree = entry.path.partition(":")[0] if ":" in entry.path else ""
+    for tree, entry in ((page.tree, entry) for page in pages for entry in page.entries):
         key = (tree, entry.lang, entry.version, entry.api)
         if key not in first:
             first[key] = entry

@@ -14,7 +14,7 @@ from checker.read.tokens import parse
 def read_text(text: str, doc: DocFile, catalogue: Catalogue) -> Page:
     ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, text.splitlines())
     entries = read_entries(parse(text), ctx)
-    return Page(doc.path, doc.version, doc.lang, tuple(entries), tuple(ctx.findings))
+    return Page(doc.path, doc.version, doc.lang, tuple(entries), tuple(ctx.findings), doc.tree)
 
 
 def read_file(doc: DocFile, catalogue: Catalogue) -> Page:
