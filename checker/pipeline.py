@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -140,6 +139,8 @@ def _read_all(
         yield from map(_read_one, work)
         return
     chunk = max(1, len(work) // (workers * 4))
+    from concurrent.futures import ProcessPoolExecutor  # only a large run pays for it
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from pool.map(_read_one, work, chunksize=chunk)
 

@@ -29,12 +29,20 @@ def parser() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": True}).enable("table").disable("inline")
 
 
+# Characters that can start inline markup; text without them parses to one
+# text token, which is built directly (most titles: `torch.x.y`).
+_MARKUP = re.compile(r"[\\`*_<>&\[\]!\n]")
+
+
 def children(inline: Token) -> list[Token]:
     """The inline token's children, parsed the first time they are asked for."""
     if not inline.meta.get("parsed"):
-        inline.children = []
-        md = parser()
-        md.inline.parse(inline.content, md, {}, inline.children)
+        if _MARKUP.search(inline.content) is None:
+            inline.children = [Token("text", "", 0, content=inline.content)]
+        else:
+            inline.children = []
+            md = parser()
+            md.inline.parse(inline.content, md, {}, inline.children)
         inline.meta["parsed"] = True
     return inline.children or []
 
