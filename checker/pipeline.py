@@ -9,16 +9,19 @@ import os
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checker.cache import PageCache
 from checker.catalogue import Catalogue
 from checker.discover import DocFile, discover
 from checker.errors import InputError, UsageError
-from checker.gitrefs import GitRef, check_refs, git_documents
 from checker.model import Page
 from checker.progress import Progress
 from checker.read import read_text
 from checker.read.load import decode_page, load_bytes
+
+if TYPE_CHECKING:
+    from checker.gitrefs import GitRef
 
 # Below this much text a second process costs more than it saves (a pre-commit
 # run on a few pages stays in one process).
@@ -73,7 +76,10 @@ def _gather(
     def wanted(doc: DocFile) -> bool:
         return (names is None or Path(doc.path).name in names) and doc.path not in found
 
-    commits = check_refs(refs)  # every ref is checked before any is read
+    if refs:  # git is only imported (and run) for git refs
+        from checker.gitrefs import check_refs, git_documents
+
+    commits = check_refs(refs) if refs else {}  # every ref is checked before any is read
     for ref, commit in commits.items():
         documents = git_documents(ref, paths, commit)
         if not documents:  # like a path without pages: one error among the others
