@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import InputError
+from checker.files import load_versioned
 from checker.model import Finding
 
 SCHEMA = "docs-check/baseline"
@@ -70,23 +71,7 @@ def baseline_json(findings: Sequence[Finding], project: Project) -> str:
 
 def load_baseline(path: str) -> Counter[Key]:
     """The known findings; a file that is not a readable baseline is an InputError."""
-    try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InputError(f"{path}: cannot read baseline: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        where = f":{error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
-        raise InputError(f"{path}{where}: not a baseline file: {error}") from None
-    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise InputError(f"{path}: not a docs-check baseline file (no schema {SCHEMA!r})")
-    version = document.get("schema_version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise InputError(f"{path}: broken baseline: schema_version {version!r}")
-    if version > SCHEMA_VERSION:
-        raise InputError(
-            f"{path}: baseline schema version {version} is newer than this docs-check "
-            f"reads ({SCHEMA_VERSION}); upgrade docs-check"
-        )
+    document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "baseline", "broken baseline")
     records = document.get("findings")
     if not isinstance(records, list):
         raise InputError(f"{path}: broken baseline: 'findings' is not a list")

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict, dataclass, fields
-from pathlib import Path
 from types import UnionType
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from checker.errors import InputError
+from checker.files import load_versioned
 
 SCHEMA = "docs-check/evidence"
 SCHEMA_VERSION = 1
@@ -87,23 +87,7 @@ class Evidence:
 
 
 def load_evidence(path: str) -> Evidence:
-    try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InputError(f"{path}: cannot read evidence: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        where = f":{error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
-        raise InputError(f"{path}{where}: not an evidence file: {error}") from None
-    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise InputError(f"{path}: not a docs-check evidence file (no schema {SCHEMA!r})")
-    version = document.get("schema_version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise InputError(f"{path}: broken evidence record: schema_version {version!r}")
-    if version > SCHEMA_VERSION:
-        raise InputError(
-            f"{path}: evidence schema version {version!r} is newer than this docs-check "
-            f"reads ({SCHEMA_VERSION}); upgrade docs-check"
-        )
+    document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "evidence", "broken evidence record")
     try:
         environment = _build(Environment, document["environment"])
         if not isinstance(document["runs"], list):
