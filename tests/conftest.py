@@ -4,7 +4,7 @@ never copied; a test that needs them fails (not skips) when they are absent."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,3 +30,20 @@ def _private_page_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
         os.environ.pop("DOCS_CHECK_CACHE_DIR", None)
     else:
         os.environ["DOCS_CHECK_CACHE_DIR"] = saved
+
+
+Invoke = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Invoke:
+    """docs-check in-process: (exit code, stdout, stderr), never a traceback."""
+    from checker.cli import run
+
+    def invoke(*argv: str) -> tuple[int, str, str]:
+        code = run(list(argv))
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+
+    return invoke

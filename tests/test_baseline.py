@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from checker.baseline import SCHEMA, SCHEMA_VERSION, Project, key_of
-from checker.cli import run
 from checker.findings import finding
 
 REPO = Path(__file__).resolve().parent.parent
@@ -24,17 +23,6 @@ LINT_LINES = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encodi
 ELASTIC_12 = Path("docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md")
 SUMMARY = "5 findings (4 errors, 1 warnings) in 6 files, 22 entries"
 Invoke = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Invoke:
-    def invoke(*argv: str) -> tuple[int, str, str]:
-        code = run(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return invoke
 
 
 @pytest.fixture

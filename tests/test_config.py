@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from checker.catalogue import default_catalogue
-from checker.cli import run
 from checker.config import Config, find_config, load_config
 
 REPO = Path(__file__).resolve().parent.parent
@@ -24,17 +23,6 @@ DUPLICATE, UNREADABLE, MARK, LINK, BLOCK = LINT_LINES.replace("examples/docs/", 
 SUMMARY = "findings ({}) in 6 files, 22 entries"
 KNOWN = "docs, ignore, rule, rules, scope, severity, tool"
 Invoke = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Invoke:
-    def invoke(*argv: str) -> tuple[int, str, str]:
-        code = run(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return invoke
 
 
 @pytest.fixture

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from checker.catalogue import default_catalogue, rules_dir
-from checker.cli import run
 from checker.evidence import load_evidence
 from checker.verify import Request, jobs_for, select_rules
 
@@ -41,17 +40,6 @@ RESULT_KEYS = {
     "severity", "path", "line", "detail",
 }  # fmt: skip
 Invoke = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Invoke:
-    def invoke(*argv: str) -> tuple[int, str, str]:
-        code = run(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return invoke
 
 
 @pytest.fixture
