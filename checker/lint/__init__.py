@@ -29,7 +29,13 @@ def lint(pages: Sequence[Page], catalogue: Catalogue) -> list[Finding]:
 def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding]:
     """Each finding with the API of the entry whose lines hold it (an entry runs
     from its heading to the next entry's); None above a page's first entry."""
-    spans = {page.path: sorted((e.line, e.api) for e in page.entries) for page in pages}
+    findings = list(findings)
+    wanted = {finding.path for finding in findings if finding.api is None}
+    spans = {
+        page.path: sorted((e.line, e.api) for e in page.entries)
+        for page in pages
+        if page.path in wanted  # only pages with findings: a clean page costs nothing
+    }
     starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
     placed: list[Finding] = []
     for finding in findings:
