@@ -39,6 +39,21 @@ def run_command(
 ) -> CommandResult:
     """`env` is added to this process's environment; the names in `unset` are
     left out of it."""
+    started = start_command(argv, env=env, cwd=cwd, takes_input=stdin is not None, unset=unset)
+    return started.finish(stdin, timeout=timeout)
+
+
+def start_command(
+    argv: Sequence[str],
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+    takes_input: bool = False,
+    unset: Collection[str] = (),
+) -> Started:
+    """run_command in two steps: the command starts now (it can get on with
+    its own start-up, e.g. importing torch) and is given its input, waited for
+    and timed out by `finish`. Whoever starts a command finishes or cancels it."""
     full_env = None
     if env or unset:
         merged = {**os.environ, **(env or {})}
@@ -51,42 +66,68 @@ def run_command(
             list(argv),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
+            stdin=subprocess.PIPE if takes_input else subprocess.DEVNULL,
             env=full_env,
             cwd=cwd,
             start_new_session=True,
         )
     except FileNotFoundError:
-        return _not_run(argv, started, f"executable not found: {argv[0]}")
+        return Started(tuple(argv), started, None, f"executable not found: {argv[0]}")
     except PermissionError:
-        return _not_run(argv, started, f"executable not runnable: {argv[0]}")
+        return Started(tuple(argv), started, None, f"executable not runnable: {argv[0]}")
     except OSError as error:  # Exec format error and the like
-        return _not_run(argv, started, f"executable not runnable: {argv[0]} ({error.strerror})")
-    with process:
-        try:
-            stdout, stderr = process.communicate(stdin, timeout=timeout)
-        except subprocess.TimeoutExpired as expired:
-            _kill_group(process)
-            result = _not_run(argv, started, f"timed out after {timeout:g} s")
-            return CommandResult(
-                result.argv,
-                None,
-                _text(expired.stdout),
-                _text(expired.stderr),
-                result.duration_s,
-                result.failure,
-            )
-        except BaseException:  # Ctrl-C: leave nothing running
-            _kill_group(process)
-            raise
-    return CommandResult(
-        tuple(argv),
-        process.returncode,
-        _text(stdout),
-        _text(stderr),
-        time.monotonic() - started,
-        output=stdout,
-    )
+        why = f"executable not runnable: {argv[0]} ({error.strerror})"
+        return Started(tuple(argv), started, None, why)
+    return Started(tuple(argv), started, process)
+
+
+@dataclass
+class Started:
+    """A command that start_command started (or could not start: `failure`)."""
+
+    argv: tuple[str, ...]
+    started: float
+    process: subprocess.Popen[bytes] | None
+    failure: str | None = None
+
+    def finish(self, stdin: bytes | None, timeout: float) -> CommandResult:
+        """Gives it its input and waits up to `timeout` seconds from now."""
+        process = self.process
+        if process is None:
+            return _not_run(self.argv, self.started, self.failure or "not started")
+        with process:
+            try:
+                stdout, stderr = process.communicate(stdin, timeout=timeout)
+            except subprocess.TimeoutExpired as expired:
+                _kill_group(process)
+                result = _not_run(self.argv, self.started, f"timed out after {timeout:g} s")
+                return CommandResult(
+                    result.argv,
+                    None,
+                    _text(expired.stdout),
+                    _text(expired.stderr),
+                    result.duration_s,
+                    result.failure,
+                )
+            except BaseException:  # Ctrl-C: leave nothing running
+                _kill_group(process)
+                raise
+        return CommandResult(
+            self.argv,
+            process.returncode,
+            _text(stdout),
+            _text(stderr),
+            time.monotonic() - self.started,
+            output=stdout,
+        )
+
+    def cancel(self) -> None:
+        """Ends it, and what it started, if it is still running."""
+        if self.process is not None and self.process.returncode is None:
+            _kill_group(self.process)
+            for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+                if stream is not None:
+                    stream.close()
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

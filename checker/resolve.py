@@ -8,6 +8,10 @@ unresolved and resolves the list of its own torch release (X.Y.Z of
 torch.__version__), so an interpreter speaks only for the docs of its release.
 A version that no interpreter's torch matches is "not resolved", a count.
 
+`resolve_for` is what the commands' `--resolve-apis` runs: the interpreters of
+`--python` (or this one) and `--python-for VERSION=PATH`, each asked for the
+versions it is given for, and what became of them in one `Resolution`.
+
 Outcomes, per name (resolve_names.py says how each is decided), and findings:
 
 - `resolves`, and `needs-torch_npu` (absent from torch alone, added by
@@ -22,15 +26,18 @@ Outcomes, per name (resolve_names.py says how each is decided), and findings:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from checker.command import CommandResult, run_command
+from checker.command import CommandResult, Started, start_command
 from checker.findings import finding
 from checker.model import Entry, Finding, Page
 from checker.progress import Progress
@@ -59,7 +66,7 @@ class Outcome(StrEnum):
 class NameResult:
     """One documented name of one version, as the interpreter of that torch
     release found it. path:line is the entry's (the first one, when a version
-    documents the name twice)."""
+    documents the name twice; one result per docs tree, when git refs are read)."""
 
     api: str
     version: str
@@ -131,32 +138,69 @@ def resolve_apis(
     pythons: Sequence[str],
     timeout: float = 120,
     progress: Progress | None = None,
+    assigned: Mapping[str, Collection[str]] | None = None,
+    started: Mapping[str, Started] | None = None,
 ) -> ResolveReport:
     """Looks every version's documented names up in the interpreters given,
     one process per interpreter. The first interpreter of a torch release
     speaks for that release's docs; a later one of the same release is not
-    asked for any name (its environment says so)."""
+    asked for any name (its environment says so). An interpreter named in
+    `assigned` is asked only for the versions listed there, and is not run at
+    all when none of them is left. An interpreter in `started` is already
+    running (resolvers_started): it is sent its names, not started again."""
     wanted = documented_names(pages)
+    places = _places(pages)
     remaining = dict(wanted)
+    served: dict[str, str] = {}  # release → the interpreter that resolved it
     results: list[NameResult] = []
     environments: list[ResolveEnvironment] = []
     interpreters = list(dict.fromkeys(pythons))
     for done, python in enumerate(interpreters):
         if progress:
             progress(RESOLVING, done, len(interpreters))
-        environment, found = _resolve_in(python, remaining, timeout)
-        environments.append(environment)
+        limit = assigned.get(python) if assigned is not None else None
+        asked = remaining if limit is None else {v: e for v, e in remaining.items() if v in limit}
+        if limit is not None and not asked:
+            continue
+        ahead = started.get(python) if started is not None else None
+        environment, found = _resolve_in(python, asked, timeout, ahead)
         release = environment.release
-        if release in remaining and found is not None:
-            results += found
+        if release in asked and found is not None:
+            # a name is looked up once, and reported in every docs tree (git ref) with it
+            results += [
+                dataclasses.replace(result, path=entry.path, line=entry.line)
+                for result in found
+                for entry in places[release][result.api]
+            ]
             del remaining[release]
+            served[release] = python
+        elif environment.error is None:
+            note = _idle_note(environment, asked, served, limit is not None)
+            environment = dataclasses.replace(environment, note=note)
+        environments.append(environment)
     if progress:
         progress(RESOLVING, len(interpreters), len(interpreters))
     results.sort(key=lambda r: (_version_key(r.version), r.path, r.line, r.api))
     not_resolved = tuple(
-        (version, len(entries)) for version, entries in sorted(remaining.items(), key=_by_version)
+        (version, sum(len(places[version][name]) for name in entries))
+        for version, entries in sorted(remaining.items(), key=_by_version)
     )
     return ResolveReport(tuple(results), tuple(environments), not_resolved)
+
+
+def _idle_note(
+    environment: ResolveEnvironment,
+    asked: Mapping[str, object],
+    served: Mapping[str, str],
+    restricted: bool,
+) -> str:
+    """Why an interpreter whose torch imported resolved nothing."""
+    torch, release = environment.torch, environment.release
+    if release is not None and release in served:
+        return f"no docs version left for torch {torch} (resolved with {served[release]})"
+    if restricted:
+        return f"asked for {', '.join(asked)}, but its torch is {torch}"
+    return f"no docs of {release or torch} were read"
 
 
 def documented_names(pages: Iterable[Page]) -> dict[str, dict[str, Entry]]:
@@ -172,36 +216,189 @@ def documented_names(pages: Iterable[Page]) -> dict[str, dict[str, Entry]]:
     return {version: names[version] for version in sorted(names, key=_version_key)}
 
 
+def _places(pages: Iterable[Page]) -> dict[str, dict[str, list[Entry]]]:
+    """version → name → its first entry in each docs tree that documents it
+    (each git ref read is a tree of its own, and so is the working tree)."""
+    entries = sorted(
+        ((page.tree, entry) for page in pages for entry in page.entries if entry.api),
+        key=lambda item: (item[1].path, item[1].line),
+    )
+    firsts: dict[tuple[str, str, str], Entry] = {}
+    for tree, entry in entries:
+        firsts.setdefault((entry.version, entry.api, tree), entry)
+    places: dict[str, dict[str, list[Entry]]] = {}
+    for (version, api, _), entry in firsts.items():
+        places.setdefault(version, {}).setdefault(api, []).append(entry)
+    return places
+
+
+# the rules of result_finding, by outcome
+RULE_OF = {
+    Outcome.MISSING: "api-missing",
+    Outcome.NEEDS_OPTIONAL_DEPENDENCY: "api-needs-optional-dependency",
+    Outcome.ERROR: "api-error",
+    Outcome.UNVERIFIED: "api-unverified",
+}
+
+
 def result_finding(result: NameResult) -> Finding | None:
     version, api = result.version, result.api
+    rule = RULE_OF.get(result.outcome)
     if result.outcome is Outcome.MISSING:
-        rule = "api-missing"
         message = f"{api} is documented for torch {version} but absent from it: {result.detail}"
     elif result.outcome is Outcome.NEEDS_OPTIONAL_DEPENDENCY:
-        rule = "api-needs-optional-dependency"
         message = (
             f"{api} cannot be checked against torch {version} without the optional "
             f"package {result.package}, missing from {result.python} ({result.detail})"
         )
     elif result.outcome is Outcome.ERROR:
-        rule = "api-error"
         message = f"looking {api} up in torch {version} failed: {result.detail}"
-    elif result.outcome is Outcome.UNVERIFIED:
-        rule = "api-unverified"
-        message = f"{api} is absent from torch {version} alone: {result.detail}"
     else:
-        return None
-    return finding(rule, result.path, result.line, message, api=api)
+        message = f"{api} is absent from torch {version} alone: {result.detail}"
+    return None if rule is None else finding(rule, result.path, result.line, message, api=api)
+
+
+# --- what `--resolve-apis` asks for, and what became of it ----------------------
+
+
+@dataclass(frozen=True)
+class ResolveOptions:
+    """`--resolve-apis` and the options that go with it."""
+
+    python: str | None = None  # --python; None: this interpreter, which is only tried
+    python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH, in order given
+    require_all_versions: bool = False  # a version not resolved fails the run (exit 3)
+    timeout: float = 120  # seconds per interpreter
+
+    @property
+    def main(self) -> str:
+        return self.python or sys.executable
+
+    @property
+    def named(self) -> frozenset[str]:
+        """The interpreters the command line names; one that cannot be used is
+        an input error, while this interpreter, when not named, is only tried."""
+        given = {path for _, path in self.python_for}
+        return frozenset(given | ({self.python} if self.python else set()))
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A ResolveReport with the options it answers, for the reports to print."""
+
+    report: ResolveReport
+    options: ResolveOptions
+    errors: tuple[str, ...] = ()  # one line per named interpreter that could not be used
+    notes: tuple[str, ...] = ()  # one line each: what else a reader should know
+
+    @property
+    def incomplete(self) -> bool:
+        """--require-all-versions, and a version was not resolved: exit 3."""
+        return self.options.require_all_versions and bool(self.report.not_resolved)
+
+    def non_resolving(self) -> tuple[NameResult, ...]:
+        """Every name that does not simply resolve, in report order."""
+        return tuple(r for r in self.report.results if r.outcome is not Outcome.RESOLVES)
+
+    def environments_line(self) -> str:
+        """`torch 2.13.0+cpu via /venv/bin/python; ...`, the interpreters whose torch imported."""
+        parts = []
+        for env in self.report.environments:
+            if env.torch is None or env.error:
+                continue
+            npu = ""
+            if env.torch_npu_imported:
+                npu = f" + torch_npu {env.torch_npu}" + (" (FAKE)" if env.torch_npu_fake else "")
+            parts.append(f"torch {env.torch}{npu} via {env.python}")
+        return "; ".join(parts) or "no interpreter with torch"
+
+    def why_not(self, version: str) -> str:
+        """Why a version was not resolved, in one line."""
+        mapped = dict(self.options.python_for)
+        if version in mapped:
+            python = mapped[version]
+            env = next((e for e in self.report.environments if e.python == python), None)
+            if env is None or env.error:
+                return f"{python} could not be used"
+            return f"the torch of {python} is {env.torch}"
+        return f"no interpreter with torch {version} (give one with --python-for {version}=PATH)"
+
+    def summary(self) -> str:
+        """`; resolution: 2.13.0 looked up (3249 names), 2.12.0 not resolved (15 names)`."""
+        looked_up = sorted({r.version for r in self.report.results}, key=_version_key)
+        parts = []
+        if looked_up:
+            names = len(self.report.results)
+            parts.append(f"{', '.join(looked_up)} looked up ({names} names)")
+        if self.report.not_resolved:
+            versions = ", ".join(version for version, _ in self.report.not_resolved)
+            names = sum(count for _, count in self.report.not_resolved)
+            parts.append(f"{versions} not resolved ({names} names)")
+        return "; resolution: " + (", ".join(parts) or "no documented names")
+
+
+@contextmanager
+def resolvers_started(options: ResolveOptions) -> Iterator[dict[str, Started]]:
+    """Starts the interpreters of `options` now, one process each, so that they
+    import torch while the pages are read (the script imports torch before it
+    reads its names); for resolve_for. Any that was not used is ended on exit."""
+    pythons = dict.fromkeys([options.main, *(python for _, python in options.python_for)])
+    started = {python: _start(python) for python in pythons}
+    try:
+        yield started
+    finally:
+        for process in started.values():
+            process.cancel()
+
+
+def resolve_for(
+    pages: Sequence[Page],
+    options: ResolveOptions,
+    progress: Progress | None = None,
+    started: Mapping[str, Started] | None = None,
+) -> Resolution:
+    """Each version is asked of one interpreter: the one `--python-for` gives
+    it, or else the main one (`--python`, or this interpreter). An interpreter
+    resolves only the version equal to its own torch release. `started`: the
+    interpreters resolvers_started started ahead."""
+    wanted = documented_names(pages)
+    main = options.main
+    mapped = dict(options.python_for)
+    assigned: dict[str, set[str]] = {}
+    for version, python in mapped.items():
+        assigned.setdefault(python, set()).add(version)
+    assigned.setdefault(main, set()).update(v for v in wanted if mapped.get(v, main) == main)
+    pythons = [main, *mapped.values()]
+    report = resolve_apis(pages, pythons, options.timeout, progress, assigned, started)
+    named = options.named
+    errors = tuple(
+        f"{e.python}: {e.error}" for e in report.environments if e.error and e.python in named
+    )
+    notes = [
+        f"{e.python}: {e.error}" for e in report.environments if e.error and e.python not in named
+    ]
+    notes += [f"{e.python}: {e.note}" for e in report.environments if e.note]
+    notes += [
+        f"--python-for {version}={python}: no docs of {version} were read"
+        for version, python in mapped.items()
+        if version not in wanted
+    ]
+    return Resolution(report, options, errors, tuple(notes))
+
+
+def _start(python: str) -> Started:
+    return start_command([python, str(SCRIPT)], env=AUTOLOAD_OFF, takes_input=True)
 
 
 def _resolve_in(
-    python: str, remaining: dict[str, dict[str, Entry]], timeout: float
+    python: str,
+    remaining: dict[str, dict[str, Entry]],
+    timeout: float,
+    started: Started | None = None,
 ) -> tuple[ResolveEnvironment, list[NameResult] | None]:
     request = {version: list(entries) for version, entries in remaining.items()}
-    argv = [python, str(SCRIPT)]
-    result = run_command(
-        argv, timeout=timeout, env=AUTOLOAD_OFF, stdin=json.dumps(request).encode("utf-8")
-    )
+    process = started or _start(python)
+    result = process.finish(json.dumps(request).encode("utf-8"), timeout=timeout)
     command = tuple(f"{key}={value}" for key, value in AUTOLOAD_OFF.items()) + result.argv
 
     def failed(error: str, report: dict[str, Any] | None = None) -> ResolveEnvironment:
@@ -232,7 +429,6 @@ def _resolve_in(
     release = _RELEASE.match(str(report.get("torch") or ""))
     entries = remaining.get(release.group(1) if release else "", {})
     found = [_result(item, entries, python) for item in report.get("results", [])]
-    note = "" if entries else f"no docs version left for torch {report.get('torch')}"
     environment = ResolveEnvironment(
         python=python,
         torch=report.get("torch"),
@@ -243,7 +439,6 @@ def _resolve_in(
         command=command,
         duration_s=round(result.duration_s, 3),
         resolved=len(found),
-        note=note,
     )
     if len(found) != len(entries) or any(r.api not in entries for r in found):
         return failed("the resolver answered for other names than it was asked", report), None

@@ -1,14 +1,19 @@
 """`verify`: rules → the pages they name → static findings on those entries →
 live behaviour runs and evidence files → cross-check. Returns a report and an
-exit code; printing is the report modules' job."""
+exit code; printing is the report modules' job.
+
+With `resolve` (`--resolve-apis`) every page is read, and every version's
+documented names are looked up in its torch (checker.resolve); the
+cross-check and the static findings still see only the rules' pages."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.catalogue import Catalogue
+from checker.command import Started
 from checker.crosscheck import UNVERIFIED, Options, Result, belongs, crosscheck
 from checker.errors import DataError, InputError, UsageError
 from checker.evidence import Evidence, load_evidence
@@ -16,6 +21,7 @@ from checker.lint import lint
 from checker.live.runner import Job, behaviour_file, live_evidence
 from checker.model import Entry, Finding, Page, Severity
 from checker.pipeline import ReadOptions, read_corpus
+from checker.resolve import Resolution, ResolveOptions, resolve_for, resolvers_started
 from checker.rules import REPO_RULES, Rule, load_rules, shipped_rule_files
 
 EXIT_CLEAN, EXIT_FAILED, EXIT_INPUT, EXIT_UNVERIFIED = 0, 1, 2, 3
@@ -32,6 +38,7 @@ class Request:
     options: Options = field(default_factory=Options)
     timeout: float = 120
     reading: ReadOptions = field(default_factory=ReadOptions)
+    resolve: ResolveOptions | None = None  # --resolve-apis
 
 
 @dataclass(frozen=True)
@@ -39,8 +46,9 @@ class VerifyReport:
     rules: tuple[Rule, ...]
     results: tuple[Result, ...]
     evidence: tuple[Evidence, ...]
-    findings: tuple[Finding, ...]
+    findings: tuple[Finding, ...]  # the resolution's findings among them
     errors: tuple[str, ...]
+    resolution: Resolution | None = None  # with --resolve-apis
 
     @property
     def exit_code(self) -> int:
@@ -59,6 +67,8 @@ class VerifyReport:
         if failed or failed_runs or self.findings:
             return EXIT_FAILED
         if any(r.verdict == UNVERIFIED and r.severity is Severity.ERROR for r in self.results):
+            return EXIT_UNVERIFIED
+        if self.resolution is not None and self.resolution.incomplete:
             return EXIT_UNVERIFIED
         return EXIT_CLEAN
 
@@ -97,8 +107,22 @@ def jobs_for(rules: Sequence[Rule], docs: Sequence[str]) -> list[Job]:
 
 def verify(request: Request, catalogue: Catalogue) -> VerifyReport:
     rules = select_rules(request, catalogue)
+    if request.resolve is None:
+        return _verify(request, catalogue, rules, None)
+    with resolvers_started(request.resolve) as started:  # torch imports while pages are read
+        return _verify(request, catalogue, rules, started)
+
+
+def _verify(
+    request: Request,
+    catalogue: Catalogue,
+    rules: list[Rule],
+    started: Mapping[str, Started] | None,
+) -> VerifyReport:
     names = {rule.doc for rule in rules}
-    corpus = read_corpus(request.docs, catalogue, names=names, options=request.reading)
+    reading = None if request.resolve else names  # resolving needs every page
+    corpus = read_corpus(request.docs, catalogue, names=reading, options=request.reading)
+    pages = [page for page in corpus.pages if Path(page.path).name in names]
     errors = list(corpus.errors)
     evidence: list[Evidence] = []
     for name in request.evidence_files:
@@ -106,20 +130,27 @@ def verify(request: Request, catalogue: Catalogue) -> VerifyReport:
             evidence.append(load_evidence(name))
         except InputError as error:
             errors.append(str(error))
+    progress = request.reading.progress  # the same progress line as reading
+    resolution = None
+    if request.resolve is not None:  # before the live runs: the resolvers are waiting
+        resolution = resolve_for(corpus.pages, request.resolve, progress, started)
+        errors += resolution.errors
     if request.live:
         jobs = jobs_for(rules, request.docs)
-        progress = request.reading.progress  # the same progress line as reading
         live = live_evidence(jobs, catalogue, request.python, request.timeout, progress)
         evidence.insert(0, live)
-    results, findings = crosscheck(rules, corpus.pages, evidence, catalogue, request.options)
-    touched = [_touched(corpus.pages, rule) for rule in rules]
-    static = [f for f in lint(corpus.pages, catalogue) if any(_on(f, t) for t in touched)]
+    results, findings = crosscheck(rules, pages, evidence, catalogue, request.options)
+    touched = [_touched(pages, rule) for rule in rules]
+    static = [f for f in lint(pages, catalogue) if any(_on(f, t) for t in touched)]
+    if resolution is not None:
+        static += resolution.report.findings()
     return VerifyReport(
         tuple(rules),
         tuple(results),
         tuple(evidence),
         tuple(sorted(findings + static)),
         tuple(errors),
+        resolution,
     )
 
 

@@ -1,7 +1,8 @@
 """The command line. `run` returns an exit code; only `main` exits.
 
 Exit codes: 0 clean, 1 findings (or an error verdict), 2 usage or input error,
-3 verification that --require-npu asked for could not be done.
+3 verification asked for could not be done (--require-npu: a product no NPU
+verified; --require-all-versions: a docs version no interpreter resolved).
 
 Command modules import their machinery inside the command, so that `--help`
 and a pre-commit run do not pay for what they do not use."""

@@ -7,7 +7,16 @@ from typing import Any
 
 import click
 
-from checker.cli.options import EXIT_CLEAN, EXIT_INPUT, echo_errors, reading_options, scope_option
+from checker.cli.options import (
+    EXIT_CLEAN,
+    EXIT_INPUT,
+    echo_errors,
+    python_for_option,
+    python_option,
+    reading_options,
+    resolving,
+    scope_option,
+)
 from checker.cli.settings import config_option, lint_gated, quiet_option
 
 
@@ -17,6 +26,20 @@ from checker.cli.settings import config_option, lint_gated, quiet_option
 @config_option
 @scope_option
 @quiet_option
+@click.option(
+    "--resolve-apis",
+    is_flag=True,
+    help="Record the findings of `lint --resolve-apis` too (api-missing, ...).",
+)
+@click.option(
+    "--python-for",
+    "python_for",
+    multiple=True,
+    metavar="VERSION=PATH",
+    callback=python_for_option,
+    help="With --resolve-apis: resolve docs version VERSION in the interpreter PATH (repeatable).",
+)
+@python_option
 @reading_options
 def baseline(
     paths: tuple[str, ...],
@@ -24,6 +47,9 @@ def baseline(
     config_file: str | None,
     scope: str | None,
     quiet: bool,
+    resolve_apis: bool,
+    python_for: tuple[tuple[str, str], ...],
+    python: str | None,
     **reading: Any,
 ) -> int:
     """Record today's lint findings of PATHS in a baseline file. Commit it;
@@ -31,10 +57,13 @@ def baseline(
     from checker.baseline import baseline_json
     from checker.files import write_atomically
 
-    linted = lint_gated(paths, scope, config_file, None, quiet, reading)
+    if python and not resolve_apis:
+        raise click.UsageError("--python needs --resolve-apis")
+    asked = resolving(resolve_apis, python_for, False, python)
+    linted = lint_gated(paths, scope, config_file, None, quiet, reading, asked)
     findings = linted.gated.findings
     write_atomically(output, baseline_json(findings, linted.gate.project))
     if not quiet:
         click.echo(f"wrote {len(findings)} findings to {output}{linted.gated.note}", err=True)
-    echo_errors(linted.corpus.errors)
-    return EXIT_INPUT if linted.corpus.errors else EXIT_CLEAN
+    echo_errors(linted.errors)
+    return EXIT_INPUT if linted.errors else EXIT_CLEAN

@@ -10,6 +10,7 @@ import click
 if TYPE_CHECKING:
     from checker.catalogue import Catalogue
     from checker.pipeline import ReadOptions
+    from checker.resolve import ResolveOptions
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
 F = TypeVar("F", bound=Callable[..., Any])
@@ -68,6 +69,91 @@ def reading_options(function: F) -> F:
     for decorate in reversed(decorators):
         function = decorate(function)
     return function
+
+
+def python_option(function: F) -> F:
+    """`--python PATH` for the commands whose only interpreter is the resolver's."""
+    return click.option(
+        "--python",
+        "python",
+        metavar="PATH",
+        help="With --resolve-apis: the interpreter whose torch release's docs it checks "
+        "(default: this one).",
+    )(function)
+
+
+def resolve_options(function: F) -> F:
+    """`--resolve-apis` and how versions find their interpreters."""
+    decorators = [
+        click.option(
+            "--resolve-apis",
+            is_flag=True,
+            help="Look every documented API up in the torch release it is documented for.",
+        ),
+        click.option(
+            "--python-for",
+            "python_for",
+            multiple=True,
+            metavar="VERSION=PATH",
+            callback=python_for_option,
+            help="With --resolve-apis: resolve docs version VERSION in the interpreter PATH "
+            "(repeatable).",
+        ),
+        click.option(
+            "--require-all-versions",
+            is_flag=True,
+            help="With --resolve-apis: a docs version no interpreter resolved fails (exit 3).",
+        ),
+    ]
+    for decorate in reversed(decorators):
+        function = decorate(function)
+    return function
+
+
+def python_for_option(
+    context: click.Context, parameter: click.Parameter, values: Sequence[str]
+) -> tuple[tuple[str, str], ...]:
+    import re
+
+    mapped: dict[str, str] = {}
+    for value in values:
+        version, equals, path = value.partition("=")
+        version, path = version.strip(), path.strip()
+        if not equals or not re.fullmatch(r"\d+\.\d+\.\d+", version) or not path:
+            raise click.BadParameter(
+                f"{value!r} is not VERSION=PATH (for example 2.12.0=/venv-2.12/bin/python)",
+                context,
+                parameter,
+            )
+        if mapped.setdefault(version, path) != path:
+            raise click.BadParameter(
+                f"{version} is given two interpreters: {mapped[version]} and {path}",
+                context,
+                parameter,
+            )
+    return tuple(mapped.items())
+
+
+def resolving(
+    resolve_apis: bool,
+    python_for: Sequence[tuple[str, str]],
+    require_all_versions: bool,
+    python: str | None = None,
+    timeout: float = 120,
+) -> ResolveOptions | None:
+    """What --resolve-apis asks for; None without it. `--python` is not checked
+    here: verify uses it for its live runs too."""
+    from checker.resolve import ResolveOptions
+
+    if not resolve_apis:
+        for given, name in (
+            (python_for, "--python-for"),
+            (require_all_versions, "--require-all-versions"),
+        ):
+            if given:
+                raise click.UsageError(f"{name} needs --resolve-apis")
+        return None
+    return ResolveOptions(python, tuple(python_for), require_all_versions, timeout)
 
 
 def read_options(

@@ -15,11 +15,13 @@ import click
 
 if TYPE_CHECKING:
     from checker.catalogue import Catalogue
+    from checker.command import Started
     from checker.config import Config
     from checker.gate import Gate, Gated
     from checker.gitrefs import GitRef
     from checker.pipeline import Corpus, ReadOptions
     from checker.progress import Progress
+    from checker.resolve import Resolution, ResolveOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,6 +91,12 @@ class Linted:
     gated: Gated
     options: ReadOptions
     gate: Gate
+    resolution: Resolution | None = None
+
+    @property
+    def errors(self) -> tuple[str, ...]:
+        """Input errors: pages that could not be read, interpreters that could not be used."""
+        return self.corpus.errors + (self.resolution.errors if self.resolution else ())
 
 
 def lint_gated(
@@ -98,9 +106,11 @@ def lint_gated(
     baseline_file: str | None,
     quiet: bool,
     reading: Mapping[str, Any],
+    resolving: ResolveOptions | None = None,
 ) -> Linted:
     """What `lint` and `baseline` share: configuration, reading (with progress),
-    the static rules, then the gate."""
+    the static rules and, with --resolve-apis, the names looked up in torch
+    (checker.resolve), then the gate over all their findings."""
     from checker.cli.options import read_options
     from checker.lint import lint
     from checker.pipeline import read_corpus
@@ -109,10 +119,30 @@ def lint_gated(
     catalogue = catalogue_with(scope, config)
     options = read_options(**reading)
     gate = gate_for(config, baseline_file, options.refs)
-    with progress_for(quiet) as progress:
+    resolution = None
+    with progress_for(quiet) as progress, _resolvers(resolving) as started:
         reading_with = dataclasses.replace(options, progress=progress)
         corpus = read_corpus(config.docs_or(paths), catalogue, options=reading_with)
-    return Linted(corpus, gate.apply(lint(corpus.pages, catalogue)), options, gate)
+        if resolving is not None:
+            from checker.resolve import resolve_for
+
+            resolution = resolve_for(corpus.pages, resolving, progress, started)
+    findings = lint(corpus.pages, catalogue)
+    if resolution is not None:
+        findings = sorted(findings + resolution.report.findings())
+    return Linted(corpus, gate.apply(findings), options, gate, resolution)
+
+
+@contextmanager
+def _resolvers(resolving: ResolveOptions | None) -> Iterator[dict[str, Started] | None]:
+    """The resolver interpreters, started before the pages are read."""
+    if resolving is None:
+        yield None
+        return
+    from checker.resolve import resolvers_started
+
+    with resolvers_started(resolving) as started:
+        yield started
 
 
 @contextmanager

@@ -1,4 +1,5 @@
-"""`docs-check verify`: docs against rules and against behaviour tests."""
+"""`docs-check verify`: docs against rules and against behaviour tests, and with
+--resolve-apis every documented API looked up in its torch release."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from checker.cli.options import (
     output_format,
     read_options,
     reading_options,
+    resolve_options,
+    resolving,
     scope_option,
 )
 from checker.cli.output import emit, output_option
@@ -30,7 +33,11 @@ from checker.cli.settings import (
 @click.option("--rules", "rule_files", multiple=True, help="Extra rule file (repeatable).")
 @click.option("--api", help="Only the rules of this API.")
 @click.option(
-    "--python", "python", help="Interpreter of the environment to test (default: this one)."
+    "--python",
+    "python",
+    metavar="PATH",
+    help="Interpreter of the environment to test, and with --resolve-apis to resolve "
+    "its torch release's docs in (default: this one).",
 )
 @click.option(
     "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
@@ -45,6 +52,7 @@ from checker.cli.settings import (
 @config_option
 @baseline_option
 @quiet_option
+@resolve_options
 @reading_options
 def verify(
     docs: tuple[str, ...],
@@ -62,6 +70,9 @@ def verify(
     config_file: str | None,
     baseline_file: str | None,
     quiet: bool,
+    resolve_apis: bool,
+    python_for: tuple[tuple[str, str], ...],
+    require_all_versions: bool,
     **reading: Any,
 ) -> int:
     """Check the docs against the rules and against behaviour tests run live
@@ -74,6 +85,7 @@ def verify(
     from checker.verify import Request
     from checker.verify import verify as run_verify
 
+    asked = resolving(resolve_apis, python_for, require_all_versions, python, timeout)
     config = config_for(config_file, docs, reading)
     catalogue = catalogue_with(scope, config)
     options = read_options(**reading)
@@ -89,6 +101,7 @@ def verify(
             options=Options(strict=strict, require_npu=require_npu),
             timeout=timeout,
             reading=dataclasses.replace(options, progress=progress),
+            resolve=asked,
         )
         report = run_verify(request, catalogue)
     gated = gate.apply(report.findings)

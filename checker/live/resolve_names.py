@@ -259,11 +259,9 @@ def _resolve_all(names: list[str]) -> dict[str, Any]:
         },
         "results": [],
     }
-    os.environ["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"  # torch alone in the first pass
-    try:
-        import torch
-    except Exception as error:
-        report["torch_import_error"] = _first_line(error)
+    torch, import_error = _import_torch()
+    if torch is None:
+        report["torch_import_error"] = import_error
         return report
     report["torch"] = str(torch.__version__)
     report["release"] = _release(str(torch.__version__))
@@ -314,13 +312,33 @@ def _resolve_all(names: list[str]) -> dict[str, Any]:
     return report
 
 
+_TORCH: list[tuple[Any, str | None]] = []  # the one import of torch: (module or None, error)
+
+
+def _import_torch() -> tuple[Any, str | None]:
+    """torch, imported once with the backend autoload off (torch alone in the
+    first pass); None and the error's first line when it does not import."""
+    if not _TORCH:
+        os.environ["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
+        try:
+            import torch
+
+            _TORCH.append((torch, None))
+        except Exception as error:
+            _TORCH.append((None, _first_line(error)))
+    return _TORCH[0]
+
+
 def main() -> int:
-    request = json.load(sys.stdin)
     # Imports may print; only the report goes to the real stdout.
     stdout = os.dup(1)
     sys.stdout.flush()
     os.dup2(2, 1)
     try:
+        # torch first: the caller may start this process before it knows the
+        # names (checker.resolve.start_resolvers), so the import overlaps its work
+        _import_torch()
+        request = json.load(sys.stdin)
         report = _resolve_request(request)
     finally:
         sys.stdout.flush()
@@ -335,14 +353,9 @@ def _resolve_request(request: Any) -> dict[str, Any]:
     if isinstance(request, list):
         return _resolve_all([str(name) for name in request])
     by_release = {str(release): list(names) for release, names in dict(request).items()}
-    # Which list is ours is known only once torch is imported: import it first.
-    os.environ["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
-    try:
-        import torch
-
-        release: str | None = _release(str(torch.__version__))
-    except Exception:
-        release = None  # _resolve_all reports the import error
+    # Which list is ours is known only once torch is imported.
+    torch, _ = _import_torch()
+    release = _release(str(torch.__version__)) if torch is not None else None
     report = _resolve_all([str(name) for name in by_release.get(release or "", [])])
     report["requested_releases"] = sorted(by_release)
     return report

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from checker.model import Entry, Finding
+from checker.resolve import Resolution
 from checker.verify import VerifyReport
 
 
@@ -20,12 +21,56 @@ def finding_object(finding: Finding) -> dict[str, Any]:
     }
 
 
-def lint_json(findings: Sequence[Finding], files: int, entries: int, errors: Sequence[str]) -> str:
+def resolution_objects(resolution: Resolution | None) -> dict[str, Any]:
+    """`resolution`, `resolution_counts` and `resolution_environments`; nothing
+    without --resolve-apis."""
+    if resolution is None:
+        return {}
+    return {
+        "resolution": [
+            {
+                "api": r.api,
+                "version": r.version,
+                "path": r.path,
+                "line": r.line,
+                "outcome": r.outcome.value,
+                "detail": r.detail,
+            }
+            for r in resolution.non_resolving()
+        ],
+        "resolution_counts": resolution.report.counts(),
+        "resolution_environments": [
+            {
+                "python": env.python,
+                "torch": env.torch,
+                "torch_npu": env.torch_npu,
+                "torch_npu_imported": env.torch_npu_imported,
+                "torch_npu_error": env.torch_npu_error,
+                "torch_npu_fake": env.torch_npu_fake,
+                "command": list(env.command),
+                "duration_s": env.duration_s,
+                "resolved": env.resolved,
+                "error": env.error,
+                "note": env.note,
+            }
+            for env in resolution.report.environments
+        ],
+    }
+
+
+def lint_json(
+    findings: Sequence[Finding],
+    files: int,
+    entries: int,
+    errors: Sequence[str],
+    resolution: Resolution | None = None,
+) -> str:
     document = {
         "findings": [finding_object(f) for f in findings],
         "files": files,
         "entries": entries,
         "errors": list(errors),
+        **resolution_objects(resolution),
     }
     return json.dumps(document, ensure_ascii=False, indent=2)
 
@@ -69,5 +114,6 @@ def verify_json(report: VerifyReport) -> str:
         "evidence": [evidence.to_object() for evidence in report.evidence],
         "findings": [finding_object(f) for f in report.findings],
         "errors": list(report.errors),
+        **resolution_objects(report.resolution),
     }
     return json.dumps(document, ensure_ascii=False, indent=2)

@@ -5,7 +5,13 @@ failing testcase (its `type` carries the severity); a warning verdict passes.
 
 Class names carry no dots past the first (Jenkins splits a classname into
 package and class at its last dot), so a version is written as its docs
-folder writes it: `elastic-put-metric.pytorch_2-12-0`."""
+folder writes it: `elastic-put-metric.pytorch_2-12-0`.
+
+With --resolve-apis both commands add a `resolution` suite: its properties are
+the counts (`2.13.0 resolves` = 3219, ...), and it has a testcase per docs
+version, failing when an error-severity finding of the resolution is reported
+on that version (a version not resolved is skipped, or fails with
+--require-all-versions)."""
 
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from xml.etree import ElementTree as ET
 from checker.crosscheck import ERROR, UNVERIFIED, belongs
 from checker.model import Finding, Page, Severity
 from checker.report.verify_text import evidence_lines
+from checker.resolve import RULE_OF, Resolution
 from checker.verify import VerifyReport
 
 _COUNTS = ("tests", "failures", "errors", "skipped")
@@ -24,7 +31,12 @@ _COUNTS = ("tests", "failures", "errors", "skipped")
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def lint_junit(pages: Sequence[Page], findings: Sequence[Finding], errors: Sequence[str]) -> str:
+def lint_junit(
+    pages: Sequence[Page],
+    findings: Sequence[Finding],
+    errors: Sequence[str],
+    resolution: Resolution | None = None,
+) -> str:
     """One testcase per page, failing with all of its findings. Per page rather
     than per finding: clean pages show as passed tests, so a clean run still
     reports tests (Jenkins fails a report with none) and a page's history stays
@@ -43,7 +55,10 @@ def lint_junit(pages: Sequence[Page], findings: Sequence[Finding], errors: Seque
             count = f"{len(found)} finding" + ("s" if len(found) > 1 else "")
             _add(case, "failure", f"{count}: {rules}", worst, _lines(found))
     _input_errors(suite, errors)
-    return _document("docs-check lint", [suite])
+    suites = [suite]
+    if resolution is not None:
+        suites.append(_resolution_suite(resolution, findings))
+    return _document("docs-check lint", suites)
 
 
 def verify_junit(report: VerifyReport) -> str:
@@ -56,6 +71,8 @@ def verify_junit(report: VerifyReport) -> str:
             case = _case(suite, f"findings.{f.rule}", f"{f.path}:{f.line}", f.path)
             _add(case, "failure", f"{f.severity.value}: {f.message}", f.rule, _lines([f]))
         suites.append(suite)
+    if report.resolution is not None:
+        suites.append(_resolution_suite(report.resolution, report.findings))
     if report.evidence:
         suites.append(_evidence_suite(report))
     if report.errors:
@@ -90,6 +107,56 @@ def _rule_suite(report: VerifyReport, index: int) -> ET.Element:
             ET.SubElement(case, "skipped", message=_safe(f"unverified: {r.detail}"))
         elif r.severity is Severity.WARNING:
             ET.SubElement(case, "system-out").text = _safe(f"warning: {r.verdict}\n{text}")
+    return suite
+
+
+def _resolution_suite(resolution: Resolution, findings: Sequence[Finding]) -> ET.Element:
+    """The counts as properties, and a testcase per docs version. The findings
+    are those reported (after the gate), so a version fails exactly when an
+    error finding of its names does."""
+    report = resolution.report
+    suite = ET.Element("testsuite", name="resolution")
+    properties = ET.SubElement(suite, "properties")
+    environments = [("environment", resolution.environments_line())]
+    counts = [
+        (f"{version} {outcome}", str(count))
+        for version, by_outcome in report.counts().items()
+        for outcome, count in by_outcome.items()
+    ]
+    for name, value in environments + counts:
+        ET.SubElement(properties, "property", name=name, value=_safe(value))
+    version_of: dict[tuple[str, int, str | None], str] = {
+        (r.path, r.line, r.api): r.version for r in report.results
+    }
+    failing: dict[str, list[Finding]] = {}
+    for f in findings:
+        version = version_of.get((f.path, f.line, f.api))
+        if f.rule in RULE_OF.values() and f.severity is Severity.ERROR and version:
+            failing.setdefault(version, []).append(f)
+    not_resolved = dict(report.not_resolved)
+    for version, by_outcome in report.counts().items():
+        case = _case(suite, f"resolution.{_folder(version)}", f"torch {version}")
+        if version in not_resolved:
+            why = f"{not_resolved[version]} names not resolved: {resolution.why_not(version)}"
+            if resolution.options.require_all_versions:
+                _add(case, "failure", why, "not-resolved", why)
+            else:
+                ET.SubElement(case, "skipped", message=_safe(why))
+            continue
+        shown = ", ".join(f"{count} {outcome}" for outcome, count in by_outcome.items())
+        names = [
+            f"{r.path}:{r.line}: {r.outcome.value} {r.api}" + (f" — {r.detail}" if r.detail else "")
+            for r in resolution.non_resolving()
+            if r.version == version
+        ]
+        text = "\n".join([f"{version}: {shown}", *names])
+        found = failing.get(version)
+        if found:
+            rules = ", ".join(dict.fromkeys(f.rule for f in found))
+            count = f"{len(found)} error" + ("s" if len(found) > 1 else "")
+            _add(case, "failure", f"{count}: {rules}", "error", _lines(found) + "\n" + text)
+        else:
+            ET.SubElement(case, "system-out").text = _safe(text)
     return suite
 
 

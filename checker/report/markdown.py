@@ -1,7 +1,9 @@
 """Markdown to paste into a pull request: per rule, what each version's docs say
 of its API against what the rule expects, the verdicts, then one validation
 evidence block per evidence record. A CPU reference run reads as one, with the
-reason no NPU took part; it never reads as an NPU result."""
+reason no NPU took part; it never reads as an NPU result. With --resolve-apis,
+an `API resolution` section: the counts per docs version, then the names that
+do not resolve."""
 
 from __future__ import annotations
 
@@ -12,33 +14,47 @@ from collections.abc import Sequence
 from checker.crosscheck import DIFFERS, UNVERIFIED, Result
 from checker.evidence import Environment, Evidence, Run
 from checker.model import UNSTATED, Finding, Severity
-from checker.report.text import summary
+from checker.report.text import lint_exit_code, summary
 from checker.report.verify_text import verify_summary
+from checker.resolve import NOT_RESOLVED, Outcome, Resolution
 from checker.rules import Rule
 from checker.verify import VerifyReport
 
 MARKS = {"supported": "✔", "unsupported": "✘", UNSTATED: "–"}
 OUTCOMES = {0: "✔ passed", 1: "✘ failed", 2: "✘ input errors", 3: "✘ not verified on an NPU"}
+NOT_ALL_RESOLVED = "✘ not every docs version resolved"
 _SPECIAL = re.compile(r"([\\`*\[\]<>|&])")
 
 
 def lint_markdown(
-    findings: Sequence[Finding], files: int, entries: int, errors: Sequence[str]
+    findings: Sequence[Finding],
+    files: int,
+    entries: int,
+    errors: Sequence[str],
+    resolution: Resolution | None = None,
 ) -> str:
-    code = 2 if errors else 1 if findings else 0
-    lines = ["## docs-check lint", "", f"**{OUTCOMES[code]}** (exit {code}): "]
-    lines[-1] += _text(summary(findings, files, entries))
-    lines += _findings(findings) + _errors(errors)
+    code = lint_exit_code(findings, errors, resolution)
+    outcome = NOT_ALL_RESOLVED if code == 3 else OUTCOMES[code]
+    said = summary(findings, files, entries) + (resolution.summary() if resolution else "")
+    lines = ["## docs-check lint", "", f"**{outcome}** (exit {code}): {_text(said)}"]
+    lines += _findings(findings)
+    lines += _resolution(resolution) if resolution else []
+    lines += _errors(errors)
     return "\n".join(lines) + "\n"
 
 
 def verify_markdown(report: VerifyReport, refs: Sequence[str] = ()) -> str:
     code = report.exit_code
-    lines = ["## docs-check verify", "", f"**{OUTCOMES[code]}** (exit {code}): "]
+    outcome = OUTCOMES[code]
+    npu = any(r.verdict == UNVERIFIED and r.severity is Severity.ERROR for r in report.results)
+    if code == 3 and not npu:
+        outcome = NOT_ALL_RESOLVED
+    lines = ["## docs-check verify", "", f"**{outcome}** (exit {code}): "]
     lines[-1] += _text(verify_summary(report).rpartition("; exit")[0])
     for rule in report.rules:
         lines += _rule(rule, [r for r in report.results if r.rule == rule.id])
     lines += _findings(report.findings)
+    lines += _resolution(report.resolution) if report.resolution else []
     lines += ["", "### Validation evidence", ""]
     if not report.evidence:
         lines.append("No evidence: no live run and no evidence file; no product was verified.")
@@ -167,6 +183,33 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
     for f in findings:
         where = _code(f"{f.path}:{f.line}")
         lines.append(f"| {where} | {f.rule} | {f.severity.value} | {_text(f.message)} |")
+    return lines
+
+
+def _resolution(resolution: Resolution) -> list[str]:
+    """The counts per docs version (a column per outcome), the notes, then the
+    names that do not simply resolve."""
+    report = resolution.report
+    lines = ["", "### API resolution", ""]
+    lines += [f"Looked up with {_text(resolution.environments_line())}.", ""]
+    columns = [outcome.value for outcome in Outcome] + [NOT_RESOLVED]
+    lines += [_row("version", *columns), _row("---", *("--:" for _ in columns))]
+    for version, counts in report.counts().items():
+        lines.append(_row(version, *(str(counts.get(column, 0)) for column in columns)))
+    reasons = [
+        f"- {version}: {count} names not resolved: {_text(resolution.why_not(version))}"
+        for version, count in report.not_resolved
+    ]
+    notes = [f"- note: {_text(note)}" for note in resolution.notes]
+    if reasons or notes:
+        lines += ["", *reasons, *notes]
+    names = resolution.non_resolving()
+    if names:
+        lines += ["", f"Names that do not resolve ({len(names)}):", ""]
+        lines += ["| page:line | API | outcome | detail |", "| --- | --- | --- | --- |"]
+        for r in names:
+            where = _code(f"{r.path}:{r.line}")
+            lines.append(f"| {where} | {_code(r.api)} | {r.outcome.value} | {_text(r.detail)} |")
     return lines
 
 

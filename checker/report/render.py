@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from checker.model import Entry, Finding, Page
+from checker.resolve import Resolution
 from checker.verify import VerifyReport
 
 
@@ -15,27 +16,29 @@ def lint_report(
     findings: Sequence[Finding],
     errors: Sequence[str],
     refs: Sequence[str] = (),
+    resolution: Resolution | None = None,
 ) -> str:
     files, entries = len(pages), sum(len(page.entries) for page in pages)
     if fmt == "json":
         from checker.report.json import lint_json
 
-        return lint_json(findings, files, entries, errors) + "\n"
+        return lint_json(findings, files, entries, errors, resolution) + "\n"
     if fmt == "junit":
         from checker.report.junit import lint_junit
 
-        return lint_junit(pages, findings, errors)
+        return lint_junit(pages, findings, errors, resolution)
     if fmt == "sarif":
         from checker.report.sarif import lint_sarif
 
-        return lint_sarif(findings, errors, refs)
+        return lint_sarif(findings, errors, refs, resolution)
     if fmt == "markdown":
         from checker.report.markdown import lint_markdown
 
-        return lint_markdown(findings, files, entries, errors)
-    from checker.report.text import findings_text
+        return lint_markdown(findings, files, entries, errors, resolution)
+    from checker.report.text import findings_text, resolution_text
 
-    return _lines(findings_text(findings))
+    lines = findings_text(findings)
+    return _lines(lines + (resolution_text(resolution) if resolution else []))
 
 
 def verify_report(fmt: str, report: VerifyReport, refs: Sequence[str] = ()) -> str:
@@ -50,7 +53,7 @@ def verify_report(fmt: str, report: VerifyReport, refs: Sequence[str] = ()) -> s
     if fmt == "sarif":
         from checker.report.sarif import verify_sarif
 
-        return verify_sarif(report.findings, report.results, report.errors, refs)
+        return verify_sarif(report.findings, report.results, report.errors, refs, report.resolution)
     if fmt == "markdown":
         from checker.report.markdown import verify_markdown
 

@@ -2,7 +2,8 @@
 its rules from checker/findings.py RULES, a result per static finding. `verify`
 adds the verdicts that carry a severity, as results of rules of their own.
 Input errors are tool execution notifications, and they make the invocation
-unsuccessful."""
+unsuccessful. With --resolve-apis, the run's properties carry the resolution
+counts (version → outcome → count) and the interpreters that resolved."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from checker import __version__
 from checker.crosscheck import CLAIMS_FAILS, DENIES_PASSES, DIFFERS, ERROR, UNVERIFIED, Result
 from checker.findings import RULES
 from checker.model import Finding
+from checker.resolve import Resolution
 
 SCHEMA = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -42,8 +44,14 @@ VERDICT_RULES: dict[str, tuple[str, str, str]] = {
 }
 
 
-def lint_sarif(findings: Sequence[Finding], errors: Sequence[str], refs: Sequence[str] = ()) -> str:
-    return _log(_rules(verdicts=False), [_finding(f, refs) for f in findings], errors)
+def lint_sarif(
+    findings: Sequence[Finding],
+    errors: Sequence[str],
+    refs: Sequence[str] = (),
+    resolution: Resolution | None = None,
+) -> str:
+    results = [_finding(f, refs) for f in findings]
+    return _log(_rules(verdicts=False), results, errors, resolution)
 
 
 def verify_sarif(
@@ -51,10 +59,11 @@ def verify_sarif(
     results: Sequence[Result],
     errors: Sequence[str],
     refs: Sequence[str] = (),
+    resolution: Resolution | None = None,
 ) -> str:
     out = [_finding(f, refs) for f in findings]
     out += [_verdict(r, refs) for r in results if r.severity is not None]
-    return _log(_rules(verdicts=True), out, errors)
+    return _log(_rules(verdicts=True), out, errors, resolution)
 
 
 def _rules(verdicts: bool) -> list[dict[str, Any]]:
@@ -141,22 +150,29 @@ def _index(rule: str) -> int:
     return ids.index(rule)
 
 
-def _log(rules: list[dict[str, Any]], results: list[dict[str, Any]], errors: Sequence[str]) -> str:
+def _log(
+    rules: list[dict[str, Any]],
+    results: list[dict[str, Any]],
+    errors: Sequence[str],
+    resolution: Resolution | None = None,
+) -> str:
     invocation = {
         "executionSuccessful": not errors,
         "toolExecutionNotifications": [
             {"level": "error", "message": {"text": error}} for error in errors
         ],
     }
-    document = {
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {"driver": {"name": "docs-check", "version": __version__, "rules": rules}},
-                "invocations": [invocation],
-                "results": results,
-            }
-        ],
+    run: dict[str, Any] = {
+        "tool": {"driver": {"name": "docs-check", "version": __version__, "rules": rules}},
+        "invocations": [invocation],
+        "results": results,
     }
+    if resolution is not None:
+        from checker.report.json import resolution_objects
+
+        resolved = resolution_objects(resolution)
+        run["properties"] = {
+            key: resolved[key] for key in ("resolution_counts", "resolution_environments")
+        }
+    document = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"

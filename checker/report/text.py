@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from checker.model import Entry, Finding, Severity
+
+if TYPE_CHECKING:
+    from checker.resolve import Resolution
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT, EXIT_INCOMPLETE = 0, 1, 2, 3
 
 
 def findings_text(findings: Sequence[Finding]) -> list[str]:
@@ -18,6 +24,38 @@ def summary(findings: Sequence[Finding], files: int, entries: int) -> str:
         f"{len(findings)} findings ({errors} errors, {warnings} warnings) "
         f"in {files} files, {entries} entries"
     )
+
+
+def lint_exit_code(
+    findings: Sequence[Finding], errors: Sequence[str], resolution: Resolution | None = None
+) -> int:
+    """2 input errors; 1 findings; 3 a docs version --require-all-versions
+    wanted was not resolved; 0 clean."""
+    if errors:
+        return EXIT_INPUT
+    if findings:
+        return EXIT_FINDINGS
+    return EXIT_INCOMPLETE if resolution is not None and resolution.incomplete else EXIT_CLEAN
+
+
+def resolution_text(resolution: Resolution) -> list[str]:
+    """The resolution section: counts per version (and why a version was not
+    resolved), notes, then every name that does not simply resolve."""
+    report = resolution.report
+    lines = [f"resolution ({resolution.environments_line()}):"]
+    not_resolved = dict(report.not_resolved)
+    for version, counts in report.counts().items():
+        if version in not_resolved:
+            why = resolution.why_not(version)
+            lines.append(f"  {version}: {not_resolved[version]} not-resolved — {why}")
+        else:
+            shown = ", ".join(f"{count} {outcome}" for outcome, count in counts.items())
+            lines.append(f"  {version}: {shown}")
+    lines.extend(f"  note: {note}" for note in resolution.notes)
+    for r in resolution.non_resolving():
+        detail = f" — {r.detail}" if r.detail else ""
+        lines.append(f"  {r.path}:{r.line}: {r.outcome.value} {r.api}{detail}")
+    return lines
 
 
 def entries_text(entries: Sequence[Entry], scope: Sequence[str]) -> list[str]:

@@ -1,6 +1,7 @@
 """The text report of `verify`: per rule and version, whether the docs say what
 the rule expects; per product, what the evidence observed; then the evidence
-itself (where it ran, on what) and the static findings on the entries."""
+itself (where it ran, on what), the static findings on the entries and, with
+--resolve-apis, the resolution section."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 
 from checker.crosscheck import DIFFERS, Result
 from checker.evidence import Evidence
-from checker.report.text import findings_text
+from checker.report.text import findings_text, resolution_text
 from checker.verify import VerifyReport
 
 
@@ -36,6 +37,8 @@ def verify_text(report: VerifyReport) -> list[str]:
     if report.findings:
         lines.append("findings:")
         lines.extend(f"  {line}" for line in findings_text(report.findings))
+    if report.resolution is not None:
+        lines.extend(resolution_text(report.resolution))
     return lines
 
 
@@ -44,9 +47,10 @@ def verify_summary(report: VerifyReport) -> str:
     for result in report.results:
         counts[result.verdict] = counts.get(result.verdict, 0) + 1
     shown = ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items()))
+    resolved = report.resolution.summary() if report.resolution else ""
     return (
         f"{len(report.results)} results ({shown or 'none'}); "
-        f"{len(report.findings)} findings; exit {report.exit_code}"
+        f"{len(report.findings)} findings{resolved}; exit {report.exit_code}"
     )
 
 

@@ -5,11 +5,14 @@ with that cause, never `missing`; a typo stays `missing`."""
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 import pytest
 
 from checker.catalogue import default_catalogue
+from checker.cli import run
 from checker.model import Page, Severity
 from checker.pipeline import read_corpus
 from checker.resolve import Outcome, resolve_apis
@@ -82,3 +85,35 @@ def test_the_master_snapshot_of_2_13_0_with_torch_npu(npu_python: str, corpus: P
         "torch.fx.experimental.symbolic_shapes.ShapeEnv.set_unbacked_var_to_val",
         "torch.nn.modules.flatten.Unflatten.NamedShape",
     ]
+
+
+def test_the_command_line_gives_a_version_to_the_torch_npu_environment(
+    npu_python: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`lint --resolve-apis --python-for 2.13.0=PATH`: 2.13.0 is resolved in the
+    torch_npu environment, and this interpreter is asked only for 2.12.0 (its
+    torch is 2.13.0 too, so 2.12.0 stays not resolved)."""
+    monkeypatch.chdir(REPO)
+    docs = "tests/fixtures/resolve/docs"
+    argv = ["lint", "--resolve-apis", docs, "--python-for", f"2.13.0={npu_python}"]
+    code = run([*argv, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (1, "")
+    document = json.loads(out)
+    here, npu = document["resolution_environments"]
+    assert (here["python"], here["resolved"]) == (sys.executable, 0)
+    assert (npu["python"], npu["resolved"], npu["torch_npu"]) == (npu_python, 15, "2.13.0")
+    assert npu["torch_npu_imported"] is False
+    assert npu["torch_npu_error"] == LIBHCCL
+    assert document["resolution_counts"]["2.12.0"] == {"not-resolved": 2}
+    assert document["resolution_counts"]["2.13.0"]["unverified"] == 1
+    (unverified,) = [r for r in document["resolution"] if r["outcome"] == "unverified"]
+    assert unverified["api"] == "torch.nn.Module.npu"
+    assert unverified["detail"].endswith(f"but it cannot be consulted: {LIBHCCL}")
+    code = run(argv)
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert (
+        f"resolution (torch 2.13.0+cpu via {sys.executable}; torch 2.13.0+cpu via {npu_python}):"
+        in out.splitlines()
+    )
