@@ -31,7 +31,7 @@ from checker.cli import run
 from checker.command import Started
 from checker.model import Page
 from checker.progress import Progress
-from checker.resolve import Resolution, ResolveOptions
+from checker.resolve import SCRIPT, Resolution, ResolveOptions
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = "tests/fixtures/resolve/docs"
@@ -211,7 +211,7 @@ def test_lint_json(cli: Invoke) -> None:
         "command": [
             "TORCH_DEVICE_BACKEND_AUTOLOAD=0",
             PYTHON,
-            str(REPO / "checker" / "live" / "resolve_names.py"),
+            str(SCRIPT),  # the installed copy in CI, the checkout here
         ],
         "resolved": 15,
         "error": None,
