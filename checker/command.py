@@ -5,12 +5,14 @@ caller reports, not an exception."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -145,3 +147,18 @@ def _text(output: bytes | None) -> str:
     universal newlines."""
     text = (output or b"").decode("utf-8", "replace")
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def last_json_object(
+    stdout: str, accept: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any] | None:
+    """The JSON object a child printed last (its report, after whatever else it
+    printed); None when there is none, it does not parse or `accept` refuses it."""
+    for line in reversed(stdout.splitlines()):
+        if line.startswith("{"):
+            try:
+                document = json.loads(line)
+            except json.JSONDecodeError:
+                return None
+            return document if isinstance(document, dict) and accept(document) else None
+    return None

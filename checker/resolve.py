@@ -37,7 +37,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from checker.command import CommandResult, Started, start_command
+from checker.command import CommandResult, Started, last_json_object, start_command
 from checker.findings import finding
 from checker.model import Entry, Finding, Page
 from checker.progress import Progress
@@ -447,14 +447,7 @@ def _resolve_in(
 
 def _report(result: CommandResult) -> dict[str, Any] | None:
     """The script's JSON line; None when it crashed or never ran."""
-    for line in reversed(result.stdout.splitlines()):
-        if line.startswith("{"):
-            try:
-                report = json.loads(line)
-            except json.JSONDecodeError:
-                return None
-            return report if isinstance(report, dict) and report.get("schema") == SCHEMA else None
-    return None
+    return last_json_object(result.stdout, lambda report: report.get("schema") == SCHEMA)
 
 
 def _result(item: dict[str, Any], entries: dict[str, Entry], python: str) -> NameResult:

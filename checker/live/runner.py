@@ -5,7 +5,6 @@ repeated with TORCH_DEVICE_BACKEND_AUTOLOAD=0 as a labelled CPU reference run.""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.catalogue import Catalogue
-from checker.command import CommandResult, run_command
+from checker.command import CommandResult, last_json_object, run_command
 from checker.errors import DataError
 from checker.evidence import Case, Environment, Evidence, Run
 from checker.progress import Progress
@@ -84,14 +83,7 @@ def _argv(interpreter: str, job: Job) -> list[str]:
 
 def _report(result: CommandResult) -> dict[str, Any] | None:
     """The harness's JSON line; None when it crashed or never ran."""
-    for line in reversed(result.stdout.splitlines()):
-        if line.startswith("{"):
-            try:
-                report = json.loads(line)
-            except json.JSONDecodeError:
-                return None
-            return report if isinstance(report, dict) and "environment" in report else None
-    return None
+    return last_json_object(result.stdout, lambda report: "environment" in report)
 
 
 def _environment(data: dict[str, Any], catalogue: Catalogue, cause: str) -> Environment:

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from checker.crosscheck import Result
 from checker.model import Entry, Finding
 from checker.resolve import Resolution
 from checker.verify import VerifyReport
@@ -92,25 +93,27 @@ def entries_json(entries: Sequence[Entry], scope: Sequence[str]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
+def result_object(r: Result) -> dict[str, Any]:
+    """One rule x version x product result, as JSON and SARIF carry it."""
+    return {
+        "rule": r.rule,
+        "api": r.api,
+        "version": r.version,
+        "product": r.product,
+        "documented": r.documented,
+        "expected": r.expected,
+        "observed": r.observed,
+        "verdict": r.verdict,
+        "severity": r.severity.value if r.severity else None,
+        "path": r.path,
+        "line": r.line,
+        "detail": r.detail,
+    }
+
+
 def verify_json(report: VerifyReport) -> str:
     document = {
-        "results": [
-            {
-                "rule": r.rule,
-                "api": r.api,
-                "version": r.version,
-                "product": r.product,
-                "documented": r.documented,
-                "expected": r.expected,
-                "observed": r.observed,
-                "verdict": r.verdict,
-                "severity": r.severity.value if r.severity else None,
-                "path": r.path,
-                "line": r.line,
-                "detail": r.detail,
-            }
-            for r in report.results
-        ],
+        "results": [result_object(r) for r in report.results],
         "evidence": [evidence.to_object() for evidence in report.evidence],
         "findings": [finding_object(f) for f in report.findings],
         "errors": list(report.errors),

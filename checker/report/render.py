@@ -4,10 +4,13 @@ written to `--output FILE`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from checker.model import Entry, Finding, Page
-from checker.resolve import Resolution
-from checker.verify import VerifyReport
+
+if TYPE_CHECKING:  # types only: a lint run should not import verify and resolve
+    from checker.resolve import Resolution
+    from checker.verify import VerifyReport
 
 
 def lint_report(

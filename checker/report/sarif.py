@@ -17,6 +17,7 @@ from checker import __version__
 from checker.crosscheck import CLAIMS_FAILS, DENIES_PASSES, DIFFERS, ERROR, UNVERIFIED, Result
 from checker.findings import RULES
 from checker.model import Finding
+from checker.report.json import result_object
 from checker.resolve import Resolution
 
 SCHEMA = (
@@ -87,6 +88,10 @@ def _finding(finding: Finding, refs: Sequence[str]) -> dict[str, Any]:
     )
 
 
+# The result's own fields; verdict, severity, place and detail are in the SARIF result.
+_RESULT_PROPERTIES = ("rule", "api", "version", "product", "documented", "expected", "observed")
+
+
 def _verdict(r: Result, refs: Sequence[str]) -> dict[str, Any]:
     rule = VERDICT_RULES[r.verdict][0]
     level = r.severity.value if r.severity else "note"
@@ -94,15 +99,8 @@ def _verdict(r: Result, refs: Sequence[str]) -> dict[str, Any]:
         f" ({r.detail})" if r.detail else ""
     )
     result = _result(rule, level, message, r.path, r.line, refs)
-    result["properties"] = {
-        "rule": r.rule,
-        "api": r.api,
-        "version": r.version,
-        "product": r.product,
-        "documented": r.documented,
-        "expected": r.expected,
-        "observed": r.observed,
-    }
+    everything = result_object(r)
+    result["properties"] = {key: everything[key] for key in _RESULT_PROPERTIES}
     return result
 
 
