@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from checker.catalogue import Catalogue
 from checker.discover import DocFile
 from checker.model import Page
@@ -13,10 +17,26 @@ from checker.read.tokens import parse
 
 def read_text(text: str, doc: DocFile, catalogue: Catalogue) -> Page:
     ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, text.splitlines())
-    entries = read_entries(parse(text), ctx)
+    with _collector_paused():
+        entries = read_entries(parse(text), ctx)
     return Page(doc.path, doc.version, doc.lang, tuple(entries), tuple(ctx.findings), doc.tree)
 
 
 def read_file(doc: DocFile, catalogue: Catalogue) -> Page:
     """Raises InputError (one line, path[:line]) when the file is not readable text."""
     return read_text(load_text(doc.path), doc, catalogue)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """A page parses into tens of thousands of tokens that all live until it is
+    read, and hold no reference cycles: the cycle collector would walk them
+    again and again for nothing (it was near half the reading time). Reference
+    counting still frees them when the page is done."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
