@@ -13,34 +13,80 @@ from urllib.parse import unquote, urlsplit
 from markdown_it.token import Token
 
 from checker.model import NativeLink
-from checker.read.tokens import plain_text
+from checker.read.tokens import children, plain_text
 
 _DOCS_VERSION = re.compile(r"/docs/([^/]+)/")
 _GENERATED = re.compile(r"/generated/([^/]+?)\.html$")
 _SIGNATURE = re.compile(r"\(.*\)$")
 _ROOTS = ("torch.", "torch_npu.")
 _EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
+# Markup other than underscores. Without it, the text as written is what the
+# inline parse would give: underscore emphasis is put back as written anyway.
+_NEEDS_INLINE_PARSE = re.compile(r"[\\`*<>&\[\]!\n]")
+# Tags the parser reads as inline html (a strict subset of what it accepts),
+# which the plain text leaves out: `<font size="3">run()</font>`.
+_HTML_TAG = re.compile(
+    r"<[A-Za-z][A-Za-z0-9-]*"
+    r'(?:[ \t]+[A-Za-z_:][A-Za-z0-9:._-]*(?:[ \t]*=[ \t]*"[^"<>\n]*")?)*[ \t]*/?>'
+    r"|</[A-Za-z][A-Za-z0-9-]*[ \t]*>"
+)
+# `[name](url)` whose parse is known without parsing: no markup in the text
+# but underscores, and a web address of characters the parser's URL
+# normalisation leaves as they are (no `%`, quotes, brackets or spaces).
+_SIMPLE_LINK = re.compile(r"\[([^\\`*<>&\[\]!\n]*)\]\((https?://[A-Za-z0-9\-._~:/?#@$+,;=]+)\)")
 
 
-def title_name(children: list[Token]) -> str:
+def title_name(inline: Token) -> str:
     """`<code><i>class</i></code> torch.x.Y` and `_`class`_ torch.x.Y` → torch.x.Y;
     `run()` → run."""
-    words = plain_text(_as_written(children)).replace("\u200b", "").split()
+    text = _HTML_TAG.sub("", inline.content)
+    simple = _SIMPLE_LINK.fullmatch(text.strip())
+    if simple is not None:
+        text = simple.group(1)
+    elif _NEEDS_INLINE_PARSE.search(text) is not None:
+        text = written_text(children(inline))
+    words = text.replace("\u200b", "").split()
     return _SIGNATURE.sub("", words[-1]) if words else ""
 
 
-def native_link(children: list[Token]) -> NativeLink | None:
+def native_link(inline: Token, text: str | None = None) -> NativeLink | None:
+    """The first link of an inline token. `text` is the part of its content the
+    link may be all of (a label's text): `[name](https://…)` alone, the usual
+    case, is read without an inline parse."""
+    simple = _SIMPLE_LINK.fullmatch((inline.content if text is None else text).strip())
+    if simple is not None:
+        return _link(" ".join(simple.group(1).split()), simple.group(2))
+    return first_link(children(inline))
+
+
+def first_link(children: list[Token]) -> NativeLink | None:
     for index, child in enumerate(children):
         if child.type == "link_open":
-            url = str(child.attrs.get("href", ""))
             text_parts = []
             for inner in children[index + 1 :]:
                 if inner.type == "link_close":
                     break
                 text_parts.append(inner)
-            text = plain_text(_as_written(text_parts))
-            return NativeLink(text, url, _docs_version(url), _target(url))
+            return _link(written_text(text_parts), str(child.attrs.get("href", "")))
     return None
+
+
+def written_text(children: list[Token]) -> str:
+    """Inline children as plain text, with a name's own underscores: a parse
+    reads `torch._foreach_neg_` as torch.<em>foreach_neg</em>, so underscore
+    emphasis is put back as written."""
+    return plain_text(
+        [
+            Token("text", "", 0, content=child.markup)
+            if child.type in _EMPHASIS and child.markup.startswith("_")
+            else child
+            for child in children
+        ]
+    )
+
+
+def _link(text: str, url: str) -> NativeLink:
+    return NativeLink(text, url, _docs_version(url), _target(url))
 
 
 def full_name(name: str, link: NativeLink | None, parent: str | None) -> str:
@@ -54,17 +100,6 @@ def full_name(name: str, link: NativeLink | None, parent: str | None) -> str:
         if candidate.startswith(_ROOTS) and candidate.endswith("." + name):
             return candidate
     return name
-
-
-def _as_written(children: list[Token]) -> list[Token]:
-    """`torch._foreach_neg_` parses as torch.<em>foreach_neg</em>: underscore
-    emphasis inside a name is the name's own underscores, so they are put back."""
-    return [
-        Token("text", "", 0, content=child.markup)
-        if child.type in _EMPHASIS and child.markup.startswith("_")
-        else child
-        for child in children
-    ]
 
 
 def _docs_version(url: str) -> str | None:

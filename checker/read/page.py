@@ -20,7 +20,6 @@ from checker.read.tokens import (
     LINK_LABELS,
     NOTES_LABELS,
     STATUS_LABELS,
-    children,
     labelled,
     line_of,
     read_table,
@@ -57,7 +56,7 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
         if token.type == "inline" and draft is not None:
             label = labelled(token)
             if label is not None and label.key in LINK_LABELS:
-                draft.link = native_link(children(token))
+                draft.link = native_link(token, label.text)
                 notes_open = False
             elif label is not None and label.key in STATUS_LABELS and draft.status is None:
                 draft.status = _status(tokens, index, label.text, ctx)
@@ -86,11 +85,11 @@ def _title(tokens: list[Token], index: int) -> tuple[str, bool] | None:
     """(name, is_method) when tokens[index] opens an entry title."""
     token = tokens[index]
     if token.type == "heading_open" and token.tag != "h1":
-        return title_name(children(tokens[index + 1])), False
+        return title_name(tokens[index + 1]), False
     if token.type == "blockquote_open" and index + 2 < len(tokens):
         inline = tokens[index + 2]
         if inline.type == "inline" and inline.content.startswith("<font"):
-            return title_name(children(inline)), True
+            return title_name(inline), True
     return None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from checker.model import Entry
 from checker.read.context import ReadContext
 from checker.read.names import full_name, native_link, title_name
-from checker.read.tokens import Table, children, column
+from checker.read.tokens import Table, column
 from checker.status import Reading, read_status
 
 _API_COLUMN = {"api名称", "apiname", "api"}
@@ -33,9 +33,8 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
     for line, cells in table.rows:
         if api_col >= len(cells):
             continue
-        api_cell = children(cells[api_col])
-        link = native_link(api_cell)
-        name = title_name(api_cell)
+        link = native_link(cells[api_col])
+        name = title_name(cells[api_col])
         support_text = cells[support_col].content if support_col < len(cells) else ""
         # An empty cell is a missing status (a lint rule), not an unreadable one.
         reading = (

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from markdown_it.token import Token
 
 from checker.model import NativeLink
-from checker.read.names import full_name, native_link, title_name
-from checker.read.tokens import children, parse
+from checker.read.names import (
+    _SIGNATURE,
+    first_link,
+    full_name,
+    native_link,
+    title_name,
+    written_text,
+)
+from checker.read.tokens import LINK_LABELS, children, labelled, line_of, parse
 
 
-def inline(markdown: str) -> list[Token]:
-    """The inline children of the first block of `markdown`."""
+def inline(markdown: str) -> Token:
+    """The inline token of the first block of `markdown`."""
     for token in parse(markdown):
         if token.type == "inline":
-            return children(token)
+            return token
     raise AssertionError(f"no inline content in {markdown!r}")
 
 
@@ -47,7 +56,7 @@ def test_title_name(markdown: str, name: str) -> None:
 
 
 def test_empty_title() -> None:
-    assert title_name([]) == ""
+    assert title_name(Token("inline", "", 0, content="")) == ""
 
 
 # -- the native-doc link -------------------------------------------------------
@@ -93,6 +102,56 @@ def test_native_link_takes_the_first_link() -> None:
 
 def test_no_native_link() -> None:
     assert native_link(inline("**原生文档**：无")) is None
+
+
+# -- reading without an inline parse gives what the parse gives ----------------
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "torch.sprocket._foreach_spin_",
+        "torch.sprocket.Gear.__call__",
+        "torch.sprocket.__init__  spin",
+        "torch.sprocket.a_b_c__d",
+        "_torch_ sprocket __x__ _",
+        "<code><i>class</i></code> torch.sprocket.Gear",
+        "<code><i>class</i></code>torch.sprocket.Gear",
+        '<font size="3">spin_up(speed)</font>',
+        "<font size='3'>spin_up(speed)</font>",
+        "<i>[torch.sprocket._mesh](https://pytorch.org/docs/2.12/s.html)</i>",
+        "<b>torch.sprocket.<x</b>",
+    ],
+)
+def test_title_read_as_written_equals_the_parse(title: str) -> None:
+    token = inline(f"### {title}")
+    assert title_name(token) == written_text(children(token)).split()[-1]
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "[torch.sprocket.mesh](https://pytorch.org/docs/2.12/generated/torch.sprocket.mesh.html)",
+        "[torch.sprocket._foreach_spin_](https://pytorch.org/docs/2.12/s.html#torch.sprocket._foreach_spin_)",
+        "[ torch.sprocket.Gear.__call__ ](https://pytorch.org/docs/2.12/s.html#torch.sprocket.Gear.__call__)",
+        "[Gear.spin(speed, *, torque=1)](https://pytorch.org/docs/2.12/s.html#x)",
+        "[](https://pytorch.org/docs/2.12/s.html)",
+        "[a](https://user@PyTorch.ORG:443/docs/2.12/s.html?x=1;y=2+3,4$#t~u)",
+        # beyond the simple form, the parse itself reads them
+        "[a](https://pytorch.org/docs/2.12/s.html#torch.%5F%5Fx)",
+        "[a](https://pytorch.org/docs/2.12/s(1).html)",
+        "[a](https://pytorch.org/docs/2.12/s.html?a=1&amp;b=2)",
+        r"[torch.\_x](https://pytorch.org/docs/2.12/s.html)",
+        "[`torch.x`](https://pytorch.org/docs/2.12/s.html)",
+        "[a](<https://pytorch.org/docs/2.12/s t.html>)",
+    ],
+)
+def test_link_read_without_a_parse_equals_the_parse(markdown: str) -> None:
+    token = inline(f"**原生文档**：{markdown}")
+    parsed = first_link(children(inline(markdown)))
+    assert parsed is not None
+    assert native_link(token, markdown) == parsed
+    assert native_link(inline(markdown)) == parsed
 
 
 # -- completing short names ----------------------------------------------------
@@ -148,3 +207,30 @@ def test_full_name_does_not_believe_a_link_to_another_api() -> None:
 def test_full_name_without_any_clue() -> None:
     assert full_name("spin", None, None) == "spin"
     assert full_name("", None, "torch.sprocket.Gear") == ""
+
+
+def test_every_title_and_link_in_the_corpus_reads_as_the_parse_gives(corpus: Path) -> None:
+    """Over every page of the real docs: the names and links read without an
+    inline parse are the ones the parse gives (headings, method lines, link
+    paragraphs and table cells)."""
+    titles = links = 0
+    for path in sorted(corpus.rglob("*.md")):
+        tokens = parse(path.read_text(encoding="utf-8"))
+        for index, token in enumerate(tokens):
+            if token.type != "inline":
+                continue
+            where = f"{path}:{line_of(token)}"
+            if tokens[index - 1].type == "heading_open" or token.content.startswith("<font"):
+                titles += 1
+                words = written_text(children(token)).replace("\u200b", "").split()
+                expected_name = _SIGNATURE.sub("", words[-1]) if words else ""
+                assert title_name(token) == expected_name, where
+            if "](" in token.content:
+                links += 1
+                expected = first_link(children(token))
+                assert native_link(token) == expected, where
+                label = labelled(token)
+                if label is not None and label.key in LINK_LABELS:
+                    assert native_link(token, label.text) == expected, where
+    assert titles > 7_000
+    assert links > 13_000
