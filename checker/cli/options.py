@@ -143,8 +143,6 @@ def resolving(
 ) -> ResolveOptions | None:
     """What --resolve-apis asks for; None without it. `--python` is not checked
     here: verify uses it for its live runs too."""
-    from checker.resolve import ResolveOptions
-
     if not resolve_apis:
         for given, name in (
             (python_for, "--python-for"),
@@ -153,6 +151,8 @@ def resolving(
             if given:
                 raise click.UsageError(f"{name} needs --resolve-apis")
         return None
+    from checker.resolve import ResolveOptions  # a lint run without it never loads it
+
     return ResolveOptions(python, tuple(python_for), require_all_versions, timeout)
 
 
