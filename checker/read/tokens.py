@@ -25,8 +25,8 @@ def parser() -> MarkdownIt:
     # must arrive as html tokens, not as text. The core inline pass is off:
     # it is over half the parse time, and the readers need the inline
     # structure of few paragraphs (titles, labels, links), parsed on demand
-    # by `children`.
-    return MarkdownIt("commonmark", {"html": True}).enable("table").disable("inline")
+    # by `children`. text_join goes with it: it only joins inline children.
+    return MarkdownIt("commonmark", {"html": True}).enable("table").disable(["inline", "text_join"])
 
 
 # Characters that can start inline markup; text without them parses to one
