@@ -9,6 +9,7 @@ import click
 
 if TYPE_CHECKING:
     from checker.catalogue import Catalogue
+    from checker.gitrefs import GitRef
     from checker.pipeline import ReadOptions
     from checker.resolve import ResolveOptions
 
@@ -166,12 +167,15 @@ def read_options(
     from pathlib import Path
 
     from checker.cache import PageCache, default_cache_dir
-    from checker.gitrefs import GitRef
     from checker.pipeline import ReadOptions
 
     if git_repo and not refs:
         raise click.UsageError("--git needs at least one --ref")
-    git_refs = tuple(GitRef(git_repo or ".", ref) for ref in refs)
+    git_refs: tuple[GitRef, ...] = ()
+    if refs:  # git machinery (subprocesses) only for a run that reads refs
+        from checker.gitrefs import GitRef
+
+        git_refs = tuple(GitRef(git_repo or ".", ref) for ref in refs)
     cache = None if no_cache else PageCache(Path(cache_dir) if cache_dir else default_cache_dir())
     return ReadOptions(refs=git_refs, cache=cache, jobs=jobs)
 
