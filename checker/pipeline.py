@@ -5,8 +5,7 @@ work is large enough to pay for them; the result is the same either way."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,15 +16,12 @@ from checker.discover import DocFile, discover
 from checker.errors import InputError, UsageError
 from checker.model import Page
 from checker.progress import Progress
-from checker.read import read_text
-from checker.read.load import decode_page, load_bytes
+from checker.read.load import load_bytes
+from checker.workers import read_all
 
 if TYPE_CHECKING:
     from checker.gitrefs import GitRef
 
-# Below this much text a second process costs more than it saves (a pre-commit
-# run on a few pages stays in one process).
-PARALLEL_MIN_BYTES = 1_000_000
 READING = "reading pages"
 
 
@@ -124,7 +120,8 @@ def read_documents(
     done, total = len(documents) - len(todo), len(documents)
     if options.progress:
         options.progress(READING, done, total)
-    for (doc, _, _), outcome in zip(todo, _read_all(todo, catalogue, options), strict=True):
+    outcomes = read_all(todo, catalogue, options.cache, options.jobs)
+    for (doc, _, _), outcome in zip(todo, outcomes, strict=True):
         results[doc.path] = outcome
         done += 1
         if options.progress:
@@ -132,38 +129,6 @@ def read_documents(
     ordered = [results[path] for path in sorted(results)]
     pages = tuple(outcome for outcome in ordered if isinstance(outcome, Page))
     return pages, [outcome for outcome in ordered if isinstance(outcome, str)]
-
-
-def _read_all(
-    todo: Sequence[tuple[DocFile, bytes, str | None]], catalogue: Catalogue, options: ReadOptions
-) -> Iterator[Page | str]:
-    """The outcomes in order, each as soon as it is read."""
-    work = [(doc, data, key, catalogue, options.cache) for doc, data, key in todo]
-    size = sum(len(data) for _, data, _ in todo)
-    workers = min(options.jobs or os.cpu_count() or 1, len(work))
-    if workers < 2 or (options.jobs is None and size < PARALLEL_MIN_BYTES):
-        yield from map(_read_one, work)
-        return
-    chunk = max(1, len(work) // (workers * 4))
-    from concurrent.futures import ProcessPoolExecutor  # only a large run pays for it
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_read_one, work, chunksize=chunk)
-
-
-_Work = tuple[DocFile, bytes, str | None, Catalogue, PageCache | None]
-
-
-def _read_one(item: _Work) -> Page | str:
-    """Reads one page and caches it, in whichever process runs it."""
-    doc, data, key, catalogue, cache = item
-    try:
-        page = read_text(decode_page(doc.path, data), doc, catalogue)
-    except InputError as error:
-        return str(error)
-    if cache is not None and key is not None:
-        cache.put(key, page)
-    return page
 
 
 def _refs(refs: Sequence[GitRef]) -> str:

@@ -11,7 +11,8 @@ import pytest
 from checker.cache import PageCache
 from checker.catalogue import default_catalogue
 from checker.lint import lint
-from checker.pipeline import PARALLEL_MIN_BYTES, Corpus, ReadOptions, read_corpus
+from checker.pipeline import Corpus, ReadOptions, read_corpus
+from checker.workers import PARALLEL_MIN_BYTES
 
 CATALOGUE = default_catalogue()
 

@@ -1,0 +1,109 @@
+"""Where a large page may be cut into parts that are read apart (in parallel)
+and give, put together, what the page read whole gives.
+
+A part starts at a `##`…`######` heading at the start of a line after a blank
+line, where no fenced code or raw html block is open: there every block of
+markdown has ended, and the entry reader starts afresh (a heading resets all
+it carries from one entry to the next). A page whose reading depends on what
+comes before such a heading is never cut: one that defines link references
+(any link may use them) or has house-style blocks (their ids must be unique in
+the whole file)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from checker.discover import DocFile
+from checker.model import Page
+
+_HEADING = re.compile(r"#{2,6}(?:[ \t]|$)")
+# Container marks (`>`, list indentation) before a fence are skipped: the
+# scanner then thinks a fence open wherever the parser does.
+_FENCE = re.compile(r"[ \t>]*(`{3,}|~{3,})(.*)")
+# Raw html blocks that run over blank lines, and what ends each of them.
+_RAW_HTML = re.compile(
+    r"[ \t>]*<(?:(?:script|pre|style|textarea)(?:[ \t>]|$)|!--|\?|!\[CDATA\[|![A-Za-z])",
+    re.IGNORECASE,
+)
+_RAW_HTML_ENDS = (
+    (re.compile(r"<!--"), re.compile(r"-->")),
+    (re.compile(r"<\?"), re.compile(r"\?>")),
+    (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>")),
+    (re.compile(r"<![A-Za-z]"), re.compile(r">")),
+    (re.compile(r"<"), re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE)),
+)
+_WHOLE_PAGE_ONLY = re.compile(r"^ {0,3}\[[^\]\n]+\]:|<!--\s*npu\s*=", re.MULTILINE)
+
+
+def cut_lines(text: str, part_size: int) -> list[int]:
+    """0-based numbers of the lines where the parts after the first start: each
+    part but the last is at least `part_size` characters, the last at least
+    half that. [] when the page is not to be cut."""
+    if len(text) < 2 * part_size or _WHOLE_PAGE_ONLY.search(text):
+        return []
+    cuts: list[int] = []
+    offset = last_cut = 0
+    fence: str | None = None  # the mark of the open fence
+    raw_end: re.Pattern[str] | None = None  # what ends the open raw html block
+    blank_before = True
+    for number, line in enumerate(text.splitlines(keepends=True)):
+        if (
+            fence is None
+            and raw_end is None
+            and blank_before
+            and _HEADING.match(line)
+            and offset - last_cut >= part_size
+            and len(text) - offset >= part_size // 2
+        ):
+            cuts.append(number)
+            last_cut = offset
+        if fence is not None:
+            fence = None if _closes(fence, line) else fence
+        elif raw_end is not None:
+            raw_end = None if raw_end.search(line) else raw_end
+        else:
+            fence, raw_end = _opens(line)
+        blank_before = not line.strip()
+        offset += len(line)
+    return cuts
+
+
+def parts(text: str, cuts: list[int]) -> list[str]:
+    """The page's parts. Each keeps its line numbers: the lines before it are
+    left blank, which the parser skips."""
+    lines = text.splitlines(keepends=True)
+    bounds = [0, *cuts, len(lines)]
+    return ["\n" * start + "".join(lines[start:end]) for start, end in pairwise(bounds)]
+
+
+def joined(doc: DocFile, pages: Sequence[Page]) -> Page:
+    """The pages read from a page's parts, in order, as the one page."""
+    entries = tuple(entry for page in pages for entry in page.entries)
+    findings = tuple(finding for page in pages for finding in page.findings)
+    return Page(doc.path, doc.version, doc.lang, entries, findings, doc.tree)
+
+
+def _opens(line: str) -> tuple[str | None, re.Pattern[str] | None]:
+    fence = _FENCE.match(line)
+    if fence is not None and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
+        return fence.group(1), None
+    raw = _RAW_HTML.match(line)
+    if raw is None:
+        return None, None
+    opener = line[raw.end() - len(raw.group(0).lstrip(" \t>")) :]
+    for start, end in _RAW_HTML_ENDS:
+        if start.match(opener):
+            return None, (None if end.search(opener, 2) else end)
+    return None, None
+
+
+def _closes(fence: str, line: str) -> bool:
+    close = _FENCE.match(line)
+    return (
+        close is not None
+        and close.group(1)[0] == fence[0]
+        and len(close.group(1)) >= len(fence)
+        and not close.group(2).strip()
+    )
