@@ -13,15 +13,16 @@ from checker.model import Entry, Finding, Page
 def check_product_sets(page: Page) -> Iterator[Finding]:
     """Entries that enumerate products (tables, blocks) should enumerate the same
     ones across a file; the odd one out is usually a copy-paste slip."""
-    sets = {
-        entry: frozenset(entry.status.products)
+    # Pairs, not a dict keyed by entry: hashing whole entries was most of the cost.
+    sets = [
+        (entry, frozenset(entry.status.products))
         for entry in page.entries
         if entry.status is not None and entry.status.rest is None and entry.status.named
-    }
+    ]
     if not sets:
         return
-    usual, _ = Counter(sets.values()).most_common(1)[0]
-    for entry, products in sets.items():
+    usual, _ = Counter(products for _, products in sets).most_common(1)[0]
+    for entry, products in sets:
         if products != usual:
             extra = ", ".join(sorted(products - usual)) or "none"
             missing = ", ".join(sorted(usual - products)) or "none"
