@@ -95,17 +95,23 @@ def _entry_row(entry: Entry) -> list[Any]:
 
 def _page(data: dict[str, Any]) -> Page:
     path, version, lang = str(data["path"]), str(data["version"]), str(data["lang"])
-    entries = tuple(_entry(row, path, version, lang) for row in data["entries"])
+    statuses: dict[str, Status] = {}  # most entries of a page share a few statuses
+    entries = tuple(_entry(row, path, version, lang, statuses) for row in data["entries"])
     findings = tuple(_finding(finding) for finding in data["findings"])
     return Page(path, version, lang, entries, findings, str(data["tree"]))
 
 
-def _entry(row: list[Any], path: str, version: str, lang: str) -> Entry:
+def _entry(
+    row: list[Any], path: str, version: str, lang: str, statuses: dict[str, Status]
+) -> Entry:
     api, line, form, named, rest, raw, status_line, link, notes, title = row
     status = None
     if named is not None:
-        pairs = tuple((str(product), _SUPPORT[support]) for product, support in named)
-        status = Status(pairs, _SUPPORT[rest] if rest else None)
+        said = f"{named}{rest}"
+        status = statuses.get(said)
+        if status is None:
+            pairs = tuple((str(product), _SUPPORT[support]) for product, support in named)
+            status = statuses[said] = Status(pairs, _SUPPORT[rest] if rest else None)
     return Entry(
         str(api), version, lang, path, int(line), str(form), status, str(raw), int(status_line),
         NativeLink(*link) if link else None, str(notes), str(title),
