@@ -34,15 +34,13 @@ def read_all(
     """Each page's outcome (a page, or a one-line error) in order, as soon as
     it is read. `todo` is each page with its bytes and cache key; `jobs` is the
     number of processes (None: one per core when the work is large enough)."""
-    work: list[_Work] = [(doc, data, key, catalogue, cache) for doc, data, key in todo]
     size = sum(len(data) for _, data, _ in todo)
     workers = jobs or os.cpu_count() or 1
-    if workers < 2 or (jobs is None and size < PARALLEL_MIN_BYTES):
-        yield from map(_read_one, work)
-        return
+    if jobs is None and size < PARALLEL_MIN_BYTES:
+        workers = 1
     units, counts = work_units(todo, catalogue, cache, workers)
-    if len(units) < 2:
-        yield from map(_read_one, work)
+    if workers < 2 or len(units) < 2:
+        yield from map(_read_one, units)
         return
     chunk = max(1, len(units) // (workers * 4))
     from concurrent.futures import ProcessPoolExecutor  # only a large run pays for it
@@ -73,20 +71,21 @@ def work_units(
 ) -> tuple[list[_Work], list[int]]:
     """What the workers are given: whole pages, and the parts of a page too
     large for one worker to read while the others wait (a pre-commit run on
-    one big page). A part is text, and is cached only once joined."""
-
+    one big page). A big page is decoded here once, to be cut; a part is cached
+    only once joined."""
     units: list[_Work] = []
     counts: list[int] = []
     for doc, data, key in todo:
+        whole: bytes | str = data
         pieces: list[str] = []
-        if len(data) >= 2 * PART_MIN_SIZE:  # bytes: never fewer than characters
+        if workers > 1 and len(data) >= 2 * PART_MIN_SIZE:  # bytes: never fewer than characters
             try:
-                text = decode_page(doc.path, data)
-                pieces = parts(text, cut_lines(text, max(PART_MIN_SIZE, len(text) // workers)))
+                whole = decode_page(doc.path, data)  # decoded once, here
+                pieces = parts(whole, cut_lines(whole, max(PART_MIN_SIZE, len(whole) // workers)))
             except InputError:  # the worker reports it, as for any page
-                pieces = []
+                pass
         if len(pieces) < 2:
-            units.append((doc, data, key, catalogue, cache))
+            units.append((doc, whole, key, catalogue, cache))
             counts.append(1)
             continue
         units.extend((doc, piece, None, catalogue, None) for piece in pieces)

@@ -35,9 +35,12 @@ class _Block:
 
 
 def starts_blocks(token: Token) -> bool:
-    return token.type == "html_block" and any(
-        _START.match(body) for body in _COMMENT.findall(token.content)
-    )
+    return token.type == "html_block" and has_blocks(token.content)
+
+
+def has_blocks(text: str) -> bool:
+    """Whether the text holds a block start comment (`<!-- npu="910b" id7 -->`)."""
+    return any(_START.match(body) for body in _COMMENT.findall(text))
 
 
 def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:

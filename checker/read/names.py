@@ -13,7 +13,7 @@ from urllib.parse import unquote, urlsplit
 from markdown_it.token import Token
 
 from checker.model import NativeLink
-from checker.read.tokens import children, plain_text
+from checker.read.tokens import MARKUP_BUT_UNDERSCORE, children, plain_text
 
 _DOCS_VERSION = re.compile(r"/docs/([^/]+)/")
 _GENERATED = re.compile(r"/generated/([^/]+?)\.html$")
@@ -22,7 +22,7 @@ _ROOTS = ("torch.", "torch_npu.")
 _EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
 # Markup other than underscores. Without it, the text as written is what the
 # inline parse would give: underscore emphasis is put back as written anyway.
-_NEEDS_INLINE_PARSE = re.compile(r"[\\`*<>&\[\]!\n]")
+_NEEDS_INLINE_PARSE = re.compile(f"[{MARKUP_BUT_UNDERSCORE}]")
 # Tags the parser reads as inline html (a strict subset of what it accepts),
 # which the plain text leaves out: `<font size="3">run()</font>`.
 _HTML_TAG = re.compile(
@@ -33,7 +33,9 @@ _HTML_TAG = re.compile(
 # `[name](url)` whose parse is known without parsing: no markup in the text
 # but underscores, and a web address of characters the parser's URL
 # normalisation leaves as they are (no `%`, quotes, brackets or spaces).
-_SIMPLE_LINK = re.compile(r"\[([^\\`*<>&\[\]!\n]*)\]\((https?://[A-Za-z0-9\-._~:/?#@$+,;=]+)\)")
+_SIMPLE_LINK = re.compile(
+    rf"\[([^{MARKUP_BUT_UNDERSCORE}]*)\]\((https?://[A-Za-z0-9\-._~:/?#@$+,;=]+)\)"
+)
 
 
 def title_name(inline: Token) -> str:

@@ -17,31 +17,31 @@ from itertools import pairwise
 
 from checker.discover import DocFile
 from checker.model import Page
+from checker.read.blocks import has_blocks
 
 _HEADING = re.compile(r"#{2,6}(?:[ \t]|$)")
 # Container marks (`>`, list indentation) before a fence are skipped: the
 # scanner then thinks a fence open wherever the parser does.
 _FENCE = re.compile(r"[ \t>]*(`{3,}|~{3,})(.*)")
-# Raw html blocks that run over blank lines, and what ends each of them.
-_RAW_HTML = re.compile(
-    r"[ \t>]*<(?:(?:script|pre|style|textarea)(?:[ \t>]|$)|!--|\?|!\[CDATA\[|![A-Za-z])",
-    re.IGNORECASE,
-)
-_RAW_HTML_ENDS = (
+# Raw html blocks that run over blank lines: what opens each, and what ends it.
+_RAW_HTML = (
+    (
+        re.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.IGNORECASE),
+        re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
+    ),
     (re.compile(r"<!--"), re.compile(r"-->")),
     (re.compile(r"<\?"), re.compile(r"\?>")),
     (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>")),
     (re.compile(r"<![A-Za-z]"), re.compile(r">")),
-    (re.compile(r"<"), re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE)),
 )
-_WHOLE_PAGE_ONLY = re.compile(r"^ {0,3}\[[^\]\n]+\]:|<!--\s*npu\s*=", re.MULTILINE)
+_LINK_REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:", re.MULTILINE)
 
 
 def cut_lines(text: str, part_size: int) -> list[int]:
     """0-based numbers of the lines where the parts after the first start: each
     part but the last is at least `part_size` characters, the last at least
     half that. [] when the page is not to be cut."""
-    if len(text) < 2 * part_size or _WHOLE_PAGE_ONLY.search(text):
+    if len(text) < 2 * part_size or _LINK_REFERENCE.search(text) or has_blocks(text):
         return []
     cuts: list[int] = []
     offset = last_cut = 0
@@ -89,11 +89,8 @@ def _opens(line: str) -> tuple[str | None, re.Pattern[str] | None]:
     fence = _FENCE.match(line)
     if fence is not None and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
         return fence.group(1), None
-    raw = _RAW_HTML.match(line)
-    if raw is None:
-        return None, None
-    opener = line[raw.end() - len(raw.group(0).lstrip(" \t>")) :]
-    for start, end in _RAW_HTML_ENDS:
+    opener = line.lstrip(" \t>")
+    for start, end in _RAW_HTML:
         if start.match(opener):
             return None, (None if end.search(opener, 2) else end)
     return None, None

@@ -29,9 +29,11 @@ def parser() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": True}).enable("table").disable(["inline", "text_join"])
 
 
-# Characters that can start inline markup; text without them parses to one
-# text token, which is built directly (most titles: `torch.x.y`).
-_MARKUP = re.compile(r"[\\`*_<>&\[\]!\n]")
+# Characters that can start inline markup, but for underscores (a regex
+# character set); text without them and without underscores parses to one
+# text token, which is built directly.
+MARKUP_BUT_UNDERSCORE = r"\\`*<>&\[\]!\n"
+_MARKUP = re.compile(f"[_{MARKUP_BUT_UNDERSCORE}]")
 
 
 def children(inline: Token) -> list[Token]:
