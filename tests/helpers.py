@@ -13,7 +13,7 @@ CORPUS = REPO.parent / "shared" / "corpus" / "ascend-pytorch"
 def shipped_rules_as_written(text: str) -> str:
     """The shipped rules' folder, wherever docs-check reads them from (the
     checkout's rules/ or the wheel's checker/_rules), as `rules`."""
-    from checker.catalogue import rules_dir
+    from checker.model.catalogue import rules_dir
 
     shipped = rules_dir()
     return text.replace(shipped.as_uri(), "rules").replace(str(shipped), "rules")

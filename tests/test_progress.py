@@ -9,15 +9,14 @@ import re
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from checker import progress as progress_module
 from checker.cli import run
 from checker.progress import TerminalProgress, progress_on
+from tests.helpers import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = "examples/docs"
 LINT_OUT = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encoding="utf-8")
 LINT_SUMMARY = "5 findings (4 errors, 1 warnings) in 6 files, 22 entries\n"

@@ -54,8 +54,8 @@ def baseline(
 ) -> int:
     """Record today's lint findings of PATHS in a baseline file. Commit it;
     `lint --baseline FILE` then fails only on new findings."""
-    from checker.baseline import baseline_json
     from checker.files import write_atomically
+    from checker.gating.baseline import baseline_json
 
     if python and not resolve_apis:
         raise click.UsageError("--python needs --resolve-apis")

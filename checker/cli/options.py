@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
-    from checker.catalogue import Catalogue
-    from checker.gitrefs import GitRef
-    from checker.pipeline import ReadOptions
-    from checker.resolve import ResolveOptions
+    from checker.model.catalogue import Catalogue
+    from checker.sources.corpus import ReadOptions
+    from checker.sources.gitrefs import GitRef
+    from checker.torch.resolver import ResolveOptions
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
 F = TypeVar("F", bound=Callable[..., Any])
@@ -152,7 +152,7 @@ def resolving(
             if given:
                 raise click.UsageError(f"{name} needs --resolve-apis")
         return None
-    from checker.resolve import ResolveOptions  # a lint run without it never loads it
+    from checker.torch.resolver import ResolveOptions  # a lint run without it never loads it
 
     return ResolveOptions(python, tuple(python_for), require_all_versions, timeout)
 
@@ -166,14 +166,14 @@ def read_options(
 ) -> ReadOptions:
     from pathlib import Path
 
-    from checker.cache import PageCache, default_cache_dir
-    from checker.pipeline import ReadOptions
+    from checker.sources.cache import PageCache, default_cache_dir
+    from checker.sources.corpus import ReadOptions
 
     if git_repo and not refs:
         raise click.UsageError("--git needs at least one --ref")
     git_refs: tuple[GitRef, ...] = ()
     if refs:  # git machinery (subprocesses) only for a run that reads refs
-        from checker.gitrefs import GitRef
+        from checker.sources.gitrefs import GitRef
 
         git_refs = tuple(GitRef(git_repo or ".", ref) for ref in refs)
     cache = None if no_cache else PageCache(Path(cache_dir) if cache_dir else default_cache_dir())
@@ -181,7 +181,7 @@ def read_options(
 
 
 def catalogue_for(scope: str | None) -> Catalogue:
-    from checker.catalogue import default_catalogue
+    from checker.model.catalogue import default_catalogue
 
     catalogue = default_catalogue()
     if scope is None:

@@ -27,11 +27,11 @@ def probe(
 ) -> int:
     """Probe this environment (torch, torch_npu, CANN, NPU), run the rules'
     behaviour tests here and write the evidence for `verify --evidence`."""
-    from checker.catalogue import default_catalogue
+    from checker.app.verify import Request, jobs_for, select_rules
     from checker.files import write_atomically
-    from checker.live.runner import live_evidence
+    from checker.model.catalogue import default_catalogue
     from checker.report.verify_text import evidence_lines
-    from checker.verify import Request, jobs_for, select_rules
+    from checker.torch.runner import live_evidence
 
     catalogue = default_catalogue()
     rule_files = config_for(config_file, (), {}).rule_files(rule_files)

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
-    from checker.catalogue import Catalogue
-    from checker.command import Started
-    from checker.config import Config
-    from checker.gate import Gate, Gated
-    from checker.gitrefs import GitRef
-    from checker.pipeline import Corpus, ReadOptions
+    from checker.gating.config import Config
+    from checker.gating.gate import Gate, Gated
+    from checker.model.catalogue import Catalogue
+    from checker.process import Started
     from checker.progress import Progress
-    from checker.resolve import Resolution, ResolveOptions
+    from checker.sources.corpus import Corpus, ReadOptions
+    from checker.sources.gitrefs import GitRef
+    from checker.torch.resolver import Resolution, ResolveOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -56,8 +56,8 @@ def config_for(config_file: str | None, paths: Sequence[str], reading: Mapping[s
     above the first docs path (the git repository with --git)."""
     from pathlib import Path
 
-    from checker.catalogue import default_catalogue
-    from checker.config import Config, find_config, load_config
+    from checker.gating.config import Config, find_config, load_config
+    from checker.model.catalogue import default_catalogue
 
     if config_file:
         return load_config(Path(config_file), default_catalogue())
@@ -75,8 +75,8 @@ def catalogue_with(scope: str | None, config: Config) -> Catalogue:
 
 
 def gate_for(config: Config, baseline_file: str | None, refs: Sequence[GitRef] = ()) -> Gate:
-    from checker.baseline import Project, load_baseline
-    from checker.gate import Gate
+    from checker.gating.baseline import Project, load_baseline
+    from checker.gating.gate import Gate
 
     project = Project(config.root, tuple(ref.ref for ref in refs))
     baseline = load_baseline(baseline_file) if baseline_file else None
@@ -110,10 +110,10 @@ def lint_gated(
 ) -> Linted:
     """What `lint` and `baseline` share: configuration, reading (with progress),
     the static rules and, with --resolve-apis, the names looked up in torch
-    (checker.resolve), then the gate over all their findings."""
+    (checker.torch.resolver), then the gate over all their findings."""
+    from checker.checks.lint import lint
     from checker.cli.options import read_options
-    from checker.lint import lint
-    from checker.pipeline import read_corpus
+    from checker.sources.corpus import read_corpus
 
     config = config_for(config_file, paths, reading)
     catalogue = catalogue_with(scope, config)
@@ -124,7 +124,7 @@ def lint_gated(
         reading_with = dataclasses.replace(options, progress=progress)
         corpus = read_corpus(config.docs_or(paths), catalogue, options=reading_with)
         if resolving is not None:
-            from checker.resolve import resolve_for
+            from checker.torch.resolver import resolve_for
 
             resolution = resolve_for(corpus.pages, resolving, progress, started)
     findings = lint(corpus.pages, catalogue)
@@ -139,7 +139,7 @@ def _resolvers(resolving: ResolveOptions | None) -> Iterator[dict[str, Started] 
     if resolving is None:
         yield None
         return
-    from checker.resolve import resolvers_started
+    from checker.torch.resolver import resolvers_started
 
     with resolvers_started(resolving) as started:
         yield started

@@ -20,7 +20,7 @@ from checker.cli.output import emit, output_option
 from checker.cli.settings import catalogue_with, config_for, config_option, progress_for
 
 if TYPE_CHECKING:
-    from checker.model import Entry
+    from checker.model.support import Entry
 
 
 @click.command()
@@ -45,8 +45,8 @@ def show(
     """Print what every version's docs say of API, expanded over the product scope."""
     import dataclasses
 
-    from checker.pipeline import read_corpus
     from checker.report.render import show_report
+    from checker.sources.corpus import read_corpus
 
     config = config_for(config_file, docs, reading)
     catalogue = catalogue_with(scope, config)
@@ -65,7 +65,7 @@ def show(
 
 def matching(api: str, entries: list[Entry]) -> list[Entry]:
     """The full name; failing that, entries whose name ends with it (`put_metric`)."""
-    from checker.discover import version_key
+    from checker.sources.discover import version_key
 
     exact = [entry for entry in entries if entry.api == api]
     found = exact or [entry for entry in entries if entry.api.endswith("." + api)]

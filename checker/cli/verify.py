@@ -79,11 +79,11 @@ def verify(
     (on the NPU where there is one) or recorded in evidence files."""
     import dataclasses
 
-    from checker.crosscheck import Options
+    from checker.app.verify import Request
+    from checker.app.verify import verify as run_verify
     from checker.report.render import verify_report
     from checker.report.verify_text import verify_summary
-    from checker.verify import Request
-    from checker.verify import verify as run_verify
+    from checker.verify.crosscheck import Options
 
     asked = resolving(resolve_apis, python_for, require_all_versions, python, timeout)
     config = config_for(config_file, docs, reading)

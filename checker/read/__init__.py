@@ -6,13 +6,13 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from checker.catalogue import Catalogue
-from checker.discover import DocFile
-from checker.model import Page
+from checker.model.catalogue import Catalogue
+from checker.model.support import Page
 from checker.read.context import ReadContext
 from checker.read.load import load_text
 from checker.read.page import read_entries
 from checker.read.tokens import parse
+from checker.sources.discover import DocFile
 
 
 def read_text(text: str, doc: DocFile, catalogue: Catalogue) -> Page:

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 from markdown_it.token import Token
 
-from checker.findings import Problem
-from checker.model import Status, Support
+from checker.checks.registry import Problem
+from checker.model.status import read_status
+from checker.model.support import Status, Support
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import line_of
-from checker.status import read_status
 
 _COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _START = re.compile(r'^\s*npu\s*=\s*"([^"]*)"\s+id\s*(\S+)\s*$')

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checker.catalogue import Catalogue
-from checker.findings import Problem
-from checker.model import Finding, Status
+from checker.checks.registry import Problem
+from checker.model.catalogue import Catalogue
+from checker.model.finding import Finding
+from checker.model.support import Status
 
 
 @dataclass

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from markdown_it.token import Token
 
+from checker.model.status import read_status
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import line_of
-from checker.status import read_status
 
 
 def read_inline(tokens: list[Token], index: int, text: str, ctx: ReadContext) -> StatusRead:

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 from markdown_it.token import Token
 
-from checker.model import NativeLink
+from checker.model.support import NativeLink
 from checker.read.tokens import MARKUP_BUT_UNDERSCORE, children, plain_text
 
 _DOCS_VERSION = re.compile(r"/docs/([^/]+)/")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from markdown_it.token import Token
 
-from checker.model import Entry, NativeLink
+from checker.model.support import Entry, NativeLink
 from checker.read.blocks import read_blocks, starts_blocks
 from checker.read.context import ReadContext, StatusRead
 from checker.read.inline import read_inline

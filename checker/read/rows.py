@@ -7,11 +7,11 @@ Columns are found by header name; extra columns (NPU形式名称) are ignored.""
 
 from __future__ import annotations
 
-from checker.model import Entry
+from checker.model.status import Reading, read_status
+from checker.model.support import Entry
 from checker.read.context import ReadContext
 from checker.read.names import full_name, native_link, title_name
 from checker.read.tokens import Table, column
-from checker.status import Reading, read_status
 
 _API_COLUMN = {"api名称", "apiname", "api"}
 _SUPPORT_COLUMN = {"是否支持", "supported", "support"}

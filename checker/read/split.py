@@ -15,9 +15,9 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
-from checker.discover import DocFile
-from checker.model import Page
+from checker.model.support import Page
 from checker.read.blocks import has_blocks
+from checker.sources.discover import DocFile
 
 _HEADING = re.compile(r"#{2,6}(?:[ \t]|$)")
 # Container marks (`>`, list indentation) before a fence are skipped: the

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from markdown_it.token import Token
 
-from checker.findings import Problem
-from checker.model import Status, Support
+from checker.checks.registry import Problem
+from checker.model.status import read_mark
+from checker.model.support import Status, Support
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import column, line_of, read_table
-from checker.status import read_mark
 
 _PRODUCT_COLUMN = {"硬件", "产品", "hardware", "product"}
 _MARK_COLUMN = {"是否支持", "支持情况", "supported", "support"}

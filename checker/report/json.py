@@ -6,10 +6,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from checker.crosscheck import Result
-from checker.model import Entry, Finding
-from checker.resolve import Resolution
-from checker.verify import VerifyReport
+from checker.app.verify import VerifyReport
+from checker.model.finding import Finding
+from checker.model.support import Entry
+from checker.torch.resolver import Resolution
+from checker.verify.crosscheck import Result
 
 
 def finding_object(finding: Finding) -> dict[str, Any]:

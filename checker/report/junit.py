@@ -20,11 +20,12 @@ import textwrap
 from collections.abc import Sequence
 from xml.etree import ElementTree as ET
 
-from checker.crosscheck import ERROR, UNVERIFIED, belongs
-from checker.model import Finding, Page, Severity
+from checker.app.verify import VerifyReport
+from checker.model.finding import Finding, Severity
+from checker.model.support import Page
 from checker.report.verify_text import evidence_lines
-from checker.resolve import RULE_OF, Resolution
-from checker.verify import VerifyReport
+from checker.torch.resolver import RULE_OF, Resolution
+from checker.verify.crosscheck import ERROR, UNVERIFIED, belongs
 
 _COUNTS = ("tests", "failures", "errors", "skipped")
 # XML 1.0 cannot hold most control characters (ANSI colour codes in test output).

@@ -11,14 +11,15 @@ import re
 import shlex
 from collections.abc import Sequence
 
-from checker.crosscheck import DIFFERS, UNVERIFIED, Result
-from checker.evidence import Environment, Evidence, Run
-from checker.model import UNSTATED, Finding, Severity
+from checker.app.verify import VerifyReport
+from checker.model.finding import Finding, Severity
+from checker.model.support import UNSTATED
 from checker.report.text import lint_exit_code, summary
 from checker.report.verify_text import verify_summary
-from checker.resolve import NOT_RESOLVED, Outcome, Resolution
-from checker.rules import Rule
-from checker.verify import VerifyReport
+from checker.torch.resolver import NOT_RESOLVED, Outcome, Resolution
+from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result
+from checker.verify.evidence import Environment, Evidence, Run
+from checker.verify.expectations import Rule
 
 MARKS = {"supported": "✔", "unsupported": "✘", UNSTATED: "–"}
 OUTCOMES = {0: "✔ passed", 1: "✘ failed", 2: "✘ input errors", 3: "✘ not verified on an NPU"}

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from checker.model import Entry, Finding, Page
+from checker.model.finding import Finding
+from checker.model.support import Entry, Page
 
 if TYPE_CHECKING:  # types only: a lint run should not import verify and resolve
-    from checker.resolve import Resolution
-    from checker.verify import VerifyReport
+    from checker.app.verify import VerifyReport
+    from checker.torch.resolver import Resolution
 
 
 def lint_report(

@@ -1,5 +1,5 @@
 """SARIF 2.1.0 for code-scanning views: one run of the `docs-check` driver,
-its rules from checker/findings.py RULES, a result per static finding. `verify`
+its rules from checker/checks/registry.py RULES, a result per static finding. `verify`
 adds the verdicts that carry a severity, as results of rules of their own.
 Input errors are tool execution notifications, and they make the invocation
 unsuccessful. With --resolve-apis, the run's properties carry the resolution
@@ -14,11 +14,18 @@ from typing import Any
 from urllib.parse import quote
 
 from checker import __version__
-from checker.crosscheck import CLAIMS_FAILS, DENIES_PASSES, DIFFERS, ERROR, UNVERIFIED, Result
-from checker.findings import RULES
-from checker.model import Finding
+from checker.checks.registry import RULES
+from checker.model.finding import Finding
 from checker.report.json import result_object
-from checker.resolve import Resolution
+from checker.torch.resolver import Resolution
+from checker.verify.crosscheck import (
+    CLAIMS_FAILS,
+    DENIES_PASSES,
+    DIFFERS,
+    ERROR,
+    UNVERIFIED,
+    Result,
+)
 
 SCHEMA = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

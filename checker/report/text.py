@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from checker.model import Entry, Finding, Severity
+from checker.model.finding import Finding, Severity
+from checker.model.support import Entry
 
 if TYPE_CHECKING:
-    from checker.resolve import Resolution
+    from checker.torch.resolver import Resolution
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT, EXIT_INCOMPLETE = 0, 1, 2, 3
 

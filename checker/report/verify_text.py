@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from checker.crosscheck import DIFFERS, Result
-from checker.evidence import Evidence
+from checker.app.verify import VerifyReport
 from checker.report.text import findings_text, resolution_text
-from checker.verify import VerifyReport
+from checker.verify.crosscheck import DIFFERS, Result
+from checker.verify.evidence import Evidence
 
 
 def verify_text(report: VerifyReport) -> list[str]:

@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, REPO, shipped_rules_as_written
 
 from checker.cli import run
+from tests.helpers import FIXTURES, REPO, shipped_rules_as_written
 
 SNAPSHOTS = FIXTURES / "unchanged"
 UPDATE = os.environ.get("DOCS_CHECK_UPDATE_SNAPSHOTS") == "1"

@@ -3,16 +3,15 @@ the line after the native-doc link."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from checker.catalogue import Catalogue, default_catalogue
-from checker.discover import DocFile
-from checker.model import UNSTATED, Entry, Page, Severity, Status, Support
+from checker.model.catalogue import Catalogue, default_catalogue
+from checker.model.finding import Severity
+from checker.model.support import UNSTATED, Entry, Page, Status, Support
 from checker.read import read_text
+from checker.sources.discover import DocFile
+from tests.helpers import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PAGE = FIXTURES / "read/inline/docs/zh/api/native_api/pytorch_2-12-0/torch-sprocket.md"
 SUP, UNS = "supported", "unsupported"
 DOCS = "https://pytorch.org/docs/2.12/"

@@ -6,13 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from checker.catalogue import default_catalogue
-from checker.discover import DocFile
 from checker.errors import InputError
+from checker.model.catalogue import default_catalogue
 from checker.read import read_file, read_text
 from checker.read.load import MAX_BYTES, load_text
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+from checker.sources.discover import DocFile
+from tests.helpers import FIXTURES
 
 
 def error_of(path: Path) -> str:

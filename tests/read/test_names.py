@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from markdown_it.token import Token
 
-from checker.model import NativeLink
+from checker.model.support import NativeLink
 from checker.read.names import (
     _SIGNATURE,
     first_link,

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from checker.catalogue import Catalogue, default_catalogue
-from checker.discover import DocFile
-from checker.model import Page, Severity
+from checker.model.catalogue import Catalogue, default_catalogue
+from checker.model.finding import Severity
+from checker.model.support import Page
 from checker.read import read_text
+from checker.sources.discover import DocFile
+from tests.helpers import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ZH = FIXTURES / "read/rows/docs/zh/native_apis/pytorch_2-7-1/torch-sprocket.md"
 EN = FIXTURES / "read/rows/docs/en/native_apis/pytorch_2-7-1/torch-sprocket.md"
 SUP, UNS = "supported", "unsupported"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from checker.catalogue import default_catalogue
-from checker.discover import DocFile
+from checker.model.catalogue import default_catalogue
 from checker.read import read_text
 from checker.read.split import cut_lines, joined, parts
+from checker.sources.discover import DocFile
+from tests.helpers import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PAGE = FIXTURES / "read/split/docs/zh/api/native_api/pytorch_2-12-0/torch-sprocket.md"
 CATALOGUE = default_catalogue()
 

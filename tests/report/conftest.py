@@ -9,14 +9,13 @@ installed wheel: its folder is written `rules/` before comparing."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
-from checker.catalogue import rules_dir
 from checker.cli import run
+from checker.model.catalogue import rules_dir
+from tests.helpers import REPO
 
-REPO = Path(__file__).resolve().parents[2]
 SNAPSHOTS = REPO / "tests" / "fixtures" / "report"
 EVIDENCE = "tests/fixtures/verify/evidence"
 EXTRA_RULE = "tests/fixtures/verify/rules/extra-record.toml"

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from checker.evidence import Case, Environment, Evidence, Run
+from checker.app.verify import VerifyReport
 from checker.report.markdown import verify_markdown
-from checker.verify import VerifyReport
+from checker.verify.evidence import Case, Environment, Evidence, Run
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
 

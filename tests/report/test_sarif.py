@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 
 from checker import __version__
-from checker.findings import RULES, finding
+from checker.checks.registry import RULES, finding
 from checker.report.sarif import lint_sarif, split_ref
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot

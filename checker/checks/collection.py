@@ -1,0 +1,49 @@
+"""Rules over many entries: the product set of a file, and one entry per API
+per version."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+from checker.checks.registry import finding
+from checker.model.finding import Finding
+from checker.model.support import Entry, Page
+
+
+def check_product_sets(page: Page) -> Iterator[Finding]:
+    """Entries that enumerate products (tables, blocks) should enumerate the same
+    ones across a file; the odd one out is usually a copy-paste slip."""
+    # Pairs, not a dict keyed by entry: hashing whole entries was most of the cost.
+    sets = [
+        (entry, frozenset(entry.status.products))
+        for entry in page.entries
+        if entry.status is not None and entry.status.rest is None and entry.status.named
+    ]
+    if not sets:
+        return
+    usual, _ = Counter(products for _, products in sets).most_common(1)[0]
+    for entry, products in sets:
+        if products != usual:
+            extra = ", ".join(sorted(products - usual)) or "none"
+            missing = ", ".join(sorted(usual - products)) or "none"
+            message = (
+                f"{entry.api} names other products than the rest of the file "
+                f"(extra: {extra}; missing: {missing})"
+            )
+            yield finding("product-set-differs", entry.path, entry.line, message)
+
+
+def check_duplicates(pages: Iterable[Page]) -> Iterator[Finding]:
+    """Once per docs tree: each git ref read is a tree of its own (the same API
+    at two refs is no duplicate)."""
+    first: dict[tuple[str, str, str, str], Entry] = {}
+    for tree, entry in ((page.tree, entry) for page in pages for entry in page.entries):
+        key = (tree, entry.lang, entry.version, entry.api)
+        if key not in first:
+            first[key] = entry
+            continue
+        earlier = first[key]
+        where = f"{earlier.path}:{earlier.line}"
+        message = f"{entry.api} is documented twice for {entry.version} (first at {where})"
+        yield finding("duplicate-api", entry.path, entry.line, message)

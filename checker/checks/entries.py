@@ -1,0 +1,79 @@
+"""Rules over one entry: status present, link agrees with the entry, notes name
+only products the status lists."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+from checker.checks.registry import finding
+from checker.model.catalogue import Catalogue
+from checker.model.finding import Finding
+from checker.model.support import Entry, NativeLink
+
+_TERM = re.compile(r"<term>(.*?)</term>", re.DOTALL)
+# Upstream names a generated page apart from its case-twin with a suffix:
+# prune.identity_function.html is torch.nn.utils.prune.identity.
+_PAGE_SUFFIX = re.compile(r"_(?:function|class)$")
+
+
+def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+    if entry.status is None and not entry.raw:
+        yield finding(
+            "missing-status", entry.path, entry.line, f"{entry.api} has no support status"
+        )
+    yield from _link(entry)
+    yield from _notes(entry, catalogue)
+
+
+def _link(entry: Entry) -> Iterator[Finding]:
+    link = entry.link
+    if link is None:
+        return
+    target = link.target
+    if target and target.startswith(("torch.", "torch_npu.")) and not _same_api(entry.api, link):
+        message = f"{entry.api}: native-doc link points at {target}"
+        yield finding("link-target", entry.path, entry.line, message)
+    wanted = ".".join(entry.version.split(".")[:2])
+    if link.docs_version is not None and link.docs_version != wanted:
+        message = (
+            f"{entry.api}: native-doc link is for PyTorch docs {link.docs_version}, "
+            f"the page documents {entry.version}"
+        )
+        yield finding("link-version", entry.path, entry.line, message)
+
+
+def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+    # Statuses that name no product ("是") speak of the whole scope; notes may
+    # then name any product in it.
+    if not entry.notes or entry.status is None:
+        return
+    listed = set(entry.status.products)
+    if entry.status.rest is not None:
+        listed |= set(catalogue.scope)
+    reported = set()
+    for name in _TERM.findall(entry.notes):
+        product = catalogue.by_name(name)
+        if product is not None and product not in listed and product not in reported:
+            reported.add(product)
+            message = (
+                f"{entry.api}: restriction notes name {name.strip()}, "
+                "which the status does not list"
+            )
+            yield finding("notes-product", entry.path, entry.line, message)
+
+
+def _same_api(api: str, link: NativeLink) -> bool:
+    """Upstream anchors often name the defining module (torch.cuda.memory.empty_cache
+    for torch.cuda.empty_cache) or repeat a prefix (torch.torch.finfo); a method
+    may link to its class's generated page. None of these is another API."""
+    target = link.target or ""
+    if target == api:
+        return True
+    if not urlsplit(link.url).fragment:
+        page = _PAGE_SUFFIX.sub("", target)
+        if page == api or api.startswith(page + "."):
+            return True
+    wanted, have = api.split("."), iter(target.split("."))
+    return wanted[-1] == target.split(".")[-1] and all(part in have for part in wanted)

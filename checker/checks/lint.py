@@ -1,0 +1,47 @@
+"""Static rules over the support model. Reading already reported what it found
+in the text (unreadable statuses, unknown products, block house rules); these
+rules judge the model. Every finding is then told the API of the entry it is
+on, which ignores and baselines match by."""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+from checker.checks.collection import check_duplicates, check_product_sets
+from checker.checks.entries import check_entry
+from checker.model.catalogue import Catalogue
+from checker.model.finding import Finding
+from checker.model.support import Page
+
+
+def lint(pages: Sequence[Page], catalogue: Catalogue) -> list[Finding]:
+    findings: list[Finding] = []
+    for page in pages:
+        findings.extend(page.findings)
+        findings.extend(check_product_sets(page))
+        for entry in page.entries:
+            findings.extend(check_entry(entry, catalogue))
+    findings.extend(check_duplicates(pages))
+    return sorted(with_api(findings, pages))
+
+
+def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding]:
+    """Each finding with the API of the entry whose lines hold it (an entry runs
+    from its heading to the next entry's); None above a page's first entry."""
+    findings = list(findings)
+    wanted = {finding.path for finding in findings if finding.api is None}
+    spans = {
+        page.path: sorted((e.line, e.api) for e in page.entries)
+        for page in pages
+        if page.path in wanted  # only pages with findings: a clean page costs nothing
+    }
+    starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
+    placed: list[Finding] = []
+    for finding in findings:
+        index = bisect.bisect_right(starts.get(finding.path, []), finding.line) - 1
+        if finding.api is None and index >= 0:
+            finding = dataclasses.replace(finding, api=spans[finding.path][index][1])
+        placed.append(finding)
+    return placed

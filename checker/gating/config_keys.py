@@ -1,0 +1,118 @@
+"""The configuration keys and their checks: an unknown key or a value of the
+wrong type is a DataError naming path:line. Rule files use the same checks for
+the keys beside their [[rule]] tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checker.checks.registry import RULES
+from checker.errors import DataError
+from checker.model.catalogue import Catalogue
+from checker.tomlfile import Key, TomlLines
+
+KEYS = ("docs", "ignore", "rules", "scope", "severity")
+SEVERITIES = ("error", "warning", "off")
+_IGNORE_KEYS = ("api", "path", "reason", "rule")
+
+
+@dataclass(frozen=True)
+class Ignore:
+    """Findings accepted on purpose, and why."""
+
+    rule: str
+    path: str  # glob from the config's folder; without a "/" it matches the file name
+    api: str | None  # glob; None: any API
+    reason: str
+    source: str  # path:line of the entry
+
+
+def check_settings(
+    data: dict[str, Any],
+    path: Path,
+    where: TomlLines,
+    table: Key,
+    catalogue: Catalogue,
+    extra: Collection[str] = (),
+) -> dict[str, Any]:
+    """The configuration keys of `data` (the table at `table`), checked. Keys in
+    `extra` belong to someone else and are left out."""
+
+    def at(*key: str) -> str:
+        return f"{path}:{where.nearest(table + key)}"
+
+    known = sorted({*KEYS, *extra})
+    for key in data:
+        if key not in KEYS and key not in extra:
+            raise DataError(f"{at(key)}: unknown table or key {key!r} (known: {', '.join(known)})")
+    settings = {key: value for key, value in data.items() if key in KEYS}
+    for key in ("docs", "rules", "scope"):
+        if key in settings:
+            settings[key] = _strings(settings[key], key, at(key))
+    for product in settings.get("scope", ()):
+        if product not in catalogue.ids:
+            raise DataError(f"{at('scope')}: unknown product id in scope: {product}")
+    if "severity" in settings:
+        settings["severity"] = _severity(settings["severity"], at)
+    if "ignore" in settings:
+        settings["ignore"] = _ignores(settings["ignore"], path, where, (*table, "ignore"), at)
+    return settings
+
+
+def _strings(value: Any, key: str, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        tables = isinstance(value, list) and any(isinstance(v, dict) for v in value)
+        hint = " (rule tables are [[rule]])" if key == "rules" and tables else ""
+        raise DataError(f"{where}: {key!r} must be an array of non-empty strings{hint}")
+    return value
+
+
+def _severity(value: Any, at: Callable[..., str]) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise DataError(f"{at('severity')}: 'severity' must be a table of rule = \"error\", ...")
+    for rule, level in value.items():
+        if rule not in RULES:
+            raise DataError(f"{at('severity', rule)}: unknown rule {rule!r} in severity")
+        if level not in SEVERITIES:
+            raise DataError(
+                f"{at('severity', rule)}: severity of {rule!r} must be "
+                f'"error", "warning" or "off", not {level!r}'
+            )
+    return dict(value)
+
+
+def _ignores(
+    value: Any, path: Path, where: TomlLines, key: Key, at: Callable[..., str]
+) -> list[Ignore]:
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise DataError(f"{at('ignore')}: 'ignore' must be an array of tables ([[ignore]])")
+    items = where.array_items(key)
+    if len(items) != len(value):  # written inline: `ignore = [{...}]`
+        items = [(where.line_of(key), None)] * len(value)
+    return [_ignore(item, path, where, key, span) for item, span in zip(value, items, strict=True)]
+
+
+def _ignore(
+    item: dict[str, Any], path: Path, where: TomlLines, key: Key, span: tuple[int, int | None]
+) -> Ignore:
+    header, stop = span
+
+    def at(name: str) -> str:
+        return f"{path}:{where.line_of((*key, name), header, stop, default=header)}"
+
+    for name in item:
+        if name not in _IGNORE_KEYS:
+            known = ", ".join(_IGNORE_KEYS)
+            raise DataError(f"{at(name)}: unknown ignore key {name!r} (known: {known})")
+    for name in ("rule", "path", "reason"):
+        if not isinstance(item.get(name), str) or not item[name].strip():
+            why = " (why the findings are accepted)" if name == "reason" else ""
+            raise DataError(f"{path}:{header}: ignore needs a non-empty string {name!r}{why}")
+    if item["rule"] not in RULES:
+        raise DataError(f"{at('rule')}: unknown rule {item['rule']!r} in ignore")
+    if "api" in item and (not isinstance(item["api"], str) or not item["api"].strip()):
+        raise DataError(f"{at('api')}: 'api' must be a non-empty string")
+    return Ignore(item["rule"], item["path"], item.get("api"), item["reason"], f"{path}:{header}")

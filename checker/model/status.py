@@ -1,0 +1,163 @@
+"""The one status normaliser. Every way the docs (or a user) write support —
+a table mark, `是，暂不支持<term>Ascend 950DT</term>`, `<term>A</term>：是`,
+`支持`, `Yes` — becomes a `Status` here, or a `Problem`; never a guess."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from checker.checks.registry import Problem
+from checker.model.catalogue import Catalogue
+from checker.model.support import Status, Support
+
+_YES = {"是", "支持", "yes", "supported", "y"}
+_NO = {"否", "不支持", "no", "notsupported", "unsupported", "n"}
+# Words that open an exception list: "是，暂不支持 X" is yes except X.
+_EXCEPT = ("暂不支持", "不支持", "notsupportedon", "notsupportedby", "except", "butnot")
+_CLAUSE_SPLIT = re.compile(r"[，,；;。]")
+_TERM = re.compile(r"<term>(.*?)</term>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+_OPEN, _CLOSE = "\x01", "\x02"  # brackets a product name that was inside <term>
+_LIST_SEPARATORS = "/、&和"
+_COLONS = "：:"
+
+_MARKS = {"✔": Support.SUPPORTED, "✘": Support.UNSUPPORTED}
+_OTHER_MARKS = {
+    "✓": Support.SUPPORTED,
+    "√": Support.SUPPORTED,
+    "✅": Support.SUPPORTED,
+    "✗": Support.UNSUPPORTED,
+    "×": Support.UNSUPPORTED,
+    "✕": Support.UNSUPPORTED,
+    "❌": Support.UNSUPPORTED,
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    status: Status | None
+    problems: tuple[Problem, ...] = ()
+
+
+def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
+    """A table cell: ✔ / ✘ (entities already or not yet decoded)."""
+    text = _plain(cell)
+    if text in _MARKS:
+        return _MARKS[text], None
+    support = _OTHER_MARKS.get(text) or _word(text)
+    if support is not None:
+        return support, Problem("nonstandard-mark", f"mark {text!r} instead of ✔ / ✘")
+    return None, Problem("status-unreadable", f"cannot read table mark {text!r}")
+
+
+def read_status(text: str, catalogue: Catalogue) -> Reading:
+    """Inline and typed statuses: 是 / 否, 是，暂不支持 X, A：是，B：否, A/B：是."""
+    prepared = _TERM.sub(lambda m: _OPEN + _plain(m.group(1)) + _CLOSE, html.unescape(text))
+    prepared = _TAG.sub("", prepared).replace("**", "").strip()
+    clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(prepared)]
+    while clauses and clauses[-1] == "":
+        clauses.pop()
+    if not clauses:
+        return Reading(None, (Problem("status-unreadable", "empty support status"),))
+    named: dict[str, Support] = {}
+    rest: Support | None = None
+    problems: list[Problem] = []
+    for index, clause in enumerate(clauses):
+        word = _word(clause)
+        if word is not None and index == 0:
+            rest = word
+            continue
+        exception = _exception_products(clause)
+        if exception is not None and index > 0:
+            products, end = _products(exception, catalogue, problems)
+            if products and end == len(exception):
+                named.update(dict.fromkeys(products, Support.UNSUPPORTED))
+                continue
+        claim = _product_claim(clause, catalogue, problems)
+        if claim is None:
+            return Reading(None, (Problem("status-unreadable", _unreadable(text)),))
+        products, support = claim
+        named.update(dict.fromkeys(products, support))
+    problems = [p for p in problems if p.rule == "unknown-product"]
+    named.pop("", None)  # unknown products were reported; they carry no id
+    return Reading(Status(tuple(named.items()), rest), tuple(problems))
+
+
+def _product_claim(
+    clause: str, catalogue: Catalogue, problems: list[Problem]
+) -> tuple[list[str], Support] | None:
+    products, end = _products(clause, catalogue, problems)
+    if not products or end >= len(clause) or clause[end] not in _COLONS:
+        return None
+    support = _word(clause[end + 1 :])
+    return (products, support) if support is not None else None
+
+
+def _products(text: str, catalogue: Catalogue, problems: list[Problem]) -> tuple[list[str], int]:
+    """Product names from text[0:], separated by / 、 & 和; stops at anything else."""
+    products: list[str] = []
+    pos = 0
+    while True:
+        pos = _skip(text, pos, " \t")
+        if text.startswith(_OPEN, pos):
+            close = text.find(_CLOSE, pos)
+            name = text[pos + 1 : close if close >= 0 else len(text)]
+            product = catalogue.by_name(name)
+            if product is None:
+                problems.append(Problem("unknown-product", f"unknown product {name!r}"))
+            products.append(product or "")
+            pos = close + 1 if close >= 0 else len(text)
+        else:
+            found = catalogue.find_name(text, pos)
+            if found is None:
+                return products, pos
+            products.append(found[0])
+            pos = found[1]
+        after = _skip(text, pos, " \t")
+        if after < len(text) and text[after] in _LIST_SEPARATORS:
+            pos = after + 1
+        else:
+            return products, after
+
+
+def _exception_products(clause: str) -> str | None:
+    squeezed = clause.replace(" ", "").casefold()
+    for opener in _EXCEPT:
+        if squeezed.startswith(opener):
+            return _drop_prefix_ignoring_spaces(clause, len(opener)).strip()
+    return None
+
+
+def _drop_prefix_ignoring_spaces(text: str, count: int) -> str:
+    pos = 0
+    while count and pos < len(text):
+        if text[pos] != " ":
+            count -= 1
+        pos += 1
+    return text[pos:]
+
+
+def _word(text: str) -> Support | None:
+    key = "".join(text.split()).casefold().rstrip("。.")
+    if key in _YES:
+        return Support.SUPPORTED
+    if key in _NO:
+        return Support.UNSUPPORTED
+    return None
+
+
+def _skip(text: str, pos: int, chars: str) -> int:
+    while pos < len(text) and text[pos] in chars:
+        pos += 1
+    return pos
+
+
+def _plain(text: str) -> str:
+    return _TAG.sub("", html.unescape(text)).strip()
+
+
+def _unreadable(text: str) -> str:
+    shown = " ".join(text.split())
+    return f"cannot read support status {shown[:80]!r}"

@@ -1,0 +1,91 @@
+"""The support model every page format reads into. Immutable on purpose: readers
+build it once, and lint, show and later stages only look at it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from checker.model.finding import Finding
+
+
+class Support(StrEnum):
+    SUPPORTED = "supported"
+    UNSUPPORTED = "unsupported"
+
+
+UNSTATED = "unstated"
+
+
+@dataclass(frozen=True)
+class Status:
+    """A support statement as written: the products it names, and what it says of
+    every other product in scope (`rest`, None when it says nothing of them)."""
+
+    named: tuple[tuple[str, Support], ...] = ()
+    rest: Support | None = None
+
+    def of(self, product: str) -> Support | None:
+        for named_product, support in self.named:
+            if named_product == product:
+                return support
+        return self.rest
+
+    def over(self, scope: Iterable[str]) -> dict[str, str]:
+        """The statement expanded over a product scope, as `show` prints it."""
+        result: dict[str, str] = {}
+        for product in scope:
+            support = self.of(product)
+            result[product] = support.value if support else UNSTATED
+        return result
+
+    @property
+    def products(self) -> tuple[str, ...]:
+        return tuple(product for product, _ in self.named)
+
+
+@dataclass(frozen=True)
+class NativeLink:
+    """The `原生文档` link to the upstream PyTorch docs."""
+
+    text: str
+    url: str
+    docs_version: str | None  # "2.12" from https://pytorch.org/docs/2.12/...; None if absent
+    target: str | None  # the API the link points at: its #anchor or generated/<name>.html
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One documented API on one version's page."""
+
+    api: str
+    version: str
+    lang: str
+    path: str
+    line: int
+    format: str  # "table", "inline", "blocks" or "rows"
+    status: Status | None
+    raw: str  # the status as written, markup included
+    status_line: int
+    link: NativeLink | None = None
+    notes: str = ""  # the 限制与说明 text, if any
+    title: str = ""  # the name as the page writes it, before completion
+
+    def expanded(self, scope: Iterable[str]) -> dict[str, str]:
+        """Product -> supported / unsupported / unstated over the scope."""
+        if self.status is None:
+            return dict.fromkeys(scope, UNSTATED)
+        return self.status.over(scope)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One read docs file: its entries and the problems found while reading it."""
+
+    path: str
+    version: str
+    lang: str
+    entries: tuple[Entry, ...]
+    findings: tuple[Finding, ...]
+    tree: str = ""  # the git ref it was read at; "" for the working tree

@@ -1,0 +1,135 @@
+"""Discover and read: the files (or git refs) a command names into pages. Files
+that cannot be read are kept as one-line errors so the others are still
+checked. Reading goes through the page cache, and across processes when the
+work is large enough to pay for them; the result is the same either way."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from checker.errors import InputError, UsageError
+from checker.model.catalogue import Catalogue
+from checker.model.support import Page
+from checker.progress import Progress
+from checker.read.load import load_bytes
+from checker.sources.cache import PageCache
+from checker.sources.discover import DocFile, discover
+from checker.sources.workers import read_all
+
+if TYPE_CHECKING:
+    from checker.sources.gitrefs import GitRef
+
+READING = "reading pages"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    pages: tuple[Page, ...]
+    errors: tuple[str, ...]  # one line each: "path[:line]: what is wrong"
+
+    @property
+    def entry_count(self) -> int:
+        return sum(len(page.entries) for page in self.pages)
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    refs: tuple[GitRef, ...] = ()  # read these git refs instead of the working tree
+    cache: PageCache | None = None
+    jobs: int | None = None  # worker processes; None: one per core when worth it
+    progress: Progress | None = None  # told of each page read; prints nothing itself
+
+
+def read_corpus(
+    paths: Sequence[str],
+    catalogue: Catalogue,
+    names: Collection[str] | None = None,
+    options: ReadOptions | None = None,
+) -> Corpus:
+    """A path that is missing or holds no API pages is one error among the
+    others; only when no path gives a page is the whole command a usage error.
+    `names` limits reading to pages of those file names (verify reads only the
+    pages its rules name). With git refs, `paths` are paths inside the repository."""
+    options = options or ReadOptions()
+    documents, errors = _gather(paths, names, options.refs)
+    if not documents:
+        if not errors and names and paths:
+            errors.append(f"no {' or '.join(sorted(names))} under {', '.join(paths)}")
+        raise UsageError("; ".join(errors) or "no paths given")
+    pages, read_errors = read_documents(documents, catalogue, options)
+    return Corpus(pages, tuple(errors + read_errors))
+
+
+def _gather(
+    paths: Sequence[str], names: Collection[str] | None, refs: Sequence[GitRef]
+) -> tuple[list[tuple[DocFile, bytes | InputError]], list[str]]:
+    found: dict[str, tuple[DocFile, bytes | InputError]] = {}
+    errors: list[str] = []
+
+    def wanted(doc: DocFile) -> bool:
+        return (names is None or Path(doc.path).name in names) and doc.path not in found
+
+    if refs:  # git is only imported (and run) for git refs
+        from checker.sources.gitrefs import check_refs, git_documents
+
+    commits = check_refs(refs) if refs else {}  # every ref is checked before any is read
+    for ref, commit in commits.items():
+        documents = git_documents(ref, paths, commit)
+        if not documents:  # like a path without pages: one error among the others
+            errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs([ref])}")
+        for doc, data in documents:
+            if wanted(doc):
+                found[doc.path] = (doc, data)
+    for given in paths if not refs else ():
+        try:
+            for doc in discover([given]):
+                if wanted(doc):
+                    found[doc.path] = (doc, _load(doc))
+        except UsageError as error:
+            errors.append(str(error))
+    return [found[path] for path in sorted(found)], errors
+
+
+def _load(doc: DocFile) -> bytes | InputError:
+    try:
+        return load_bytes(doc.path)
+    except InputError as error:
+        return error
+
+
+def read_documents(
+    documents: Sequence[tuple[DocFile, bytes | InputError]],
+    catalogue: Catalogue,
+    options: ReadOptions,
+) -> tuple[tuple[Page, ...], list[str]]:
+    results: dict[str, Page | str] = {}
+    todo: list[tuple[DocFile, bytes, str | None]] = []
+    for doc, data in documents:
+        if isinstance(data, InputError):
+            results[doc.path] = str(data)
+            continue
+        key = options.cache.key(doc, data) if options.cache else None
+        cached = options.cache.get(key) if options.cache and key else None
+        if cached is not None:
+            results[doc.path] = cached
+        else:
+            todo.append((doc, data, key))
+    done, total = len(documents) - len(todo), len(documents)
+    if options.progress:
+        options.progress(READING, done, total)
+    outcomes = read_all(todo, catalogue, options.cache, options.jobs)
+    for (doc, _, _), outcome in zip(todo, outcomes, strict=True):
+        results[doc.path] = outcome
+        done += 1
+        if options.progress:
+            options.progress(READING, done, total)
+    ordered = [results[path] for path in sorted(results)]
+    pages = tuple(outcome for outcome in ordered if isinstance(outcome, Page))
+    return pages, [outcome for outcome in ordered if isinstance(outcome, str)]
+
+
+def _refs(refs: Sequence[GitRef]) -> str:
+    return ", ".join(f"{ref.repo}@{ref.ref}" for ref in refs)

@@ -1,0 +1,483 @@
+"""Every documented API must exist in the torch release it is documented for.
+
+The names of every version's entries are looked up in interpreters that have
+torch installed, by checker/torch/resolve_names.py running in each of them
+(the checker's own process never imports torch). Each interpreter is started
+once, for all the names: it is sent every version's names that are still
+unresolved and resolves the list of its own torch release (X.Y.Z of
+torch.__version__), so an interpreter speaks only for the docs of its release.
+A version that no interpreter's torch matches is "not resolved", a count.
+
+`resolve_for` is what the commands' `--resolve-apis` runs: the interpreters of
+`--python` (or this one) and `--python-for VERSION=PATH`, each asked for the
+versions it is given for, and what became of them in one `Resolution`.
+
+Outcomes, per name (resolve_names.py says how each is decided), and findings:
+
+- `resolves`, and `needs-torch_npu` (absent from torch alone, added by
+  torch_npu): no finding;
+- `missing`: `api-missing` (error);
+- `needs-optional-dependency`: `api-needs-optional-dependency` (warning),
+  naming the package;
+- `error` (an import or a getattr raised): `api-error` (error);
+- `unverified` (absent from torch alone; torch_npu may add it but does not
+  import): `api-unverified` (warning), with torch_npu's import error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import sys
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from checker.checks.registry import finding
+from checker.model.finding import Finding
+from checker.model.support import Entry, Page
+from checker.process import CommandResult, Started, last_json_object, start_command
+from checker.progress import Progress
+
+SCRIPT = Path(__file__).with_name("resolve_names.py")
+SCHEMA = "docs-check/resolve"
+# The script sets this itself before it imports torch, so that its first pass
+# sees torch alone and `import torch` works where torch_npu's autoload cannot
+# (no CANN); it is passed too so that the recorded command says so.
+AUTOLOAD_OFF = {"TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+RESOLVING = "resolving API names"
+NOT_RESOLVED = "not-resolved"  # the key of `counts` for a version no interpreter matched
+_RELEASE = re.compile(r"(\d+\.\d+\.\d+)")
+
+
+class Outcome(StrEnum):
+    RESOLVES = "resolves"
+    NEEDS_TORCH_NPU = "needs-torch_npu"
+    MISSING = "missing"
+    NEEDS_OPTIONAL_DEPENDENCY = "needs-optional-dependency"
+    ERROR = "error"
+    UNVERIFIED = "unverified"
+
+
+@dataclass(frozen=True)
+class NameResult:
+    """One documented name of one version, as the interpreter of that torch
+    release found it. path:line is the entry's (the first one, when a version
+    documents the name twice; one result per docs tree, when git refs are read)."""
+
+    api: str
+    version: str
+    path: str
+    line: int
+    outcome: Outcome
+    detail: str  # one line: what is absent, what raised, why unverified; "" when it resolves
+    python: str  # the interpreter that looked it up
+    package: str | None = None  # the optional dependency it needs
+
+
+@dataclass(frozen=True)
+class ResolveEnvironment:
+    """One interpreter and what became of its run."""
+
+    python: str
+    torch: str | None  # torch.__version__, None when torch did not import or it never ran
+    torch_npu: str | None  # the installed torch_npu version, if any
+    torch_npu_imported: bool
+    torch_npu_error: str | None  # why torch_npu could not be consulted ("not installed", ...)
+    torch_npu_fake: bool  # a test double stood in for torch_npu (tests/fakes)
+    command: tuple[str, ...]
+    duration_s: float
+    resolved: int  # names resolved in this interpreter
+    error: str | None = None  # why it resolved nothing: one line
+    note: str = ""  # e.g. that no docs version was left for its release
+
+    @property
+    def release(self) -> str | None:
+        match = _RELEASE.match(self.torch or "")
+        return match.group(1) if match else None
+
+
+@dataclass(frozen=True)
+class ResolveReport:
+    results: tuple[NameResult, ...]  # by version, then path and line
+    environments: tuple[ResolveEnvironment, ...]  # in the order given
+    not_resolved: tuple[tuple[str, int], ...]  # (version, names) no interpreter matched
+
+    @property
+    def errors(self) -> tuple[str, ...]:
+        """One line per interpreter that could not resolve anything."""
+        return tuple(f"{env.python}: {env.error}" for env in self.environments if env.error)
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """version → outcome → count, versions in release order, outcomes in
+        Outcome order; a version that no interpreter matched counts its names
+        under "not-resolved"."""
+        counts: dict[str, dict[str, int]] = {}
+        for result in self.results:
+            by_outcome = counts.setdefault(result.version, {})
+            by_outcome[result.outcome.value] = by_outcome.get(result.outcome.value, 0) + 1
+        for version, names in self.not_resolved:
+            counts[version] = {NOT_RESOLVED: names}
+        order = {outcome.value: index for index, outcome in enumerate(Outcome)}
+        return {
+            version: dict(sorted(counts[version].items(), key=lambda item: order.get(item[0], 99)))
+            for version in sorted(counts, key=_version_key)
+        }
+
+    def findings(self) -> list[Finding]:
+        return sorted(
+            found for found in (result_finding(r) for r in self.results) if found is not None
+        )
+
+
+def resolve_apis(
+    pages: Sequence[Page],
+    pythons: Sequence[str],
+    timeout: float = 120,
+    progress: Progress | None = None,
+    assigned: Mapping[str, Collection[str]] | None = None,
+    started: Mapping[str, Started] | None = None,
+) -> ResolveReport:
+    """Looks every version's documented names up in the interpreters given,
+    one process per interpreter. The first interpreter of a torch release
+    speaks for that release's docs; a later one of the same release is not
+    asked for any name (its environment says so). An interpreter named in
+    `assigned` is asked only for the versions listed there, and is not run at
+    all when none of them is left. An interpreter in `started` is already
+    running (resolvers_started): it is sent its names, not started again."""
+    wanted = documented_names(pages)
+    places = _places(pages)
+    remaining = dict(wanted)
+    served: dict[str, str] = {}  # release → the interpreter that resolved it
+    results: list[NameResult] = []
+    environments: list[ResolveEnvironment] = []
+    interpreters = list(dict.fromkeys(pythons))
+    for done, python in enumerate(interpreters):
+        if progress:
+            progress(RESOLVING, done, len(interpreters))
+        limit = assigned.get(python) if assigned is not None else None
+        asked = remaining if limit is None else {v: e for v, e in remaining.items() if v in limit}
+        if limit is not None and not asked:
+            continue
+        ahead = started.get(python) if started is not None else None
+        environment, found = _resolve_in(python, asked, timeout, ahead)
+        release = environment.release
+        if release in asked and found is not None:
+            # a name is looked up once, and reported in every docs tree (git ref) with it
+            results += [
+                dataclasses.replace(result, path=entry.path, line=entry.line)
+                for result in found
+                for entry in places[release][result.api]
+            ]
+            del remaining[release]
+            served[release] = python
+        elif environment.error is None:
+            note = _idle_note(environment, asked, served, limit is not None)
+            environment = dataclasses.replace(environment, note=note)
+        environments.append(environment)
+    if progress:
+        progress(RESOLVING, len(interpreters), len(interpreters))
+    results.sort(key=lambda r: (_version_key(r.version), r.path, r.line, r.api))
+    not_resolved = tuple(
+        (version, sum(len(places[version][name]) for name in entries))
+        for version, entries in sorted(remaining.items(), key=_by_version)
+    )
+    return ResolveReport(tuple(results), tuple(environments), not_resolved)
+
+
+def _idle_note(
+    environment: ResolveEnvironment,
+    asked: Mapping[str, object],
+    served: Mapping[str, str],
+    restricted: bool,
+) -> str:
+    """Why an interpreter whose torch imported resolved nothing."""
+    torch, release = environment.torch, environment.release
+    if release is not None and release in served:
+        return f"no docs version left for torch {torch} (resolved with {served[release]})"
+    if restricted:
+        return f"asked for {', '.join(asked)}, but its torch is {torch}"
+    return f"no docs of {release or torch} were read"
+
+
+def documented_names(pages: Iterable[Page]) -> dict[str, dict[str, Entry]]:
+    """version → name → its first entry (by path, then line), every version in
+    release order."""
+    entries = sorted(
+        (entry for page in pages for entry in page.entries if entry.api),
+        key=lambda e: (e.path, e.line),
+    )
+    names: dict[str, dict[str, Entry]] = {}
+    for entry in entries:
+        names.setdefault(entry.version, {}).setdefault(entry.api, entry)
+    return {version: names[version] for version in sorted(names, key=_version_key)}
+
+
+def _places(pages: Iterable[Page]) -> dict[str, dict[str, list[Entry]]]:
+    """version → name → its first entry in each docs tree that documents it
+    (each git ref read is a tree of its own, and so is the working tree)."""
+    entries = sorted(
+        ((page.tree, entry) for page in pages for entry in page.entries if entry.api),
+        key=lambda item: (item[1].path, item[1].line),
+    )
+    firsts: dict[tuple[str, str, str], Entry] = {}
+    for tree, entry in entries:
+        firsts.setdefault((entry.version, entry.api, tree), entry)
+    places: dict[str, dict[str, list[Entry]]] = {}
+    for (version, api, _), entry in firsts.items():
+        places.setdefault(version, {}).setdefault(api, []).append(entry)
+    return places
+
+
+# the rules of result_finding, by outcome
+RULE_OF = {
+    Outcome.MISSING: "api-missing",
+    Outcome.NEEDS_OPTIONAL_DEPENDENCY: "api-needs-optional-dependency",
+    Outcome.ERROR: "api-error",
+    Outcome.UNVERIFIED: "api-unverified",
+}
+
+
+def result_finding(result: NameResult) -> Finding | None:
+    version, api = result.version, result.api
+    rule = RULE_OF.get(result.outcome)
+    if result.outcome is Outcome.MISSING:
+        message = f"{api} is documented for torch {version} but absent from it: {result.detail}"
+    elif result.outcome is Outcome.NEEDS_OPTIONAL_DEPENDENCY:
+        message = (
+            f"{api} cannot be checked against torch {version} without the optional "
+            f"package {result.package}, missing from {result.python} ({result.detail})"
+        )
+    elif result.outcome is Outcome.ERROR:
+        message = f"looking {api} up in torch {version} failed: {result.detail}"
+    else:
+        message = f"{api} is absent from torch {version} alone: {result.detail}"
+    return None if rule is None else finding(rule, result.path, result.line, message, api=api)
+
+
+# --- what `--resolve-apis` asks for, and what became of it ----------------------
+
+
+@dataclass(frozen=True)
+class ResolveOptions:
+    """`--resolve-apis` and the options that go with it."""
+
+    python: str | None = None  # --python; None: this interpreter, which is only tried
+    python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH, in order given
+    require_all_versions: bool = False  # a version not resolved fails the run (exit 3)
+    timeout: float = 120  # seconds per interpreter
+
+    @property
+    def main(self) -> str:
+        return self.python or sys.executable
+
+    @property
+    def named(self) -> frozenset[str]:
+        """The interpreters the command line names; one that cannot be used is
+        an input error, while this interpreter, when not named, is only tried."""
+        given = {path for _, path in self.python_for}
+        return frozenset(given | ({self.python} if self.python else set()))
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A ResolveReport with the options it answers, for the reports to print."""
+
+    report: ResolveReport
+    options: ResolveOptions
+    errors: tuple[str, ...] = ()  # one line per named interpreter that could not be used
+    notes: tuple[str, ...] = ()  # one line each: what else a reader should know
+
+    @property
+    def incomplete(self) -> bool:
+        """--require-all-versions, and a version was not resolved: exit 3."""
+        return self.options.require_all_versions and bool(self.report.not_resolved)
+
+    def non_resolving(self) -> tuple[NameResult, ...]:
+        """Every name that does not simply resolve, in report order."""
+        return tuple(r for r in self.report.results if r.outcome is not Outcome.RESOLVES)
+
+    def environments_line(self) -> str:
+        """`torch 2.13.0+cpu via /venv/bin/python; ...`, the interpreters whose torch imported."""
+        parts = []
+        for env in self.report.environments:
+            if env.torch is None or env.error:
+                continue
+            npu = ""
+            if env.torch_npu_imported:
+                npu = f" + torch_npu {env.torch_npu}" + (" (FAKE)" if env.torch_npu_fake else "")
+            parts.append(f"torch {env.torch}{npu} via {env.python}")
+        return "; ".join(parts) or "no interpreter with torch"
+
+    def why_not(self, version: str) -> str:
+        """Why a version was not resolved, in one line."""
+        mapped = dict(self.options.python_for)
+        if version in mapped:
+            python = mapped[version]
+            env = next((e for e in self.report.environments if e.python == python), None)
+            if env is None or env.error:
+                return f"{python} could not be used"
+            return f"the torch of {python} is {env.torch}"
+        return f"no interpreter with torch {version} (give one with --python-for {version}=PATH)"
+
+    def summary(self) -> str:
+        """`; resolution: 2.13.0 looked up (3249 names), 2.12.0 not resolved (15 names)`."""
+        looked_up = sorted({r.version for r in self.report.results}, key=_version_key)
+        parts = []
+        if looked_up:
+            names = len(self.report.results)
+            parts.append(f"{', '.join(looked_up)} looked up ({names} names)")
+        if self.report.not_resolved:
+            versions = ", ".join(version for version, _ in self.report.not_resolved)
+            names = sum(count for _, count in self.report.not_resolved)
+            parts.append(f"{versions} not resolved ({names} names)")
+        return "; resolution: " + (", ".join(parts) or "no documented names")
+
+
+@contextmanager
+def resolvers_started(options: ResolveOptions) -> Iterator[dict[str, Started]]:
+    """Starts the interpreters of `options` now, one process each, so that they
+    import torch while the pages are read (the script imports torch before it
+    reads its names); for resolve_for. Any that was not used is ended on exit."""
+    pythons = dict.fromkeys([options.main, *(python for _, python in options.python_for)])
+    started = {python: _start(python) for python in pythons}
+    try:
+        yield started
+    finally:
+        for process in started.values():
+            process.cancel()
+
+
+def resolve_for(
+    pages: Sequence[Page],
+    options: ResolveOptions,
+    progress: Progress | None = None,
+    started: Mapping[str, Started] | None = None,
+) -> Resolution:
+    """Each version is asked of one interpreter: the one `--python-for` gives
+    it, or else the main one (`--python`, or this interpreter). An interpreter
+    resolves only the version equal to its own torch release. `started`: the
+    interpreters resolvers_started started ahead."""
+    wanted = documented_names(pages)
+    main = options.main
+    mapped = dict(options.python_for)
+    assigned: dict[str, set[str]] = {}
+    for version, python in mapped.items():
+        assigned.setdefault(python, set()).add(version)
+    assigned.setdefault(main, set()).update(v for v in wanted if mapped.get(v, main) == main)
+    pythons = [main, *mapped.values()]
+    report = resolve_apis(pages, pythons, options.timeout, progress, assigned, started)
+    named = options.named
+    errors = tuple(
+        f"{e.python}: {e.error}" for e in report.environments if e.error and e.python in named
+    )
+    notes = [
+        f"{e.python}: {e.error}" for e in report.environments if e.error and e.python not in named
+    ]
+    notes += [f"{e.python}: {e.note}" for e in report.environments if e.note]
+    notes += [
+        f"--python-for {version}={python}: no docs of {version} were read"
+        for version, python in mapped.items()
+        if version not in wanted
+    ]
+    return Resolution(report, options, errors, tuple(notes))
+
+
+def _start(python: str) -> Started:
+    return start_command([python, str(SCRIPT)], env=AUTOLOAD_OFF, takes_input=True)
+
+
+def _resolve_in(
+    python: str,
+    remaining: dict[str, dict[str, Entry]],
+    timeout: float,
+    started: Started | None = None,
+) -> tuple[ResolveEnvironment, list[NameResult] | None]:
+    request = {version: list(entries) for version, entries in remaining.items()}
+    process = started or _start(python)
+    result = process.finish(json.dumps(request).encode("utf-8"), timeout=timeout)
+    command = tuple(f"{key}={value}" for key, value in AUTOLOAD_OFF.items()) + result.argv
+
+    def failed(error: str, report: dict[str, Any] | None = None) -> ResolveEnvironment:
+        npu = (report or {}).get("torch_npu") or {}
+        return ResolveEnvironment(
+            python=python,
+            torch=(report or {}).get("torch"),
+            torch_npu=npu.get("version"),
+            torch_npu_imported=bool(npu.get("imported")),
+            torch_npu_error=npu.get("error"),
+            torch_npu_fake=bool(npu.get("fake")),
+            command=command,
+            duration_s=round(result.duration_s, 3),
+            resolved=0,
+            error=error,
+        )
+
+    if result.failure:
+        missing = result.failure.startswith(("executable not found", "executable not runnable"))
+        why = f"no such interpreter ({result.failure})" if missing else result.failure
+        return failed(why), None
+    report = _report(result)
+    if report is None:
+        return failed(f"the resolver crashed (exit {result.exit_code}): {_last_line(result)}"), None
+    if report.get("torch_import_error"):
+        return failed(f"torch does not import: {report['torch_import_error']}", report), None
+    npu = report.get("torch_npu") or {}
+    release = _RELEASE.match(str(report.get("torch") or ""))
+    entries = remaining.get(release.group(1) if release else "", {})
+    found = [_result(item, entries, python) for item in report.get("results", [])]
+    environment = ResolveEnvironment(
+        python=python,
+        torch=report.get("torch"),
+        torch_npu=npu.get("version"),
+        torch_npu_imported=bool(npu.get("imported")),
+        torch_npu_error=npu.get("error"),
+        torch_npu_fake=bool(npu.get("fake")),
+        command=command,
+        duration_s=round(result.duration_s, 3),
+        resolved=len(found),
+    )
+    if len(found) != len(entries) or any(r.api not in entries for r in found):
+        return failed("the resolver answered for other names than it was asked", report), None
+    return environment, found
+
+
+def _report(result: CommandResult) -> dict[str, Any] | None:
+    """The script's JSON line; None when it crashed or never ran."""
+    return last_json_object(result.stdout, lambda report: report.get("schema") == SCHEMA)
+
+
+def _result(item: dict[str, Any], entries: dict[str, Entry], python: str) -> NameResult:
+    name = str(item.get("name"))
+    entry = entries.get(name)
+    try:
+        outcome = Outcome(str(item.get("outcome")))
+    except ValueError:
+        outcome = Outcome.ERROR
+    return NameResult(
+        api=name,
+        version=entry.version if entry else "",
+        path=entry.path if entry else "",
+        line=entry.line if entry else 0,
+        outcome=outcome,
+        detail=str(item.get("detail") or ""),
+        python=python,
+        package=item.get("package"),
+    )
+
+
+def _last_line(result: CommandResult) -> str:
+    lines = [line for line in result.stderr.strip().splitlines() if line.strip()]
+    return lines[-1].strip() if lines else "no output"
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) if part.isdigit() else -1 for part in version.split("."))
+
+
+def _by_version(item: tuple[str, Any]) -> tuple[int, ...]:
+    return _version_key(item[0])

@@ -1,0 +1,185 @@
+"""Cross-check: for each rule × version × product, what the docs say against
+what the rule expects and what the behaviour test observed on that product's
+NPU with the matching torch release. A CPU reference run is reported but never
+counts as NPU verification; neither does a fake torch_npu."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from checker.checks.registry import finding
+from checker.model.catalogue import Catalogue
+from checker.model.finding import Finding, Severity
+from checker.model.support import Page
+from checker.sources.discover import version_key
+from checker.verify.evidence import Evidence, Run
+from checker.verify.expectations import Rule
+
+CONSISTENT = "consistent"
+CLAIMS_FAILS = "doc-claims-support-test-fails"
+DENIES_PASSES = "doc-denies-support-test-passes"
+UNVERIFIED = "unverified"
+DIFFERS = "doc-differs-from-rule"
+ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Result:
+    rule: str
+    api: str
+    version: str
+    product: str
+    documented: str  # supported / unsupported / unstated
+    expected: str
+    observed: str  # passed / failed / error / none (on this product's NPU)
+    verdict: str
+    severity: Severity | None
+    path: str
+    line: int
+    detail: str
+
+
+@dataclass(frozen=True)
+class Options:
+    strict: bool = False
+    require_npu: bool = False
+
+
+def crosscheck(
+    rules: Sequence[Rule],
+    pages: Sequence[Page],
+    evidence: Sequence[Evidence],
+    catalogue: Catalogue,
+    options: Options,
+) -> tuple[list[Result], list[Finding]]:
+    results: list[Result] = []
+    findings: list[Finding] = []
+    for rule in rules:
+        by_version: dict[str, list[Page]] = {}
+        for page in pages:
+            if Path(page.path).name == rule.doc:
+                by_version.setdefault(page.version, []).append(page)
+        versions = rule.versions or tuple(sorted(by_version, key=version_key))
+        if not versions:  # a rule that checks nothing must not pass
+            path, _, line = rule.source.rpartition(":")
+            message = f"rule {rule.id}: no {rule.doc} was found in the docs given"
+            findings.append(finding("missing-entry", path, int(line), message, rule.api))
+        for version in versions:
+            if version not in by_version:
+                message = (
+                    f"rule {rule.id} lists {version}, but no {rule.doc} for {version} was found"
+                )
+                path, _, line = rule.source.rpartition(":")
+                findings.append(finding("missing-entry", path, int(line), message, rule.api))
+            for page in by_version.get(version, []):
+                entries = [entry for entry in page.entries if entry.api == rule.api]
+                if not entries:
+                    message = (
+                        f"{rule.api} is not documented in this {version} page (rule {rule.id})"
+                    )
+                    findings.append(finding("missing-entry", page.path, 1, message, rule.api))
+                for entry in entries:
+                    documented = entry.expanded(catalogue.scope)
+                    expected = rule.expected.over(catalogue.scope)
+                    for product in catalogue.scope:
+                        runs = [r for e in evidence for r in _runs(e, rule, version, product)]
+                        others = [r for e in evidence for r in _reference_runs(e, rule, version)]
+                        verdict, observed, detail = _judge(
+                            documented[product], expected[product], runs, others, version
+                        )
+                        results.append(
+                            Result(
+                                rule.id,
+                                rule.api,
+                                version,
+                                product,
+                                documented[product],
+                                expected[product],
+                                observed,
+                                verdict,
+                                _severity(verdict, options),
+                                entry.path,
+                                entry.line,
+                                detail,
+                            )
+                        )
+    return results, findings
+
+
+def _runs(evidence: Evidence, rule: Rule, version: str, product: str) -> list[Run]:
+    env = evidence.environment
+    if not (env.verifies_npu and env.product == product and env.release == version):
+        return []
+    return [run for run in evidence.runs if belongs(run, rule)]
+
+
+def _reference_runs(evidence: Evidence, rule: Rule, version: str) -> list[tuple[str, Run]]:
+    """Runs that verify no product, each with what it was."""
+    env = evidence.environment
+    if env.verifies_npu or env.release != version:
+        return []
+    if env.fake_npu:
+        kind = "fake torch_npu run (test double, never counted)"
+    elif env.device == "npu":
+        kind = f"run on {env.npu_name} (not a catalogue product)"
+    else:
+        kind = "CPU reference run"
+    return [(kind, run) for run in evidence.runs if belongs(run, rule)]
+
+
+def belongs(run: Run, rule: Rule) -> bool:
+    """A run speaks for a rule when it ran that rule's behaviour or repo test on
+    its API; another rule's test of the same API is not this rule's evidence."""
+    return run.api == rule.api and run.behaviour in (rule.behaviour, rule.test)
+
+
+def _judge(
+    documented: str,
+    expected: str,
+    runs: list[Run],
+    others: list[tuple[str, Run]],
+    version: str,
+) -> tuple[str, str, str]:
+    observed = _observed(runs)
+    if documented != expected:
+        return DIFFERS, observed, f"docs say {documented}, the rule expects {expected}"
+    if observed == "none":
+        if others:
+            seen = "; ".join(f"{kind}: {run.verdict}" for kind, run in others)
+            return UNVERIFIED, observed, f"no NPU evidence; {seen}"
+        return UNVERIFIED, observed, f"no NPU evidence for torch {version}"
+    if observed == "error":
+        return ERROR, observed, next(run.note for run in runs if run.verdict == "error")
+    if documented == "supported" and observed == "failed":
+        return CLAIMS_FAILS, observed, _failed_cases(runs)
+    if documented == "unsupported" and observed == "passed":
+        return DENIES_PASSES, observed, "the behaviour test passes on this product"
+    if documented == "unstated":
+        return UNVERIFIED, observed, "the docs say nothing of this product"
+    return CONSISTENT, observed, ""
+
+
+def _observed(runs: list[Run]) -> str:
+    if not runs:
+        return "none"
+    for verdict in ("error", "failed"):
+        if any(run.verdict == verdict for run in runs):
+            return verdict
+    return "passed"
+
+
+def _failed_cases(runs: list[Run]) -> str:
+    failed = [case.name for run in runs for case in run.cases if not case.passed]
+    return "failed: " + "; ".join(failed) if failed else "the behaviour test failed"
+
+
+def _severity(verdict: str, options: Options) -> Severity | None:
+    if verdict in (DIFFERS, CLAIMS_FAILS, ERROR):
+        return Severity.ERROR
+    if verdict == DENIES_PASSES:
+        return Severity.ERROR if options.strict else Severity.WARNING
+    if verdict == UNVERIFIED and options.require_npu:
+        return Severity.ERROR
+    return None

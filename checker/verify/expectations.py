@@ -1,0 +1,119 @@
+"""API rules: what the docs must say of an API, and which behaviour test checks
+it. Rules are data (TOML) and never executed; problems name path:line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from checker.errors import DataError
+from checker.gating.config_keys import check_settings
+from checker.model.catalogue import Catalogue, rules_dir
+from checker.model.status import read_status
+from checker.model.support import Status
+from checker.tomlfile import load_toml
+
+_KEYS = {"id", "api", "doc", "expect", "versions", "behaviour", "test"}
+_REQUIRED = ("id", "api", "doc", "expect")
+_BEHAVIOUR_NAME = re.compile(r"\w[\w-]*")
+_RULE_HEADER = re.compile(r"^\s*\[\[\s*rule\s*\]\]")
+REPO_RULES = ".docs-check.toml"
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    api: str
+    doc: str
+    expect: str
+    expected: Status
+    versions: tuple[str, ...]  # empty: every version folder that has `doc`
+    behaviour: str | None
+    test: str | None
+    source: str  # path:line of the rule's [[rule]] header
+
+
+def shipped_rule_files() -> list[Path]:
+    return sorted(p for p in rules_dir().glob("*.toml") if p.name != "catalogue.toml")
+
+
+def load_rules(paths: Iterable[Path], catalogue: Catalogue) -> list[Rule]:
+    rules: list[Rule] = []
+    for path in paths:
+        rules.extend(_load_file(path, catalogue))
+    seen: dict[str, str] = {}
+    for rule in rules:
+        if rule.id in seen:
+            raise DataError(
+                f"{rule.source}: rule id {rule.id!r} already defined at {seen[rule.id]}"
+            )
+        seen[rule.id] = rule.source
+    return rules
+
+
+def _load_file(path: Path, catalogue: Catalogue) -> list[Rule]:
+    data, where = load_toml(path, "rule file")
+    lines = where.lines
+    headers = [n + 1 for n, line in enumerate(lines) if _RULE_HEADER.match(line)]
+    # beside its rules, a docs repo's .docs-check.toml holds its configuration
+    check_settings(data, path, where, (), catalogue, extra=("rule", "tool"))
+    items = data.get("rule", [])
+    if not isinstance(items, list):
+        raise DataError(f"{path}: `rule` must be an array of tables ([[rule]])")
+    return [
+        _rule(item, path, lines, headers[i] if i < len(headers) else 1, catalogue)
+        for i, item in enumerate(items)
+    ]
+
+
+def _rule(
+    item: dict[str, object], path: Path, lines: list[str], header: int, catalogue: Catalogue
+) -> Rule:
+    def where(key: str) -> str:
+        return f"{path}:{_key_line(lines, key, header)}"
+
+    for key in sorted(set(item) - _KEYS):
+        raise DataError(
+            f"{where(key)}: unknown rule key {key!r} (known: {', '.join(sorted(_KEYS))})"
+        )
+    for key in _REQUIRED:
+        if not isinstance(item.get(key), str) or not str(item[key]).strip():
+            raise DataError(f"{path}:{header}: rule needs a non-empty string {key!r}")
+    for key in ("behaviour", "test"):
+        if key in item and not isinstance(item[key], str):
+            raise DataError(f"{where(key)}: {key!r} must be a string")
+    if "behaviour" in item and not _BEHAVIOUR_NAME.fullmatch(str(item["behaviour"])):
+        raise DataError(f"{where('behaviour')}: 'behaviour' must be a name like \"put_metric\"")
+    versions = item.get("versions", [])
+    if not isinstance(versions, list) or not all(isinstance(v, str) for v in versions):
+        raise DataError(
+            f"{where('versions')}: 'versions' must be a list of strings like \"2.12.0\""
+        )
+    reading = read_status(str(item["expect"]), catalogue)
+    if reading.status is None or reading.problems:
+        why = "; ".join(problem.message for problem in reading.problems)
+        raise DataError(f"{where('expect')}: cannot read expect: {why}")
+    return Rule(
+        id=str(item["id"]),
+        api=str(item["api"]),
+        doc=str(item["doc"]),
+        expect=str(item["expect"]),
+        expected=reading.status,
+        versions=tuple(versions),
+        behaviour=str(item["behaviour"]) if "behaviour" in item else None,
+        test=str(item["test"]) if "test" in item else None,
+        source=f"{path}:{header}",
+    )
+
+
+def _key_line(lines: list[str], key: str, start: int) -> int:
+    """The line of a rule's key: `key =`, or the sub-table `[rule.key]`."""
+    pattern = re.compile(rf'^\s*(?:\[\s*rule\s*\.\s*)?"?{re.escape(key)}"?\s*[=\]]')
+    for number in range(start, len(lines) + 1):
+        if pattern.match(lines[number - 1]) or (
+            number > start and _RULE_HEADER.match(lines[number - 1])
+        ):
+            return number if pattern.match(lines[number - 1]) else start
+    return start

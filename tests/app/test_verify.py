@@ -1,0 +1,528 @@
+"""`docs-check verify` and `probe` end to end, in-process through checker.cli.run.
+
+The docs are the real master snapshot (read in place), the small fixture docs or
+copies made in tmp_path. Live runs use this interpreter and its real CPU torch;
+there is no NPU here, so a live run is a labelled CPU reference run."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.app.verify import Request, jobs_for, select_rules
+from checker.model.catalogue import default_catalogue, rules_dir
+from checker.verify.evidence import load_evidence
+from tests.helpers import REPO
+
+VERIFY = REPO / "tests" / "fixtures" / "verify"
+EVIDENCE = VERIFY / "evidence"
+# The copy docs-check reads: inside the installed wheel in CI, rules/ in a checkout.
+SHIPPED = rules_dir() / "put_metric.toml"
+PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
+RECORD = "torch.distributed.elastic.events.record"
+INITIALIZE = "torch.distributed.elastic.metrics.initialize_metrics"
+VERSIONS = ("2.7.1", "2.11.0", "2.12.0", "2.13.0")
+SCOPE = ("atlas-a2", "atlas-a3", "ascend-950")
+DOCUMENTED = {"atlas-a2": "supported", "atlas-a3": "supported", "ascend-950": "unsupported"}
+NPU_RECORDS = (
+    "npu-a2-torch-2.13.0-pass.json",
+    "npu-a3-torch-2.13.0-pass.json",
+    "npu-950-torch-2.13.0-fail.json",
+)
+RESULT_KEYS = {
+    "rule", "api", "version", "product", "documented", "expected", "observed", "verdict",
+    "severity", "path", "line", "detail",
+}  # fmt: skip
+Invoke = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def master(corpus: Path) -> Path:
+    return corpus / "master"
+
+
+def page(master: Path, version: str) -> str:
+    folder = "pytorch_" + version.replace(".", "-")
+    return str(master / "docs/zh/api/native_api" / folder / "torch-distributed-elastic.md")
+
+
+def header() -> list[str]:
+    return [
+        f"elastic-put-metric: {PUT_METRIC}",
+        f"  expect: 是，暂不支持 Ascend 950DT  ({SHIPPED}:15)",
+    ]
+
+
+def row(product: str, observed: str, verdict: str, detail: str) -> str:
+    line = (
+        f"    {product:<11} documented {DOCUMENTED[product]:<11} observed {observed:<6} {verdict}"
+    )
+    return line + (f"  ({detail})" if detail else "")
+
+
+def unverified_block(master: Path, version: str, detail: str | None = None) -> list[str]:
+    why = detail or f"no NPU evidence for torch {version}"
+    return [f"  {version}: docs match the rule  {page(master, version)}:1844"] + [
+        row(product, "none", "unverified", why) for product in SCOPE
+    ]
+
+
+def as_json(out: str) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(out)
+    return document
+
+
+# -- the real master snapshot, no live run ------------------------------------------------
+
+
+def test_put_metric_is_at_line_1844_of_every_master_version(master: Path) -> None:
+    for version in VERSIONS:
+        lines = Path(page(master, version)).read_text(encoding="utf-8").splitlines()
+        assert lines[1843] == f"### {PUT_METRIC}"
+
+
+def test_master_no_live_all_unverified_exit_0(cli: Invoke, master: Path) -> None:
+    code, out, err = cli("verify", "--docs", str(master), "--no-live")
+    assert code == 0
+    expected = header()
+    for version in VERSIONS:
+        expected += unverified_block(master, version)
+    assert out.splitlines() == expected
+    assert err == "12 results (12 unverified); 0 findings; exit 0\n"
+
+
+def test_master_text_says_docs_match_for_every_version(cli: Invoke, master: Path) -> None:
+    _, out, _ = cli("verify", "--docs", str(master), "--no-live")
+    said = re.findall(r"^  (\S+): (docs match the rule|DOCS DIFFER FROM THE RULE)", out, re.M)
+    assert said == [(version, "docs match the rule") for version in VERSIONS]
+
+
+def test_master_json(cli: Invoke, master: Path) -> None:
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--format", "json")
+    assert (code, err) == (0, "")
+    document = as_json(out)
+    assert set(document) == {"results", "evidence", "findings", "errors"}
+    assert (document["evidence"], document["findings"], document["errors"]) == ([], [], [])
+    results = document["results"]
+    assert len(results) == 12
+    assert all(set(result) == RESULT_KEYS for result in results)
+    assert [(r["version"], r["product"]) for r in results] == [
+        (v, p) for v in VERSIONS for p in SCOPE
+    ]
+    assert results[2] == {
+        "rule": "elastic-put-metric",
+        "api": PUT_METRIC,
+        "version": "2.7.1",
+        "product": "ascend-950",
+        "documented": "unsupported",
+        "expected": "unsupported",
+        "observed": "none",
+        "verdict": "unverified",
+        "severity": None,
+        "path": page(master, "2.7.1"),
+        "line": 1844,
+        "detail": "no NPU evidence for torch 2.7.1",
+    }
+
+
+def test_require_npu_without_evidence_exits_3(cli: Invoke, master: Path) -> None:
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--require-npu")
+    assert code == 3
+    assert err == "12 results (12 unverified); 0 findings; exit 3\n"
+    assert out.splitlines()[2] == unverified_block(master, "2.7.1")[0]
+
+
+# -- live runs here: a CPU reference run, labelled -----------------------------------------
+
+
+def test_master_live_is_a_cpu_reference_run(cli: Invoke, master: Path) -> None:
+    code, out, err = cli("verify", "--docs", str(master))
+    assert code == 0
+    assert err == "12 results (12 unverified); 0 findings; exit 0\n"
+    lines = out.splitlines()
+    evidence = lines.index("evidence:")
+    expected = header()
+    for version in VERSIONS:
+        cpu = "no NPU evidence; CPU reference run: passed" if version == "2.13.0" else None
+        expected += unverified_block(master, version, cpu)
+    assert lines[:evidence] == expected
+    env, note, ran, command = lines[evidence + 1 :]
+    assert re.fullmatch(
+        r"  live: .+ \| Python 3\.11\.\d+ \| torch 2\.13\.0\S* \| torch_npu - \| CANN - \| "
+        r"NPU - \(no product\) \| visible NPUs 0",
+        env,
+    )
+    assert note.startswith("    CPU reference run; NPU not available: ")
+    assert re.fullmatch(
+        rf"    {re.escape(PUT_METRIC)} \[behaviour put_metric\]: passed 8/8 cases in "
+        r"[0-9.e-]+ s, exit 0",
+        ran,
+    )
+    assert command.startswith("      command: ")
+    assert command.endswith("checker/torch/behaviours/put_metric.py")
+
+
+def test_live_with_require_npu_exits_3_and_reports_the_run(cli: Invoke, master: Path) -> None:
+    code, out, err = cli("verify", "--docs", str(master), "--require-npu", "--format", "json")
+    assert (code, err) == (3, "")
+    document = as_json(out)
+    assert {(r["verdict"], r["severity"]) for r in document["results"]} == {("unverified", "error")}
+    (evidence,) = document["evidence"]
+    assert evidence["origin"] == "live"
+    assert evidence["docs_versions"] == ["2.13.0"]
+    assert evidence["environment"]["device"] == "cpu-reference"
+    assert evidence["environment"]["fake_npu"] is False
+    assert evidence["environment"]["note"].startswith("CPU reference run; NPU not available")
+    (put_metric,) = evidence["runs"]
+    assert (put_metric["api"], put_metric["source"], put_metric["verdict"]) == (
+        PUT_METRIC,
+        "behaviour",
+        "passed",
+    )
+    assert len(put_metric["cases"]) == 8 and all(c["passed"] for c in put_metric["cases"])
+
+
+# -- evidence files -----------------------------------------------------------------------
+
+
+def test_npu_evidence_makes_2_13_0_consistent(cli: Invoke, master: Path) -> None:
+    files = [str(EVIDENCE / name) for name in NPU_RECORDS]
+    argv = ["verify", "--docs", str(master), "--no-live"]
+    for name in files:
+        argv += ["--evidence", name]
+    code, out, err = cli(*argv)
+    assert code == 0
+    assert err == "12 results (3 consistent, 9 unverified); 0 findings; exit 0\n"
+    expected = header()
+    for version in VERSIONS[:3]:
+        expected += unverified_block(master, version)
+    expected += [
+        f"  2.13.0: docs match the rule  {page(master, '2.13.0')}:1844",
+        row("atlas-a2", "passed", "consistent", ""),
+        row("atlas-a3", "passed", "consistent", ""),
+        row("ascend-950", "failed", "consistent", ""),
+        "evidence:",
+    ]
+    platform = "Linux 5.10.0-182.0.0.95.oe2203sp3.aarch64 aarch64"
+    command = (
+        "      command: /usr/local/python3.11.10/bin/python3 "
+        "/opt/docs-check/checker/live/harness.py --behaviour "
+        "/opt/docs-check/checker/live/behaviours/put_metric.py"
+    )
+    for name, soc, product, visible in [
+        (files[0], "Ascend910B3", "atlas-a2", 8),
+        (files[1], "Ascend910_9382", "atlas-a3", 16),
+        (files[2], "Ascend950DT", "ascend-950", 8),
+    ]:
+        passed = "failed 7/8" if product == "ascend-950" else "passed 8/8"
+        expected += [
+            f"  {name}: {platform} | Python 3.11.10 | torch 2.13.0+cpu | torch_npu 2.13.0 | "
+            f"CANN 8.5.RC1 | NPU {soc} ({product}) | visible NPUs {visible}",
+            f"    NPU run on {soc}: ones(2)*2 on npu:0 = [2.0, 2.0]",
+            f"    {PUT_METRIC} [behaviour put_metric]: {passed} cases in 0.0041 s, exit 0",
+            command,
+        ]
+    expected.append(
+        "      FAILED custom group goes to its own handler: "
+        "AssertionError: 0 emits to the group handler, expected 1 at line 63"
+    )
+    assert out.splitlines() == expected
+
+
+def test_npu_evidence_json(cli: Invoke, master: Path) -> None:
+    argv = ["verify", "--docs", str(master), "--no-live", "--format", "json"]
+    for name in NPU_RECORDS:
+        argv += ["--evidence", str(EVIDENCE / name)]
+    code, out, _ = cli(*argv)
+    assert code == 0
+    document = as_json(out)
+    assert [e["origin"] for e in document["evidence"]] == [str(EVIDENCE / n) for n in NPU_RECORDS]
+    by_version: dict[str, set[str]] = {}
+    for result in document["results"]:
+        by_version.setdefault(result["version"], set()).add(result["verdict"])
+    assert by_version == {
+        "2.7.1": {"unverified"},
+        "2.11.0": {"unverified"},
+        "2.12.0": {"unverified"},
+        "2.13.0": {"consistent"},
+    }
+
+
+def test_claims_fail_evidence_is_exit_1(cli: Invoke, master: Path) -> None:
+    evidence = str(EVIDENCE / "npu-a3-torch-2.12.0-fail.json")
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
+    assert code == 1
+    assert row("atlas-a3", "failed", "doc-claims-support-test-fails", "failed: zero value") in (
+        out.splitlines()
+    )
+    assert err.endswith("; 0 findings; exit 1\n")
+
+
+def test_error_run_in_evidence_is_exit_1(cli: Invoke, master: Path) -> None:
+    evidence = str(EVIDENCE / "npu-a2-torch-2.13.0-error.json")
+    code, out, _ = cli("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
+    assert code == 1
+    assert row("atlas-a2", "error", "error", "timed out after 120 s") in out.splitlines()
+
+
+def test_failed_cpu_reference_run_fails_verify_yet_verifies_nothing(
+    cli: Invoke, master: Path, tmp_path: Path
+) -> None:
+    record = json.loads((EVIDENCE / "cpu-reference-torch-2.13.0-pass.json").read_text("utf-8"))
+    run = record["runs"][0]
+    run["verdict"] = "failed"
+    run["cases"][0] = {**run["cases"][0], "passed": False, "detail": "AssertionError: x"}
+    failed = tmp_path / "cpu-reference-fail.json"
+    failed.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", str(failed))
+    assert code == 1
+    assert row("atlas-a2", "none", "unverified", "no NPU evidence; CPU reference run: failed") in (
+        out.splitlines()
+    )
+    assert err == "12 results (12 unverified); 0 findings; exit 1\n"
+
+
+def test_npu_failure_where_the_docs_deny_support_is_exit_0(cli: Invoke, master: Path) -> None:
+    evidence = str(EVIDENCE / "npu-950-torch-2.13.0-fail.json")
+    code, out, _ = cli("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
+    assert row("ascend-950", "failed", "consistent", "") in out.splitlines()
+    assert code == 0
+
+
+def test_fake_npu_evidence_stays_unverified(cli: Invoke, master: Path) -> None:
+    evidence = str(EVIDENCE / "fake-npu-a3-torch-2.13.0-pass.json")
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
+    assert code == 0
+    assert err == "12 results (12 unverified); 0 findings; exit 0\n"
+    assert "    FAKE torch_npu test double reporting Ascend910_9382: not an NPU run" in out
+
+
+def test_broken_evidence_file_is_exit_2_with_one_error_line(
+    cli: Invoke, master: Path, tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.json"
+    text = (EVIDENCE / NPU_RECORDS[0]).read_text(encoding="utf-8")
+    broken.write_text(text.replace('"visible_npus": 8,', '"visible_npus": 8'), encoding="utf-8")
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", str(broken))
+    assert code == 2
+    assert err.splitlines() == [
+        "12 results (12 unverified); 0 findings; exit 2",
+        f"docs-check: error: {broken}:16: not an evidence file: Expecting ',' delimiter: "
+        "line 16 column 5 (char 366)",
+    ]
+    assert out.startswith(header()[0])  # the rest is still checked
+    code, out, err = cli(
+        "verify", "--docs", str(master), "--no-live", "--evidence", str(broken), "--format", "json"
+    )
+    assert code == 2
+    assert len(err.splitlines()) == 1 and err.startswith(f"docs-check: error: {broken}:16: ")
+    assert as_json(out)["errors"] == [err.removeprefix("docs-check: error: ").rstrip("\n")]
+
+
+def test_wrong_type_in_evidence_is_exit_2(cli: Invoke, master: Path, tmp_path: Path) -> None:
+    data = json.loads((EVIDENCE / NPU_RECORDS[1]).read_text(encoding="utf-8"))
+    data["environment"]["visible_npus"] = "two"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", str(bad))
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        f"docs-check: error: {bad}: broken evidence record: "
+        "Environment.visible_npus has the wrong type: 'two'"
+    )
+
+
+# -- selecting rules ----------------------------------------------------------------------
+
+
+def test_unknown_api_is_exit_2(cli: Invoke, master: Path) -> None:
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--api", "torch.nothing")
+    assert (code, out, err) == (2, "", "docs-check: error: no rule for API torch.nothing\n")
+
+
+def test_api_selects_its_rule(cli: Invoke, master: Path) -> None:
+    extra = str(VERIFY / "rules" / "extra-record.toml")
+    code, out, err = cli(
+        "verify", "--docs", str(master), "--no-live", "--rules", extra, "--api", RECORD
+    )
+    assert code == 0
+    assert out.splitlines()[0] == f"elastic-record: {RECORD}"
+    assert err == "6 results (6 unverified); 0 findings; exit 0\n"
+
+
+def test_extra_rules_file(cli: Invoke, master: Path) -> None:
+    extra = str(VERIFY / "rules" / "extra-record.toml")
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--rules", extra)
+    assert code == 0
+    assert err == "18 results (18 unverified); 0 findings; exit 0\n"
+    lines = out.splitlines()
+    start = lines.index(f"elastic-record: {RECORD}")
+    assert lines[start + 1] == f"  expect: 是，暂不支持 Ascend 950DT  ({extra}:3)"
+    assert [line for line in lines[start:] if not line.startswith("    ")] == [
+        f"elastic-record: {RECORD}",
+        f"  expect: 是，暂不支持 Ascend 950DT  ({extra}:3)",
+        f"  2.12.0: docs match the rule  {page(master, '2.12.0')}:1862",
+        f"  2.13.0: docs match the rule  {page(master, '2.13.0')}:1862",
+    ]
+
+
+def test_broken_rules_file_is_exit_2_naming_path_and_line(cli: Invoke, master: Path) -> None:
+    bad = VERIFY / "rules" / "unknown-key.toml"
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--rules", str(bad))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"docs-check: error: {bad}:9: unknown rule key 'colour' "
+        "(known: api, behaviour, doc, expect, id, test, versions)\n"
+    )
+
+
+def test_rule_whose_page_is_missing_everywhere_fails(
+    cli: Invoke, master: Path, tmp_path: Path
+) -> None:
+    ghost = tmp_path / "ghost.toml"
+    text = (VERIFY / "rules" / "extra-record.toml").read_text(encoding="utf-8")
+    ghost.write_text(
+        text.replace('versions = ["2.12.0", "2.13.0"]\n', "").replace(
+            "torch-distributed-elastic.md", "torch-ghost.md"
+        ),
+        encoding="utf-8",
+    )
+    code, out, _ = cli("verify", "--docs", str(master), "--no-live", "--rules", str(ghost))
+    assert code == 1
+    assert out.splitlines()[-1] == (
+        f"  {ghost}:3: missing-entry rule elastic-record: no torch-ghost.md was found in the "
+        "docs given"
+    )
+    code, out, err = cli(
+        "verify", "--docs", str(master), "--no-live", "--rules", str(ghost), "--api", RECORD
+    )
+    assert (code, out) == (2, "")
+    assert err == f"docs-check: error: no torch-ghost.md under {master}\n"
+
+
+def test_docs_without_the_rules_page_is_exit_2(cli: Invoke) -> None:
+    docs = str(REPO / "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-utils-data.md")
+    code, out, err = cli("verify", "--docs", docs, "--no-live")
+    assert (code, out) == (2, "")
+    assert err == f"docs-check: error: no torch-distributed-elastic.md under {docs}\n"
+
+
+# -- probe, then verify with what it wrote ------------------------------------------------
+
+
+def test_probe_out_then_verify_evidence_round_trip(
+    cli: Invoke, master: Path, tmp_path: Path
+) -> None:
+    out_file = tmp_path / "here.json"
+    code, out, err = cli("probe", "--out", str(out_file))
+    assert (code, err) == (0, "")
+    probed = load_evidence(str(out_file))
+    assert probed.environment.device == "cpu-reference"
+    assert not probed.environment.verifies_npu
+    assert probed.environment.release == "2.13.0"
+    assert [(r.api, r.verdict, len(r.cases)) for r in probed.runs] == [(PUT_METRIC, "passed", 8)]
+    assert out.splitlines()[1] == f"    {probed.environment.note}"
+
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", str(out_file))
+    assert code == 0
+    assert err == "12 results (12 unverified); 0 findings; exit 0\n"
+    lines = out.splitlines()
+    block = unverified_block(master, "2.13.0", "no NPU evidence; CPU reference run: passed")
+    assert lines[-9:-4] == [*block, "evidence:"]
+    assert lines[-4].startswith(f"  {out_file}: ")
+    assert lines[-3] == f"    {probed.environment.note}"
+
+
+# -- the docs repository's own test (rule key `test`) -------------------------------------
+
+
+def docs_repo(tmp_path: Path, test: str) -> Path:
+    """A docs repository with its own suite and a `.docs-check.toml` rule naming one
+    of its tests, for initialize_metrics (so that `--api` leaves the shipped
+    put_metric behaviour out)."""
+    root = tmp_path / "repo"
+    shutil.copytree(VERIFY / "docs", root)
+    (root / "tests").mkdir()
+    (root / "tests" / "test_metric.py").write_text(
+        "def test_ok():\n    assert 1 + 1 == 2\n\n\ndef test_bad():\n    assert 1 + 1 == 3\n",
+        encoding="utf-8",
+    )
+    (root / ".docs-check.toml").write_text(
+        "[[rule]]\n"
+        'id = "repo-initialize"\n'
+        f'api = "{INITIALIZE}"\n'
+        'doc = "torch-distributed-elastic.md"\n'
+        'expect = "是，暂不支持 Ascend 950DT"\n'
+        f'test = "{test}"\n',
+        encoding="utf-8",
+    )
+    return root
+
+
+def repo_runs(document: dict[str, Any]) -> list[dict[str, Any]]:
+    (evidence,) = document["evidence"]
+    return [r for r in evidence["runs"] if r["source"] == "repo-test"]
+
+
+def test_repo_test_passing(cli: Invoke, tmp_path: Path) -> None:
+    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
+    code, out, _ = cli("verify", "--docs", str(root), "--format", "json")
+    assert code == 0
+    document = as_json(out)
+    assert {r["rule"] for r in document["results"]} == {"elastic-put-metric", "repo-initialize"}
+    (repo,) = repo_runs(document)
+    assert (repo["api"], repo["behaviour"], repo["verdict"], repo["exit_code"]) == (
+        INITIALIZE,
+        "tests/test_metric.py::test_ok",
+        "passed",
+        0,
+    )
+    assert repo["cases"] == [
+        {"name": "tests/test_metric.py::test_ok", "passed": True, "detail": ""}
+    ]
+    assert repo["command"][-2:] == ["--pytest", "tests/test_metric.py::test_ok"]
+
+
+def test_repo_test_failing(cli: Invoke, tmp_path: Path) -> None:
+    root = docs_repo(tmp_path, "tests/test_metric.py::test_bad")
+    # the exit code is left out on purpose: a failing CPU reference run exits 0 today
+    _, out, _ = cli("verify", "--docs", str(root), "--api", INITIALIZE, "--format", "json")
+    document = as_json(out)
+    (repo,) = repo_runs(document)
+    assert repo["verdict"] == "failed"
+    (case,) = repo["cases"]
+    assert (case["name"], case["passed"]) == ("tests/test_metric.py::test_bad", False)
+    assert "assert (1 + 1) == 3" in case["detail"] or "AssertionError" in case["detail"]
+    # a CPU reference run: reported for the torch release it ran, never NPU verification
+    detail = {(r["version"], r["verdict"], r["detail"]) for r in document["results"]}
+    assert detail == {
+        ("2.12.0", "unverified", "no NPU evidence for torch 2.12.0"),
+        ("2.13.0", "unverified", "no NPU evidence; CPU reference run: failed"),
+    }
+
+
+def test_repo_test_that_collects_nothing_is_an_error_run(cli: Invoke, tmp_path: Path) -> None:
+    root = docs_repo(tmp_path, "tests/test_metric.py::test_missing")
+    code, out, _ = cli("verify", "--docs", str(root), "--api", INITIALIZE, "--format", "json")
+    (repo,) = repo_runs(as_json(out))
+    assert repo["verdict"] == "error"
+    assert repo["note"].startswith(
+        "pytest collected nothing for tests/test_metric.py::test_missing"
+    )
+    assert code == 1
+
+
+def test_a_docs_root_given_twice_runs_its_test_once(tmp_path: Path) -> None:
+    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
+    rules = select_rules(Request(docs=(str(root), str(root))), default_catalogue())
+    jobs = jobs_for(rules, (str(root), str(root)))
+    assert [(job.api, job.behaviour, job.repo) for job in jobs] == [
+        (PUT_METRIC, "put_metric", None),
+        (INITIALIZE, "tests/test_metric.py::test_ok", str(root)),
+    ]

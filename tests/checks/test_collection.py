@@ -1,0 +1,158 @@
+"""Rules over many entries (duplicate-api, product-set-differs), the order lint
+reports in, and the coverage of every rule id by the lint fixtures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.checks.lint import lint
+from checker.checks.registry import RULES
+from checker.model.catalogue import default_catalogue
+from checker.model.finding import Finding
+from checker.sources.corpus import read_corpus
+from tests.helpers import FIXTURES
+
+LINT = FIXTURES / "lint"
+CATALOGUE = default_catalogue()
+CLEAN_CASES = {"link-target-aliases"}  # besides every "<case>-ok"
+# Rules that `verify` reports from its cross-check, and those of resolving the
+# documented names in torch (checker/torch/resolver.py); lint never reports them.
+NOT_LINT = {
+    "missing-entry",
+    "api-missing",
+    "api-needs-optional-dependency",
+    "api-error",
+    "api-unverified",
+}
+
+
+def run(case: str) -> list[Finding]:
+    corpus = read_corpus([str(LINT / case)], CATALOGUE)
+    assert corpus.errors == ()
+    return lint(corpus.pages, CATALOGUE)
+
+
+def located(findings: list[Finding]) -> list[tuple[str, int, str]]:
+    return [(_short(f.path), f.line, f.rule) for f in findings]
+
+
+def _short(path: str) -> str:
+    parts = Path(path).parts
+    return f"{parts[-2]}/{parts[-1]}"
+
+
+def source_line(finding: Finding) -> str:
+    return Path(finding.path).read_text(encoding="utf-8").splitlines()[finding.line - 1]
+
+
+# --- duplicate-api ---------------------------------------------------------------
+
+NAMED = "pytorch_2-12-0/Named-Tensors.md"
+TENSOR = "pytorch_2-12-0/torch-Tensor.md"
+
+
+def test_duplicate_api_in_one_file_and_across_files_not_across_versions() -> None:
+    findings = run("duplicate-api")
+    # 2.12.0: flatten in Named-Tensors.md:3 and again in torch-Tensor.md:19;
+    # abs twice in torch-Tensor.md (3 and 35). 2.11.0 documents abs, flatten
+    # and rename once more each: another version, no finding.
+    assert located(findings) == [
+        (TENSOR, 19, "duplicate-api"),
+        (TENSOR, 35, "duplicate-api"),
+    ]
+    assert source_line(findings[0]) == "### torch.Tensor.flatten"
+    assert source_line(findings[1]) == "### torch.Tensor.abs"
+    named = LINT / "duplicate-api" / "docs/zh/api/native_api" / NAMED
+    tensor = LINT / "duplicate-api" / "docs/zh/api/native_api" / TENSOR
+    assert findings[0].message == (
+        f"torch.Tensor.flatten is documented twice for 2.12.0 (first at {named}:3)"
+    )
+    assert findings[1].message == (
+        f"torch.Tensor.abs is documented twice for 2.12.0 (first at {tensor}:3)"
+    )
+
+
+def test_duplicate_api_clean_twin() -> None:
+    findings = run("duplicate-api-ok")
+    assert findings == []
+    corpus = read_corpus([str(LINT / "duplicate-api-ok")], CATALOGUE)
+    apis = sorted((e.version, e.api) for page in corpus.pages for e in page.entries)
+    # the same three APIs in 2.11.0 and in 2.12.0
+    assert apis.count(("2.11.0", "torch.Tensor.abs")) == 1
+    assert apis.count(("2.12.0", "torch.Tensor.abs")) == 1
+    assert len(apis) == 8
+
+
+# --- product-set-differs ---------------------------------------------------------
+
+BACKENDS = "pytorch_2-12-0/torch-backends.md"
+
+
+def test_product_set_differs_within_a_file() -> None:
+    findings = run("product-set-differs")
+    # torch-backends.md: three table entries name A2/A3/950; mkldnn.is_available
+    # adds Atlas 训练系列产品, cudnn.is_available drops Ascend 950DT; the inline 是
+    # entry names no product and is not compared. torch-cpu.md names only A2/A3
+    # throughout: its own set, no finding.
+    assert located(findings) == [
+        (BACKENDS, 3, "product-set-differs"),
+        (BACKENDS, 36, "product-set-differs"),
+    ]
+    assert [f.message for f in findings] == [
+        "torch.backends.mkldnn.is_available names other products than the rest of the file "
+        "(extra: atlas-train; missing: none)",
+        "torch.backends.cudnn.is_available names other products than the rest of the file "
+        "(extra: none; missing: ascend-950)",
+    ]
+    assert source_line(findings[1]) == "### torch.backends.cudnn.is_available"
+    assert all(f.severity == "warning" for f in findings)
+
+
+def test_product_set_differs_clean_twin() -> None:
+    assert run("product-set-differs-ok") == []
+
+
+# --- order -----------------------------------------------------------------------
+
+
+def test_findings_sorted_by_path_line_rule() -> None:
+    findings = run("sorted-order")
+    keys = [(f.path, f.line, f.rule) for f in findings]
+    assert keys == sorted(keys)
+    # Emitted in another order (reading's findings first, then per entry, then
+    # duplicates across all pages), so the sort is doing work here:
+    assert located(findings) == [
+        ("pytorch_2-12-0/torch-amp.md", 3, "link-version"),
+        ("pytorch_2-12-0/torch-amp.md", 3, "missing-status"),
+        ("pytorch_2-12-0/torch-amp.md", 24, "status-unreadable"),
+        ("pytorch_2-12-0/torch-amp.md", 28, "duplicate-api"),
+        ("pytorch_2-12-0/torch-autograd.md", 3, "link-target"),
+        ("pytorch_2-12-0/torch-autograd.md", 3, "notes-product"),
+    ]
+    corpus = read_corpus([str(LINT / "sorted-order")], CATALOGUE)
+    emitted = [f for page in corpus.pages for f in page.findings]
+    assert [(f.line, f.rule) for f in emitted] == [(24, "status-unreadable")]
+
+
+# --- coverage of the rule ids ----------------------------------------------------
+
+
+def _cases() -> list[str]:
+    return sorted(path.name for path in LINT.iterdir() if path.is_dir())
+
+
+def test_every_rule_has_a_triggering_fixture_and_clean_fixtures_are_clean() -> None:
+    triggered: set[str] = set()
+    clean = [case for case in _cases() if case.endswith("-ok") or case in CLEAN_CASES]
+    for case in _cases():
+        rules = {f.rule for f in run(case)}
+        if case in clean:
+            assert rules == set(), case
+        triggered |= rules
+    assert set(RULES) >= NOT_LINT
+    assert triggered == set(RULES) - NOT_LINT
+    # each rule's own case triggers that rule, and has its clean twin
+    for rule in set(RULES) - NOT_LINT:
+        assert rule in {f.rule for f in run(rule)}, rule
+        twin = "blocks-ok" if rule.startswith("block-") else f"{rule}-ok"
+        assert twin in clean, rule

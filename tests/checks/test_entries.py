@@ -1,0 +1,331 @@
+"""Rules over one entry, and the status findings reading reports: every case is a
+small hand-written page under tests/fixtures/lint/<case>/, next to a clean twin
+(<case>-ok) that differs only where the problem is.
+
+Lines are asserted as numbers and, independently, by what the source line at
+that number says, so a finding on the wrong line cannot pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checker.checks.lint import lint
+from checker.model.catalogue import default_catalogue
+from checker.model.finding import Finding
+from checker.model.support import Entry, Support
+from checker.sources.corpus import read_corpus
+from tests.helpers import FIXTURES
+
+LINT = FIXTURES / "lint"
+CATALOGUE = default_catalogue()
+SCOPE = CATALOGUE.scope
+
+
+def run(case: str) -> tuple[list[Entry], list[Finding]]:
+    corpus = read_corpus([str(LINT / case)], CATALOGUE)
+    assert corpus.errors == ()
+    entries = [entry for page in corpus.pages for entry in page.entries]
+    return entries, lint(corpus.pages, CATALOGUE)
+
+
+def located(findings: list[Finding]) -> list[tuple[str, int, str]]:
+    """(version folder/file, line, rule) of each finding, in the order lint gave."""
+    return [(_short(f.path), f.line, f.rule) for f in findings]
+
+
+def _short(path: str) -> str:
+    parts = Path(path).parts
+    return f"{parts[-2]}/{parts[-1]}"
+
+
+def source_line(finding: Finding) -> str:
+    return Path(finding.path).read_text(encoding="utf-8").splitlines()[finding.line - 1]
+
+
+def by_api(entries: list[Entry]) -> dict[str, Entry]:
+    found = {entry.api: entry for entry in entries}
+    assert len(found) == len(entries), "these fixtures document each API once"
+    return found
+
+
+# --- status-unreadable -----------------------------------------------------------
+
+FFT = "pytorch_2-12-0/torch-fft.md"
+
+
+def test_status_unreadable_inline_and_table_mark() -> None:
+    entries, findings = run("status-unreadable")
+    assert located(findings) == [(FFT, 9, "status-unreadable"), (FFT, 24, "status-unreadable")]
+    assert source_line(findings[0]) == "**是否支持**：视情况而定"
+    assert source_line(findings[1]).startswith("| <term>Atlas A3 训练系列产品</term> | 待定")
+    assert "视情况而定" in findings[0].message
+    assert "待定" in findings[1].message
+    assert all(f.severity == "error" for f in findings)
+    api = by_api(entries)
+    # An unreadable status is reported as unreadable, not also as missing, and
+    # nothing is guessed: the inline entry has no status, the table entry leaves
+    # only the unreadable row's product unstated.
+    assert api["torch.fft.fft"].status is None
+    assert api["torch.fft.fft"].raw != ""
+    assert api["torch.fft.ifft"].expanded(SCOPE) == {
+        "atlas-a2": "supported",
+        "atlas-a3": "unstated",
+        "ascend-950": "unsupported",
+    }
+
+
+def test_status_unreadable_clean_twin() -> None:
+    entries, findings = run("status-unreadable-ok")
+    assert findings == []
+    api = by_api(entries)
+    assert set(api) == {"torch.fft.fft", "torch.fft.ifft"}
+    expected = {"atlas-a2": "supported", "atlas-a3": "supported", "ascend-950": "unsupported"}
+    assert api["torch.fft.fft"].expanded(SCOPE) == expected
+    assert api["torch.fft.ifft"].expanded(SCOPE) == expected
+
+
+# --- unknown-product -------------------------------------------------------------
+
+
+def test_unknown_product_in_table_row_and_inline_exception() -> None:
+    entries, findings = run("unknown-product")
+    assert located(findings) == [(FFT, 14, "unknown-product"), (FFT, 25, "unknown-product")]
+    assert "Atlas A9 训练系列产品" in findings[0].message
+    assert "Atlas A9 训练系列产品" in source_line(findings[0])
+    assert "Ascend 960DT" in findings[1].message
+    assert source_line(findings[1]).startswith("**是否支持**：")
+    # The unknown product is not silently mapped onto a known one.
+    api = by_api(entries)
+    assert api["torch.fft.rfft"].expanded(SCOPE)["atlas-a3"] == "unstated"
+    assert api["torch.fft.irfft"].expanded(SCOPE)["ascend-950"] == "supported"
+
+
+def test_unknown_product_clean_twin() -> None:
+    # "Atlas A3训练系列产品" without the space is a known spelling.
+    entries, findings = run("unknown-product-ok")
+    assert findings == []
+    api = by_api(entries)
+    assert api["torch.fft.rfft"].expanded(SCOPE)["atlas-a3"] == "supported"
+    assert api["torch.fft.irfft"].expanded(SCOPE)["ascend-950"] == "unsupported"
+
+
+# --- nonstandard-mark ------------------------------------------------------------
+
+
+def test_nonstandard_marks_are_warned_but_read() -> None:
+    entries, findings = run("nonstandard-mark")
+    # line 14 is &#10004; which decodes to the standard ✔: no finding there
+    assert located(findings) == [(FFT, 13, "nonstandard-mark"), (FFT, 15, "nonstandard-mark")]
+    assert "'✓'" in findings[0].message
+    assert "'✗'" in findings[1].message  # &#10007; is ✗ (U+2717), not ✘ (U+2718)
+    assert "&#10007;" in source_line(findings[1])
+    assert all(f.severity == "warning" for f in findings)
+    (entry,) = entries
+    assert entry.expanded(SCOPE) == {
+        "atlas-a2": "supported",
+        "atlas-a3": "supported",
+        "ascend-950": "unsupported",
+    }
+
+
+def test_nonstandard_mark_clean_twin() -> None:
+    # &#10004; and &#10008; are the standard ✔ and ✘ written as entities.
+    entries, findings = run("nonstandard-mark-ok")
+    assert findings == []
+    (entry,) = entries
+    assert entry.expanded(SCOPE)["ascend-950"] == "unsupported"
+
+
+# --- missing-status --------------------------------------------------------------
+
+NN = "pytorch_2-12-0/torch-nn.md"
+
+
+def test_missing_status_on_heading_and_method_entries() -> None:
+    entries, findings = run("missing-status")
+    # line 5: a class heading with a link and no status label at all;
+    # line 13: a method whose 支持情况 label is followed by nothing.
+    assert located(findings) == [(NN, 5, "missing-status"), (NN, 13, "missing-status")]
+    assert findings[0].message == "torch.nn.Module has no support status"
+    assert findings[1].message == "torch.nn.Module.apply has no support status"
+    assert source_line(findings[0]).endswith("torch.nn.Module")
+    assert source_line(findings[1]) == '> <font size="3">apply()</font>'
+    # The section heading "## Containers" has neither link nor status: not an entry.
+    assert sorted(by_api(entries)) == [
+        "torch.nn.Module",
+        "torch.nn.Module.apply",
+        "torch.nn.Module.eval",
+    ]
+
+
+def test_missing_status_clean_twin() -> None:
+    entries, findings = run("missing-status-ok")
+    assert findings == []
+    assert len(entries) == 3
+    assert all(entry.status is not None for entry in entries)
+
+
+def test_missing_status_in_row_table() -> None:
+    _, findings = run("missing-status-rows")
+    assert located(findings) == [("pytorch_2-7-1/torch-fft.md", 6, "missing-status")]
+    assert findings[0].message == "torch.fft.ifft has no support status"
+    assert source_line(findings[0]) == "|torch.fft.ifft||-|"
+
+
+def test_missing_status_row_table_clean_twin() -> None:
+    entries, findings = run("missing-status-rows-ok")
+    assert findings == []
+    assert [e.expanded(SCOPE)["atlas-a2"] for e in entries] == [
+        "supported",
+        "unsupported",
+        "supported",
+    ]
+
+
+# --- link-target -----------------------------------------------------------------
+
+
+def test_link_target_names_another_api() -> None:
+    _, findings = run("link-target")
+    assert located(findings) == [
+        (NN, 3, "link-target"),  # anchor #...relu6 on relu
+        (NN, 13, "link-target"),  # generated page silu.html on gelu
+        (NN, 33, "link-target"),  # a method anchored at its sibling
+        (NN, 43, "link-target"),  # a case-twin page of another function
+    ]
+    assert [f.message for f in findings] == [
+        "torch.nn.functional.relu: native-doc link points at torch.nn.functional.relu6",
+        "torch.nn.functional.gelu: native-doc link points at torch.nn.functional.silu",
+        "torch.nn.Module.train: native-doc link points at torch.nn.Module.eval",
+        "torch.nn.utils.prune.remove: native-doc link points at "
+        "torch.nn.utils.prune.identity_function",
+    ]
+    assert source_line(findings[2]) == '> <font size="3">train()</font>'
+    assert source_line(findings[3]) == "### torch.nn.utils.prune.remove"
+
+
+def test_link_target_clean_twin() -> None:
+    entries, findings = run("link-target-ok")
+    assert findings == []
+    # A method linking to its class's generated page without an anchor is fine.
+    zero_grad = by_api(entries)["torch.nn.Module.zero_grad"]
+    assert zero_grad.link is not None
+    assert zero_grad.link.target == "torch.nn.Module"
+
+
+ALIASES = {
+    # api: the link target as the page writes it
+    "torch.cuda.empty_cache": "torch.cuda.memory.empty_cache",  # defining module
+    "torch.finfo": "torch.torch.finfo",  # repeated prefix
+    "torch.cuda.Stream": "torch.cuda.Stream",
+    "torch.cuda.Stream.synchronize": "torch.cuda.Stream",  # class page, no anchor
+    "torch.cuda.Stream.query": "torch.cuda.Stream.query",  # link text "query" only
+    "torch._foreach_neg_": "torch._foreach_neg_",  # underscores, not emphasis
+    "torch.nn.utils.prune.identity": "torch.nn.utils.prune.identity_function",  # case-twin
+    "torch.nn.utils.prune.Identity": "torch.nn.utils.prune.Identity",
+    "torch.nn.utils.prune.Identity.apply": "torch.nn.utils.prune.Identity_class",
+}
+
+
+def test_link_aliases_are_not_findings() -> None:
+    entries, findings = run("link-target-aliases")
+    assert findings == []
+    # ... and that is not because the links went unread:
+    targets = {entry.api: entry.link.target if entry.link else None for entry in entries}
+    assert targets == ALIASES
+
+
+# --- link-version ----------------------------------------------------------------
+
+
+def test_link_version_other_docs_version() -> None:
+    _, findings = run("link-version")
+    assert located(findings) == [
+        ("pytorch_2-12-0/torch-nn.md", 3, "link-version"),
+        ("pytorch_2-7-1/torch-nn.md", 13, "link-version"),
+    ]
+    assert findings[0].message == (
+        "torch.nn.parameter.is_lazy: native-doc link is for PyTorch docs 2.11, "
+        "the page documents 2.12.0"
+    )
+    assert "docs 2.1," in findings[1].message
+    assert "documents 2.7.1" in findings[1].message
+    assert source_line(findings[0]) == "### torch.nn.parameter.is_lazy"
+
+
+def test_link_version_clean_twin() -> None:
+    # docs/2.12 on a 2.12.0 page and docs/2.7 on a 2.7.1 page: major.minor agree.
+    entries, findings = run("link-version-ok")
+    assert findings == []
+    assert sorted((e.version, e.link.docs_version if e.link else None) for e in entries) == [
+        ("2.12.0", "2.12"),
+        ("2.12.0", "2.12"),
+        ("2.7.1", "2.7"),
+        ("2.7.1", "2.7"),
+    ]
+
+
+# --- notes-product ---------------------------------------------------------------
+
+TENSOR = "pytorch_2-12-0/torch-Tensor.md"
+
+
+def test_notes_product_not_in_status() -> None:
+    _, findings = run("notes-product")
+    # torch.Tensor.to names Ascend 950DT twice in its notes: one finding.
+    assert located(findings) == [
+        (TENSOR, 3, "notes-product"),
+        (TENSOR, 20, "notes-product"),
+        (TENSOR, 41, "notes-product"),
+    ]
+    assert [f.message for f in findings] == [
+        "torch.Tensor.addcdiv_: restriction notes name Atlas 训练系列产品, "
+        "which the status does not list",
+        "torch.Tensor.to: restriction notes name Ascend 950DT, which the status does not list",
+        # a status of plain 是 speaks of the scope; Atlas 推理系列产品 is outside it
+        "torch.Tensor.abs: restriction notes name Atlas 推理系列产品, "
+        "which the status does not list",
+    ]
+    assert [source_line(f) for f in findings] == [
+        "### torch.Tensor.addcdiv_",
+        "### torch.Tensor.to",
+        "### torch.Tensor.abs",
+    ]
+    assert all(f.severity == "warning" for f in findings)
+
+
+def test_notes_product_clean_twin() -> None:
+    # Notes naming listed products, a 是 status whose scope covers the product
+    # named, and an unknown <term> (not a catalogue product) are all fine.
+    entries, findings = run("notes-product-ok")
+    assert findings == []
+    notes = {entry.api: entry.notes for entry in entries}
+    assert "<term>Atlas A3 训练系列产品</term>" in notes["torch.Tensor.to"]
+    assert "<term>Ascend 950DT</term>" in notes["torch.Tensor.abs"]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "status-unreadable-ok",
+        "unknown-product-ok",
+        "nonstandard-mark-ok",
+        "missing-status-ok",
+        "missing-status-rows-ok",
+        "link-target-ok",
+        "link-target-aliases",
+        "link-version-ok",
+        "notes-product-ok",
+    ],
+)
+def test_clean_twins_have_entries_with_statuses(case: str) -> None:
+    entries, _ = run(case)
+    assert entries
+    assert all(entry.status is not None for entry in entries)
+    assert all(entry.status_line >= entry.line for entry in entries)
+    assert {entry.status.of("atlas-a2") for entry in entries if entry.status} <= {
+        Support.SUPPORTED,
+        Support.UNSUPPORTED,
+    }

@@ -1,0 +1,458 @@
+"""The command line, end to end: exact output, exit codes, and one clear line per
+bad input while the other files are still checked.
+
+Commands run in-process through `checker.cli.run` from the repository root, so
+the paths in the output (and in the snapshots under fixtures/cli/) are relative
+and stable. One test runs the installed `docs-check` script instead."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from checker import __version__
+from checker.checks.registry import RULES
+from checker.cli import run
+from tests.helpers import FIXTURES, REPO
+
+SNAPSHOTS = FIXTURES / "cli"
+EXAMPLES = "examples/docs"
+PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
+Invoke = Callable[..., tuple[int, str, str]]
+LINT_SUMMARY = "5 findings (4 errors, 1 warnings) in 6 files, 22 entries"
+
+
+def snapshot(name: str) -> str:
+    return (SNAPSHOTS / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Invoke:
+    """Runs docs-check with the repository root as cwd: (exit code, stdout, stderr)."""
+    monkeypatch.chdir(REPO)
+
+    def invoke(*argv: str) -> tuple[int, str, str]:
+        code = run(list(argv))
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+
+    return invoke
+
+
+# -- lint -------------------------------------------------------------------------------
+
+
+def test_lint_text_prints_one_line_per_finding_and_exits_1(cli: Invoke) -> None:
+    code, out, err = cli("lint", EXAMPLES)
+    assert code == 1
+    assert out.splitlines() == [
+        "examples/docs/docs/en/native_apis/pytorch_2-7-1/torch-distributed-elastic.md:12: "
+        "duplicate-api torch.distributed.elastic.events.record is documented twice for 2.7.1 "
+        "(first at examples/docs/docs/en/native_apis/pytorch_2-7-1/"
+        "torch-distributed-elastic.md:10)",
+        "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md:32: "
+        "status-unreadable cannot read support status '暂不支持<term>Ascend 950DT</term>'",
+        "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:56: "
+        "nonstandard-mark mark '✗' instead of ✔ / ✘",
+        "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:60: "
+        "link-version torch.distributed.elastic.events.get_logging_handler: native-doc link is "
+        "for PyTorch docs 2.11, the page documents 2.12.0",
+        "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-utils-data.md:43: "
+        "block-id-mismatch block opened as id6 at line 41 ends as id5",
+    ]
+    assert out == snapshot("lint.txt")
+    assert err == LINT_SUMMARY + "\n"
+
+
+def test_lint_clean_tree_exits_0(cli: Invoke) -> None:
+    code, out, err = cli("lint", "examples/docs/docs/zh/api/native_api/pytorch_2-11-0")
+    assert (code, out) == (0, "")
+    assert err == "0 findings (0 errors, 0 warnings) in 1 files, 3 entries\n"
+
+
+def test_lint_single_file(cli: Invoke) -> None:
+    page = "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-utils-data.md"
+    code, out, err = cli("lint", page)
+    assert code == 1
+    assert out == f"{page}:43: block-id-mismatch block opened as id6 at line 41 ends as id5\n"
+    assert err == "1 findings (1 errors, 0 warnings) in 1 files, 2 entries\n"
+
+
+def test_lint_defaults_to_the_current_folder(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO / "examples" / "docs")
+    code, out, err = cli("lint")
+    assert code == 1
+    # the same findings, with paths relative to the docs root
+    assert out == snapshot("lint.txt").replace("examples/docs/", "")
+    assert err == LINT_SUMMARY + "\n"
+
+
+def test_lint_json_matches_snapshot(cli: Invoke) -> None:
+    code, out, err = cli("lint", EXAMPLES, "--format", "json")
+    assert code == 1
+    assert json.loads(out) == json.loads(snapshot("lint.json"))
+    assert out == snapshot("lint.json")
+    assert err == ""
+
+
+def test_lint_json_shape(cli: Invoke) -> None:
+    _, out, _ = cli("lint", EXAMPLES, "--format", "json")
+    document = json.loads(out)
+    assert list(document) == ["findings", "files", "entries", "errors"]
+    for item in document["findings"]:
+        assert list(item) == ["rule", "severity", "path", "line", "message"]
+        assert item["severity"] in ("error", "warning")
+        assert isinstance(item["line"], int)
+
+
+# -- show -------------------------------------------------------------------------------
+
+
+def test_show_json_matches_snapshot(cli: Invoke) -> None:
+    code, out, err = cli("show", PUT_METRIC, "--docs", EXAMPLES, "--format", "json")
+    assert (code, err) == (0, "")
+    entries = json.loads(out)
+    assert entries == json.loads(snapshot("show.json"))
+    assert out == snapshot("show.json")
+    assert [(e["version"], e["lang"], e["format"]) for e in entries] == [
+        ("2.7.1", "en", "rows"),
+        ("2.7.1", "zh", "rows"),
+        ("2.11.0", "zh", "table"),
+        ("2.12.0", "zh", "table"),
+    ]
+    for entry in entries:
+        assert list(entry) == ["api", "version", "lang", "path", "line", "format", "status", "raw"]
+
+
+def test_show_text(cli: Invoke) -> None:
+    code, out, err = cli("show", PUT_METRIC, "--docs", EXAMPLES)
+    assert (code, err) == (0, "")
+    rows = "examples/docs/docs/{}/native_apis/pytorch_2-7-1/torch-distributed-elastic.md:9"
+    table = "examples/docs/docs/zh/api/native_api/pytorch_2-{}-0/torch-distributed-elastic.md:{}"
+    all_yes = "atlas-a2=supported  atlas-a3=supported  ascend-950=supported"
+    assert out.splitlines() == [
+        PUT_METRIC,
+        f"  2.7.1   en rows    {all_yes}  {rows.format('en')}",
+        f"  2.7.1   zh rows    {all_yes}  {rows.format('zh')}",
+        "  2.11.0  zh table   atlas-a2=supported  atlas-a3=supported  ascend-950=unstated  "
+        + table.format(11, 24),
+        "  2.12.0  zh table   atlas-a2=supported  atlas-a3=supported  ascend-950=unsupported  "
+        + table.format(12, 26),
+    ]
+    assert out == snapshot("show.txt")
+
+
+def test_show_by_short_name(cli: Invoke) -> None:
+    code, out, err = cli("show", "put_metric", "--docs", EXAMPLES)
+    assert (code, err) == (0, "")
+    assert out == snapshot("show.txt")
+
+
+def test_show_inline_and_blocks_formats(cli: Invoke) -> None:
+    code, out, _ = cli("show", "device_count", "--docs", EXAMPLES, "--format", "json")
+    assert code == 0
+    (inline,) = json.loads(out)
+    assert inline["format"] == "inline"
+    assert inline["raw"] == "**是否支持**：是，暂不支持<term>Ascend 950DT</term>"
+    assert inline["status"] == {
+        "atlas-a2": "supported",
+        "atlas-a3": "supported",
+        "ascend-950": "unsupported",
+    }
+    code, out, _ = cli("show", "data.DataLoader", "--docs", EXAMPLES, "--format", "json")
+    assert code == 0
+    (blocks,) = json.loads(out)
+    assert blocks["format"] == "blocks"
+    assert blocks["status"] == dict.fromkeys(("atlas-a2", "atlas-a3", "ascend-950"), "supported")
+
+
+def test_show_unknown_api_exits_1(cli: Invoke) -> None:
+    code, out, err = cli("show", "torch.no.such_api", "--docs", EXAMPLES)
+    assert (code, out) == (1, "")
+    assert err == "docs-check: no entry for torch.no.such_api in 6 pages\n"
+
+
+def test_show_scope(cli: Invoke) -> None:
+    scope = "ascend-950,atlas-a2"
+    code, out, _ = cli(
+        "show", "put_metric", "--docs", EXAMPLES, "--scope", scope, "--format", "json"
+    )
+    assert code == 0
+    assert [(e["version"], e["lang"], e["status"]) for e in json.loads(out)] == [
+        ("2.7.1", "en", {"ascend-950": "supported", "atlas-a2": "supported"}),
+        ("2.7.1", "zh", {"ascend-950": "supported", "atlas-a2": "supported"}),
+        ("2.11.0", "zh", {"ascend-950": "unstated", "atlas-a2": "supported"}),
+        ("2.12.0", "zh", {"ascend-950": "unsupported", "atlas-a2": "supported"}),
+    ]
+
+
+def test_show_scope_text_lists_only_the_scope(cli: Invoke) -> None:
+    code, out, _ = cli("show", "put_metric", "--docs", EXAMPLES, "--scope", " atlas-a3 ")
+    assert code == 0
+    statuses = [line.split()[3] for line in out.splitlines()[1:]]
+    assert statuses == ["atlas-a3=supported"] * 4
+
+
+def test_lint_with_scope(cli: Invoke) -> None:
+    code, out, err = cli("lint", EXAMPLES, "--scope", "atlas-a2,atlas-a3")
+    assert code == 1
+    assert out == snapshot("lint.txt")
+    assert err == LINT_SUMMARY + "\n"
+
+
+def test_unknown_scope_is_one_line_exit_2(cli: Invoke) -> None:
+    code, out, err = cli("show", "put_metric", "--docs", EXAMPLES, "--scope", "atlas-a2,atlas-z9")
+    assert (code, out) == (2, "")
+    assert err == "docs-check: error: unknown product id in scope: atlas-z9\n"
+
+
+# -- --version, --help ------------------------------------------------------------------
+
+
+def test_version(cli: Invoke) -> None:
+    code, out, err = cli("--version")
+    assert (code, out, err) == (0, f"docs-check, version {__version__}\n", "")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["lint", "--help"], ["show", "--help"]])
+def test_help(cli: Invoke, argv: list[str]) -> None:
+    code, out, err = cli(*argv)
+    assert (code, err) == (0, "")
+    assert out.startswith("Usage: docs-check")
+
+
+def test_help_lists_the_commands(cli: Invoke) -> None:
+    _, out, _ = cli("--help")
+    commands = out.split("Commands:")[1].split()
+    assert "lint" in commands and "show" in commands
+
+
+def test_bad_option_is_a_usage_error(cli: Invoke) -> None:
+    code, out, err = cli("lint", EXAMPLES, "--format", "xml")
+    assert (code, out) == (2, "")
+    assert "Invalid value for '--format'" in err
+
+
+# -- bad input: one line each, exit 2, the other files still checked --------------------
+
+
+def errors_of(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith("docs-check: error:")]
+
+
+def check_alongside_examples(cli: Invoke, bad: Path | str, message: str) -> None:
+    """Lint `bad` together with examples/docs: exit 2, the one error line, and the
+    examples' findings all still printed."""
+    code, out, err = cli("lint", str(bad), EXAMPLES)
+    assert code == 2
+    assert errors_of(err) == [f"docs-check: error: {message}"]
+    assert out == snapshot("lint.txt")
+    assert err.splitlines()[0].startswith("5 findings (4 errors, 1 warnings)")
+    assert len(err.splitlines()) == 2  # the summary and the one error
+
+
+def version_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs" / "zh" / "pytorch_2-12-0"
+    folder.mkdir(parents=True)
+    return folder
+
+
+def test_missing_path(cli: Invoke) -> None:
+    check_alongside_examples(cli, "no/such/docs", "no/such/docs: no such file or folder")
+
+
+def test_missing_path_alone_is_one_line(cli: Invoke) -> None:
+    code, out, err = cli("lint", "no/such/docs")
+    assert (code, out) == (2, "")
+    assert err == "docs-check: error: no/such/docs: no such file or folder\n"
+
+
+def test_missing_docs_for_show_is_one_line(cli: Invoke) -> None:
+    code, out, err = cli("show", "put_metric", "--docs", "no/such/docs")
+    assert (code, out) == (2, "")
+    assert err == "docs-check: error: no/such/docs: no such file or folder\n"
+
+
+def test_folder_without_api_pages(cli: Invoke, tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("# not an API page\n", encoding="utf-8")
+    message = f"no API pages found under {tmp_path} (looked for *.md inside pytorch_X-Y-Z folders)"
+    check_alongside_examples(cli, tmp_path, message)
+
+
+def test_menu_file_alone_is_no_api_page(cli: Invoke) -> None:
+    menu = "examples/docs/docs/zh/api/native_api/_menu_native_apis.md"
+    code, out, err = cli("lint", menu)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"docs-check: error: no API pages found under {menu} "
+        "(looked for *.md inside pytorch_X-Y-Z folders)\n"
+    )
+
+
+def test_dangling_symlink(cli: Invoke, tmp_path: Path) -> None:
+    link = version_folder(tmp_path) / "x.md"
+    link.symlink_to(tmp_path / "gone.md")
+    message = f"{link}: cannot read: No such file or directory"
+    check_alongside_examples(cli, tmp_path, message)
+
+
+def test_folder_named_like_a_page_is_walked_not_read(cli: Invoke, tmp_path: Path) -> None:
+    folder = version_folder(tmp_path)
+    (folder / "x.md").mkdir()
+    page = REPO / EXAMPLES / "docs/zh/native_apis/pytorch_2-7-1/torch-distributed-elastic.md"
+    shutil.copy(page, folder)
+    code, out, err = cli("lint", str(tmp_path))
+    assert (code, out) == (0, "")
+    assert err == "0 findings (0 errors, 0 warnings) in 1 files, 4 entries\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and SIGALRM")
+def test_fifo_is_not_read(cli: Invoke, tmp_path: Path) -> None:
+    fifo = version_folder(tmp_path) / "x.md"
+    os.mkfifo(fifo)  # reading it would block forever
+    previous = signal.signal(signal.SIGALRM, _blocked)
+    signal.alarm(20)  # a regression fails here instead of hanging the run
+    try:
+        _check_fifo(cli, tmp_path, fifo)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _blocked(signum: int, frame: object) -> None:
+    raise AssertionError("docs-check blocked reading a FIFO")
+
+
+def _check_fifo(cli: Invoke, tmp_path: Path, fifo: Path) -> None:
+    check_alongside_examples(cli, tmp_path, f"{fifo}: not a regular file, not read")
+    code, _, err = cli("lint", str(fifo))
+    assert code == 2
+    assert errors_of(err) == [f"docs-check: error: {fifo}: not a regular file, not read"]
+
+
+def test_invalid_utf8_names_file_line_and_byte(cli: Invoke, tmp_path: Path) -> None:
+    page = version_folder(tmp_path) / "x.md"
+    head = "# torch 张量\n\n### torch.abs\n".encode()  # 30 bytes, 26 characters
+    page.write_bytes(head + b"**\xe6\x94\xaf\xff**\n")  # 支 then a stray byte
+    message = f"{page}:4: invalid UTF-8 at byte offset 35; file skipped"
+    check_alongside_examples(cli, tmp_path, message)
+
+
+def test_invalid_utf8_json(cli: Invoke, tmp_path: Path) -> None:
+    page = version_folder(tmp_path) / "x.md"
+    page.write_bytes(b"\xc3(\n")
+    code, out, err = cli("lint", str(tmp_path), EXAMPLES, "--format", "json")
+    message = f"{page}:1: invalid UTF-8 at byte offset 0; file skipped"
+    assert code == 2
+    expected = json.loads(snapshot("lint.json"))
+    expected["errors"] = [message]
+    assert json.loads(out) == expected
+    assert err == f"docs-check: error: {message}\n"
+
+
+def test_binary_file(cli: Invoke, tmp_path: Path) -> None:
+    page = version_folder(tmp_path) / "x.md"
+    page.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    check_alongside_examples(cli, tmp_path, f"{page}: binary file, not a markdown page")
+
+
+@pytest.mark.parametrize("content", [b"", b"\n  \n"])
+def test_empty_file(cli: Invoke, tmp_path: Path, content: bytes) -> None:
+    page = version_folder(tmp_path) / "x.md"
+    page.write_bytes(content)
+    check_alongside_examples(cli, tmp_path, f"{page}: empty file")
+
+
+def test_huge_file_is_not_read(cli: Invoke, tmp_path: Path) -> None:
+    page = version_folder(tmp_path) / "x.md"
+    with page.open("wb") as sparse:
+        sparse.truncate(50 * 1024 * 1024)  # sparse: takes no disk space
+    message = f"{page}: file too large (52.4 MB; limit 16 MiB), not read"
+    check_alongside_examples(cli, tmp_path, message)
+
+
+def test_several_bad_inputs_one_line_each(cli: Invoke, tmp_path: Path) -> None:
+    folder = version_folder(tmp_path)
+    (folder / "a.md").write_bytes(b"")
+    (folder / "b.md").write_bytes(b"\x00\x01")
+    code, out, err = cli("lint", "no/such/docs", str(tmp_path), EXAMPLES)
+    assert code == 2
+    assert out == snapshot("lint.txt")
+    assert errors_of(err) == [
+        "docs-check: error: no/such/docs: no such file or folder",
+        f"docs-check: error: {folder / 'a.md'}: empty file",
+        f"docs-check: error: {folder / 'b.md'}: binary file, not a markdown page",
+    ]
+
+
+def test_bad_input_with_show_still_shows(cli: Invoke, tmp_path: Path) -> None:
+    (version_folder(tmp_path) / "x.md").write_bytes(b"")
+    code, out, err = cli("show", "put_metric", "--docs", EXAMPLES, "--docs", str(tmp_path))
+    assert code == 2
+    assert out == snapshot("show.txt")
+    assert err == f"docs-check: error: {tmp_path}/docs/zh/pytorch_2-12-0/x.md: empty file\n"
+
+
+# -- the installed script ---------------------------------------------------------------
+
+
+def installed_script() -> str:
+    beside = Path(sys.executable).parent / "docs-check"
+    found = str(beside) if beside.is_file() else shutil.which("docs-check")
+    assert found, "the docs-check console script is not installed"
+    return found
+
+
+def test_installed_script_finds_its_data(tmp_path: Path) -> None:
+    """From a folder outside the checkout, the installed script still loads its
+    catalogue: in CI the wheel is installed non-editable, so this proves rules/
+    travels in the wheel (as checker/_rules)."""
+    docs = REPO / EXAMPLES
+    done = subprocess.run(
+        [installed_script(), "show", "put_metric", "--docs", str(docs)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == snapshot("show.txt").replace(EXAMPLES, str(docs))
+
+
+# -- the README stays true ----------------------------------------------------------------
+
+
+def readme_block(after: str) -> str:
+    """The first fenced block after the line `after` in README.md."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    rest = text[text.index(after + "\n") :]
+    start = rest.index("```text\n") + len("```text\n")
+    return rest[start : rest.index("```", start)]
+
+
+def test_readme_sample_output_is_real(cli: Invoke) -> None:
+    _, out, err = cli("lint", EXAMPLES)
+    assert readme_block("docs-check lint examples/docs") == out + err
+    _, out, _ = cli("show", "put_metric", "--docs", EXAMPLES)
+    assert readme_block("docs-check show put_metric --docs examples/docs") == out
+
+
+def test_readme_lists_every_rule_with_its_severity() -> None:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    listed = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`") and cells[1] in ("error", "warning"):
+            listed[cells[0].strip("`")] = cells[1]
+    assert listed == {rule: severity.value for rule, (severity, _) in RULES.items()}

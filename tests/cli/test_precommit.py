@@ -1,0 +1,251 @@
+"""The pre-commit hook (`.pre-commit-hooks.yaml`), run by the real pre-commit on
+a temporary docs repository, the way a docs repository's commit runs it.
+
+The hook repository is a snapshot of this project: its tracked files, plus
+untracked files that are not ignored, committed in a temporary git
+repository. For a local path, `pre-commit try-repo` uses `HEAD` plus staged and
+modified tracked files, and leaves untracked files out. Pointed at the checkout
+itself, try-repo would test whatever happens to be committed there. The
+snapshot is exactly what is on disk. In a fresh clone (CI) that is `HEAD`.
+
+Each try-repo run builds the hook's environment again (about 10 s: a
+virtualenv and a pip install of this project and its dependencies from PyPI).
+pre-commit gives try-repo a temporary store of its own, whatever
+PRE_COMMIT_HOME says. `pre-commit run` with a `.pre-commit-config.yaml` (the
+README's snippet) does use PRE_COMMIT_HOME. It shares one for the whole
+module, so that environment is built once."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import REPO
+
+EXAMPLES = REPO / "examples" / "docs" / "docs"
+NATIVE = "docs/zh/api/native_api"
+ACCELERATOR = f"{NATIVE}/pytorch_2-12-0/torch-accelerator.md"
+DATA = f"{NATIVE}/pytorch_2-12-0/torch-utils-data.md"
+ELASTIC = f"{NATIVE}/pytorch_2-11-0/torch-distributed-elastic.md"
+ROWS = "docs/zh/native_apis/pytorch_2-7-1/torch-distributed-elastic.md"
+UNREADABLE = (
+    f"{ACCELERATOR}:32: status-unreadable cannot read support status "
+    "'暂不支持<term>Ascend 950DT</term>'"
+)
+FINDING = re.compile(r"^\S+:\d+: [a-z]+(-[a-z]+)* ")
+TIMEOUT = 600  # building the hook's environment installs from PyPI
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def environment(home: Path) -> dict[str, str]:
+    """No git variables or configuration of the caller's (a test run inside a git
+    hook must not act on the caller's repository)."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith("GIT_")}
+    env.update(
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_CONFIG_GLOBAL=os.devnull,
+        GIT_AUTHOR_NAME="Docs Writer",
+        GIT_AUTHOR_EMAIL="docs@example.com",
+        GIT_COMMITTER_NAME="Docs Writer",
+        GIT_COMMITTER_EMAIL="docs@example.com",
+        PRE_COMMIT_HOME=str(home),
+    )
+    env.pop("PRE_COMMIT", None)
+    return env
+
+
+def git(repo: Path, *arguments: str) -> str:
+    done = subprocess.run(
+        ["git", "-C", str(repo), *arguments],
+        env=environment(repo / ".unused"),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, f"git {' '.join(arguments)}: {done.stderr}"
+    return done.stdout
+
+
+def pre_commit_executable() -> str:
+    beside = Path(sys.executable).parent / "pre-commit"
+    assert beside.is_file(), f"pre-commit is not installed beside {sys.executable}"
+    return str(beside)
+
+
+def pre_commit(docs: Path, home: Path, *arguments: str) -> tuple[int, str]:
+    """pre-commit in the docs repository: (exit code, stdout and stderr)."""
+    done = subprocess.run(
+        [pre_commit_executable(), *arguments, "--color", "never"],
+        cwd=docs,
+        env=environment(home),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=TIMEOUT,
+    )
+    return done.returncode, done.stdout
+
+
+def findings(output: str) -> list[str]:
+    return [line for line in output.splitlines() if FINDING.match(line)]
+
+
+def example(relative: str) -> str:
+    return (EXAMPLES / relative).read_text(encoding="utf-8")
+
+
+def put(repo: Path, path: str, text: str) -> None:
+    target = repo / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+
+
+def good_accelerator() -> str:
+    page = example("zh/api/native_api/pytorch_2-12-0/torch-accelerator.md")
+    broken = "**是否支持**：暂不支持<term>Ascend 950DT</term>"
+    assert page.count(broken) == 1
+    return page.replace(broken, "**是否支持**：是，暂不支持<term>Ascend 950DT</term>")
+
+
+def bad_accelerator() -> str:
+    """The status lost its leading 是 (the example page's deliberate mistake)."""
+    return example("zh/api/native_api/pytorch_2-12-0/torch-accelerator.md")
+
+
+def good_data() -> str:
+    """The example's block id mismatch (line 43) fixed."""
+    lines = example("zh/api/native_api/pytorch_2-12-0/torch-utils-data.md").split("\n")
+    assert lines[42] == "<!-- end id5 -->"
+    lines[42] = "<!-- end id6 -->"
+    return "\n".join(lines)
+
+
+# -- fixtures -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """PRE_COMMIT_HOME for the module: `pre-commit run` builds the hook once."""
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
+@pytest.fixture(scope="module")
+def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """This project as it is on disk, committed in a temporary repository."""
+    assert (REPO / ".pre-commit-hooks.yaml").is_file()
+    snapshot = tmp_path_factory.mktemp("docs-check-hook-repo")
+    listed = subprocess.run(
+        ["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    ).stdout.decode("utf-8", "surrogateescape")
+    for name in filter(None, listed.split("\0")):
+        source = REPO / name
+        if not source.is_file() and not source.is_symlink():
+            continue  # deleted in the working tree, not yet in the index
+        target = snapshot / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target, follow_symlinks=False)
+    git(snapshot, "init", "-q", "-b", "main")
+    git(snapshot, "add", "-A")
+    git(snapshot, "commit", "-q", "--no-gpg-sign", "-m", "docs-check as on disk")
+    yield snapshot
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    """A docs repository whose pages all pass, committed: table, blocks, inline
+    and rows formats, plus a menu page the hook's `files` pattern leaves out."""
+    repo = tmp_path / "torch-npu-docs"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "master")
+    put(repo, ELASTIC, example("zh/api/native_api/pytorch_2-11-0/torch-distributed-elastic.md"))
+    put(repo, DATA, good_data())
+    put(repo, ACCELERATOR, good_accelerator())
+    put(repo, ROWS, example("zh/native_apis/pytorch_2-7-1/torch-distributed-elastic.md"))
+    put(repo, f"{NATIVE}/_menu_native_apis.md", example("zh/api/native_api/_menu_native_apis.md"))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-gpg-sign", "-m", "docs")
+    return repo
+
+
+# -- try-repo -------------------------------------------------------------------------------
+
+
+def test_try_repo_passes_on_good_docs(docs: Path, hook_repo: Path, home: Path) -> None:
+    code, output = pre_commit(docs, home, "try-repo", str(hook_repo), "docs-check", "--all-files")
+    assert code == 0, output
+    assert re.search(r"^docs-check lint\.+Passed$", output, re.MULTILINE), output
+    assert findings(output) == []
+
+
+def test_try_repo_fails_on_a_status_that_lost_its_是(
+    docs: Path, hook_repo: Path, home: Path
+) -> None:
+    put(docs, ACCELERATOR, bad_accelerator())
+    git(docs, "commit", "-q", "--no-gpg-sign", "-am", "broken status")
+    code, output = pre_commit(docs, home, "try-repo", str(hook_repo), "docs-check", "--all-files")
+    assert code == 1, output
+    assert re.search(r"^docs-check lint\.+Failed$", output, re.MULTILINE), output
+    assert "- exit code: 1" in output.splitlines()
+    assert findings(output) == [UNREADABLE]
+
+
+def test_try_repo_checks_only_the_staged_pages(docs: Path, hook_repo: Path, home: Path) -> None:
+    put(docs, ACCELERATOR, bad_accelerator())
+    git(docs, "add", ACCELERATOR)  # the commit's one page
+    broken_data = example("zh/api/native_api/pytorch_2-12-0/torch-utils-data.md")
+    put(docs, DATA, broken_data)  # changed, not staged: not part of the commit
+    code, output = pre_commit(docs, home, "try-repo", str(hook_repo), "docs-check")
+    assert code == 1, output
+    assert findings(output) == [UNREADABLE]
+    assert "1 findings (1 errors, 0 warnings) in 1 files, 4 entries" in output.splitlines()
+    assert (docs / DATA).read_text(encoding="utf-8") == broken_data  # stash restored
+
+
+# -- the README's .pre-commit-config.yaml ----------------------------------------------------
+
+
+def readme_config(repo: str, rev: str) -> str:
+    """The README's first `.pre-commit-config.yaml` snippet, for this repo and rev."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Pre-commit hook\n") :]
+    start = section.index("```yaml\n") + len("```yaml\n")
+    snippet = section[start : section.index("```", start)]
+    snippet, repos = re.subn(r"(?m)^(\s*- repo: )\S+.*$", rf"\g<1>{repo}", snippet)
+    snippet, revs = re.subn(r"(?m)^(\s*rev: )\S+.*$", rf"\g<1>{rev}", snippet)
+    assert (repos, revs) == (1, 1), snippet
+    return snippet
+
+
+def test_readme_config_runs_the_hook_and_builds_it_once(
+    docs: Path, hook_repo: Path, home: Path
+) -> None:
+    rev = git(hook_repo, "rev-parse", "HEAD").strip()
+    put(docs, ".pre-commit-config.yaml", readme_config(str(hook_repo), rev))
+    git(docs, "add", ".pre-commit-config.yaml")
+    git(docs, "commit", "-q", "--no-gpg-sign", "-m", "pre-commit config")
+
+    code, output = pre_commit(docs, home, "run", "--all-files")
+    assert code == 0, output
+    assert findings(output) == []
+
+    put(docs, ACCELERATOR, bad_accelerator())
+    git(docs, "add", ACCELERATOR)
+    code, output = pre_commit(docs, home, "run")
+    assert code == 1, output
+    assert findings(output) == [UNREADABLE]
+    assert "Installing environment" not in output  # the first run's, reused

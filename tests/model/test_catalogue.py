@@ -1,0 +1,245 @@
+"""The hardware catalogue: names, npu codes, SoC prefixes, scope, loading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checker.errors import DataError
+from checker.model.catalogue import Catalogue, default_catalogue, load_catalogue, name_key
+from tests.helpers import REPO
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> Catalogue:
+    return default_catalogue()
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "catalogue.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- names ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "product"),
+    [
+        ("Atlas A2 训练系列产品", "atlas-a2"),
+        ("Atlas A2训练系列产品", "atlas-a2"),
+        ("AtlasA2训练系列产品", "atlas-a2"),
+        ("  atlas a2 训练系列产品 ", "atlas-a2"),
+        ("Atlas A3训练系列产品", "atlas-a3"),
+        ("ATLAS A3 TRAINING SERIES PRODUCTS", "atlas-a3"),
+        ("Ascend 950DT", "ascend-950"),
+        ("Ascend950DT系列产品", "ascend-950"),
+        ("Ascend 950PR", "ascend-950"),
+        ("Atlas 训练系列产品", "atlas-train"),
+        ("Atlas 200I/500 A2 推理产品", "atlas-200i-500-a2"),
+    ],
+)
+def test_by_name_ignores_space_and_case(name: str, product: str, catalogue: Catalogue) -> None:
+    assert catalogue.by_name(name) == product
+
+
+@pytest.mark.parametrize("name", ["Atlas Z9 训练系列产品", "Ascend 960", "", "Atlas A"])
+def test_by_name_unknown(name: str, catalogue: Catalogue) -> None:
+    assert catalogue.by_name(name) is None
+
+
+def test_name_key_folds_space_and_case() -> None:
+    assert name_key("Atlas A2 训练系列产品") == name_key("atlas  a2训练系列产品")
+    assert name_key("Atlas A2") != name_key("Atlas A3")
+
+
+def test_find_name_takes_the_longest_name(catalogue: Catalogue) -> None:
+    text = "Atlas A2 训练系列产品：是"
+    # "Atlas A2" is a name too; the longer one must win
+    assert catalogue.find_name(text, 0) == ("atlas-a2", len("Atlas A2 训练系列产品"))
+    assert catalogue.find_name("Atlas A2：是", 0) == ("atlas-a2", len("Atlas A2"))
+
+
+def test_find_name_at_a_position_and_with_other_spacing(catalogue: Catalogue) -> None:
+    text = "暂不支持Ascend950DT 系列产品"
+    start = len("暂不支持")
+    assert catalogue.find_name(text, start) == ("ascend-950", len(text))
+    assert catalogue.find_name(text, 0) is None
+
+
+# -- npu codes and SoC names ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "product"),
+    [
+        ("910b", "atlas-a2"),
+        ("A3", "atlas-a3"),
+        ("950", "ascend-950"),
+        ("910", "atlas-train"),
+        ("310p", "atlas-infer"),
+        ("310b", "atlas-200i-500-a2"),
+        # codes are case-sensitive
+        ("910B", None),
+        ("a3", None),
+        ("310P", None),
+        ("", None),
+    ],
+)
+def test_by_npu_is_case_sensitive(code: str, product: str | None, catalogue: Catalogue) -> None:
+    assert catalogue.by_npu(code) == product
+
+
+@pytest.mark.parametrize(
+    ("soc", "product"),
+    [
+        ("Ascend910_9382", "atlas-a3"),
+        ("Ascend910_9362", "atlas-a3"),
+        ("Ascend910B3", "atlas-a2"),
+        ("Ascend910B4-1", "atlas-a2"),
+        ("Ascend950PR_xx", "ascend-950"),
+        ("Ascend950DT_9591", "ascend-950"),
+        ("Ascend910A", "atlas-train"),
+        ("Ascend910ProB", "atlas-train"),
+        ("Ascend310P3", "atlas-infer"),
+        ("Ascend310B1", "atlas-200i-500-a2"),
+        ("Ascend910", None),  # shorter than every prefix
+        ("Ascend310", None),
+        ("ascend910B3", None),  # prefixes are compared as written
+        ("", None),
+    ],
+)
+def test_by_soc(soc: str, product: str | None, catalogue: Catalogue) -> None:
+    assert catalogue.by_soc(soc) == product
+
+
+@pytest.mark.parametrize("order", ["short first", "long first"])
+def test_by_soc_longest_prefix_wins_whatever_the_order(tmp_path: Path, order: str) -> None:
+    short = '[[product]]\nid = "base"\nsoc = ["Ascend910"]\n'
+    long = '[[product]]\nid = "special"\nsoc = ["Ascend910_93"]\n'
+    body = short + long if order == "short first" else long + short
+    catalogue = load_catalogue(write(tmp_path, body))
+    assert catalogue.by_soc("Ascend910_9382") == "special"
+    assert catalogue.by_soc("Ascend910B3") == "base"
+    assert catalogue.by_soc("Ascend31") is None
+
+
+# -- scope ---------------------------------------------------------------------
+
+
+def test_default_scope(catalogue: Catalogue) -> None:
+    assert catalogue.scope == ("atlas-a2", "atlas-a3", "ascend-950")
+
+
+def test_ids_in_file_order(catalogue: Catalogue) -> None:
+    assert catalogue.ids == (
+        "atlas-a2",
+        "atlas-a3",
+        "ascend-950",
+        "atlas-train",
+        "atlas-infer",
+        "atlas-200i-500-a2",
+    )
+
+
+def test_with_scope(catalogue: Catalogue) -> None:
+    narrowed = catalogue.with_scope(("atlas-train", "atlas-a2"))
+    assert narrowed.scope == ("atlas-train", "atlas-a2")
+    assert narrowed.products == catalogue.products
+    assert narrowed.by_name("Atlas A3 训练系列产品") == "atlas-a3"
+    assert catalogue.scope == ("atlas-a2", "atlas-a3", "ascend-950")  # unchanged
+
+
+def test_with_scope_rejects_an_unknown_id(catalogue: Catalogue) -> None:
+    with pytest.raises(DataError, match="atlas-z9"):
+        catalogue.with_scope(("atlas-a2", "atlas-z9"))
+
+
+# -- loading -------------------------------------------------------------------
+
+
+def test_default_catalogue_is_the_shipped_file() -> None:
+    assert load_catalogue(REPO / "rules" / "catalogue.toml") == default_catalogue()
+    assert load_catalogue() == default_catalogue()
+
+
+def test_load_a_small_catalogue(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+[scope]
+default = ["x1"]
+
+[[product]]
+id = "x1"
+names = ["Widget X1 系列产品", "Widget X1"]
+npu = ["x1"]
+soc = ["WidgetX1"]
+
+[[product]]
+id = "x2"
+names = ["Widget X2"]
+""",
+    )
+    catalogue = load_catalogue(path)
+    assert catalogue.ids == ("x1", "x2")
+    assert catalogue.scope == ("x1",)
+    assert catalogue.by_name("widget x1系列产品") == "x1"
+    assert catalogue.by_name("Widget X2") == "x2"
+    assert catalogue.by_npu("x1") == "x1"
+    assert catalogue.by_npu("x2") is None  # no codes given
+    assert catalogue.by_soc("WidgetX1-7") == "x1"
+
+
+@pytest.mark.parametrize(
+    ("body", "hint"),
+    [
+        ('[[product]\nid = "x"\n', ""),  # broken TOML
+        ('[[product]]\nid = "x"\nnames = "Widget X"\n', "names"),
+        ('[[product]]\nid = "x"\nnpu = [910]\n', "npu"),
+        ('[[product]]\nid = "x"\ncolour = ["red"]\n', "colour"),
+        ('[[product]]\nnames = ["Widget X"]\n', "id"),
+        ('[[product]]\nid = "x"\n[[product]]\nid = "x"\n', "x"),
+        ('[scope]\ndefault = ["y"]\n[[product]]\nid = "x"\n', "y"),
+    ],
+    ids=[
+        "broken-toml",
+        "names-not-list",
+        "npu-not-strings",
+        "unknown-key",
+        "no-id",
+        "dup",
+        "scope",
+    ],
+)
+def test_load_rejects_a_malformed_catalogue(tmp_path: Path, body: str, hint: str) -> None:
+    path = write(tmp_path, body)
+    with pytest.raises(DataError) as raised:
+        load_catalogue(path)
+    message = str(raised.value)
+    assert message.startswith(f"{path}: ")
+    assert hint in message
+    assert "\n" not in message.strip()
+
+
+def test_broken_toml_names_the_file_and_line(tmp_path: Path) -> None:
+    path = write(tmp_path, '[scope]\ndefault = ["atlas-a2"]\n\n[[product]\nid = "x"\n')
+    with pytest.raises(DataError) as raised:
+        load_catalogue(path)
+    message = str(raised.value)
+    assert message.startswith(f"{path}: ")
+    assert "line 4" in message
+
+
+def test_missing_catalogue_file(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="cannot read the catalogue"):
+        load_catalogue(tmp_path / "absent.toml")
+
+
+def test_catalogue_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "catalogue.toml"
+    path.write_bytes(b'[[product]]\nid = "\xff"\n')
+    with pytest.raises(DataError, match="cannot read the catalogue"):
+        load_catalogue(path)

@@ -1,0 +1,148 @@
+"""The page cache: keyed by content, place, tool version and shipped data;
+corrupt or foreign entries are ignored and rebuilt; writes are atomic."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import checker.sources.cache
+from checker.model.catalogue import default_catalogue
+from checker.read import read_text
+from checker.sources.cache import PageCache, default_cache_dir
+from checker.sources.corpus import ReadOptions, read_corpus
+from checker.sources.discover import DocFile
+from tests.helpers import REPO
+
+EXAMPLES = REPO / "examples" / "docs"
+CATALOGUE = default_catalogue()
+PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
+
+
+def page_and_doc() -> tuple[DocFile, bytes]:
+    path = EXAMPLES / PAGE
+    return DocFile(str(path), "2.12.0", "zh"), path.read_bytes()
+
+
+def test_a_cached_page_equals_the_page_read(tmp_path: Path) -> None:
+    cache = PageCache(tmp_path)
+    doc, data = page_and_doc()
+    page = read_text(data.decode("utf-8"), doc, CATALOGUE)
+    key = cache.key(doc, data)
+    assert cache.get(key) is None
+    cache.put(key, page)
+    assert cache.get(key) == page
+    assert page.entries and page.findings  # the example page has both to round-trip
+
+
+def test_the_key_depends_on_content_place_and_tool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = PageCache(tmp_path)
+    doc, data = page_and_doc()
+    key = cache.key(doc, data)
+    assert cache.key(doc, data + b"\n") != key
+    assert cache.key(DocFile(doc.path + "x", doc.version, doc.lang), data) != key
+    assert cache.key(DocFile(doc.path, "2.13.0", doc.lang), data) != key
+    assert cache.key(DocFile(doc.path, doc.version, "en"), data) != key
+    monkeypatch.setattr(checker.sources.cache, "__version__", "999.0")
+    assert PageCache(tmp_path).key(doc, data) != key
+
+
+def test_the_key_depends_on_the_shipped_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc, data = page_and_doc()
+    key = PageCache(tmp_path).key(doc, data)
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    for source in (REPO / "rules").glob("*.toml"):
+        (rules / source.name).write_bytes(source.read_bytes())
+    monkeypatch.setattr(checker.sources.cache, "rules_dir", lambda: rules)
+    assert PageCache(tmp_path).key(doc, data) == key
+    catalogue = rules / "catalogue.toml"
+    catalogue.write_text(catalogue.read_text("utf-8") + "\n# one more name\n", "utf-8")
+    assert PageCache(tmp_path).key(doc, data) != key
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"{not json",
+        b"\xff\xfe binary",
+        b'{"format": "docs-check/page-cache/1"}',
+        b'{"format": "someone-else", "key": "KEY", "page": {}}',
+        b'{"format": "docs-check/page-cache/1", "key": "another-key", "page": {}}',
+        b'{"format": "docs-check/page-cache/1", "key": "KEY", "page": {"path": 1}}',
+        b"[1, 2, 3]",
+    ],
+)
+def test_corrupt_or_foreign_entries_are_ignored_and_rebuilt(tmp_path: Path, damage: bytes) -> None:
+    cache = PageCache(tmp_path / "cache")
+    options = ReadOptions(cache=cache, jobs=1)
+    fresh = read_corpus([str(EXAMPLES)], CATALOGUE, options=ReadOptions(jobs=1))
+    read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
+    entries = sorted((tmp_path / "cache").rglob("*.json"))
+    assert len(entries) == len(fresh.pages)
+    for entry in entries:
+        entry.write_bytes(damage.replace(b"KEY", entry.stem.encode()))
+    again = read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
+    assert again.pages == fresh.pages
+    for entry in entries:  # rebuilt: valid again, for its own key
+        document = json.loads(entry.read_text(encoding="utf-8"))
+        assert document["key"] == entry.stem
+
+
+def test_an_unwritable_cache_costs_only_speed(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x", encoding="utf-8")
+    options = ReadOptions(cache=PageCache(blocked / "cache"), jobs=1)
+    corpus = read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
+    assert corpus.errors == () and len(corpus.pages) == 6
+
+
+def test_two_runs_at_once_leave_only_whole_entries(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    script = (
+        "import sys; from checker.cli import run; "
+        f"sys.exit(run(['lint', '--cache-dir', {str(cache)!r}, {str(EXAMPLES)!r}]))"
+    )
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        for _ in range(4)
+    ]
+    outputs = [run.communicate(timeout=60) for run in runs]
+    assert [run.returncode for run in runs] == [1, 1, 1, 1]  # the examples carry findings
+    assert len({stdout for stdout, _ in outputs}) == 1
+    entries = list(cache.rglob("*"))
+    files = [entry for entry in entries if entry.is_file()]
+    assert len(files) == 6
+    assert not [entry for entry in files if entry.name.startswith(".")]  # no temporary files
+    for entry in files:
+        json.loads(entry.read_text(encoding="utf-8"))
+
+
+def test_no_cache_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from checker.cli import run
+
+    cache = tmp_path / "cache"
+    assert run(["lint", "--no-cache", "--cache-dir", str(cache), str(EXAMPLES)]) == 1
+    assert not cache.exists()
+    assert run(["lint", "--cache-dir", str(cache), str(EXAMPLES)]) == 1
+    assert len(list(cache.rglob("*.json"))) == 6
+    capsys.readouterr()
+
+
+def test_cache_folder_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path / "chosen"))
+    assert default_cache_dir() == tmp_path / "chosen"
+    monkeypatch.delenv("DOCS_CHECK_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert default_cache_dir() == tmp_path / "xdg" / "docs-check"

@@ -1,0 +1,62 @@
+"""Reading the real corpus gives the same pages and the same lint findings
+whether pages come from one process or several, from the cache or not."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from checker.checks.lint import lint
+from checker.model.catalogue import default_catalogue
+from checker.sources.cache import PageCache
+from checker.sources.corpus import Corpus, ReadOptions, read_corpus
+from checker.sources.workers import PARALLEL_MIN_BYTES
+
+CATALOGUE = default_catalogue()
+
+
+@pytest.fixture(scope="module")
+def master(corpus: Path) -> str:
+    return str(corpus / "master")
+
+
+@pytest.fixture(scope="module")
+def serial(master: str) -> Corpus:
+    return read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1))
+
+
+def test_the_corpus_is_large_enough_to_be_read_in_parallel(master: str) -> None:
+    size = sum(page.stat().st_size for page in Path(master).rglob("*.md"))
+    assert size > PARALLEL_MIN_BYTES
+
+
+def test_parallel_cached_and_serial_reads_agree(
+    master: str, serial: Corpus, tmp_path: Path
+) -> None:
+    cache = PageCache(tmp_path / "cache")
+    parallel = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2))
+    cold = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
+    written = sorted((tmp_path / "cache").rglob("*.json"))
+    warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
+    assert len(written) == len(serial.pages) == 252
+    for other in (parallel, cold, warm):
+        assert other.pages == serial.pages
+        assert other.errors == serial.errors == ()
+        assert lint(other.pages, CATALOGUE) == lint(serial.pages, CATALOGUE)
+    assert [page.path for page in serial.pages] == sorted(page.path for page in serial.pages)
+
+
+def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None:
+    cache = PageCache(tmp_path / "cache")
+    read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
+    # Rewrite each cached page's first API: a read that uses the cache shows it.
+    for entry in (tmp_path / "cache").rglob("*.json"):
+        document = json.loads(entry.read_text(encoding="utf-8"))
+        rows = document["page"]["entries"]
+        if rows:
+            rows[0][0] = "cached." + rows[0][0]
+        entry.write_text(json.dumps(document), encoding="utf-8")
+    warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1, cache=cache))
+    assert all(page.entries[0].api.startswith("cached.") for page in warm.pages if page.entries)

@@ -1,0 +1,447 @@
+"""Docs at git refs (`--git REPO --ref REF`): real temporary repositories with
+branches and tags, read without a checkout. Every page and finding is named
+`ref:path`; each ref is a docs tree of its own; reading costs two git processes
+per ref (plus two that check the repository and the refs), never one per file.
+
+Commands run in-process through `checker.cli.run`, from a folder outside the
+repositories, with exact output."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+import checker.sources.gitrefs
+from checker.cli import run
+from checker.process import CommandResult
+from tests.helpers import REPO
+
+EXAMPLES = REPO / "examples" / "docs" / "docs" / "zh" / "api" / "native_api"
+NATIVE = "docs/zh/api/native_api"
+ELASTIC_11 = f"{NATIVE}/pytorch_2-11-0/torch-distributed-elastic.md"
+DATA_12 = f"{NATIVE}/pytorch_2-12-0/torch-utils-data.md"
+BLOCK_MISMATCH = "block-id-mismatch block opened as id6 at line 41 ends as id5"
+NONSTANDARD = "nonstandard-mark mark '✗' instead of ✔ / ✘"
+PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
+Invoke = Callable[..., tuple[int, str, str]]
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def git(repo: Path, *arguments: str) -> str:
+    """git in `repo`, blind to the caller's git configuration and repository."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith("GIT_")}
+    env.update(
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_CONFIG_GLOBAL=os.devnull,
+        GIT_AUTHOR_NAME="Docs Writer",
+        GIT_AUTHOR_EMAIL="docs@example.com",
+        GIT_COMMITTER_NAME="Docs Writer",
+        GIT_COMMITTER_EMAIL="docs@example.com",
+    )
+    done = subprocess.run(
+        ["git", "-C", str(repo), *arguments],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, f"git {' '.join(arguments)}: {done.stderr}"
+    return done.stdout
+
+
+def init_repo(repo: Path) -> Path:
+    repo.mkdir(parents=True, exist_ok=True)
+    git(repo, "init", "-q", "-b", "master")
+    return repo
+
+
+def commit_all(repo: Path, message: str) -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-gpg-sign", "-m", message)
+
+
+def put(repo: Path, path: str, content: str | bytes) -> Path:
+    target = repo / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        target.write_bytes(content)
+    else:
+        target.write_text(content, encoding="utf-8")
+    return target
+
+
+def example(relative: str) -> str:
+    return (EXAMPLES / relative).read_text(encoding="utf-8")
+
+
+def replace_line(text: str, line: int, old: str, new: str) -> str:
+    lines = text.split("\n")
+    assert old in lines[line - 1], lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new)
+    return "\n".join(lines)
+
+
+def errors_of(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith("docs-check: error:")]
+
+
+@pytest.fixture
+def cli(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> Invoke:
+    """docs-check in-process, from a folder that is no repository: (exit, stdout, stderr)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+
+    def invoke(*argv: str) -> tuple[int, str, str]:
+        code = run(list(argv))
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+
+    return invoke
+
+
+@pytest.fixture
+def docs_repo(tmp_path: Path) -> Path:
+    """master (tagged v1): a clean 2.11.0 page and a 2.12.0 page with a block id
+    mismatch at line 43, plus a menu, a text file, a README and a symlinked page.
+    release (tagged v2): the mismatch fixed, a nonstandard mark at line 20 of the
+    2.11.0 page instead."""
+    repo = init_repo(tmp_path / "docs-repo")
+    put(repo, "README.md", "# torch-npu docs\n")
+    put(repo, f"{NATIVE}/_menu_native_apis.md", example("_menu_native_apis.md"))
+    put(repo, ELASTIC_11, example("pytorch_2-11-0/torch-distributed-elastic.md"))
+    put(repo, DATA_12, example("pytorch_2-12-0/torch-utils-data.md"))
+    put(repo, f"{NATIVE}/pytorch_2-12-0/notes.txt", "not a page\n")
+    (repo / NATIVE / "pytorch_2-12-0" / "elastic-link.md").symlink_to(
+        "../pytorch_2-11-0/torch-distributed-elastic.md"
+    )
+    commit_all(repo, "docs")
+    git(repo, "tag", "v1")
+    git(repo, "checkout", "-q", "-b", "release")
+    put(repo, DATA_12, replace_line(example("pytorch_2-12-0/torch-utils-data.md"), 43, "5", "6"))
+    elastic = example("pytorch_2-11-0/torch-distributed-elastic.md")
+    put(repo, ELASTIC_11, replace_line(elastic, 20, "✔", "✗"))
+    commit_all(repo, "release fixes")
+    git(repo, "tag", "-a", "v2", "-m", "release 2")  # an annotated tag: peeled to its commit
+    git(repo, "checkout", "-q", "master")
+    return repo
+
+
+# -- lint -----------------------------------------------------------------------------------
+
+
+def test_lint_two_refs_in_one_run_names_findings_by_ref(cli: Invoke, docs_repo: Path) -> None:
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "master", "--ref", "release")
+    assert code == 1
+    assert out.splitlines() == [
+        f"master:{DATA_12}:43: {BLOCK_MISMATCH}",
+        f"release:{ELASTIC_11}:20: {NONSTANDARD}",
+    ]
+    assert err == "2 findings (1 errors, 1 warnings) in 4 files, 10 entries\n"
+
+
+def test_each_ref_is_a_tree_of_its_own(cli: Invoke, docs_repo: Path) -> None:
+    """The same pages at two refs: the same findings under each name, and no
+    API counts as documented twice."""
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "v1", "--ref", "master")
+    assert code == 1
+    assert out.splitlines() == [
+        f"master:{DATA_12}:43: {BLOCK_MISMATCH}",
+        f"v1:{DATA_12}:43: {BLOCK_MISMATCH}",
+    ]
+    assert err == "2 findings (2 errors, 0 warnings) in 4 files, 10 entries\n"
+
+
+def test_tags_and_commits_are_refs(cli: Invoke, docs_repo: Path) -> None:
+    commit = git(docs_repo, "rev-parse", "release").strip()
+    code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "v2", "--ref", commit[:12])
+    assert code == 1
+    assert out.splitlines() == [
+        f"{commit[:12]}:{ELASTIC_11}:20: {NONSTANDARD}",
+        f"v2:{ELASTIC_11}:20: {NONSTANDARD}",
+    ]
+
+
+def test_ref_without_git_reads_the_current_folder(
+    cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(docs_repo / "docs")  # a folder inside the repository
+    code, out, _ = cli("lint", "--ref", "release")
+    assert (code, out) == (1, f"release:{ELASTIC_11}:20: {NONSTANDARD}\n")
+
+
+def test_lint_json_at_refs(cli: Invoke, docs_repo: Path) -> None:
+    code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "release", "--format", "json")
+    assert code == 1
+    document = json.loads(out)
+    assert [(f["path"], f["line"], f["rule"]) for f in document["findings"]] == [
+        (f"release:{ELASTIC_11}", 20, "nonstandard-mark")
+    ]
+    assert (document["files"], document["errors"]) == (2, [])
+
+
+# -- show and verify --------------------------------------------------------------------------
+
+
+def test_show_at_refs(cli: Invoke, docs_repo: Path) -> None:
+    put(docs_repo, f"{NATIVE}/pytorch_2-12-0/torch-distributed-elastic.md", "# not committed\n")
+    argv = ["show", "put_metric", "--git", str(docs_repo), "--docs", "docs"]
+    code, out, err = cli(*argv, "--ref", "master", "--ref", "release", "--scope", "atlas-a2")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        PUT_METRIC,
+        f"  2.11.0  zh table   atlas-a2=supported  master:{ELASTIC_11}:24",
+        f"  2.11.0  zh table   atlas-a2=supported  release:{ELASTIC_11}:24",
+    ]
+
+
+def test_verify_at_refs(cli: Invoke, docs_repo: Path) -> None:
+    argv = ["verify", "--no-live", "--git", str(docs_repo), "--docs", "docs", "--format", "json"]
+    code, out, err = cli(*argv, "--ref", "v1", "--ref", "v2")
+    assert code == 1  # the 2.11.0 page says nothing of Ascend 950DT; the rule says 暂不支持
+    assert err == ""
+    results = json.loads(out)["results"]
+    assert {(r["path"], r["line"]) for r in results} == {
+        (f"v1:{ELASTIC_11}", 24),
+        (f"v2:{ELASTIC_11}", 24),
+    }
+    for ref in ("v1", "v2"):
+        mine = [r for r in results if r["path"].startswith(f"{ref}:")]
+        verdicts = {r["product"]: r["verdict"] for r in mine}
+        assert verdicts == {
+            "atlas-a2": "unverified",
+            "atlas-a3": "unverified",
+            "ascend-950": "doc-differs-from-rule",
+        }
+    assert json.loads(out)["findings"] == []  # no duplicate-api across refs
+
+
+# -- what is read ---------------------------------------------------------------------------
+
+
+def test_paths_inside_the_repository_restrict_what_is_read(cli: Invoke, docs_repo: Path) -> None:
+    base = ["lint", "--git", str(docs_repo), "--ref", "master"]
+    code, out, err = cli(*base, f"{NATIVE}/pytorch_2-11-0")
+    assert (code, out) == (0, "")
+    assert err == "0 findings (0 errors, 0 warnings) in 1 files, 3 entries\n"
+    code, out, err = cli(*base, DATA_12)
+    assert (code, out) == (1, f"master:{DATA_12}:43: {BLOCK_MISMATCH}\n")
+    assert err == "1 findings (1 errors, 0 warnings) in 1 files, 2 entries\n"
+    code, out, err = cli(*base, f"{NATIVE}/pytorch_2-1")  # a path, not a prefix of names
+    assert (code, out) == (2, "")
+    assert errors_of(err) == [
+        f"docs-check: error: no API pages under {NATIVE}/pytorch_2-1 at {docs_repo}@master"
+    ]
+
+
+def test_a_ref_without_pages_is_one_error_and_the_others_are_checked(
+    cli: Invoke, docs_repo: Path
+) -> None:
+    git(docs_repo, "checkout", "-q", "-b", "moved")
+    git(docs_repo, "mv", "docs/zh/api", "docs/zh/apis")
+    commit_all(docs_repo, "moved")
+    argv = ["lint", "--git", str(docs_repo), "--ref", "moved", "--ref", "master", "docs/zh/api"]
+    code, out, err = cli(*argv)
+    assert code == 2
+    assert out == f"master:{DATA_12}:43: {BLOCK_MISMATCH}\n"
+    assert errors_of(err) == [
+        f"docs-check: error: no API pages under docs/zh/api at {docs_repo}@moved"
+    ]
+
+
+def test_symlinks_and_other_files_are_skipped(cli: Invoke, docs_repo: Path) -> None:
+    listed = git(docs_repo, "ls-tree", "-r", "--name-only", "master").split()
+    assert f"{NATIVE}/pytorch_2-12-0/elastic-link.md" in listed  # committed, as a symlink
+    code, out, _ = cli("show", "initialize_metrics", "--git", str(docs_repo), "--ref", "master")
+    assert code == 0
+    assert [line.split()[-1] for line in out.splitlines()[1:]] == [f"master:{ELASTIC_11}:9"]
+    code, _, err = cli("lint", "--git", str(docs_repo), "--ref", "master")
+    assert code == 1
+    assert err.endswith("in 2 files, 5 entries\n")  # no README, menu, notes.txt or symlink
+
+
+def test_a_working_tree_change_is_not_seen_at_the_ref(cli: Invoke, docs_repo: Path) -> None:
+    fixed = replace_line(example("pytorch_2-12-0/torch-utils-data.md"), 43, "5", "6")
+    put(docs_repo, DATA_12, fixed)
+    git(docs_repo, "add", DATA_12)  # staged, not committed
+    code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "master")
+    assert (code, out) == (1, f"master:{DATA_12}:43: {BLOCK_MISMATCH}\n")
+    code, out, _ = cli("lint", str(docs_repo / DATA_12))  # the working tree has the fix
+    assert (code, out) == (0, "")
+
+
+def test_a_page_that_cannot_be_read_is_one_error_naming_ref_and_path(
+    cli: Invoke, docs_repo: Path
+) -> None:
+    git(docs_repo, "checkout", "-q", "-b", "broken")
+    head = "# torch 张量\n\n### torch.abs\n".encode()  # 30 bytes
+    put(docs_repo, f"{NATIVE}/pytorch_2-12-0/bad.md", head + b"**\xe6\x94\xaf\xff**\n")
+    put(docs_repo, f"{NATIVE}/pytorch_2-12-0/image.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    put(docs_repo, f"{NATIVE}/pytorch_2-12-0/empty.md", b"")
+    commit_all(docs_repo, "broken pages")
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "broken")
+    assert code == 2
+    assert out == f"broken:{DATA_12}:43: {BLOCK_MISMATCH}\n"  # the other pages are checked
+    folder = f"broken:{NATIVE}/pytorch_2-12-0"
+    assert errors_of(err) == [
+        f"docs-check: error: {folder}/bad.md:4: invalid UTF-8 at byte offset 35; file skipped",
+        f"docs-check: error: {folder}/empty.md: empty file",
+        f"docs-check: error: {folder}/image.md: binary file, not a markdown page",
+    ]
+
+
+def test_odd_file_names_are_read(cli: Invoke, docs_repo: Path) -> None:
+    """The listing is NUL-separated: names with spaces, non-ASCII letters or a
+    newline are neither quoted nor split."""
+    git(docs_repo, "checkout", "-q", "-b", "names")
+    page = example("pytorch_2-12-0/torch-utils-data.md").replace("2.12", "2.13")
+    names = ["new\nline.md", "with space.md", "数据.md"]
+    for name in names:
+        put(docs_repo, f"{NATIVE}/pytorch_2-13-0/{name}", page)
+    commit_all(docs_repo, "odd names")
+    argv = ["lint", "--git", str(docs_repo), "--ref", "names", "--format", "json"]
+    code, out, _ = cli(*argv, f"{NATIVE}/pytorch_2-13-0")
+    assert code == 1
+    document = json.loads(out)
+    assert (document["files"], document["errors"]) == (3, [])
+    mismatches = [f["path"] for f in document["findings"] if f["rule"] == "block-id-mismatch"]
+    assert mismatches == [f"names:{NATIVE}/pytorch_2-13-0/{name}" for name in names]
+
+
+# -- bad input ------------------------------------------------------------------------------
+
+
+def test_a_missing_ref_is_one_line_naming_it(cli: Invoke, docs_repo: Path) -> None:
+    argv = ["lint", "--git", str(docs_repo), "--ref", "master", "--ref", "v9.9.9"]
+    code, out, err = cli(*argv)
+    assert (code, out) == (2, "")  # checked before any ref is read
+    assert err == f"docs-check: error: {docs_repo}: no such ref 'v9.9.9'\n"
+
+
+@pytest.mark.parametrize("ref", ["master:docs", "--all", "", "master\nv1"])
+def test_what_is_no_commit_is_no_ref(cli: Invoke, docs_repo: Path, ref: str) -> None:
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", ref)
+    assert (code, out) == (2, "")
+    assert err == f"docs-check: error: {docs_repo}: no such ref {ref!r}\n"
+
+
+def test_not_a_git_repository_is_one_line(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))  # even if /tmp is in a repo
+    plain = tmp_path / "plain"
+    put(plain, DATA_12, example("pytorch_2-12-0/torch-utils-data.md"))
+    for where in (plain, tmp_path / "no-such-folder"):
+        code, out, err = cli("lint", "--git", str(where), "--ref", "master")
+        assert (code, out) == (2, "")
+        assert len(err.splitlines()) == 1
+        assert err.startswith(f"docs-check: error: {where}: ")
+    _, _, err = cli("lint", "--git", str(plain), "--ref", "master")
+    assert "not a git repository" in err
+
+
+@pytest.mark.parametrize("command", [["lint"], ["show", "put_metric"], ["verify", "--no-live"]])
+def test_git_without_ref_is_a_usage_error(cli: Invoke, docs_repo: Path, command: list[str]) -> None:
+    code, out, err = cli(*command, "--git", str(docs_repo))
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == "Error: --git needs at least one --ref"
+
+
+def test_the_callers_git_environment_does_not_redirect_git(
+    cli: Invoke, docs_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A git hook runs with GIT_DIR and GIT_INDEX_FILE set to its own repository."""
+    other = init_repo(tmp_path / "other")
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    monkeypatch.setenv("GIT_INDEX_FILE", str(other / ".git" / "index"))
+    monkeypatch.setenv("GIT_WORK_TREE", str(other))
+    code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "release")
+    assert (code, out) == (1, f"release:{ELASTIC_11}:20: {NONSTANDARD}\n")
+
+
+# -- cost -----------------------------------------------------------------------------------
+
+
+def test_two_git_processes_per_ref_never_one_per_file(
+    cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    git(docs_repo, "checkout", "-q", "-b", "many")
+    page = example("pytorch_2-11-0/torch-distributed-elastic.md")
+    for index in range(40):
+        put(docs_repo, f"{NATIVE}/pytorch_2-11-0/copy-{index:02}.md", page)
+    commit_all(docs_repo, "many pages")
+    calls: list[Sequence[str]] = []
+    real = checker.sources.gitrefs.run_command
+
+    def counting(argv: Sequence[str], **options: object) -> CommandResult:
+        calls.append(argv)
+        return real(argv, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checker.sources.gitrefs, "run_command", counting)
+    refs = ["master", "release", "v1", "many"]
+    argv = ["lint", "--git", str(docs_repo), "--no-cache", "--format", "json"]
+    code, out, _ = cli(*argv, *[item for ref in refs for item in ("--ref", ref)])
+    assert code == 1
+    assert json.loads(out)["files"] == 2 + 2 + 2 + 42
+    assert all(argv[:3] == ["git", "-C", str(docs_repo)] for argv in calls)
+    assert [argv[3] for argv in calls] == [
+        "rev-parse",  # a git repository?
+        "cat-file",  # every ref, resolved to its commit in one batch
+        *["ls-tree", "cat-file"] * len(refs),
+    ]
+    assert len(calls) == 2 * len(refs) + 2
+
+
+# -- the real docs: release gating across branches -----------------------------------------
+
+
+def test_corpus_release_branch_differs_from_the_rule(
+    cli: Invoke, corpus: Path, tmp_path: Path
+) -> None:
+    """The four master torch-distributed-elastic.md pages on master; on branch
+    v2.12.0 the 2.12.0 page's put_metric marks Ascend 950DT ✔ instead of ✘."""
+    repo = init_repo(tmp_path / "ascend-pytorch")
+    sources = sorted((corpus / "master" / NATIVE).glob("pytorch_*/torch-distributed-elastic.md"))
+    assert len(sources) == 4
+    for source in sources:
+        target = repo / NATIVE / source.parent.name / source.name
+        target.parent.mkdir(parents=True)
+        shutil.copyfile(source, target)
+    commit_all(repo, "docs of master")
+    git(repo, "checkout", "-q", "-b", "v2.12.0")
+    page_12 = f"{NATIVE}/pytorch_2-12-0/torch-distributed-elastic.md"
+    text = (repo / page_12).read_text(encoding="utf-8")
+    assert text.split("\n")[1843] == f"### {PUT_METRIC}"
+    put(repo, page_12, replace_line(text, 1856, "✘", "✔"))  # | <term>Ascend 950DT</term> |
+    commit_all(repo, "put_metric on Ascend 950DT")
+    git(repo, "checkout", "-q", "master")
+
+    argv = ["verify", "--no-live", "--git", str(repo), "--ref", "master", "--ref", "v2.12.0"]
+    code, out, err = cli(*argv)
+    assert code == 1
+    assert f"  2.12.0: DOCS DIFFER FROM THE RULE  v2.12.0:{page_12}:1844" in out.splitlines()
+    assert err == "24 results (1 doc-differs-from-rule, 23 unverified); 0 findings; exit 1\n"
+
+    code, out, _ = cli(*argv, "--format", "json")
+    results = json.loads(out)["results"]
+    differs = [r for r in results if r["verdict"] == "doc-differs-from-rule"]
+    assert [(r["path"], r["line"], r["product"], r["documented"]) for r in differs] == [
+        (f"v2.12.0:{page_12}", 1844, "ascend-950", "supported")
+    ]
+    on_master = [r for r in results if r["path"].startswith("master:")]
+    assert sorted({r["version"] for r in on_master}) == ["2.11.0", "2.12.0", "2.13.0", "2.7.1"]
+    assert len(on_master) == 12
+    assert all(r["documented"] == r["expected"] for r in on_master)
+    assert all(r["line"] == 1844 for r in results)

@@ -1,0 +1,56 @@
+"""Reading across worker processes: a big page is cut into parts for the
+workers, and what comes back, joined and cached, is the page read whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checker.model.catalogue import default_catalogue
+from checker.model.support import Page
+from checker.sources.cache import PageCache
+from checker.sources.discover import DocFile
+from checker.sources.workers import PART_MIN_SIZE, read_all, work_units
+
+CATALOGUE = default_catalogue()
+
+
+@pytest.fixture(scope="module")
+def big_page(corpus: Path) -> tuple[DocFile, bytes]:
+    path = corpus / "master/docs/zh/api/native_api/pytorch_2-13-0/torch-distributions.md"
+    data = path.read_bytes()
+    assert len(data.decode("utf-8")) >= 2 * PART_MIN_SIZE
+    return DocFile(str(path), "2.13.0", "zh"), data
+
+
+def test_a_big_page_is_cut_for_the_workers(big_page: tuple[DocFile, bytes]) -> None:
+    doc, data = big_page
+    units, counts = work_units([(doc, data, None)], CATALOGUE, None, workers=2)
+    assert counts == [2]
+    assert all(isinstance(unit[1], str) for unit in units)
+    assert work_units([(doc, data, None)], CATALOGUE, None, workers=1)[1] == [1]
+
+
+def test_parts_read_by_workers_join_into_the_page_and_are_cached(
+    big_page: tuple[DocFile, bytes], tmp_path: Path
+) -> None:
+    doc, data = big_page
+    cache = PageCache(tmp_path)
+    key = cache.key(doc, data)
+    [serial] = read_all([(doc, data, key)], CATALOGUE, None, jobs=1)
+    [parallel] = read_all([(doc, data, key)], CATALOGUE, cache, jobs=2)
+    assert isinstance(serial, Page)
+    assert len(serial.entries) > 400
+    assert parallel == serial
+    assert cache.get(key) == serial
+
+
+def test_an_undecodable_big_page_is_an_error_as_in_one_process(tmp_path: Path) -> None:
+    path = tmp_path / "docs/zh/api/native_api/pytorch_2-13-0/torch-bad.md"
+    doc = DocFile(str(path), "2.13.0", "zh")
+    data = b"## torch.x\n\n" + b"\xff" * (2 * PART_MIN_SIZE)
+    outcomes = [list(read_all([(doc, data, None)], CATALOGUE, None, jobs)) for jobs in (1, 2)]
+    assert outcomes[0] == outcomes[1]
+    assert isinstance(outcomes[0][0], str)
+    assert str(path) in outcomes[0][0]

@@ -1,0 +1,57 @@
+"""Constants and helpers of the live tests (the fixtures are in conftest.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from checker.model.catalogue import Catalogue
+from checker.torch.runner import Job, live_evidence
+from checker.verify.evidence import Evidence
+from tests.helpers import REPO
+
+EXAMPLES = REPO / "examples" / "docs"
+FAKE_NPU = REPO / "tests" / "fakes" / "fake_npu_a3"
+PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
+PUT_METRIC_JOB = Job(PUT_METRIC, "put_metric")
+SECOND_API = "docs_check.second.api"  # a second job: one environment serves every job
+TWO_JOBS = (PUT_METRIC_JOB, Job(SECOND_API, "put_metric"))
+PUT_METRIC_CASES = [
+    "default group is torchelastic",
+    "custom group goes to its own handler",
+    "non-empty metric name",
+    "empty metric name",
+    "positive value",
+    "zero value",
+    "negative value",
+    "global handler state restored",
+]
+BACKEND_FAILURE = "Failed to load the backend extension: torch_npu"
+
+# What the torch_npu environment must hold. Both pinned: an unpinned torch
+# would pull a CUDA build of several GB; this CPU build lies on the local disk.
+NPU_PINS = ("torch==2.13.0", "torch-npu==2.13.0")
+NPU_VENV_NAME = "venv-torch-npu-2.13.0"
+NPU_PYTHON_VARIABLE = "DOCS_CHECK_TEST_NPU_PYTHON"
+
+# Variables of the test run's own environment that would change what the
+# harness finds; every live run here starts without them.
+LIVE_VARIABLES = ("PYTHONPATH", "TORCH_DEVICE_BACKEND_AUTOLOAD", "DOCS_CHECK_FAKE_SOC")
+
+
+def live_run(
+    catalogue: Catalogue,
+    python: str | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout: float = 120,
+    jobs: tuple[Job, ...] = (PUT_METRIC_JOB,),
+) -> Evidence:
+    """live_evidence with exactly the given variables set (the subprocess
+    inherits os.environ), restored afterwards."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in LIVE_VARIABLES:
+            patch.delenv(name, raising=False)
+        for name, value in (env or {}).items():
+            patch.setenv(name, value)
+        return live_evidence(list(jobs), catalogue, python, timeout)
