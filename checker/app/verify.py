@@ -1,6 +1,6 @@
-"""`verify`: rules → the pages they name → static findings on those entries →
-live behaviour runs and evidence files → cross-check. Returns a report and an
-exit code; printing is the report modules' job.
+"""`verify`: expectations → the pages they name → static findings on those
+entries → live behaviour runs and evidence files → cross-check → the gate.
+Returns one Outcome; printing is the report modules' job.
 
 With `resolve` (`--resolve-apis`) every page is read, and every version's
 documented names are looked up in its torch (checker.torch.resolver); the
@@ -8,24 +8,27 @@ cross-check and the static findings still see only the rules' pages."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checker.app.outcome import Outcome, Unverified
+from checker.app.setup import Reading, resolvers, setup
 from checker.checks.lint import lint
 from checker.errors import DataError, InputError, UsageError
 from checker.model.catalogue import Catalogue
-from checker.model.finding import Finding, Severity
+from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.process import Started
+from checker.progress import Progress
 from checker.sources.corpus import ReadOptions, read_corpus
-from checker.torch.resolver import Resolution, ResolveOptions, resolve_for, resolvers_started
+from checker.torch.resolver import ResolveOptions, resolve_for
 from checker.torch.runner import Job, behaviour_file, live_evidence
-from checker.verify.crosscheck import UNVERIFIED, Options, Result, belongs, crosscheck
+from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
 from checker.verify.evidence import Evidence, load_evidence
-from checker.verify.expectations import REPO_RULES, Rule, load_rules, shipped_rule_files
-
-EXIT_CLEAN, EXIT_FAILED, EXIT_INPUT, EXIT_UNVERIFIED = 0, 1, 2, 3
+from checker.verify.expectations import REPO_RULES, Expectation, load_rules, shipped_rule_files
+from checker.verify.verified import VerifyReport
 
 
 @dataclass(frozen=True)
@@ -42,39 +45,7 @@ class Request:
     resolve: ResolveOptions | None = None  # --resolve-apis
 
 
-@dataclass(frozen=True)
-class VerifyReport:
-    rules: tuple[Rule, ...]
-    results: tuple[Result, ...]
-    evidence: tuple[Evidence, ...]
-    findings: tuple[Finding, ...]  # the resolution's findings among them
-    errors: tuple[str, ...]
-    resolution: Resolution | None = None  # with --resolve-apis
-
-    @property
-    def exit_code(self) -> int:
-        if self.errors:
-            return EXIT_INPUT
-        # Runs on a product's NPU are judged through the verdicts (a failure on a
-        # product the docs call unsupported is consistent); a reference run of a
-        # selected rule that failed or could not run is a failure of its own.
-        failed_runs = any(
-            run.verdict != "passed" and any(belongs(run, rule) for rule in self.rules)
-            for e in self.evidence
-            if not e.environment.verifies_npu
-            for run in e.runs
-        )
-        failed = any(r.severity is Severity.ERROR and r.verdict != UNVERIFIED for r in self.results)
-        if failed or failed_runs or self.findings:
-            return EXIT_FAILED
-        if any(r.verdict == UNVERIFIED and r.severity is Severity.ERROR for r in self.results):
-            return EXIT_UNVERIFIED
-        if self.resolution is not None and self.resolution.incomplete:
-            return EXIT_UNVERIFIED
-        return EXIT_CLEAN
-
-
-def select_rules(request: Request, catalogue: Catalogue) -> list[Rule]:
+def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
     files = shipped_rule_files()
     files += [Path(root, REPO_RULES) for root in request.docs if Path(root, REPO_RULES).is_file()]
     files += [Path(name) for name in request.rule_files]
@@ -95,7 +66,7 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Rule]:
     return rules
 
 
-def jobs_for(rules: Sequence[Rule], docs: Sequence[str]) -> list[Job]:
+def jobs_for(rules: Sequence[Expectation], docs: Sequence[str]) -> list[Job]:
     jobs = [Job(rule.api, rule.behaviour) for rule in rules if rule.behaviour]
     for rule in rules:
         if rule.test:
@@ -106,18 +77,16 @@ def jobs_for(rules: Sequence[Rule], docs: Sequence[str]) -> list[Job]:
     return jobs
 
 
-def verify(request: Request, catalogue: Catalogue) -> VerifyReport:
+def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:
     rules = select_rules(request, catalogue)
-    if request.resolve is None:
-        return _verify(request, catalogue, rules, None)
-    with resolvers_started(request.resolve) as started:  # torch imports while pages are read
+    with resolvers(request.resolve) as started:  # torch imports while pages are read
         return _verify(request, catalogue, rules, started)
 
 
 def _verify(
     request: Request,
     catalogue: Catalogue,
-    rules: list[Rule],
+    rules: list[Expectation],
     started: Mapping[str, Started] | None,
 ) -> VerifyReport:
     names = {rule.doc for rule in rules}
@@ -155,7 +124,7 @@ def _verify(
     )
 
 
-def _touched(pages: Sequence[Page], rule: Rule) -> list[tuple[str, int, int]]:
+def _touched(pages: Sequence[Page], rule: Expectation) -> list[tuple[str, int, int]]:
     """(path, first line, last line) of each entry of the rule's API."""
     spans = []
     for page in pages:
@@ -173,3 +142,53 @@ def _on(finding: Finding, spans: list[tuple[str, int, int]]) -> bool:
     return any(
         finding.path == path and first <= finding.line <= last for path, first, last in spans
     )
+
+
+def verify(
+    docs: Sequence[str],
+    reading: Reading,
+    *,
+    rule_files: Sequence[str] = (),
+    api: str | None = None,
+    python: str | None = None,
+    evidence_files: Sequence[str] = (),
+    live: bool = True,
+    strict: bool = False,
+    require_npu: bool = False,
+    timeout: float = 120,
+    config_file: str | None = None,
+    scope: str | None = None,
+    baseline_file: str | None = None,
+    resolve: ResolveOptions | None = None,
+    progress: Progress | None = None,
+) -> Outcome[VerifyReport]:
+    """The command: configuration, the run, then the gate over its findings and
+    verdicts. --strict and --require-npu win over the configuration's levels."""
+    levels = {DENIES_PASSES: "error"} if strict else {}
+    levels |= {UNVERIFIED: "error"} if require_npu else {}
+    ready = setup(docs, reading, config_file, scope, baseline_file, levels)
+    request = Request(
+        docs=ready.docs,
+        rule_files=ready.config.rule_files(rule_files),
+        api=api,
+        python=python,
+        evidence_files=tuple(evidence_files),
+        live=live,
+        options=Options(strict=strict, require_npu=require_npu),
+        timeout=timeout,
+        reading=reading.options(progress),
+        resolve=resolve,
+    )
+    report = run_verify(request, ready.catalogue)
+    gated = ready.gate.apply(report.findings, report.results)
+    report = dataclasses.replace(
+        report, findings=gated.findings, results=gated.results, refs=reading.refs
+    )
+    return outcome_of(report, hidden=gated.note)
+
+
+def outcome_of(report: VerifyReport, hidden: str = "") -> Outcome[VerifyReport]:
+    unverified = [Unverified.NPU] if report.npu_unverified else []
+    if report.resolution is not None and report.resolution.incomplete:
+        unverified.append(Unverified.VERSIONS)
+    return Outcome("verify", report, report.errors, report.failed, tuple(unverified), hidden)

@@ -1,5 +1,12 @@
-"""Every rule the checker can report, with its default severity, and the one
-constructor of `Finding` so that a rule's severity is decided in one place."""
+"""Every id the tool can report, in one place: the problems reading a page
+finds, the lint checks, the verify verdicts and the outcomes of looking names
+up in torch. Each has its default level, a one-line summary, a longer
+explanation, the stage that reports it and, where there is one, the fix.
+
+Configuration (`severity`, `[[ignore]]`), SARIF's rule list and the docs all
+read this table, so an id known here can be re-levelled, ignored and declared
+alike; `finding` is the one constructor of `Finding`, so a finding's default
+severity is decided here and nowhere else."""
 
 from __future__ import annotations
 
@@ -7,41 +14,243 @@ from dataclasses import dataclass
 
 from checker.model.finding import Finding, Severity
 
-E, W = Severity.ERROR, Severity.WARNING
+# The stages, in the order a run reaches them.
+READ, LINT, VERIFY, RESOLVE = "read", "lint", "verify", "resolve"
+# "note": reported, never a failure by default (a level for verdicts only).
+NOTE = "note"
 
-RULES: dict[str, tuple[Severity, str]] = {
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    level: str  # "error", "warning" or "note"
+    stage: str
+    summary: str
+    explanation: str
+    fix: str | None = None  # what to change in the docs, when there is one thing to do
+
+    @property
+    def severity(self) -> Severity | None:
+        """The default severity of what it reports; None for a note."""
+        return None if self.level == NOTE else Severity(self.level)
+
+
+_E, _W = Severity.ERROR.value, Severity.WARNING.value
+
+CHECKS: tuple[Check, ...] = (
     # reading a status
-    "status-unreadable": (E, "a support status the normaliser cannot read"),
-    "unknown-product": (E, "a product name the catalogue does not know"),
-    "nonstandard-mark": (W, "a table mark other than ✔ / ✘"),
+    Check(
+        "status-unreadable",
+        _E,
+        READ,
+        "a support status the normaliser cannot read",
+        "The text after 是否支持 / 支持情况, a table mark or a block's 支持 / 不支持 is "
+        "none of the spellings the status normaliser knows, so no product's support "
+        "can be taken from it.",
+        "Write the status as 是 / 否, ✔ / ✘, or 是，暂不支持<term>PRODUCT</term>.",
+    ),
+    Check(
+        "unknown-product",
+        _E,
+        READ,
+        "a product name the catalogue does not know",
+        "A status names a product that rules/catalogue.toml does not list, under any "
+        "of its names or aliases.",
+        "Use the product's catalogue name, or add it to rules/catalogue.toml.",
+    ),
+    Check(
+        "nonstandard-mark",
+        _W,
+        READ,
+        "a table mark other than ✔ / ✘",
+        "A per-product table uses a mark that reads as support or its absence but is "
+        "not the house mark (✗, ×, an HTML entity).",
+        "Write ✔ or ✘.",
+    ),
     # block-style house rules
-    "block-id-mismatch": (E, "a block's end comment carries another id than its start"),
-    "block-id-duplicate": (E, "a block id used twice in one file"),
-    "block-unclosed": (E, "a block start comment without its end comment"),
-    "block-npu-unknown": (E, "an npu code the catalogue does not know (codes are case-sensitive)"),
-    "block-npu-product": (E, "a block whose npu code and product name disagree"),
-    "block-products": (E, "a block that does not name exactly one product"),
+    Check(
+        "block-id-mismatch",
+        _E,
+        READ,
+        "a block's end comment carries another id than its start",
+        "A `<!-- npu=... idN -->` block is closed by `<!-- end idM -->` with M not N.",
+        "Make the end comment's id the start comment's.",
+    ),
+    Check(
+        "block-id-duplicate",
+        _E,
+        READ,
+        "a block id used twice in one file",
+        "Block ids identify a product's block within a page; two blocks share one.",
+        "Give the second block an id of its own.",
+    ),
+    Check(
+        "block-unclosed",
+        _E,
+        READ,
+        "a block start comment without its end comment",
+        "A `<!-- npu=... idN -->` comment opens a block that no `<!-- end idN -->` closes.",
+        "Add the end comment after the block's text.",
+    ),
+    Check(
+        "block-npu-unknown",
+        _E,
+        READ,
+        "an npu code the catalogue does not know (codes are case-sensitive)",
+        "The npu= code of a block start comment is not a code of rules/catalogue.toml.",
+        "Use a code that rules/catalogue.toml lists (`910b`, `A3`, `950`, ...).",
+    ),
+    Check(
+        "block-npu-product",
+        _E,
+        READ,
+        "a block whose npu code and product name disagree",
+        "The block's npu= code belongs to one product and its text names another.",
+        "Make the code and the product name the same product.",
+    ),
+    Check(
+        "block-products",
+        _E,
+        READ,
+        "a block that does not name exactly one product",
+        "A product block must speak of one product; this one names none or several.",
+    ),
     # the model
-    "missing-status": (E, "an API entry without a support status"),
-    "duplicate-api": (E, "the same API documented twice in one version"),
-    "product-set-differs": (W, "an entry naming other products than the rest of its file"),
-    "link-target": (E, "a native-doc link whose anchor names another API"),
-    "link-version": (E, "a native-doc link into another PyTorch docs version"),
-    "notes-product": (W, "restriction notes naming a product the status does not list"),
-    # verify
-    "missing-entry": (E, "a rule's API missing from a version's docs page"),
+    Check(
+        "missing-status",
+        _E,
+        LINT,
+        "an API entry without a support status",
+        "An API heading or row has no support statement in any format.",
+        "Add the support status under the entry.",
+    ),
+    Check(
+        "duplicate-api",
+        _E,
+        LINT,
+        "the same API documented twice in one version",
+        "Two entries of one docs version name the same full API; readers cannot tell "
+        "which status holds.",
+        "Remove or merge the second entry.",
+    ),
+    Check(
+        "product-set-differs",
+        _W,
+        LINT,
+        "an entry naming other products than the rest of its file",
+        "Most entries of a page name one set of products; this entry names another, "
+        "which is often a product left out by mistake.",
+    ),
+    Check(
+        "link-target",
+        _E,
+        LINT,
+        "a native-doc link whose anchor names another API",
+        "The 原生文档 link of an entry points at another API's upstream page or anchor.",
+        "Point the link at the entry's own API.",
+    ),
+    Check(
+        "link-version",
+        _E,
+        LINT,
+        "a native-doc link into another PyTorch docs version",
+        "The 原生文档 link goes to the upstream docs of another PyTorch version than "
+        "the page documents.",
+        "Use the page's PyTorch version in the link.",
+    ),
+    Check(
+        "notes-product",
+        _W,
+        LINT,
+        "restriction notes naming a product the status does not list",
+        "The 限制与说明 text speaks of a product that the entry's status does not name.",
+    ),
+    # verify: expectations against the docs
+    Check(
+        "missing-entry",
+        _E,
+        VERIFY,
+        "a rule's API missing from a version's docs page",
+        "An API rule names a page and versions; that version's page does not document "
+        "the API, or the page is not there.",
+        "Document the API on the page, or narrow the rule's versions.",
+    ),
+    # verify: the verdicts of the cross-check, per rule x version x product
+    Check(
+        "doc-differs-from-rule",
+        _E,
+        VERIFY,
+        "the docs' status for a product is not the rule's expect",
+        "What a version's page says of a product is not what the API rule expects.",
+        "Change the page's status, or the rule's expect if the rule is wrong.",
+    ),
+    Check(
+        "doc-claims-support-test-fails",
+        _E,
+        VERIFY,
+        "documented supported; the behaviour test fails on that product's NPU",
+        "The docs say the product supports the API, and the rule's behaviour test "
+        "failed on that product's NPU with the page's torch release.",
+    ),
+    Check(
+        "doc-denies-support-test-passes",
+        _W,
+        VERIFY,
+        "documented unsupported; the behaviour test passes on that product's NPU",
+        "The docs say the product does not support the API, yet the behaviour test "
+        "passes there. A warning by default (the docs may be cautious); an error with "
+        "--strict.",
+    ),
+    Check(
+        "unverified",
+        NOTE,
+        VERIFY,
+        "no evidence from that product's NPU with that torch release (an error with --require-npu)",
+        "No behaviour run on that product's NPU with the page's torch release; a CPU "
+        "reference run or a fake torch_npu never verifies a product.",
+    ),
+    Check(
+        "behaviour-run-error",
+        _E,
+        VERIFY,
+        "the behaviour test could not run on the NPU",
+        "The behaviour test on the product's NPU crashed or timed out before it "
+        "reported its cases.",
+    ),
     # resolve: the documented names looked up in each version's torch
-    "api-missing": (E, "an API absent from the torch release it is documented for"),
-    "api-needs-optional-dependency": (
-        W,
+    Check(
+        "api-missing",
+        _E,
+        RESOLVE,
+        "an API absent from the torch release it is documented for",
+        "The name is documented for a torch release that has no such module or attribute.",
+        "Remove the entry, or correct its name.",
+    ),
+    Check(
+        "api-needs-optional-dependency",
+        _W,
+        RESOLVE,
         "an API that cannot be looked up without an optional package (tensorboard, etcd, ...)",
+        "Importing the name's module needs a package the interpreter lacks.",
     ),
-    "api-error": (E, "looking an API up in its torch release raised an exception"),
-    "api-unverified": (
-        W,
+    Check(
+        "api-error",
+        _E,
+        RESOLVE,
+        "looking an API up in its torch release raised an exception",
+        "An import or attribute lookup of the name raised something other than a "
+        "missing module or attribute.",
+    ),
+    Check(
+        "api-unverified",
+        _W,
+        RESOLVE,
         "an API absent from torch alone that torch_npu may add, where torch_npu does not import",
+        "torch alone lacks the name and torch_npu, which may add it, could not be imported.",
     ),
-}
+)
+
+REGISTRY: dict[str, Check] = {check.id: check for check in CHECKS}
 
 
 @dataclass(frozen=True)
@@ -57,5 +266,6 @@ class Problem:
 
 
 def finding(rule: str, path: str, line: int, message: str, api: str | None = None) -> Finding:
-    severity, _ = RULES[rule]
+    severity = REGISTRY[rule].severity
+    assert severity is not None, f"{rule} is a verdict, not a finding"
     return Finding(path=path, line=line, rule=rule, severity=severity, message=message, api=api)

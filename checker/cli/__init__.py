@@ -1,8 +1,10 @@
 """The command line. `run` returns an exit code; only `main` exits.
 
-Exit codes: 0 clean, 1 findings (or an error verdict), 2 usage or input error,
-3 verification asked for could not be done (--require-npu: a product no NPU
-verified; --require-all-versions: a docs version no interpreter resolved).
+Exit codes are checker.app.outcome.ExitCode: 0 clean, 1 findings (or an error
+verdict), 2 usage or input error, 3 verification asked for could not be done
+(--require-npu: a product no NPU verified; --require-all-versions: a docs
+version no interpreter resolved). `run` is the one handler that maps errors to
+them: every DocsCheckError is one line and exit 2, never a traceback.
 
 Command modules import their machinery inside the command, so that `--help`
 and a pre-commit run do not pay for what they do not use."""
@@ -16,9 +18,9 @@ from collections.abc import Sequence
 import click
 
 from checker import __version__
+from checker.app.outcome import ExitCode
 from checker.cli.baseline import baseline
 from checker.cli.lint import lint
-from checker.cli.options import EXIT_INPUT
 from checker.cli.probe import probe
 from checker.cli.show import show
 from checker.cli.verify import verify
@@ -47,13 +49,13 @@ def run(argv: Sequence[str] | None = None) -> int:
         return int(done.exit_code)
     except click.ClickException as error:
         error.show()
-        return EXIT_INPUT
+        return ExitCode.INPUT
     except click.Abort:
         click.echo("docs-check: aborted", err=True)
-        return EXIT_INPUT
+        return ExitCode.INPUT
     except DocsCheckError as error:
         click.echo(f"docs-check: error: {error}", err=True)
-        return error.exit_code
+        return ExitCode.INPUT
     return int(result) if isinstance(result, int) else 0
 
 

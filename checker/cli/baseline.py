@@ -7,63 +7,42 @@ from typing import Any
 
 import click
 
-from checker.cli.options import (
-    EXIT_CLEAN,
-    EXIT_INPUT,
-    echo_errors,
-    python_for_option,
-    python_option,
-    reading_options,
-    resolving,
-    scope_option,
-)
-from checker.cli.settings import config_option, lint_gated, quiet_option
+from checker.cli import options as o
+from checker.cli.output import finish, progress_for
 
 
 @click.command()
 @click.argument("paths", nargs=-1)
-@click.option("--output", "output", required=True, metavar="FILE", help="Baseline file to write.")
-@config_option
-@scope_option
-@quiet_option
-@click.option(
-    "--resolve-apis",
-    is_flag=True,
-    help="Record the findings of `lint --resolve-apis` too (api-missing, ...).",
-)
-@click.option(
-    "--python-for",
-    "python_for",
-    multiple=True,
-    metavar="VERSION=PATH",
-    callback=python_for_option,
-    help="With --resolve-apis: resolve docs version VERSION in the interpreter PATH (repeatable).",
-)
-@python_option
-@reading_options
+@o.output_option
+@o.config_option
+@o.scope_option
+@o.quiet_option
+@o.resolve_options
+@o.python_option
+@o.reading_options
 def baseline(
     paths: tuple[str, ...],
-    output: str,
+    output: str | None,
     config_file: str | None,
     scope: str | None,
     quiet: bool,
-    resolve_apis: bool,
-    python_for: tuple[tuple[str, str], ...],
-    python: str | None,
-    **reading: Any,
+    **values: Any,
 ) -> int:
     """Record today's lint findings of PATHS in a baseline file. Commit it;
     `lint --baseline FILE` then fails only on new findings."""
-    from checker.files import write_atomically
-    from checker.gating.baseline import baseline_json
+    from checker.app.baseline import baseline as run_baseline
 
-    if python and not resolve_apis:
-        raise click.UsageError("--python needs --resolve-apis")
-    asked = resolving(resolve_apis, python_for, False, python)
-    linted = lint_gated(paths, scope, config_file, None, quiet, reading, asked)
-    findings = linted.gated.findings
-    write_atomically(output, baseline_json(findings, linted.gate.project))
-    if not quiet:
-        click.echo(f"wrote {len(findings)} findings to {output}{linted.gated.note}", err=True)
-    echo_errors(linted.errors)
-    return EXIT_INPUT if linted.errors else EXIT_CLEAN
+    path = o.required_output(output)
+    resolve = o.resolving(values)
+    reading = o.reading_of(values)
+    with progress_for(quiet) as progress:
+        outcome = run_baseline(
+            paths,
+            reading,
+            path,
+            config_file=config_file,
+            scope=scope,
+            resolve=resolve,
+            progress=progress,
+        )
+    return finish(outcome, None, None, quiet)

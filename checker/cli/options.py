@@ -1,45 +1,116 @@
-"""Options shared by the commands, and what they turn into."""
+"""Every option the commands share, declared once, and what their values turn
+into. A command module attaches the ones it takes; the checks of which options
+go together live here, each written once."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from checker.report.formats import formats_for
+
 if TYPE_CHECKING:
-    from checker.model.catalogue import Catalogue
-    from checker.sources.corpus import ReadOptions
-    from checker.sources.gitrefs import GitRef
+    from checker.app.setup import Reading
     from checker.torch.resolver import ResolveOptions
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def output_format(*formats: str) -> Callable[[F], F]:
+def _stack(*decorators: Callable[[F], F]) -> Callable[[F], F]:
+    def apply(function: F) -> F:
+        for decorate in reversed(decorators):
+            function = decorate(function)
+        return function
+
+    return apply
+
+
+def docs_paths(function: F) -> F:
+    """PATHS, and `--docs`, the older spelling of show and verify (hidden)."""
+    return _stack(
+        click.argument("paths", nargs=-1),
+        click.option("--docs", "docs", multiple=True, hidden=True, help="Same as PATHS."),
+    )(function)
+
+
+def paths_of(paths: Sequence[str], docs: Sequence[str]) -> tuple[str, ...]:
+    return (*docs, *paths)
+
+
+def format_option(command: str) -> Callable[[F], F]:
+    formats = formats_for(command)
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(list(formats)),
+        type=click.Choice(formats),
         default=formats[0],
         show_default=True,
         help="Report format.",
     )
 
 
-def scope_option(function: F) -> F:
-    return click.option(
-        "--scope",
-        metavar="IDS",
-        help="Comma-separated product ids that a status naming no product speaks of "
-        "(default: the catalogue's scope).",
-    )(function)
+output_option = click.option(
+    "--output",
+    "output",
+    metavar="FILE",
+    help="Write the report to FILE (atomically) instead of stdout.",
+)
+out_alias = click.option("--out", "out", metavar="FILE", hidden=True, help="Same as --output.")
+
+
+def required_output(output: str | None, out: str | None = None) -> str:
+    """The file a command must write: --output (or probe's older --out)."""
+    if output and out and output != out:
+        raise click.UsageError("--out is --output: give one of them")
+    if not (output or out):
+        raise click.UsageError("Missing option '--output'.")
+    return output or out or ""
+
+
+scope_option = click.option(
+    "--scope",
+    metavar="IDS",
+    help="Comma-separated product ids that a status naming no product speaks of "
+    "(default: the catalogue's scope).",
+)
+config_option = click.option(
+    "--config",
+    "config_file",
+    metavar="FILE",
+    help="Configuration file (default: the nearest .docs-check.toml, or pyproject.toml "
+    "with [tool.docs-check], above the current folder or the first docs path).",
+)
+baseline_option = click.option(
+    "--baseline",
+    "baseline_file",
+    metavar="FILE",
+    help="Report only findings that are not in this baseline (from `docs-check baseline`).",
+)
+quiet_option = click.option(
+    "--quiet", "-q", is_flag=True, help="No summary and no progress; findings only."
+)
+python_option = click.option(
+    "--python",
+    "python",
+    metavar="PATH",
+    help="Interpreter of the environment to test (verify, probe) or, with --resolve-apis, "
+    "whose torch release's docs to resolve (default: this one).",
+)
+timeout_option = click.option(
+    "--timeout", type=float, default=120, show_default=True, help="Seconds per run."
+)
+rules_option = click.option(
+    "--rules", "rule_files", multiple=True, metavar="FILE", help="Extra rule file (repeatable)."
+)
+api_option = click.option("--api", help="Only the rules of this API.")
 
 
 def reading_options(function: F) -> F:
     """Where pages come from (working tree or git refs) and how they are read."""
-    decorators = [
+    return _stack(
         click.option(
             "--git",
             "git_repo",
@@ -66,26 +137,26 @@ def reading_options(function: F) -> F:
             metavar="N",
             help="Worker processes for reading (default: one per core when worth it).",
         ),
-    ]
-    for decorate in reversed(decorators):
-        function = decorate(function)
-    return function
-
-
-def python_option(function: F) -> F:
-    """`--python PATH` for the commands whose only interpreter is the resolver's."""
-    return click.option(
-        "--python",
-        "python",
-        metavar="PATH",
-        help="With --resolve-apis: the interpreter whose torch release's docs it checks "
-        "(default: this one).",
     )(function)
+
+
+def reading_of(values: dict[str, Any]) -> Reading:
+    from checker.app.setup import Reading
+
+    if values["git_repo"] and not values["refs"]:
+        raise click.UsageError("--git needs at least one --ref")
+    return Reading(
+        git_repo=values["git_repo"],
+        refs=tuple(values["refs"]),
+        no_cache=values["no_cache"],
+        cache_dir=values["cache_dir"],
+        jobs=values["jobs"],
+    )
 
 
 def resolve_options(function: F) -> F:
     """`--resolve-apis` and how versions find their interpreters."""
-    decorators = [
+    return _stack(
         click.option(
             "--resolve-apis",
             is_flag=True,
@@ -96,7 +167,7 @@ def resolve_options(function: F) -> F:
             "python_for",
             multiple=True,
             metavar="VERSION=PATH",
-            callback=python_for_option,
+            callback=_python_for,
             help="With --resolve-apis: resolve docs version VERSION in the interpreter PATH "
             "(repeatable).",
         ),
@@ -105,17 +176,12 @@ def resolve_options(function: F) -> F:
             is_flag=True,
             help="With --resolve-apis: a docs version no interpreter resolved fails (exit 3).",
         ),
-    ]
-    for decorate in reversed(decorators):
-        function = decorate(function)
-    return function
+    )(function)
 
 
-def python_for_option(
+def _python_for(
     context: click.Context, parameter: click.Parameter, values: Sequence[str]
 ) -> tuple[tuple[str, str], ...]:
-    import re
-
     mapped: dict[str, str] = {}
     for value in values:
         version, equals, path = value.partition("=")
@@ -136,59 +202,20 @@ def python_for_option(
 
 
 def resolving(
-    resolve_apis: bool,
-    python_for: Sequence[tuple[str, str]],
-    require_all_versions: bool,
-    python: str | None = None,
-    timeout: float = 120,
+    values: dict[str, Any], python_tests_too: bool = False, timeout: float = 120
 ) -> ResolveOptions | None:
-    """What --resolve-apis asks for; None without it. `--python` is not checked
-    here: verify uses it for its live runs too."""
+    """What --resolve-apis asks for; None without it. `python_tests_too`: the
+    command runs tests with --python as well (verify), so --python alone is fine."""
+    resolve_apis, python = values["resolve_apis"], values["python"]
+    if python and not resolve_apis and not python_tests_too:
+        raise click.UsageError("--python needs --resolve-apis")
     if not resolve_apis:
-        for given, name in (
-            (python_for, "--python-for"),
-            (require_all_versions, "--require-all-versions"),
-        ):
-            if given:
-                raise click.UsageError(f"{name} needs --resolve-apis")
+        for name in ("python_for", "require_all_versions"):
+            if values[name]:
+                raise click.UsageError(f"--{name.replace('_', '-')} needs --resolve-apis")
         return None
     from checker.torch.resolver import ResolveOptions  # a lint run without it never loads it
 
-    return ResolveOptions(python, tuple(python_for), require_all_versions, timeout)
-
-
-def read_options(
-    git_repo: str | None,
-    refs: Sequence[str],
-    no_cache: bool,
-    cache_dir: str | None,
-    jobs: int | None,
-) -> ReadOptions:
-    from pathlib import Path
-
-    from checker.sources.cache import PageCache, default_cache_dir
-    from checker.sources.corpus import ReadOptions
-
-    if git_repo and not refs:
-        raise click.UsageError("--git needs at least one --ref")
-    git_refs: tuple[GitRef, ...] = ()
-    if refs:  # git machinery (subprocesses) only for a run that reads refs
-        from checker.sources.gitrefs import GitRef
-
-        git_refs = tuple(GitRef(git_repo or ".", ref) for ref in refs)
-    cache = None if no_cache else PageCache(Path(cache_dir) if cache_dir else default_cache_dir())
-    return ReadOptions(refs=git_refs, cache=cache, jobs=jobs)
-
-
-def catalogue_for(scope: str | None) -> Catalogue:
-    from checker.model.catalogue import default_catalogue
-
-    catalogue = default_catalogue()
-    if scope is None:
-        return catalogue
-    return catalogue.with_scope(tuple(part.strip() for part in scope.split(",") if part.strip()))
-
-
-def echo_errors(errors: Sequence[str]) -> None:
-    for error in errors:
-        click.echo(f"docs-check: error: {error}", err=True)
+    return ResolveOptions(
+        python, tuple(values["python_for"]), values["require_all_versions"], timeout
+    )

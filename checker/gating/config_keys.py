@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from checker.checks.registry import RULES
+from checker.checks.registry import REGISTRY
 from checker.errors import DataError
 from checker.model.catalogue import Catalogue
 from checker.tomlfile import Key, TomlLines
@@ -74,7 +74,7 @@ def _severity(value: Any, at: Callable[..., str]) -> dict[str, str]:
     if not isinstance(value, dict):
         raise DataError(f"{at('severity')}: 'severity' must be a table of rule = \"error\", ...")
     for rule, level in value.items():
-        if rule not in RULES:
+        if rule not in REGISTRY:
             raise DataError(f"{at('severity', rule)}: unknown rule {rule!r} in severity")
         if level not in SEVERITIES:
             raise DataError(
@@ -111,7 +111,7 @@ def _ignore(
         if not isinstance(item.get(name), str) or not item[name].strip():
             why = " (why the findings are accepted)" if name == "reason" else ""
             raise DataError(f"{path}:{header}: ignore needs a non-empty string {name!r}{why}")
-    if item["rule"] not in RULES:
+    if item["rule"] not in REGISTRY:
         raise DataError(f"{at('rule')}: unknown rule {item['rule']!r} in ignore")
     if "api" in item and (not isinstance(item["api"], str) or not item["api"].strip()):
         raise DataError(f"{at('api')}: 'api' must be a non-empty string")

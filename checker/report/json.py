@@ -1,16 +1,32 @@
-"""JSON reports, the shapes the README documents."""
+"""JSON reports, the shapes docs/formats.md documents."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from checker.app.verify import VerifyReport
 from checker.model.finding import Finding
 from checker.model.support import Entry
-from checker.torch.resolver import Resolution
-from checker.verify.crosscheck import Result
+
+if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.app.outcome import Outcome
+    from checker.torch.resolver import Resolution
+    from checker.verify.crosscheck import Result
+    from checker.verify.verified import VerifyReport
+
+
+def render(outcome: Outcome[Any]) -> str:
+    result = outcome.result
+    if outcome.command == "verify":
+        return verify_json(result) + "\n"
+    if outcome.command == "show":
+        return entries_json(result.entries, result.scope) + "\n"
+    corpus, resolution = result.corpus, result.resolution
+    found = lint_json(
+        result.findings, len(corpus.pages), corpus.entry_count, outcome.errors, resolution
+    )
+    return found + "\n"
 
 
 def finding_object(finding: Finding) -> dict[str, Any]:

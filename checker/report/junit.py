@@ -18,18 +18,28 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
-from checker.app.verify import VerifyReport
+from checker.checks.registry import REGISTRY, RESOLVE
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
-from checker.report.verify_text import evidence_lines
-from checker.torch.resolver import RULE_OF, Resolution
-from checker.verify.crosscheck import ERROR, UNVERIFIED, belongs
+
+if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.app.outcome import Outcome
+    from checker.torch.resolver import Resolution
+    from checker.verify.verified import VerifyReport
 
 _COUNTS = ("tests", "failures", "errors", "skipped")
 # XML 1.0 cannot hold most control characters (ANSI colour codes in test output).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def render(outcome: Outcome[Any]) -> str:
+    if outcome.command == "verify":
+        return verify_junit(outcome.result)
+    linted = outcome.result
+    return lint_junit(linted.corpus.pages, linted.findings, outcome.errors, linted.resolution)
 
 
 def lint_junit(
@@ -103,8 +113,9 @@ def _rule_suite(report: VerifyReport, index: int) -> ET.Element:
             f"observed on NPU {r.observed}\n{where}"
         )
         if r.severity is Severity.ERROR:
-            _add(case, "error" if r.verdict == ERROR else "failure", r.verdict, r.verdict, text)
-        elif r.verdict == UNVERIFIED:  # not a pass: no NPU of this product ran the test
+            element = "error" if r.check == "behaviour-run-error" else "failure"
+            _add(case, element, r.verdict, r.verdict, text)
+        elif r.check == "unverified":  # not a pass: no NPU of this product ran the test
             ET.SubElement(case, "skipped", message=_safe(f"unverified: {r.detail}"))
         elif r.severity is Severity.WARNING:
             ET.SubElement(case, "system-out").text = _safe(f"warning: {r.verdict}\n{text}")
@@ -132,7 +143,7 @@ def _resolution_suite(resolution: Resolution, findings: Sequence[Finding]) -> ET
     failing: dict[str, list[Finding]] = {}
     for f in findings:
         version = version_of.get((f.path, f.line, f.api))
-        if f.rule in RULE_OF.values() and f.severity is Severity.ERROR and version:
+        if REGISTRY[f.rule].stage == RESOLVE and f.severity is Severity.ERROR and version:
             failing.setdefault(version, []).append(f)
     not_resolved = dict(report.not_resolved)
     for version, by_outcome in report.counts().items():
@@ -162,6 +173,8 @@ def _resolution_suite(resolution: Resolution, findings: Sequence[Finding]) -> ET
 
 
 def _evidence_suite(report: VerifyReport) -> ET.Element:
+    from checker.report.verify_text import evidence_lines
+
     """A testcase per run. A run on a product's NPU is judged per product in the
     rule suites; a reference run of a selected rule that did not pass fails here,
     as it fails the exit code."""
@@ -172,7 +185,7 @@ def _evidence_suite(report: VerifyReport) -> ET.Element:
             name = f"{run.api} [{run.source} {run.behaviour}] @ {evidence.origin}"
             kind = "npu" if env.verifies_npu else "reference"
             case = _case(suite, f"evidence.{kind}", name, evidence.origin)
-            selected = any(belongs(run, rule) for rule in report.rules)
+            selected = report.selects(run)
             lines = textwrap.dedent("\n".join(evidence_lines(evidence)))
             if kind == "reference" and selected and run.verdict != "passed":
                 element = "error" if run.verdict == "error" else "failure"

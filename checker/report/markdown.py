@@ -10,48 +10,60 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from checker.app.verify import VerifyReport
+from checker.app.outcome import ExitCode, Outcome, Unverified
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
-from checker.report.text import lint_exit_code, summary
-from checker.report.verify_text import verify_summary
-from checker.torch.resolver import NOT_RESOLVED, Outcome, Resolution
-from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result
-from checker.verify.evidence import Environment, Evidence, Run
-from checker.verify.expectations import Rule
+from checker.report.summary import lint_counts, verify_counts
+from checker.verify.crosscheck import DIFFERS, UNVERIFIED
+
+if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.app.lint import Linted
+    from checker.torch.resolver import Resolution
+    from checker.verify.crosscheck import Result
+    from checker.verify.evidence import Environment, Evidence, Run
+    from checker.verify.expectations import Expectation
+    from checker.verify.verified import VerifyReport
 
 MARKS = {"supported": "✔", "unsupported": "✘", UNSTATED: "–"}
-OUTCOMES = {0: "✔ passed", 1: "✘ failed", 2: "✘ input errors", 3: "✘ not verified on an NPU"}
+HEADLINES = {
+    ExitCode.CLEAN: "✔ passed",
+    ExitCode.FAILED: "✘ failed",
+    ExitCode.INPUT: "✘ input errors",
+    ExitCode.UNVERIFIED: "✘ not verified on an NPU",
+}
 NOT_ALL_RESOLVED = "✘ not every docs version resolved"
+
+
+def render(outcome: Outcome[Any]) -> str:
+    return verify_markdown(outcome) if outcome.command == "verify" else lint_markdown(outcome)
+
+
+def _headline(outcome: Outcome[Any]) -> str:
+    """What the exit code means, in words: a 3 without an NPU left unverified
+    is a docs version left unresolved."""
+    code = outcome.exit_code
+    if code is ExitCode.UNVERIFIED and Unverified.NPU not in outcome.unverified:
+        return f"**{NOT_ALL_RESOLVED}** (exit {int(code)}): "
+    return f"**{HEADLINES[code]}** (exit {int(code)}): "
+
+
 _SPECIAL = re.compile(r"([\\`*\[\]<>|&])")
 
 
-def lint_markdown(
-    findings: Sequence[Finding],
-    files: int,
-    entries: int,
-    errors: Sequence[str],
-    resolution: Resolution | None = None,
-) -> str:
-    code = lint_exit_code(findings, errors, resolution)
-    outcome = NOT_ALL_RESOLVED if code == 3 else OUTCOMES[code]
-    said = summary(findings, files, entries) + (resolution.summary() if resolution else "")
-    lines = ["## docs-check lint", "", f"**{outcome}** (exit {code}): {_text(said)}"]
-    lines += _findings(findings)
-    lines += _resolution(resolution) if resolution else []
-    lines += _errors(errors)
+def lint_markdown(outcome: Outcome[Linted]) -> str:
+    linted = outcome.result
+    lines = ["## docs-check lint", "", _headline(outcome) + _text(lint_counts(linted))]
+    lines += _findings(linted.findings)
+    lines += _resolution(linted.resolution) if linted.resolution else []
+    lines += _errors(outcome.errors)
     return "\n".join(lines) + "\n"
 
 
-def verify_markdown(report: VerifyReport, refs: Sequence[str] = ()) -> str:
-    code = report.exit_code
-    outcome = OUTCOMES[code]
-    npu = any(r.verdict == UNVERIFIED and r.severity is Severity.ERROR for r in report.results)
-    if code == 3 and not npu:
-        outcome = NOT_ALL_RESOLVED
-    lines = ["## docs-check verify", "", f"**{outcome}** (exit {code}): "]
-    lines[-1] += _text(verify_summary(report).rpartition("; exit")[0])
+def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
+    report = outcome.result
+    lines = ["## docs-check verify", "", _headline(outcome) + _text(verify_counts(report))]
     for rule in report.rules:
         lines += _rule(rule, [r for r in report.results if r.rule == rule.id])
     lines += _findings(report.findings)
@@ -61,12 +73,17 @@ def verify_markdown(report: VerifyReport, refs: Sequence[str] = ()) -> str:
         lines.append("No evidence: no live run and no evidence file; no product was verified.")
     for number, evidence in enumerate(report.evidence, 1):
         origin = "live run on this machine" if evidence.origin == "live" else evidence.origin
-        lines += [f"#### {number}. {_code(origin)}", "", *_fenced(_block(evidence, refs)), ""]
+        lines += [
+            f"#### {number}. {_code(origin)}",
+            "",
+            *_fenced(_block(evidence, report.refs)),
+            "",
+        ]
     lines += _errors(report.errors)
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _rule(rule: Rule, results: list[Result]) -> list[str]:
+def _rule(rule: Expectation, results: list[Result]) -> list[str]:
     lines = ["", f"### {_text(rule.id)}: {_code(rule.api)}", ""]
     lines += [f"The rule expects {_code(rule.expect)} ({_code(rule.source)}).", ""]
     places = list(dict.fromkeys((r.version, r.path, r.line) for r in results))
@@ -190,10 +207,12 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
 def _resolution(resolution: Resolution) -> list[str]:
     """The counts per docs version (a column per outcome), the notes, then the
     names that do not simply resolve."""
+    from checker.torch.resolver import NOT_RESOLVED, Lookup
+
     report = resolution.report
     lines = ["", "### API resolution", ""]
     lines += [f"Looked up with {_text(resolution.environments_line())}.", ""]
-    columns = [outcome.value for outcome in Outcome] + [NOT_RESOLVED]
+    columns = [outcome.value for outcome in Lookup] + [NOT_RESOLVED]
     lines += [_row("version", *columns), _row("---", *("--:" for _ in columns))]
     for version, counts in report.counts().items():
         lines.append(_row(version, *(str(counts.get(column, 0)) for column in columns)))

@@ -1,55 +1,42 @@
 """SARIF 2.1.0 for code-scanning views: one run of the `docs-check` driver,
-its rules from checker/checks/registry.py RULES, a result per static finding. `verify`
-adds the verdicts that carry a severity, as results of rules of their own.
-Input errors are tool execution notifications, and they make the invocation
-unsuccessful. With --resolve-apis, the run's properties carry the resolution
-counts (version → outcome → count) and the interpreters that resolved."""
+whose rules are exactly the registry's (checker/checks/registry.py), each with
+its default level, summary, explanation and fix; a result per finding and, for
+`verify`, per verdict that carries a severity. Input errors are tool execution
+notifications, and they make the invocation unsuccessful. With --resolve-apis,
+the run's properties carry the resolution counts (version → outcome → count)
+and the interpreters that resolved."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 from pathlib import PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from checker import __version__
-from checker.checks.registry import RULES
+from checker.checks.registry import CHECKS, Check
 from checker.model.finding import Finding
 from checker.report.json import result_object
-from checker.torch.resolver import Resolution
-from checker.verify.crosscheck import (
-    CLAIMS_FAILS,
-    DENIES_PASSES,
-    DIFFERS,
-    ERROR,
-    UNVERIFIED,
-    Result,
-)
+
+if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.app.outcome import Outcome
+    from checker.torch.resolver import Resolution
+    from checker.verify.crosscheck import Result
 
 SCHEMA = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 )
-# verdict -> (rule id, default level, description)
-VERDICT_RULES: dict[str, tuple[str, str, str]] = {
-    DIFFERS: (DIFFERS, "error", "the docs' status for a product is not the rule's expect"),
-    CLAIMS_FAILS: (
-        CLAIMS_FAILS,
-        "error",
-        "documented supported; the behaviour test fails on that product's NPU",
-    ),
-    DENIES_PASSES: (
-        DENIES_PASSES,
-        "warning",
-        "documented unsupported; the behaviour test passes on that product's NPU",
-    ),
-    UNVERIFIED: (
-        UNVERIFIED,
-        "note",
-        "no evidence from that product's NPU with that torch release (an error with --require-npu)",
-    ),
-    ERROR: ("behaviour-run-error", "error", "the behaviour test could not run on the NPU"),
-}
+_INDEX = {check.id: index for index, check in enumerate(CHECKS)}
+
+
+def render(outcome: Outcome[Any]) -> str:
+    result = outcome.result
+    if outcome.command == "verify":
+        return verify_sarif(
+            result.findings, result.results, result.errors, result.refs, result.resolution
+        )
+    return lint_sarif(result.findings, outcome.errors, result.refs, result.resolution)
 
 
 def lint_sarif(
@@ -59,7 +46,7 @@ def lint_sarif(
     resolution: Resolution | None = None,
 ) -> str:
     results = [_finding(f, refs) for f in findings]
-    return _log(_rules(verdicts=False), results, errors, resolution)
+    return _log(results, errors, resolution)
 
 
 def verify_sarif(
@@ -71,22 +58,20 @@ def verify_sarif(
 ) -> str:
     out = [_finding(f, refs) for f in findings]
     out += [_verdict(r, refs) for r in results if r.severity is not None]
-    return _log(_rules(verdicts=True), out, errors, resolution)
+    return _log(out, errors, resolution)
 
 
-def _rules(verdicts: bool) -> list[dict[str, Any]]:
-    rules = [_rule(rule, severity.value, text) for rule, (severity, text) in RULES.items()]
-    if verdicts:
-        rules += [_rule(rule, level, text) for rule, level, text in VERDICT_RULES.values()]
-    return rules
-
-
-def _rule(rule: str, level: str, text: str) -> dict[str, Any]:
-    return {
-        "id": rule,
-        "shortDescription": {"text": text},
-        "defaultConfiguration": {"level": level},
+def _rule(check: Check) -> dict[str, Any]:
+    rule: dict[str, Any] = {
+        "id": check.id,
+        "shortDescription": {"text": check.summary},
+        "fullDescription": {"text": check.explanation},
+        "defaultConfiguration": {"level": check.level},
+        "properties": {"stage": check.stage},
     }
+    if check.fix:
+        rule["help"] = {"text": check.fix}
+    return rule
 
 
 def _finding(finding: Finding, refs: Sequence[str]) -> dict[str, Any]:
@@ -100,7 +85,7 @@ _RESULT_PROPERTIES = ("rule", "api", "version", "product", "documented", "expect
 
 
 def _verdict(r: Result, refs: Sequence[str]) -> dict[str, Any]:
-    rule = VERDICT_RULES[r.verdict][0]
+    rule = r.check or r.verdict
     level = r.severity.value if r.severity else "note"
     message = f"{r.api} {r.version} on {r.product}: {r.verdict}" + (
         f" ({r.detail})" if r.detail else ""
@@ -120,7 +105,7 @@ def _result(
         artifact["properties"] = {"ref": ref}
     return {
         "ruleId": rule,
-        "ruleIndex": _index(rule),
+        "ruleIndex": _INDEX[rule],
         "level": level,
         "message": {"text": message},
         "locations": [
@@ -150,13 +135,7 @@ def _uri(path: str) -> str:
     return quote(str(posix), safe="/")
 
 
-def _index(rule: str) -> int:
-    ids = [*RULES, *(rule_id for rule_id, _, _ in VERDICT_RULES.values())]
-    return ids.index(rule)
-
-
 def _log(
-    rules: list[dict[str, Any]],
     results: list[dict[str, Any]],
     errors: Sequence[str],
     resolution: Resolution | None = None,
@@ -168,7 +147,13 @@ def _log(
         ],
     }
     run: dict[str, Any] = {
-        "tool": {"driver": {"name": "docs-check", "version": __version__, "rules": rules}},
+        "tool": {
+            "driver": {
+                "name": "docs-check",
+                "version": __version__,
+                "rules": [_rule(check) for check in CHECKS],
+            }
+        },
         "invocations": [invocation],
         "results": results,
     }

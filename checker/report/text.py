@@ -1,42 +1,41 @@
-"""Text reports: `path:line: rule-id message`, one finding a line."""
+"""Text reports: `path:line: rule-id message`, one finding a line; `show`'s
+entries expanded over the scope; verify's report is checker.report.verify_text."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from checker.model.finding import Finding, Severity
+from checker.model.finding import Finding
 from checker.model.support import Entry
 
 if TYPE_CHECKING:
+    from checker.app.outcome import Outcome
     from checker.torch.resolver import Resolution
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT, EXIT_INCOMPLETE = 0, 1, 2, 3
+
+def render(outcome: Outcome[Any]) -> str:
+    if outcome.command == "verify":
+        from checker.report.verify_text import verify_text
+
+        return lines_of(verify_text(outcome.result))
+    if outcome.command == "probe":
+        from checker.report.verify_text import evidence_lines
+
+        return lines_of(evidence_lines(outcome.result))
+    if outcome.command == "show":
+        return lines_of(entries_text(outcome.result.entries, outcome.result.scope))
+    resolution = outcome.result.resolution
+    found = findings_text(outcome.result.findings)
+    return lines_of(found + (resolution_text(resolution) if resolution else []))
+
+
+def lines_of(lines: Sequence[str]) -> str:
+    return "".join(line + "\n" for line in lines)
 
 
 def findings_text(findings: Sequence[Finding]) -> list[str]:
     return [f"{f.path}:{f.line}: {f.rule} {f.message}" for f in findings]
-
-
-def summary(findings: Sequence[Finding], files: int, entries: int) -> str:
-    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-    warnings = len(findings) - errors
-    return (
-        f"{len(findings)} findings ({errors} errors, {warnings} warnings) "
-        f"in {files} files, {entries} entries"
-    )
-
-
-def lint_exit_code(
-    findings: Sequence[Finding], errors: Sequence[str], resolution: Resolution | None = None
-) -> int:
-    """2 input errors; 1 findings; 3 a docs version --require-all-versions
-    wanted was not resolved; 0 clean."""
-    if errors:
-        return EXIT_INPUT
-    if findings:
-        return EXIT_FINDINGS
-    return EXIT_INCOMPLETE if resolution is not None and resolution.incomplete else EXIT_CLEAN
 
 
 def resolution_text(resolution: Resolution) -> list[str]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from checker.app.verify import VerifyReport
 from checker.report.text import findings_text, resolution_text
 from checker.verify.crosscheck import DIFFERS, Result
 from checker.verify.evidence import Evidence
+from checker.verify.verified import VerifyReport
 
 
 def verify_text(report: VerifyReport) -> list[str]:
@@ -40,18 +40,6 @@ def verify_text(report: VerifyReport) -> list[str]:
     if report.resolution is not None:
         lines.extend(resolution_text(report.resolution))
     return lines
-
-
-def verify_summary(report: VerifyReport) -> str:
-    counts: dict[str, int] = {}
-    for result in report.results:
-        counts[result.verdict] = counts.get(result.verdict, 0) + 1
-    shown = ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items()))
-    resolved = report.resolution.summary() if report.resolution else ""
-    return (
-        f"{len(report.results)} results ({shown or 'none'}); "
-        f"{len(report.findings)} findings{resolved}; exit {report.exit_code}"
-    )
 
 
 def _versions(results: Sequence[Result]) -> list[tuple[str, str]]:

@@ -25,11 +25,6 @@ class DocFile:
     tree: str = ""  # the git ref it was read at; "" for the working tree
 
 
-def version_key(version: str) -> tuple[int, ...]:
-    """2.7.1 < 2.11.0: versions sort by number, not by text."""
-    return tuple(int(part) for part in version.split(".") if part.isdigit())
-
-
 def doc_file(path: PurePath) -> DocFile | None:
     """The page's version and language from its folders; None for a non-API file."""
     if path.suffix.lower() != ".md":

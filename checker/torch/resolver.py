@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -40,21 +39,18 @@ from typing import Any
 from checker.checks.registry import finding
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
+from checker.model.version import release_of, version_key
 from checker.process import CommandResult, Started, last_json_object, start_command
 from checker.progress import Progress
+from checker.torch.env import AUTOLOAD_OFF
 
 SCRIPT = Path(__file__).with_name("resolve_names.py")
 SCHEMA = "docs-check/resolve"
-# The script sets this itself before it imports torch, so that its first pass
-# sees torch alone and `import torch` works where torch_npu's autoload cannot
-# (no CANN); it is passed too so that the recorded command says so.
-AUTOLOAD_OFF = {"TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
 RESOLVING = "resolving API names"
 NOT_RESOLVED = "not-resolved"  # the key of `counts` for a version no interpreter matched
-_RELEASE = re.compile(r"(\d+\.\d+\.\d+)")
 
 
-class Outcome(StrEnum):
+class Lookup(StrEnum):
     RESOLVES = "resolves"
     NEEDS_TORCH_NPU = "needs-torch_npu"
     MISSING = "missing"
@@ -73,7 +69,7 @@ class NameResult:
     version: str
     path: str
     line: int
-    outcome: Outcome
+    outcome: Lookup
     detail: str  # one line: what is absent, what raised, why unverified; "" when it resolves
     python: str  # the interpreter that looked it up
     package: str | None = None  # the optional dependency it needs
@@ -97,8 +93,7 @@ class ResolveEnvironment:
 
     @property
     def release(self) -> str | None:
-        match = _RELEASE.match(self.torch or "")
-        return match.group(1) if match else None
+        return release_of(self.torch)
 
 
 @dataclass(frozen=True)
@@ -114,7 +109,7 @@ class ResolveReport:
 
     def counts(self) -> dict[str, dict[str, int]]:
         """version → outcome → count, versions in release order, outcomes in
-        Outcome order; a version that no interpreter matched counts its names
+        Lookup order; a version that no interpreter matched counts its names
         under "not-resolved"."""
         counts: dict[str, dict[str, int]] = {}
         for result in self.results:
@@ -122,10 +117,10 @@ class ResolveReport:
             by_outcome[result.outcome.value] = by_outcome.get(result.outcome.value, 0) + 1
         for version, names in self.not_resolved:
             counts[version] = {NOT_RESOLVED: names}
-        order = {outcome.value: index for index, outcome in enumerate(Outcome)}
+        order = {outcome.value: index for index, outcome in enumerate(Lookup)}
         return {
             version: dict(sorted(counts[version].items(), key=lambda item: order.get(item[0], 99)))
-            for version in sorted(counts, key=_version_key)
+            for version in sorted(counts, key=version_key)
         }
 
     def findings(self) -> list[Finding]:
@@ -181,7 +176,7 @@ def resolve_apis(
         environments.append(environment)
     if progress:
         progress(RESOLVING, len(interpreters), len(interpreters))
-    results.sort(key=lambda r: (_version_key(r.version), r.path, r.line, r.api))
+    results.sort(key=lambda r: (version_key(r.version), r.path, r.line, r.api))
     not_resolved = tuple(
         (version, sum(len(places[version][name]) for name in entries))
         for version, entries in sorted(remaining.items(), key=_by_version)
@@ -214,7 +209,7 @@ def documented_names(pages: Iterable[Page]) -> dict[str, dict[str, Entry]]:
     names: dict[str, dict[str, Entry]] = {}
     for entry in entries:
         names.setdefault(entry.version, {}).setdefault(entry.api, entry)
-    return {version: names[version] for version in sorted(names, key=_version_key)}
+    return {version: names[version] for version in sorted(names, key=version_key)}
 
 
 def _places(pages: Iterable[Page]) -> dict[str, dict[str, list[Entry]]]:
@@ -235,24 +230,24 @@ def _places(pages: Iterable[Page]) -> dict[str, dict[str, list[Entry]]]:
 
 # the rules of result_finding, by outcome
 RULE_OF = {
-    Outcome.MISSING: "api-missing",
-    Outcome.NEEDS_OPTIONAL_DEPENDENCY: "api-needs-optional-dependency",
-    Outcome.ERROR: "api-error",
-    Outcome.UNVERIFIED: "api-unverified",
+    Lookup.MISSING: "api-missing",
+    Lookup.NEEDS_OPTIONAL_DEPENDENCY: "api-needs-optional-dependency",
+    Lookup.ERROR: "api-error",
+    Lookup.UNVERIFIED: "api-unverified",
 }
 
 
 def result_finding(result: NameResult) -> Finding | None:
     version, api = result.version, result.api
     rule = RULE_OF.get(result.outcome)
-    if result.outcome is Outcome.MISSING:
+    if result.outcome is Lookup.MISSING:
         message = f"{api} is documented for torch {version} but absent from it: {result.detail}"
-    elif result.outcome is Outcome.NEEDS_OPTIONAL_DEPENDENCY:
+    elif result.outcome is Lookup.NEEDS_OPTIONAL_DEPENDENCY:
         message = (
             f"{api} cannot be checked against torch {version} without the optional "
             f"package {result.package}, missing from {result.python} ({result.detail})"
         )
-    elif result.outcome is Outcome.ERROR:
+    elif result.outcome is Lookup.ERROR:
         message = f"looking {api} up in torch {version} failed: {result.detail}"
     else:
         message = f"{api} is absent from torch {version} alone: {result.detail}"
@@ -299,7 +294,7 @@ class Resolution:
 
     def non_resolving(self) -> tuple[NameResult, ...]:
         """Every name that does not simply resolve, in report order."""
-        return tuple(r for r in self.report.results if r.outcome is not Outcome.RESOLVES)
+        return tuple(r for r in self.report.results if r.outcome is not Lookup.RESOLVES)
 
     def environments_line(self) -> str:
         """`torch 2.13.0+cpu via /venv/bin/python; ...`, the interpreters whose torch imported."""
@@ -326,7 +321,7 @@ class Resolution:
 
     def summary(self) -> str:
         """`; resolution: 2.13.0 looked up (3249 names), 2.12.0 not resolved (15 names)`."""
-        looked_up = sorted({r.version for r in self.report.results}, key=_version_key)
+        looked_up = sorted({r.version for r in self.report.results}, key=version_key)
         parts = []
         if looked_up:
             names = len(self.report.results)
@@ -427,8 +422,7 @@ def _resolve_in(
     if report.get("torch_import_error"):
         return failed(f"torch does not import: {report['torch_import_error']}", report), None
     npu = report.get("torch_npu") or {}
-    release = _RELEASE.match(str(report.get("torch") or ""))
-    entries = remaining.get(release.group(1) if release else "", {})
+    entries = remaining.get(release_of(str(report.get("torch") or "")) or "", {})
     found = [_result(item, entries, python) for item in report.get("results", [])]
     environment = ResolveEnvironment(
         python=python,
@@ -455,9 +449,9 @@ def _result(item: dict[str, Any], entries: dict[str, Entry], python: str) -> Nam
     name = str(item.get("name"))
     entry = entries.get(name)
     try:
-        outcome = Outcome(str(item.get("outcome")))
+        outcome = Lookup(str(item.get("outcome")))
     except ValueError:
-        outcome = Outcome.ERROR
+        outcome = Lookup.ERROR
     return NameResult(
         api=name,
         version=entry.version if entry else "",
@@ -475,9 +469,5 @@ def _last_line(result: CommandResult) -> str:
     return lines[-1].strip() if lines else "no output"
 
 
-def _version_key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) if part.isdigit() else -1 for part in version.split("."))
-
-
 def _by_version(item: tuple[str, Any]) -> tuple[int, ...]:
-    return _version_key(item[0])
+    return version_key(item[0])

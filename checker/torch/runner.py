@@ -15,11 +15,11 @@ from checker.errors import DataError
 from checker.model.catalogue import Catalogue
 from checker.process import CommandResult, last_json_object, run_command
 from checker.progress import Progress
+from checker.torch.env import AUTOLOAD_OFF
 from checker.verify.evidence import Case, Environment, Evidence, Run
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")
-AUTOLOAD_OFF = {"TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
 RUNNING = "running behaviour tests"
 
 

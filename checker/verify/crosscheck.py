@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.checks.registry import finding
+from checker.checks.registry import REGISTRY, finding
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
-from checker.sources.discover import version_key
+from checker.model.version import version_key
 from checker.verify.evidence import Evidence, Run
-from checker.verify.expectations import Rule
+from checker.verify.expectations import Expectation
 
 CONSISTENT = "consistent"
 CLAIMS_FAILS = "doc-claims-support-test-fails"
@@ -23,6 +23,14 @@ DENIES_PASSES = "doc-denies-support-test-passes"
 UNVERIFIED = "unverified"
 DIFFERS = "doc-differs-from-rule"
 ERROR = "error"
+# verdict -> the registry id it is reported under (a consistent one is no problem)
+CHECK_OF = {
+    DIFFERS: DIFFERS,
+    CLAIMS_FAILS: CLAIMS_FAILS,
+    DENIES_PASSES: DENIES_PASSES,
+    UNVERIFIED: UNVERIFIED,
+    ERROR: "behaviour-run-error",
+}
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,11 @@ class Result:
     line: int
     detail: str
 
+    @property
+    def check(self) -> str | None:
+        """The registry id this verdict is reported under; None when consistent."""
+        return CHECK_OF.get(self.verdict)
+
 
 @dataclass(frozen=True)
 class Options:
@@ -48,7 +61,7 @@ class Options:
 
 
 def crosscheck(
-    rules: Sequence[Rule],
+    rules: Sequence[Expectation],
     pages: Sequence[Page],
     evidence: Sequence[Evidence],
     catalogue: Catalogue,
@@ -108,14 +121,14 @@ def crosscheck(
     return results, findings
 
 
-def _runs(evidence: Evidence, rule: Rule, version: str, product: str) -> list[Run]:
+def _runs(evidence: Evidence, rule: Expectation, version: str, product: str) -> list[Run]:
     env = evidence.environment
     if not (env.verifies_npu and env.product == product and env.release == version):
         return []
     return [run for run in evidence.runs if belongs(run, rule)]
 
 
-def _reference_runs(evidence: Evidence, rule: Rule, version: str) -> list[tuple[str, Run]]:
+def _reference_runs(evidence: Evidence, rule: Expectation, version: str) -> list[tuple[str, Run]]:
     """Runs that verify no product, each with what it was."""
     env = evidence.environment
     if env.verifies_npu or env.release != version:
@@ -129,7 +142,7 @@ def _reference_runs(evidence: Evidence, rule: Rule, version: str) -> list[tuple[
     return [(kind, run) for run in evidence.runs if belongs(run, rule)]
 
 
-def belongs(run: Run, rule: Rule) -> bool:
+def belongs(run: Run, rule: Expectation) -> bool:
     """A run speaks for a rule when it ran that rule's behaviour or repo test on
     its API; another rule's test of the same API is not this rule's evidence."""
     return run.api == rule.api and run.behaviour in (rule.behaviour, rule.test)
@@ -176,10 +189,10 @@ def _failed_cases(runs: list[Run]) -> str:
 
 
 def _severity(verdict: str, options: Options) -> Severity | None:
-    if verdict in (DIFFERS, CLAIMS_FAILS, ERROR):
+    """The registry's level, raised by --strict and --require-npu."""
+    if (verdict == DENIES_PASSES and options.strict) or (
+        verdict == UNVERIFIED and options.require_npu
+    ):
         return Severity.ERROR
-    if verdict == DENIES_PASSES:
-        return Severity.ERROR if options.strict else Severity.WARNING
-    if verdict == UNVERIFIED and options.require_npu:
-        return Severity.ERROR
-    return None
+    check = CHECK_OF.get(verdict)
+    return REGISTRY[check].severity if check else None

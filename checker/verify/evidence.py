@@ -6,18 +6,17 @@ machine can gate a docs change made elsewhere."""
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict, dataclass, fields
 from types import UnionType
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from checker.errors import InputError
 from checker.files import load_versioned
+from checker.model.version import release_of
 
 SCHEMA = "docs-check/evidence"
 SCHEMA_VERSION = 1
 _T = TypeVar("_T")
-_RELEASE = re.compile(r"(\d+\.\d+\.\d+)")
 
 
 @dataclass(frozen=True)
@@ -58,8 +57,7 @@ class Environment:
     def release(self) -> str | None:
         """The torch release, which is the docs version this run speaks for:
         2.13.0 for 2.13.0+cpu, 2.13.0a0+git1234 or 2.13.0rc1."""
-        match = _RELEASE.match(self.torch or "")
-        return match.group(1) if match else None
+        return release_of(self.torch)
 
     @property
     def verifies_npu(self) -> bool:

@@ -1,5 +1,7 @@
-"""API rules: what the docs must say of an API, and which behaviour test checks
-it. Rules are data (TOML) and never executed; problems name path:line."""
+"""Expectations: what the docs must say of an API, and which behaviour test
+checks it. Users write them as `[[rule]]` tables in rule files (TOML, data
+that is never executed); in the code they are `Expectation`s, so that "rule"
+means a finding's id and nothing else. Problems name path:line."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ REPO_RULES = ".docs-check.toml"
 
 
 @dataclass(frozen=True)
-class Rule:
+class Expectation:
     id: str
     api: str
     doc: str
@@ -39,8 +41,8 @@ def shipped_rule_files() -> list[Path]:
     return sorted(p for p in rules_dir().glob("*.toml") if p.name != "catalogue.toml")
 
 
-def load_rules(paths: Iterable[Path], catalogue: Catalogue) -> list[Rule]:
-    rules: list[Rule] = []
+def load_rules(paths: Iterable[Path], catalogue: Catalogue) -> list[Expectation]:
+    rules: list[Expectation] = []
     for path in paths:
         rules.extend(_load_file(path, catalogue))
     seen: dict[str, str] = {}
@@ -53,7 +55,7 @@ def load_rules(paths: Iterable[Path], catalogue: Catalogue) -> list[Rule]:
     return rules
 
 
-def _load_file(path: Path, catalogue: Catalogue) -> list[Rule]:
+def _load_file(path: Path, catalogue: Catalogue) -> list[Expectation]:
     data, where = load_toml(path, "rule file")
     lines = where.lines
     headers = [n + 1 for n, line in enumerate(lines) if _RULE_HEADER.match(line)]
@@ -70,7 +72,7 @@ def _load_file(path: Path, catalogue: Catalogue) -> list[Rule]:
 
 def _rule(
     item: dict[str, object], path: Path, lines: list[str], header: int, catalogue: Catalogue
-) -> Rule:
+) -> Expectation:
     def where(key: str) -> str:
         return f"{path}:{_key_line(lines, key, header)}"
 
@@ -95,7 +97,7 @@ def _rule(
     if reading.status is None or reading.problems:
         why = "; ".join(problem.message for problem in reading.problems)
         raise DataError(f"{where('expect')}: cannot read expect: {why}")
-    return Rule(
+    return Expectation(
         id=str(item["id"]),
         api=str(item["api"]),
         doc=str(item["doc"]),

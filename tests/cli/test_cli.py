@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from checker import __version__
-from checker.checks.registry import RULES
+from checker.checks.registry import REGISTRY
 from checker.cli import run
 from tests.helpers import FIXTURES, REPO
 
@@ -453,6 +453,43 @@ def test_readme_lists_every_rule_with_its_severity() -> None:
     listed = {}
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip("|").split("|")]
-        if len(cells) == 3 and cells[0].startswith("`") and cells[1] in ("error", "warning"):
+        if (
+            len(cells) == 3
+            and cells[0].startswith("`")
+            and cells[1] in ("error", "warning", "note")
+        ):
             listed[cells[0].strip("`")] = cells[1]
-    assert listed == {rule: severity.value for rule, (severity, _) in RULES.items()}
+    assert listed == {check.id: check.level for check in REGISTRY.values()}
+
+
+# -- one spelling for every command -----------------------------------------------------
+
+
+def test_python_dash_m_checker_is_docs_check() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "checker", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=REPO.parent,  # the installed package, not the checkout
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("Usage: docs-check [OPTIONS] COMMAND [ARGS]...")
+    for command in ("lint", "show", "verify", "probe", "baseline"):
+        assert f"\n  {command} " in done.stdout
+
+
+def test_show_and_verify_take_paths_like_lint(cli: Invoke) -> None:
+    assert cli("show", "put_metric", EXAMPLES) == cli("show", "put_metric", "--docs", EXAMPLES)
+    as_paths = cli("verify", EXAMPLES, "--no-live", "--format", "json")
+    assert as_paths == cli("verify", "--docs", EXAMPLES, "--no-live", "--format", "json")
+    assert as_paths[0] == 1
+
+
+def test_probe_writes_with_output_and_still_takes_out(cli: Invoke, tmp_path: Path) -> None:
+    code, out, err = cli("probe", "--api", "no.such.api")
+    assert (code, out) == (2, "")
+    assert "Missing option '--output'." in err
+    code, _, err = cli("probe", "--output", "a.json", "--out", "b.json")
+    assert (code, err.splitlines()[-1]) == (2, "Error: --out is --output: give one of them")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
-from checker.checks.registry import RULES
+from checker.checks.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
 from checker.model.status import Reading, read_status
 from checker.model.support import Page, Status, Support
@@ -144,7 +144,7 @@ def check_page(text: str, page: Page) -> None:
         if entry.status is not None:
             assert set(entry.status.products) <= set(CATALOGUE.ids)
     for finding in page.findings:
-        assert finding.rule in RULES
+        assert finding.rule in REGISTRY
         assert 0 <= finding.line <= lines
 
 
@@ -153,7 +153,7 @@ def check_reading(reading: Reading) -> None:
     if reading.status is not None:
         assert set(reading.status.products) <= set(CATALOGUE.ids)
         assert all(isinstance(s, Support) for _, s in reading.status.named)
-    assert {p.rule for p in reading.problems} <= set(RULES)
+    assert {p.rule for p in reading.problems} <= set(REGISTRY)
 
 
 @FAST

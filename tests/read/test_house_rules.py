@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from checker.checks.lint import lint
-from checker.checks.registry import RULES
+from checker.checks.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.sources.corpus import read_corpus
@@ -141,7 +141,7 @@ def test_house_rule_findings_are_errors_and_entries_survive(case: str) -> None:
     corpus = read_corpus([str(LINT / case)], CATALOGUE)
     findings = lint(corpus.pages, CATALOGUE)
     assert findings
-    assert {f.rule for f in findings} <= {rule for rule in RULES if rule.startswith("block-")}
+    assert {f.rule for f in findings} <= {rule for rule in REGISTRY if rule.startswith("block-")}
     assert all(f.severity == "error" for f in findings)
     # A house-rule slip does not lose the entries.
     assert sorted(entry.api for page in corpus.pages for entry in page.entries) == [

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
-from checker.app.verify import VerifyReport
+from checker.app.verify import outcome_of
 from checker.report.markdown import verify_markdown
 from checker.verify.evidence import Case, Environment, Evidence, Run
+from checker.verify.verified import VerifyReport
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
 
@@ -132,8 +133,8 @@ def test_git_refs_are_the_target() -> None:
         False, "NPU run on Ascend910B3",
     )  # fmt: skip
     run = Run("torch.x", "b", "behaviour", ("python", "a b"), (Case("c", True),), 0.5, 0, "passed")
-    report = VerifyReport((), (), (Evidence(env, (run,), "npu.json"),), (), ())
-    got = fields(blocks(verify_markdown(report, refs=["v2.12.0"]))["npu.json"])
+    report = VerifyReport((), (), (Evidence(env, (run,), "npu.json"),), (), (), refs=("v2.12.0",))
+    got = fields(blocks(verify_markdown(outcome_of(report)))["npu.json"])
     assert got["Target"] == "docs 2.12.0; docs read from git ref v2.12.0"
     assert got["Command"] == "python 'a b'"
     assert got["Verifies"] == "atlas-a2 for docs 2.12.0"
@@ -143,7 +144,8 @@ def test_markup_in_messages_and_backticks_in_code() -> None:
     env = Environment("L", "3", None, None, None, None, 0, None, "cpu-reference", False, "x")
     case = Case("uses ```fences```", False, "line one\nline two")
     run = Run("torch.x", "b", "behaviour", ("py",), (case,), 0.1, 1, "failed")
-    out = verify_markdown(VerifyReport((), (), (Evidence(env, (run,), "a`b|c"),), (), ("a|<b>",)))
+    report = VerifyReport((), (), (Evidence(env, (run,), "a`b|c"),), (), ("a|<b>",))
+    out = verify_markdown(outcome_of(report))
     assert "#### 1. ``a`b\\|c``" in out
     assert "\n````text\n" in out  # a fence longer than the backticks inside
     assert "- a\\|\\<b\\>" in out

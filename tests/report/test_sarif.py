@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 
 from checker import __version__
-from checker.checks.registry import RULES, finding
+from checker.checks.registry import REGISTRY, finding
 from checker.report.sarif import lint_sarif, split_ref
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
@@ -74,11 +74,14 @@ def test_lint_sarif_driver_and_results(cli: Invoke) -> None:
     (run,) = valid(out)["runs"]
     driver = run["tool"]["driver"]
     assert driver["name"] == "docs-check"
-    assert [rule["id"] for rule in driver["rules"]] == list(RULES)
+    assert [rule["id"] for rule in driver["rules"]] == list(REGISTRY)
     for rule in driver["rules"]:
-        severity, text = RULES[rule["id"]]
-        assert rule["shortDescription"] == {"text": text}
-        assert rule["defaultConfiguration"] == {"level": severity.value}
+        check = REGISTRY[rule["id"]]
+        assert rule["shortDescription"] == {"text": check.summary}
+        assert rule["fullDescription"] == {"text": check.explanation}
+        assert rule["defaultConfiguration"] == {"level": check.level}
+        assert rule["properties"] == {"stage": check.stage}
+        assert rule.get("help") == ({"text": check.fix} if check.fix else None)
     results = run["results"]
     assert len(results) == 5
     for result in results:
@@ -110,7 +113,8 @@ def test_verify_sarif_has_findings_then_error_verdicts(cli: Invoke) -> None:
     _, out, _ = cli(*VERIFY_FAILING, "--format", "sarif")
     (run,) = valid(out)["runs"]
     rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
-    assert rules == [*RULES, *VERDICT_RULES]
+    assert rules == list(REGISTRY)  # the same rules as lint declares
+    assert set(VERDICT_RULES) <= set(rules)
     assert [(r["ruleId"], r["level"]) for r in run["results"]] == [
         ("duplicate-api", "error"),
         ("nonstandard-mark", "warning"),

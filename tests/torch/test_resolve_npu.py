@@ -16,7 +16,7 @@ from checker.model.catalogue import default_catalogue
 from checker.model.finding import Severity
 from checker.model.support import Page
 from checker.sources.corpus import read_corpus
-from checker.torch.resolver import Outcome, resolve_apis
+from checker.torch.resolver import Lookup, resolve_apis
 
 from .support import LIVE_VARIABLES, REPO
 
@@ -47,15 +47,15 @@ def test_torch_npu_names_are_unverified_with_the_cause(npu_python: str) -> None:
     assert environment.error is None  # torch imports: the script turns autoload off
     found = {r.api: r for r in report.results}
     npu = found["torch.nn.Module.npu"]
-    assert npu.outcome is Outcome.UNVERIFIED
+    assert npu.outcome is Lookup.UNVERIFIED
     assert npu.detail == (
         f"torch.nn.Module has no attribute 'npu'; torch_npu may add it, "
         f"but it cannot be consulted: {LIBHCCL}"
     )
     # torch_npu's sources write neither word anywhere: typos stay missing
-    assert found["torch.Tensor.abss"].outcome is Outcome.MISSING
-    assert found["torch.nn.functionl.relu"].outcome is Outcome.MISSING
-    assert found["torch.Tensor.__init__"].outcome is Outcome.RESOLVES
+    assert found["torch.Tensor.abss"].outcome is Lookup.MISSING
+    assert found["torch.nn.functionl.relu"].outcome is Lookup.MISSING
+    assert found["torch.Tensor.__init__"].outcome is Lookup.RESOLVES
     (unverified,) = [f for f in report.findings() if f.rule == "api-unverified"]
     assert (unverified.api, unverified.severity, unverified.line) == (
         "torch.nn.Module.npu",
@@ -79,9 +79,9 @@ def test_the_master_snapshot_of_2_13_0_with_torch_npu(npu_python: str, corpus: P
             "missing": 2,
         }
     }
-    unverified = [r.api for r in report.results if r.outcome is Outcome.UNVERIFIED]
+    unverified = [r.api for r in report.results if r.outcome is Lookup.UNVERIFIED]
     assert unverified == ["torch.nn.Module.npu"]
-    missing = [r.api for r in report.results if r.outcome is Outcome.MISSING]
+    missing = [r.api for r in report.results if r.outcome is Lookup.MISSING]
     assert missing == [
         "torch.fx.experimental.symbolic_shapes.ShapeEnv.set_unbacked_var_to_val",
         "torch.nn.modules.flatten.Unflatten.NamedShape",

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.checks.registry import RULES
+from checker.checks.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Severity
 from checker.model.support import Page
@@ -25,8 +25,8 @@ from checker.process import run_command
 from checker.sources.corpus import read_corpus
 from checker.torch.resolver import (
     SCRIPT,
+    Lookup,
     NameResult,
-    Outcome,
     ResolveReport,
     documented_names,
     resolve_apis,
@@ -228,7 +228,7 @@ def test_findings(report: ResolveReport) -> None:
     assert messages["torch.nn.Module.npu"].startswith(
         "torch.nn.Module.npu is absent from torch 2.13.0 alone: "
     )
-    assert all(f.rule in RULES for f in report.findings())
+    assert all(f.rule in REGISTRY for f in report.findings())
 
 
 # --- torch_npu's second pass -----------------------------------------------------
@@ -240,11 +240,11 @@ def test_names_that_torch_npu_adds_need_torch_npu(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("PYTHONPATH", str(FAKE_NPU_PATCHES))
     report = resolve_apis(pages(NATIVE / "pytorch_2-13-0" / "x.md"), [sys.executable])
     found = by_name(report)
-    assert found["torch.nn.Module.npu"].outcome is Outcome.NEEDS_TORCH_NPU
+    assert found["torch.nn.Module.npu"].outcome is Lookup.NEEDS_TORCH_NPU
     assert found["torch.nn.Module.npu"].detail == "added by torch_npu"
     # still absent with torch_npu
-    assert found["torch.Tensor.abss"].outcome is Outcome.MISSING
-    assert found["torch.Tensor.__init__"].outcome is Outcome.RESOLVES
+    assert found["torch.Tensor.abss"].outcome is Lookup.MISSING
+    assert found["torch.Tensor.__init__"].outcome is Lookup.RESOLVES
     (environment,) = report.environments
     assert environment.torch_npu_imported is True
     assert environment.torch_npu_fake is True
@@ -396,17 +396,17 @@ def test_the_master_snapshot_of_2_13_0(corpus: Path) -> None:
     elapsed = time.monotonic() - started
     assert report.counts() == {"2.13.0": CORPUS_COUNTS}
     missing = [
-        (Path(r.path).name, r.line, r.api) for r in report.results if r.outcome is Outcome.MISSING
+        (Path(r.path).name, r.line, r.api) for r in report.results if r.outcome is Lookup.MISSING
     ]
     assert missing == CORPUS_MISSING
     found = by_name(report)
-    assert found["torch.nn.Module.npu"].outcome is Outcome.UNVERIFIED
+    assert found["torch.nn.Module.npu"].outcome is Lookup.UNVERIFIED
     # escaped on the page: `### torch.\_\_config\_\_.show`
-    assert found["torch.__config__.show"].outcome is Outcome.RESOLVES
+    assert found["torch.__config__.show"].outcome is Lookup.RESOLVES
     # annotated on the class only: `dtype: torch.dtype`, `total_count: int`
-    assert found["torch.TypedStorage.dtype"].outcome is Outcome.RESOLVES
+    assert found["torch.TypedStorage.dtype"].outcome is Lookup.RESOLVES
     assert found["torch.distributions.multinomial.Multinomial.total_count"].outcome is (
-        Outcome.RESOLVES
+        Lookup.RESOLVES
     )
     packages = {r.package for r in report.results if r.package}
     assert packages == {"tensorboard", "urllib3"}

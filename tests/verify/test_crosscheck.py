@@ -27,7 +27,7 @@ from checker.verify.crosscheck import (
     crosscheck,
 )
 from checker.verify.evidence import Case, Environment, Evidence, Run, load_evidence
-from checker.verify.expectations import Rule, load_rules
+from checker.verify.expectations import Expectation, load_rules
 from tests.helpers import REPO
 
 VERIFY = REPO / "tests" / "fixtures" / "verify"
@@ -46,15 +46,15 @@ def pages(root: Path = DOCS) -> tuple[Page, ...]:
     return corpus.pages
 
 
-def shipped() -> Rule:
+def shipped() -> Expectation:
     (rule,) = load_rules([REPO / "rules" / "put_metric.toml"], CATALOGUE)
     return rule
 
 
-def rule(expect: str = "是，暂不支持 Ascend 950DT", **changes: object) -> Rule:
+def rule(expect: str = "是，暂不支持 Ascend 950DT", **changes: object) -> Expectation:
     status = read_status(expect, CATALOGUE).status
     assert status is not None
-    base = Rule(
+    base = Expectation(
         id="test-rule",
         api=PUT_METRIC,
         doc="torch-distributed-elastic.md",
@@ -112,7 +112,7 @@ def fixture(name: str) -> Evidence:
 
 def check(
     evidence: list[Evidence],
-    rules: list[Rule] | None = None,
+    rules: list[Expectation] | None = None,
     options: Options | None = None,
     root: Path = DOCS,
 ) -> tuple[list[Result], list[Finding]]:

@@ -12,7 +12,7 @@ from checker.app.verify import Request, select_rules
 from checker.errors import DataError
 from checker.model.catalogue import default_catalogue, rules_dir
 from checker.model.support import Status, Support
-from checker.verify.expectations import REPO_RULES, Rule, load_rules, shipped_rule_files
+from checker.verify.expectations import REPO_RULES, Expectation, load_rules, shipped_rule_files
 from tests.helpers import REPO
 
 FIXTURES = REPO / "tests" / "fixtures"
@@ -24,7 +24,7 @@ PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 RECORD = "torch.distributed.elastic.events.record"
 
 
-def load(*paths: Path) -> list[Rule]:
+def load(*paths: Path) -> list[Expectation]:
     return load_rules(list(paths), default_catalogue())
 
 

@@ -1,0 +1,75 @@
+"""`lint` (and `baseline`, which records what lint finds): read the pages, run
+the lint checks and, with --resolve-apis, look every documented name up in its
+torch release; then the gate over all their findings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from checker.app.outcome import Outcome, Unverified
+from checker.app.setup import Reading, resolvers, setup
+
+if TYPE_CHECKING:
+    from checker.gating.baseline import Project
+    from checker.gating.gate import Gated
+    from checker.model.finding import Finding
+    from checker.progress import Progress
+    from checker.sources.corpus import Corpus
+    from checker.torch.resolver import Resolution, ResolveOptions
+
+
+@dataclass(frozen=True)
+class Linted:
+    """Pages read and linted under the configuration, findings gated."""
+
+    corpus: Corpus
+    gated: Gated
+    project: Project
+    resolution: Resolution | None = None
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return self.gated.findings
+
+    @property
+    def refs(self) -> tuple[str, ...]:
+        return self.project.refs
+
+
+def lint(
+    paths: Sequence[str],
+    reading: Reading,
+    *,
+    config_file: str | None = None,
+    scope: str | None = None,
+    baseline_file: str | None = None,
+    resolve: ResolveOptions | None = None,
+    progress: Progress | None = None,
+) -> Outcome[Linted]:
+    from checker.checks.lint import lint as lint_checks
+    from checker.sources.corpus import read_corpus
+
+    ready = setup(paths, reading, config_file, scope, baseline_file)
+    resolution = None
+    with resolvers(resolve) as started:
+        corpus = read_corpus(ready.docs, ready.catalogue, options=reading.options(progress))
+        if resolve is not None:
+            from checker.torch.resolver import resolve_for
+
+            resolution = resolve_for(corpus.pages, resolve, progress, started)
+    findings = lint_checks(corpus.pages, ready.catalogue)
+    if resolution is not None:
+        findings = sorted(findings + resolution.report.findings())
+    linted = Linted(corpus, ready.gate.apply(findings), ready.gate.project, resolution)
+    errors = corpus.errors + (resolution.errors if resolution else ())
+    incomplete = resolution is not None and resolution.incomplete
+    return Outcome(
+        "lint",
+        linted,
+        errors,
+        failed=bool(linted.findings),
+        unverified=(Unverified.VERSIONS,) if incomplete else (),
+        hidden=linted.gated.note,
+    )

@@ -1,0 +1,51 @@
+"""What every command's flow returns, and the one exit policy.
+
+A flow gathers what it found into one `Outcome`; the command line renders it
+(checker.report), prints it and exits with `outcome.exit_code`. No formatter
+and no other module decides an exit code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import Generic, TypeVar
+
+R = TypeVar("R")
+
+
+class ExitCode(IntEnum):
+    CLEAN = 0
+    FAILED = 1  # findings, an error verdict, a failed run
+    INPUT = 2  # usage or input error: what was asked for could not be read
+    UNVERIFIED = 3  # verification asked for could not be done
+
+
+class Unverified(StrEnum):
+    """Why verification asked for could not be done."""
+
+    NPU = "npu"  # --require-npu: a product no NPU run verified
+    VERSIONS = "versions"  # --require-all-versions: a docs version no interpreter resolved
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[R]):
+    command: str  # "lint", "show", "verify", "probe", "baseline"
+    result: R  # what the reports render
+    errors: tuple[str, ...] = ()  # one line each: "path[:line]: what is wrong"
+    failed: bool = False
+    unverified: tuple[Unverified, ...] = ()
+    hidden: str = ""  # what the gate left out: "; not shown: 3 in the baseline", or ""
+
+    @property
+    def exit_code(self) -> ExitCode:
+        return exit_code(self.errors, self.failed, self.unverified)
+
+
+def exit_code(errors: object, failed: bool, unverified: object) -> ExitCode:
+    """Input errors first (a partial read proves nothing), then failures, then
+    verification that could not be done."""
+    if errors:
+        return ExitCode.INPUT
+    if failed:
+        return ExitCode.FAILED
+    return ExitCode.UNVERIFIED if unverified else ExitCode.CLEAN

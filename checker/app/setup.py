@@ -1,0 +1,111 @@
+"""What every command sets up before it reads a page: the configuration (the
+command line wins over it), the catalogue with its product scope, where pages
+come from and the gate findings pass through. Nothing here is printed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from checker.gating.config import Config
+    from checker.gating.gate import Gate
+    from checker.model.catalogue import Catalogue
+    from checker.process import Started
+    from checker.progress import Progress
+    from checker.sources.corpus import ReadOptions
+    from checker.sources.gitrefs import GitRef
+    from checker.torch.resolver import ResolveOptions
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Where pages come from and how they are read, as the command line says."""
+
+    git_repo: str | None = None  # read the refs of this repository (default with refs: .)
+    refs: tuple[str, ...] = ()
+    no_cache: bool = False
+    cache_dir: str | None = None
+    jobs: int | None = None
+
+    def options(self, progress: Progress | None = None) -> ReadOptions:
+        from checker.sources.cache import PageCache, default_cache_dir
+        from checker.sources.corpus import ReadOptions
+
+        git_refs: tuple[GitRef, ...] = ()
+        if self.refs:  # git machinery (subprocesses) only for a run that reads refs
+            from checker.sources.gitrefs import GitRef
+
+            git_refs = tuple(GitRef(self.git_repo or ".", ref) for ref in self.refs)
+        folder = Path(self.cache_dir) if self.cache_dir else default_cache_dir()
+        cache = None if self.no_cache else PageCache(folder)
+        return ReadOptions(refs=git_refs, cache=cache, jobs=self.jobs, progress=progress)
+
+
+@dataclass(frozen=True)
+class Setup:
+    config: Config
+    catalogue: Catalogue
+    gate: Gate
+    docs: tuple[str, ...]  # the docs paths: those given, else the configuration's, else .
+
+
+def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) -> Config:
+    """The --config file, else the nearest one above the current folder, else
+    above the first docs path (the git repository with --git)."""
+    from checker.gating.config import Config, find_config, load_config
+    from checker.model.catalogue import default_catalogue
+
+    if config_file:
+        return load_config(Path(config_file), default_catalogue())
+    first = reading.git_repo or (paths[0] if paths and not reading.refs else None)
+    found = find_config(["."] + ([first] if first else []))
+    return load_config(found, default_catalogue()) if found else Config()
+
+
+def catalogue_for(scope: str | None, config: Config | None = None) -> Catalogue:
+    """The catalogue, its scope narrowed by --scope, else by the configuration."""
+    from checker.model.catalogue import default_catalogue
+
+    catalogue = default_catalogue()
+    if scope is None and config is not None and config.scope is not None:
+        return catalogue.with_scope(config.scope)
+    if scope is None:
+        return catalogue
+    return catalogue.with_scope(tuple(part.strip() for part in scope.split(",") if part.strip()))
+
+
+def setup(
+    paths: Sequence[str],
+    reading: Reading,
+    config_file: str | None = None,
+    scope: str | None = None,
+    baseline_file: str | None = None,
+    severity: dict[str, str] | None = None,
+) -> Setup:
+    """`severity`: levels the command line sets, which win over the configuration's."""
+    from checker.gating.baseline import Project, load_baseline
+    from checker.gating.gate import Gate
+
+    config = config_for(config_file, paths, reading)
+    project = Project(config.root, reading.refs)
+    baseline = load_baseline(baseline_file) if baseline_file else None
+    levels = {**config.severity, **(severity or {})}
+    gate = Gate(project, levels, config.ignore, baseline)
+    return Setup(config, catalogue_for(scope, config), gate, config.docs_or(paths))
+
+
+@contextmanager
+def resolvers(resolve: ResolveOptions | None) -> Iterator[dict[str, Started] | None]:
+    """The resolver interpreters, started before the pages are read (torch
+    imports while they are)."""
+    if resolve is None:
+        yield None
+        return
+    from checker.torch.resolver import resolvers_started
+
+    with resolvers_started(resolve) as started:
+        yield started

@@ -1,0 +1,47 @@
+"""`show API`: what every version's docs say of one API, expanded over the
+product scope. Finding no entry fails the command (exit 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from checker.app.outcome import Outcome
+from checker.app.setup import Reading, setup
+from checker.model.support import Entry
+from checker.progress import Progress
+
+
+@dataclass(frozen=True)
+class Shown:
+    api: str  # as asked for
+    entries: tuple[Entry, ...]
+    scope: tuple[str, ...]
+    pages: int  # pages read
+
+
+def show(
+    api: str,
+    docs: Sequence[str],
+    reading: Reading,
+    *,
+    config_file: str | None = None,
+    scope: str | None = None,
+    progress: Progress | None = None,
+) -> Outcome[Shown]:
+    from checker.sources.corpus import read_corpus
+
+    ready = setup(docs, reading, config_file, scope)
+    corpus = read_corpus(ready.docs, ready.catalogue, options=reading.options(progress))
+    entries = matching(api, [entry for page in corpus.pages for entry in page.entries])
+    shown = Shown(api, tuple(entries), ready.catalogue.scope, len(corpus.pages))
+    return Outcome("show", shown, corpus.errors, failed=not entries)
+
+
+def matching(api: str, entries: list[Entry]) -> list[Entry]:
+    """The full name; failing that, entries whose name ends with it (`put_metric`)."""
+    from checker.model.version import version_key
+
+    exact = [entry for entry in entries if entry.api == api]
+    found = exact or [entry for entry in entries if entry.api.endswith("." + api)]
+    return sorted(found, key=lambda e: (e.api, version_key(e.version), e.path, e.line))

@@ -1,0 +1,52 @@
+"""What a verify run established: the expectations it checked, the verdicts
+per expectation x version x product, the evidence they rest on, the static
+findings on the entries concerned and, with --resolve-apis, the resolution.
+How that turns into an exit code is the app's exit policy (checker.app.outcome)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from checker.model.finding import Finding, Severity
+from checker.verify.crosscheck import UNVERIFIED, Result, belongs
+from checker.verify.evidence import Evidence, Run
+from checker.verify.expectations import Expectation
+
+if TYPE_CHECKING:
+    from checker.torch.resolver import Resolution
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    rules: tuple[Expectation, ...]
+    results: tuple[Result, ...]
+    evidence: tuple[Evidence, ...]
+    findings: tuple[Finding, ...]  # the resolution's findings among them
+    errors: tuple[str, ...]
+    resolution: Resolution | None = None  # with --resolve-apis
+    refs: tuple[str, ...] = ()  # the git refs read, whose pages are `ref:path`
+
+    @property
+    def failed(self) -> bool:
+        """An error verdict, a finding, or a reference run of a selected
+        expectation that failed or could not run. Runs on a product's NPU are
+        judged through the verdicts (a failure on a product the docs call
+        unsupported is consistent)."""
+        failed_runs = any(
+            run.verdict != "passed" and self.selects(run)
+            for e in self.evidence
+            if not e.environment.verifies_npu
+            for run in e.runs
+        )
+        failed = any(r.severity is Severity.ERROR and r.verdict != UNVERIFIED for r in self.results)
+        return failed or failed_runs or bool(self.findings)
+
+    def selects(self, run: Run) -> bool:
+        """The run speaks for one of the expectations checked."""
+        return any(belongs(run, rule) for rule in self.rules)
+
+    @property
+    def npu_unverified(self) -> bool:
+        """--require-npu, and a product no NPU run verified."""
+        return any(r.verdict == UNVERIFIED and r.severity is Severity.ERROR for r in self.results)
