@@ -21,6 +21,7 @@ import pytest
 from checker import __version__
 from checker.checks.registry import RULES
 from checker.cli import run
+from checker.report.sarif import VERDICT_RULES
 from tests.helpers import FIXTURES, REPO
 
 SNAPSHOTS = FIXTURES / "cli"
@@ -430,7 +431,7 @@ def test_installed_script_finds_its_data(tmp_path: Path) -> None:
     assert done.stdout == snapshot("show.txt").replace(EXAMPLES, str(docs))
 
 
-# -- the README stays true ----------------------------------------------------------------
+# -- the README and docs/ stay true -------------------------------------------------------
 
 
 def readme_block(after: str) -> str:
@@ -448,11 +449,20 @@ def test_readme_sample_output_is_real(cli: Invoke) -> None:
     assert readme_block("docs-check show put_metric --docs examples/docs") == out
 
 
-def test_readme_lists_every_rule_with_its_severity() -> None:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+def test_the_rules_page_lists_every_rule_with_its_severity() -> None:
+    """docs/rules.md: every finding rule of the registry and every verdict id of
+    SARIF, each with its default level, and no id that the tool cannot report."""
+    text = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
     listed = {}
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip("|").split("|")]
-        if len(cells) == 3 and cells[0].startswith("`") and cells[1] in ("error", "warning"):
+        if (
+            len(cells) == 3
+            and cells[0].startswith("`")
+            and cells[1] in ("error", "warning", "note")
+        ):
+            assert cells[0].strip("`") not in listed, f"{cells[0]} is listed twice"
             listed[cells[0].strip("`")] = cells[1]
-    assert listed == {rule: severity.value for rule, (severity, _) in RULES.items()}
+    rules = {rule: severity.value for rule, (severity, _) in RULES.items()}
+    verdicts = {rule: level for rule, level, _ in VERDICT_RULES.values()}
+    assert listed == rules | verdicts
