@@ -1,4 +1,4 @@
-"""The README's release gate recipe, run as written: probe here (a CPU
+"""The release gate recipe of docs/verify.md, run as written: probe here (a CPU
 reference run: no NPU on this machine), then the gate over a git ref of the
 real docs. It must fail with exit 3, every product unverified, and say so in
 the JUnit report."""
@@ -20,7 +20,7 @@ MARKER = "<!-- recipe: tests/test_readme_recipe.py runs this block as written --
 
 
 def recipe() -> str:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+    text = (REPO / "docs" / "verify.md").read_text(encoding="utf-8")
     after = text.split(MARKER, 1)[1]
     match = re.match(r"\s*```sh\n(.*?)```", after, re.DOTALL)
     assert match, "the recipe block follows its marker"

@@ -430,7 +430,7 @@ def test_installed_script_finds_its_data(tmp_path: Path) -> None:
     assert done.stdout == snapshot("show.txt").replace(EXAMPLES, str(docs))
 
 
-# -- the README stays true ----------------------------------------------------------------
+# -- the README and docs/ stay true -------------------------------------------------------
 
 
 def readme_block(after: str) -> str:
@@ -448,8 +448,10 @@ def test_readme_sample_output_is_real(cli: Invoke) -> None:
     assert readme_block("docs-check show put_metric --docs examples/docs") == out
 
 
-def test_readme_lists_every_rule_with_its_severity() -> None:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+def test_the_rules_page_lists_every_rule_with_its_severity() -> None:
+    """docs/rules.md: every id of the registry, each with its default level,
+    and no id that the tool cannot report."""
+    text = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
     listed = {}
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip("|").split("|")]
@@ -458,6 +460,7 @@ def test_readme_lists_every_rule_with_its_severity() -> None:
             and cells[0].startswith("`")
             and cells[1] in ("error", "warning", "note")
         ):
+            assert cells[0].strip("`") not in listed, f"{cells[0]} is listed twice"
             listed[cells[0].strip("`")] = cells[1]
     assert listed == {check.id: check.level for check in REGISTRY.values()}
 

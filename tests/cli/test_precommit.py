@@ -12,7 +12,7 @@ Each try-repo run builds the hook's environment again (about 10 s: a
 virtualenv and a pip install of this project and its dependencies from PyPI).
 pre-commit gives try-repo a temporary store of its own, whatever
 PRE_COMMIT_HOME says. `pre-commit run` with a `.pre-commit-config.yaml` (the
-README's snippet) does use PRE_COMMIT_HOME. It shares one for the whole
+snippet in docs/usage.md) does use PRE_COMMIT_HOME. It shares one for the whole
 module, so that environment is built once."""
 
 from __future__ import annotations
@@ -216,12 +216,12 @@ def test_try_repo_checks_only_the_staged_pages(docs: Path, hook_repo: Path, home
     assert (docs / DATA).read_text(encoding="utf-8") == broken_data  # stash restored
 
 
-# -- the README's .pre-commit-config.yaml ----------------------------------------------------
+# -- the documented .pre-commit-config.yaml --------------------------------------------------
 
 
-def readme_config(repo: str, rev: str) -> str:
-    """The README's first `.pre-commit-config.yaml` snippet, for this repo and rev."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+def documented_config(repo: str, rev: str) -> str:
+    """docs/usage.md's first `.pre-commit-config.yaml` snippet, for this repo and rev."""
+    text = (REPO / "docs" / "usage.md").read_text(encoding="utf-8")
     section = text[text.index("## Pre-commit hook\n") :]
     start = section.index("```yaml\n") + len("```yaml\n")
     snippet = section[start : section.index("```", start)]
@@ -231,11 +231,11 @@ def readme_config(repo: str, rev: str) -> str:
     return snippet
 
 
-def test_readme_config_runs_the_hook_and_builds_it_once(
+def test_the_documented_config_runs_the_hook_and_builds_it_once(
     docs: Path, hook_repo: Path, home: Path
 ) -> None:
     rev = git(hook_repo, "rev-parse", "HEAD").strip()
-    put(docs, ".pre-commit-config.yaml", readme_config(str(hook_repo), rev))
+    put(docs, ".pre-commit-config.yaml", documented_config(str(hook_repo), rev))
     git(docs, "add", ".pre-commit-config.yaml")
     git(docs, "commit", "-q", "--no-gpg-sign", "-m", "pre-commit config")
 

@@ -298,9 +298,9 @@ def test_a_missing_config_file(cli: Invoke, repo: Path) -> None:
     assert (code, err) == (2, "docs-check: error: pyproject.toml: no [tool.docs-check] table\n")
 
 
-def test_the_readme_example_is_a_valid_config(tmp_path: Path) -> None:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Configuration", 1)[1]
+def test_the_documented_example_is_a_valid_config(tmp_path: Path) -> None:
+    page = (REPO / "docs" / "configuration.md").read_text(encoding="utf-8")
+    section = page.split("\n## Configuration\n", 1)[1]
     example = section.split("```toml\n", 1)[1].split("```", 1)[0]
     path = write(tmp_path / ".docs-check.toml", example)
     config = load_config(path, default_catalogue())
