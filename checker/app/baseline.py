@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 
 from checker.app.lint import lint
 from checker.app.outcome import Outcome
-from checker.app.setup import Reading
+from checker.app.setup import Settings
 
 if TYPE_CHECKING:
     from checker.progress import Progress
-    from checker.torch.resolver import ResolveOptions
 
 
 @dataclass(frozen=True)
@@ -24,21 +23,12 @@ class Baselined:
 
 
 def baseline(
-    paths: Sequence[str],
-    reading: Reading,
-    output: str,
-    *,
-    config_file: str | None = None,
-    scope: str | None = None,
-    resolve: ResolveOptions | None = None,
-    progress: Progress | None = None,
+    paths: Sequence[str], settings: Settings, output: str, progress: Progress | None = None
 ) -> Outcome[Baselined]:
     from checker.files import write_atomically
     from checker.gating.baseline import baseline_json
 
-    linted = lint(
-        paths, reading, config_file=config_file, scope=scope, resolve=resolve, progress=progress
-    )
+    linted = lint(paths, settings, progress)
     findings = linted.result.findings
     write_atomically(output, baseline_json(findings, linted.result.project))
     done = Baselined(len(findings), output)

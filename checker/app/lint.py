@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.app.outcome import Outcome, Unverified
-from checker.app.setup import Reading, resolvers, setup
+from checker.app.setup import Settings, resolvers, setup
 
 if TYPE_CHECKING:
     from checker.gating.baseline import Project
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from checker.model.finding import Finding
     from checker.progress import Progress
     from checker.sources.corpus import Corpus
-    from checker.torch.resolver import Resolution, ResolveOptions
+    from checker.torch.resolver import Resolution
 
 
 @dataclass(frozen=True)
@@ -39,22 +39,16 @@ class Linted:
 
 
 def lint(
-    paths: Sequence[str],
-    reading: Reading,
-    *,
-    config_file: str | None = None,
-    scope: str | None = None,
-    baseline_file: str | None = None,
-    resolve: ResolveOptions | None = None,
-    progress: Progress | None = None,
+    paths: Sequence[str], settings: Settings, progress: Progress | None = None
 ) -> Outcome[Linted]:
     from checker.checks.lint import lint as lint_checks
     from checker.sources.corpus import read_corpus
 
-    ready = setup(paths, reading, config_file, scope, baseline_file)
-    resolution = None
+    ready = setup(paths, settings)
+    resolve, resolution = settings.resolve, None
     with resolvers(resolve) as started:
-        corpus = read_corpus(ready.docs, ready.catalogue, options=reading.options(progress))
+        options = settings.reading.options(progress)
+        corpus = read_corpus(ready.docs, ready.catalogue, options=options)
         if resolve is not None:
             from checker.torch.resolver import resolve_for
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,6 +46,17 @@ class Reading:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """What the command line tells every command before it reads a page."""
+
+    reading: Reading = field(default_factory=Reading)
+    config_file: str | None = None
+    scope: str | None = None  # comma-separated product ids
+    baseline_file: str | None = None
+    resolve: ResolveOptions | None = None  # --resolve-apis
+
+
+@dataclass(frozen=True)
 class Setup:
     config: Config
     catalogue: Catalogue
@@ -79,23 +90,19 @@ def catalogue_for(scope: str | None, config: Config | None = None) -> Catalogue:
 
 
 def setup(
-    paths: Sequence[str],
-    reading: Reading,
-    config_file: str | None = None,
-    scope: str | None = None,
-    baseline_file: str | None = None,
-    severity: dict[str, str] | None = None,
+    paths: Sequence[str], settings: Settings, severity: dict[str, str] | None = None
 ) -> Setup:
     """`severity`: levels the command line sets, which win over the configuration's."""
     from checker.gating.baseline import Project, load_baseline
     from checker.gating.gate import Gate
 
-    config = config_for(config_file, paths, reading)
+    reading, baseline_file = settings.reading, settings.baseline_file
+    config = config_for(settings.config_file, paths, reading)
     project = Project(config.root, reading.refs)
     baseline = load_baseline(baseline_file) if baseline_file else None
     levels = {**config.severity, **(severity or {})}
     gate = Gate(project, levels, config.ignore, baseline)
-    return Setup(config, catalogue_for(scope, config), gate, config.docs_or(paths))
+    return Setup(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
 
 
 @contextmanager

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.app.outcome import Outcome
-from checker.app.setup import Reading, setup
+from checker.app.setup import Settings, setup
 from checker.model.support import Entry
 from checker.progress import Progress
 
@@ -21,18 +21,13 @@ class Shown:
 
 
 def show(
-    api: str,
-    docs: Sequence[str],
-    reading: Reading,
-    *,
-    config_file: str | None = None,
-    scope: str | None = None,
-    progress: Progress | None = None,
+    api: str, docs: Sequence[str], settings: Settings, progress: Progress | None = None
 ) -> Outcome[Shown]:
     from checker.sources.corpus import read_corpus
 
-    ready = setup(docs, reading, config_file, scope)
-    corpus = read_corpus(ready.docs, ready.catalogue, options=reading.options(progress))
+    ready = setup(docs, settings)
+    options = settings.reading.options(progress)
+    corpus = read_corpus(ready.docs, ready.catalogue, options=options)
     entries = matching(api, [entry for page in corpus.pages for entry in page.entries])
     shown = Shown(api, tuple(entries), ready.catalogue.scope, len(corpus.pages))
     return Outcome("show", shown, corpus.errors, failed=not entries)

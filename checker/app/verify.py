@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.app.outcome import Outcome, Unverified
-from checker.app.setup import Reading, resolvers, setup
+from checker.app.setup import Settings, resolvers, setup
 from checker.checks.lint import lint
 from checker.errors import DataError, InputError, UsageError
 from checker.model.catalogue import Catalogue
@@ -145,45 +145,25 @@ def _on(finding: Finding, spans: list[tuple[str, int, int]]) -> bool:
 
 
 def verify(
-    docs: Sequence[str],
-    reading: Reading,
-    *,
-    rule_files: Sequence[str] = (),
-    api: str | None = None,
-    python: str | None = None,
-    evidence_files: Sequence[str] = (),
-    live: bool = True,
-    strict: bool = False,
-    require_npu: bool = False,
-    timeout: float = 120,
-    config_file: str | None = None,
-    scope: str | None = None,
-    baseline_file: str | None = None,
-    resolve: ResolveOptions | None = None,
-    progress: Progress | None = None,
+    request: Request, settings: Settings, progress: Progress | None = None
 ) -> Outcome[VerifyReport]:
     """The command: configuration, the run, then the gate over its findings and
-    verdicts. --strict and --require-npu win over the configuration's levels."""
-    levels = {DENIES_PASSES: "error"} if strict else {}
-    levels |= {UNVERIFIED: "error"} if require_npu else {}
-    ready = setup(docs, reading, config_file, scope, baseline_file, levels)
-    request = Request(
+    verdicts. `request` is what the command line asked; the configuration adds
+    its docs and rule files. --strict and --require-npu win over its levels."""
+    levels = {DENIES_PASSES: "error"} if request.options.strict else {}
+    levels |= {UNVERIFIED: "error"} if request.options.require_npu else {}
+    ready = setup(request.docs, settings, levels)
+    request = dataclasses.replace(
+        request,
         docs=ready.docs,
-        rule_files=ready.config.rule_files(rule_files),
-        api=api,
-        python=python,
-        evidence_files=tuple(evidence_files),
-        live=live,
-        options=Options(strict=strict, require_npu=require_npu),
-        timeout=timeout,
-        reading=reading.options(progress),
-        resolve=resolve,
+        rule_files=ready.config.rule_files(request.rule_files),
+        reading=settings.reading.options(progress),
+        resolve=settings.resolve,
     )
     report = run_verify(request, ready.catalogue)
     gated = ready.gate.apply(report.findings, report.results)
-    report = dataclasses.replace(
-        report, findings=gated.findings, results=gated.results, refs=reading.refs
-    )
+    refs = settings.reading.refs
+    report = dataclasses.replace(report, findings=gated.findings, results=gated.results, refs=refs)
     return outcome_of(report, hidden=gated.note)
 
 

@@ -17,32 +17,16 @@ from checker.cli.output import finish, progress_for
 @o.config_option
 @o.scope_option
 @o.quiet_option
-@o.resolve_options
+@o.resolve_names_options
 @o.python_option
 @o.reading_options
-def baseline(
-    paths: tuple[str, ...],
-    output: str | None,
-    config_file: str | None,
-    scope: str | None,
-    quiet: bool,
-    **values: Any,
-) -> int:
+def baseline(paths: tuple[str, ...], output: str | None, quiet: bool, **values: Any) -> int:
     """Record today's lint findings of PATHS in a baseline file. Commit it;
     `lint --baseline FILE` then fails only on new findings."""
     from checker.app.baseline import baseline as run_baseline
 
     path = o.required_output(output)
-    resolve = o.resolving(values)
-    reading = o.reading_of(values)
+    settings = o.settings_of(values)
     with progress_for(quiet) as progress:
-        outcome = run_baseline(
-            paths,
-            reading,
-            path,
-            config_file=config_file,
-            scope=scope,
-            resolve=resolve,
-            progress=progress,
-        )
+        outcome = run_baseline(paths, settings, path, progress)
     return finish(outcome, None, None, quiet)

@@ -13,39 +13,16 @@ from checker.cli.output import finish, progress_for
 
 @click.command()
 @click.argument("paths", nargs=-1)
-@o.format_option("lint")
-@o.output_option
-@o.scope_option
-@o.config_option
-@o.baseline_option
-@o.quiet_option
-@o.resolve_options
+@o.checking_options("lint")
 @o.python_option
 @o.reading_options
-def lint(
-    paths: tuple[str, ...],
-    fmt: str,
-    output: str | None,
-    scope: str | None,
-    config_file: str | None,
-    baseline_file: str | None,
-    quiet: bool,
-    **values: Any,
-) -> int:
+def lint(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **values: Any) -> int:
     """Check docs pages against the static rules. PATHS: repo roots, docs or
-    version folders, or single files (default: the current folder)."""
+    version folders, or single files (default: the configuration's docs, else
+    the current folder)."""
     from checker.app.lint import lint as run_lint
 
-    resolve = o.resolving(values)
-    reading = o.reading_of(values)
+    settings = o.settings_of(values)
     with progress_for(quiet) as progress:
-        outcome = run_lint(
-            paths,
-            reading,
-            config_file=config_file,
-            scope=scope,
-            baseline_file=baseline_file,
-            resolve=resolve,
-            progress=progress,
-        )
+        outcome = run_lint(paths, settings, progress)
     return finish(outcome, fmt, output, quiet)

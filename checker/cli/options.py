@@ -13,7 +13,7 @@ import click
 from checker.report.formats import formats_for
 
 if TYPE_CHECKING:
-    from checker.app.setup import Reading
+    from checker.app.setup import Reading, Settings
     from checker.torch.resolver import ResolveOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -155,7 +155,18 @@ def reading_of(values: dict[str, Any]) -> Reading:
 
 
 def resolve_options(function: F) -> F:
-    """`--resolve-apis` and how versions find their interpreters."""
+    """`--resolve-apis`, how versions find their interpreters, and
+    --require-all-versions."""
+    return _stack(_resolving, _require_all_versions)(function)
+
+
+def resolve_names_options(function: F) -> F:
+    """`--resolve-apis` and how versions find their interpreters (baseline,
+    which records findings and has no versions to require)."""
+    return _resolving(function)
+
+
+def _resolving(function: F) -> F:
     return _stack(
         click.option(
             "--resolve-apis",
@@ -171,12 +182,14 @@ def resolve_options(function: F) -> F:
             help="With --resolve-apis: resolve docs version VERSION in the interpreter PATH "
             "(repeatable).",
         ),
-        click.option(
-            "--require-all-versions",
-            is_flag=True,
-            help="With --resolve-apis: a docs version no interpreter resolved fails (exit 3).",
-        ),
     )(function)
+
+
+_require_all_versions = click.option(
+    "--require-all-versions",
+    is_flag=True,
+    help="With --resolve-apis: a docs version no interpreter resolved fails (exit 3).",
+)
 
 
 def _python_for(
@@ -206,16 +219,46 @@ def resolving(
 ) -> ResolveOptions | None:
     """What --resolve-apis asks for; None without it. `python_tests_too`: the
     command runs tests with --python as well (verify), so --python alone is fine."""
-    resolve_apis, python = values["resolve_apis"], values["python"]
+    resolve_apis, python = values.get("resolve_apis"), values.get("python")
     if python and not resolve_apis and not python_tests_too:
         raise click.UsageError("--python needs --resolve-apis")
     if not resolve_apis:
         for name in ("python_for", "require_all_versions"):
-            if values[name]:
+            if values.get(name):
                 raise click.UsageError(f"--{name.replace('_', '-')} needs --resolve-apis")
         return None
     from checker.torch.resolver import ResolveOptions  # a lint run without it never loads it
 
     return ResolveOptions(
-        python, tuple(values["python_for"]), values["require_all_versions"], timeout
+        python, tuple(values["python_for"]), bool(values.get("require_all_versions")), timeout
+    )
+
+
+def settings_of(
+    values: dict[str, Any], python_tests_too: bool = False, timeout: float = 120
+) -> Settings:
+    """The settings of the options a command took (reading, configuration,
+    scope, baseline, --resolve-apis), checked."""
+    from checker.app.setup import Settings
+
+    return Settings(
+        reading=reading_of(values),
+        config_file=values.get("config_file"),
+        scope=values.get("scope"),
+        baseline_file=values.get("baseline_file"),
+        resolve=resolving(values, python_tests_too, timeout),
+    )
+
+
+def checking_options(command: str) -> Callable[[F], F]:
+    """What lint and verify both take: the report, the configuration, the
+    baseline, --quiet and --resolve-apis."""
+    return _stack(
+        format_option(command),
+        output_option,
+        scope_option,
+        config_option,
+        baseline_option,
+        quiet_option,
+        resolve_options,
     )

@@ -28,16 +28,10 @@ def probe(
     """Probe this environment (torch, torch_npu, CANN, NPU), run the rules'
     behaviour tests here and write the evidence for `verify --evidence`."""
     from checker.app.probe import probe as run_probe
+    from checker.app.verify import Request
 
     path = o.required_output(output, out)
+    request = Request(docs=(), rule_files=rule_files, api=api, python=python, timeout=timeout)
     with progress_for(quiet=False) as progress:
-        outcome = run_probe(
-            path,
-            python=python,
-            api=api,
-            rule_files=rule_files,
-            timeout=timeout,
-            config_file=config_file,
-            progress=progress,
-        )
+        outcome = run_probe(path, request, config_file, progress)
     return finish(outcome, "text", None, quiet=False)

@@ -18,30 +18,15 @@ from checker.cli.output import finish, progress_for
 @o.scope_option
 @o.config_option
 @o.reading_options
-def show(
-    api: str,
-    paths: tuple[str, ...],
-    docs: tuple[str, ...],
-    fmt: str,
-    output: str | None,
-    scope: str | None,
-    config_file: str | None,
-    **values: Any,
-) -> int:
+def show(api: str, paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) -> int:
     """Print what every version's docs say of API, expanded over the product
-    scope. PATHS: docs roots, folders or files (default: .)."""
+    scope. PATHS: docs roots, folders or files (default: the configuration's
+    docs, else the current folder)."""
     from checker.app.show import show as run_show
 
-    reading = o.reading_of(values)
+    settings = o.settings_of(values)
     with progress_for(quiet=False) as progress:
-        outcome = run_show(
-            api,
-            o.paths_of(paths, docs),
-            reading,
-            config_file=config_file,
-            scope=scope,
-            progress=progress,
-        )
+        outcome = run_show(api, o.paths_of(paths, values["docs"]), settings, progress)
     code = finish(outcome, fmt, output, quiet=False)
     if not outcome.result.entries:
         pages = outcome.result.pages

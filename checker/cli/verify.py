@@ -24,55 +24,28 @@ from checker.cli.output import finish, progress_for
 @click.option("--require-npu", is_flag=True, help="Unverified products fail (exit 3).")
 @click.option("--strict", is_flag=True, help="Docs denying support the test shows are errors.")
 @o.timeout_option
-@o.format_option("verify")
-@o.output_option
-@o.scope_option
-@o.config_option
-@o.baseline_option
-@o.quiet_option
-@o.resolve_options
+@o.checking_options("verify")
 @o.reading_options
-def verify(
-    paths: tuple[str, ...],
-    docs: tuple[str, ...],
-    rule_files: tuple[str, ...],
-    api: str | None,
-    evidence_files: tuple[str, ...],
-    no_live: bool,
-    require_npu: bool,
-    strict: bool,
-    timeout: float,
-    fmt: str,
-    output: str | None,
-    scope: str | None,
-    config_file: str | None,
-    baseline_file: str | None,
-    quiet: bool,
-    **values: Any,
-) -> int:
+def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **values: Any) -> int:
     """Check the docs against the rules and against behaviour tests run live
     (on the NPU where there is one) or recorded in evidence files. PATHS: docs
-    roots or folders (default: .)."""
+    roots or folders (default: the configuration's docs, else the current folder)."""
+    from checker.app.verify import Request
     from checker.app.verify import verify as run_verify
+    from checker.verify.crosscheck import Options
 
-    resolve = o.resolving(values, python_tests_too=True, timeout=timeout)
-    reading = o.reading_of(values)
+    timeout = values["timeout"]
+    settings = o.settings_of(values, python_tests_too=True, timeout=timeout)
+    request = Request(
+        docs=o.paths_of(paths, values["docs"]),
+        rule_files=values["rule_files"],
+        api=values["api"],
+        python=values["python"],
+        evidence_files=values["evidence_files"],
+        live=not values["no_live"],
+        options=Options(strict=values["strict"], require_npu=values["require_npu"]),
+        timeout=timeout,
+    )
     with progress_for(quiet) as progress:
-        outcome = run_verify(
-            o.paths_of(paths, docs),
-            reading,
-            rule_files=rule_files,
-            api=api,
-            python=values["python"],
-            evidence_files=evidence_files,
-            live=not no_live,
-            strict=strict,
-            require_npu=require_npu,
-            timeout=timeout,
-            config_file=config_file,
-            scope=scope,
-            baseline_file=baseline_file,
-            resolve=resolve,
-            progress=progress,
-        )
+        outcome = run_verify(request, settings, progress)
     return finish(outcome, fmt, output, quiet)

@@ -12,11 +12,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
 from checker.gating.baseline import Key, Project, key_of
 from checker.gating.config_keys import Ignore
 from checker.model.finding import Finding, Severity
-from checker.verify.crosscheck import Result
+
+if TYPE_CHECKING:  # a lint run has no verdicts, and loads no verify code
+    from checker.verify.crosscheck import Result
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from checker.model.finding import Finding
@@ -111,21 +112,9 @@ def entries_json(entries: Sequence[Entry], scope: Sequence[str]) -> str:
 
 
 def result_object(r: Result) -> dict[str, Any]:
-    """One rule x version x product result, as JSON and SARIF carry it."""
-    return {
-        "rule": r.rule,
-        "api": r.api,
-        "version": r.version,
-        "product": r.product,
-        "documented": r.documented,
-        "expected": r.expected,
-        "observed": r.observed,
-        "verdict": r.verdict,
-        "severity": r.severity.value if r.severity else None,
-        "path": r.path,
-        "line": r.line,
-        "detail": r.detail,
-    }
+    """One rule x version x product result, as JSON and SARIF carry it: its
+    fields in order, the severity as its name."""
+    return {**asdict(r), "severity": r.severity.value if r.severity else None}
 
 
 def verify_json(report: VerifyReport) -> str:

@@ -32,32 +32,20 @@ _INDEX = {check.id: index for index, check in enumerate(CHECKS)}
 
 def render(outcome: Outcome[Any]) -> str:
     result = outcome.result
-    if outcome.command == "verify":
-        return verify_sarif(
-            result.findings, result.results, result.errors, result.refs, result.resolution
-        )
-    return lint_sarif(result.findings, outcome.errors, result.refs, result.resolution)
+    verdicts = result.results if outcome.command == "verify" else ()
+    return sarif_log(result.findings, outcome.errors, result.refs, result.resolution, verdicts)
 
 
-def lint_sarif(
+def sarif_log(
     findings: Sequence[Finding],
     errors: Sequence[str],
     refs: Sequence[str] = (),
     resolution: Resolution | None = None,
+    verdicts: Sequence[Result] = (),
 ) -> str:
-    results = [_finding(f, refs) for f in findings]
-    return _log(results, errors, resolution)
-
-
-def verify_sarif(
-    findings: Sequence[Finding],
-    results: Sequence[Result],
-    errors: Sequence[str],
-    refs: Sequence[str] = (),
-    resolution: Resolution | None = None,
-) -> str:
+    """A result per finding, then per verdict that carries a severity."""
     out = [_finding(f, refs) for f in findings]
-    out += [_verdict(r, refs) for r in results if r.severity is not None]
+    out += [_verdict(r, refs) for r in verdicts if r.severity is not None]
     return _log(out, errors, resolution)
 
 

@@ -397,7 +397,9 @@ def _resolve_in(
     result = process.finish(json.dumps(request).encode("utf-8"), timeout=timeout)
     command = tuple(f"{key}={value}" for key, value in AUTOLOAD_OFF.items()) + result.argv
 
-    def failed(error: str, report: dict[str, Any] | None = None) -> ResolveEnvironment:
+    def environment(
+        report: dict[str, Any] | None, resolved: int = 0, error: str | None = None
+    ) -> ResolveEnvironment:
         npu = (report or {}).get("torch_npu") or {}
         return ResolveEnvironment(
             python=python,
@@ -408,9 +410,12 @@ def _resolve_in(
             torch_npu_fake=bool(npu.get("fake")),
             command=command,
             duration_s=round(result.duration_s, 3),
-            resolved=0,
+            resolved=resolved,
             error=error,
         )
+
+    def failed(error: str, report: dict[str, Any] | None = None) -> ResolveEnvironment:
+        return environment(report, error=error)
 
     if result.failure:
         missing = result.failure.startswith(("executable not found", "executable not runnable"))
@@ -421,23 +426,11 @@ def _resolve_in(
         return failed(f"the resolver crashed (exit {result.exit_code}): {_last_line(result)}"), None
     if report.get("torch_import_error"):
         return failed(f"torch does not import: {report['torch_import_error']}", report), None
-    npu = report.get("torch_npu") or {}
     entries = remaining.get(release_of(str(report.get("torch") or "")) or "", {})
     found = [_result(item, entries, python) for item in report.get("results", [])]
-    environment = ResolveEnvironment(
-        python=python,
-        torch=report.get("torch"),
-        torch_npu=npu.get("version"),
-        torch_npu_imported=bool(npu.get("imported")),
-        torch_npu_error=npu.get("error"),
-        torch_npu_fake=bool(npu.get("fake")),
-        command=command,
-        duration_s=round(result.duration_s, 3),
-        resolved=len(found),
-    )
     if len(found) != len(entries) or any(r.api not in entries for r in found):
         return failed("the resolver answered for other names than it was asked", report), None
-    return environment, found
+    return environment(report, len(found)), found
 
 
 def _report(result: CommandResult) -> dict[str, Any] | None:

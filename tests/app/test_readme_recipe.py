@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tests.helpers import REPO
 
-MARKER = "<!-- recipe: tests/test_readme_recipe.py runs this block as written -->"
+MARKER = "<!-- recipe: tests/app/test_readme_recipe.py runs this block as written -->"
 
 
 def recipe() -> str:

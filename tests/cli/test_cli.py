@@ -444,8 +444,8 @@ def readme_block(after: str) -> str:
 def test_readme_sample_output_is_real(cli: Invoke) -> None:
     _, out, err = cli("lint", EXAMPLES)
     assert readme_block("docs-check lint examples/docs") == out + err
-    _, out, _ = cli("show", "put_metric", "--docs", EXAMPLES)
-    assert readme_block("docs-check show put_metric --docs examples/docs") == out
+    _, out, _ = cli("show", "put_metric", EXAMPLES)
+    assert readme_block("docs-check show put_metric examples/docs") == out
 
 
 def test_the_rules_page_lists_every_rule_with_its_severity() -> None:
@@ -496,3 +496,19 @@ def test_probe_writes_with_output_and_still_takes_out(cli: Invoke, tmp_path: Pat
     assert "Missing option '--output'." in err
     code, _, err = cli("probe", "--output", "a.json", "--out", "b.json")
     assert (code, err.splitlines()[-1]) == (2, "Error: --out is --output: give one of them")
+
+
+def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
+    probe = (
+        "import sys\n"
+        "from checker.cli import run\n"
+        "run(['lint', 'examples/docs', '-q'])\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('checker'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, check=False
+    )
+    loaded = set(done.stdout.splitlines()[-1].split())
+    assert "checker.checks.lint" in loaded  # it did lint
+    for heavy in ("checker.verify", "checker.torch", "checker.process", "checker.sources.gitrefs"):
+        assert not {m for m in loaded if m == heavy or m.startswith(heavy + ".")}, heavy

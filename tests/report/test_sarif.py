@@ -13,7 +13,7 @@ import jsonschema
 
 from checker import __version__
 from checker.checks.registry import REGISTRY, finding
-from checker.report.sarif import lint_sarif, split_ref
+from checker.report.sarif import sarif_log, split_ref
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
 
@@ -166,7 +166,7 @@ def test_git_ref_paths_keep_the_path_in_uri_and_the_ref_in_properties() -> None:
         finding("link-version", "docs/a b:c.md", 4, "colon, space, not a ref"),
         finding("missing-entry", "/abs/rules/put_metric.toml", 15, "absolute"),
     ]
-    (run,) = valid(lint_sarif(findings, [], refs=["v2", "release/v2.12.0"]))["runs"]
+    (run,) = valid(sarif_log(findings, [], refs=["v2", "release/v2.12.0"]))["runs"]
     artifacts = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run["results"]]
     assert artifacts == [
         {"uri": "docs/zh/x.md", "properties": {"ref": "release/v2.12.0"}},
