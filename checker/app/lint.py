@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from checker.model.finding import Finding
     from checker.progress import Progress
     from checker.sources.corpus import Corpus
-    from checker.torch.resolver import Resolution
+    from checker.torch.resolution import Resolution
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def lint(
         options = settings.reading.options(progress)
         corpus = read_corpus(ready.docs, ready.catalogue, options=options)
         if resolve is not None:
-            from checker.torch.resolver import resolve_for
+            from checker.torch.resolution import resolve_for
 
             resolution = resolve_for(corpus.pages, resolve, progress, started)
     findings = lint_checks(corpus.pages, ready.catalogue)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from checker.progress import Progress
     from checker.sources.corpus import ReadOptions
     from checker.sources.gitrefs import GitRef
-    from checker.torch.resolver import ResolveOptions
+    from checker.torch.resolution import ResolveOptions
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def resolvers(resolve: ResolveOptions | None) -> Iterator[dict[str, Started] | N
     if resolve is None:
         yield None
         return
-    from checker.torch.resolver import resolvers_started
+    from checker.torch.resolution import resolvers_started
 
     with resolvers_started(resolve) as started:
         yield started

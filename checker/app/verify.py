@@ -23,7 +23,7 @@ from checker.model.support import Entry, Page
 from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import ReadOptions, read_corpus
-from checker.torch.resolver import ResolveOptions, resolve_for
+from checker.torch.resolution import ResolveOptions, resolve_for
 from checker.torch.runner import Job, behaviour_file, live_evidence
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
 from checker.verify.evidence import Evidence, load_evidence

@@ -14,7 +14,7 @@ from checker.report.formats import formats_for
 
 if TYPE_CHECKING:
     from checker.app.setup import Reading, Settings
-    from checker.torch.resolver import ResolveOptions
+    from checker.torch.resolution import ResolveOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -227,7 +227,7 @@ def resolving(
             if values.get(name):
                 raise click.UsageError(f"--{name.replace('_', '-')} needs --resolve-apis")
         return None
-    from checker.torch.resolver import ResolveOptions  # a lint run without it never loads it
+    from checker.torch.resolution import ResolveOptions  # a lint run without it never loads it
 
     return ResolveOptions(
         python, tuple(values["python_for"]), bool(values.get("require_all_versions")), timeout

@@ -12,7 +12,7 @@ from checker.model.support import Entry
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.app.outcome import Outcome
-    from checker.torch.resolver import Resolution
+    from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
     from checker.verify.verified import VerifyReport
 

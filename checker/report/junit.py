@@ -27,7 +27,7 @@ from checker.model.support import Page
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.app.outcome import Outcome
-    from checker.torch.resolver import Resolution
+    from checker.torch.resolution import Resolution
     from checker.verify.verified import VerifyReport
 
 _COUNTS = ("tests", "failures", "errors", "skipped")

@@ -20,7 +20,7 @@ from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.app.lint import Linted
-    from checker.torch.resolver import Resolution
+    from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
     from checker.verify.evidence import Environment, Evidence, Run
     from checker.verify.expectations import Expectation

@@ -21,7 +21,7 @@ from checker.report.json import result_object
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.app.outcome import Outcome
-    from checker.torch.resolver import Resolution
+    from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
 
 SCHEMA = (

@@ -11,7 +11,7 @@ from checker.model.support import Entry
 
 if TYPE_CHECKING:
     from checker.app.outcome import Outcome
-    from checker.torch.resolver import Resolution
+    from checker.torch.resolution import Resolution
 
 
 def render(outcome: Outcome[Any]) -> str:

@@ -8,9 +8,8 @@ unresolved and resolves the list of its own torch release (X.Y.Z of
 torch.__version__), so an interpreter speaks only for the docs of its release.
 A version that no interpreter's torch matches is "not resolved", a count.
 
-`resolve_for` is what the commands' `--resolve-apis` runs: the interpreters of
-`--python` (or this one) and `--python-for VERSION=PATH`, each asked for the
-versions it is given for, and what became of them in one `Resolution`.
+What the commands' `--resolve-apis` asks of this module, and what became of
+it, is checker.torch.resolution.
 
 Outcomes, per name (resolve_names.py says how each is decided), and findings:
 
@@ -28,9 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -254,135 +251,8 @@ def result_finding(result: NameResult) -> Finding | None:
     return None if rule is None else finding(rule, result.path, result.line, message, api=api)
 
 
-# --- what `--resolve-apis` asks for, and what became of it ----------------------
-
-
-@dataclass(frozen=True)
-class ResolveOptions:
-    """`--resolve-apis` and the options that go with it."""
-
-    python: str | None = None  # --python; None: this interpreter, which is only tried
-    python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH, in order given
-    require_all_versions: bool = False  # a version not resolved fails the run (exit 3)
-    timeout: float = 120  # seconds per interpreter
-
-    @property
-    def main(self) -> str:
-        return self.python or sys.executable
-
-    @property
-    def named(self) -> frozenset[str]:
-        """The interpreters the command line names; one that cannot be used is
-        an input error, while this interpreter, when not named, is only tried."""
-        given = {path for _, path in self.python_for}
-        return frozenset(given | ({self.python} if self.python else set()))
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """A ResolveReport with the options it answers, for the reports to print."""
-
-    report: ResolveReport
-    options: ResolveOptions
-    errors: tuple[str, ...] = ()  # one line per named interpreter that could not be used
-    notes: tuple[str, ...] = ()  # one line each: what else a reader should know
-
-    @property
-    def incomplete(self) -> bool:
-        """--require-all-versions, and a version was not resolved: exit 3."""
-        return self.options.require_all_versions and bool(self.report.not_resolved)
-
-    def non_resolving(self) -> tuple[NameResult, ...]:
-        """Every name that does not simply resolve, in report order."""
-        return tuple(r for r in self.report.results if r.outcome is not Lookup.RESOLVES)
-
-    def environments_line(self) -> str:
-        """`torch 2.13.0+cpu via /venv/bin/python; ...`, the interpreters whose torch imported."""
-        parts = []
-        for env in self.report.environments:
-            if env.torch is None or env.error:
-                continue
-            npu = ""
-            if env.torch_npu_imported:
-                npu = f" + torch_npu {env.torch_npu}" + (" (FAKE)" if env.torch_npu_fake else "")
-            parts.append(f"torch {env.torch}{npu} via {env.python}")
-        return "; ".join(parts) or "no interpreter with torch"
-
-    def why_not(self, version: str) -> str:
-        """Why a version was not resolved, in one line."""
-        mapped = dict(self.options.python_for)
-        if version in mapped:
-            python = mapped[version]
-            env = next((e for e in self.report.environments if e.python == python), None)
-            if env is None or env.error:
-                return f"{python} could not be used"
-            return f"the torch of {python} is {env.torch}"
-        return f"no interpreter with torch {version} (give one with --python-for {version}=PATH)"
-
-    def summary(self) -> str:
-        """`; resolution: 2.13.0 looked up (3249 names), 2.12.0 not resolved (15 names)`."""
-        looked_up = sorted({r.version for r in self.report.results}, key=version_key)
-        parts = []
-        if looked_up:
-            names = len(self.report.results)
-            parts.append(f"{', '.join(looked_up)} looked up ({names} names)")
-        if self.report.not_resolved:
-            versions = ", ".join(version for version, _ in self.report.not_resolved)
-            names = sum(count for _, count in self.report.not_resolved)
-            parts.append(f"{versions} not resolved ({names} names)")
-        return "; resolution: " + (", ".join(parts) or "no documented names")
-
-
-@contextmanager
-def resolvers_started(options: ResolveOptions) -> Iterator[dict[str, Started]]:
-    """Starts the interpreters of `options` now, one process each, so that they
-    import torch while the pages are read (the script imports torch before it
-    reads its names); for resolve_for. Any that was not used is ended on exit."""
-    pythons = dict.fromkeys([options.main, *(python for _, python in options.python_for)])
-    started = {python: _start(python) for python in pythons}
-    try:
-        yield started
-    finally:
-        for process in started.values():
-            process.cancel()
-
-
-def resolve_for(
-    pages: Sequence[Page],
-    options: ResolveOptions,
-    progress: Progress | None = None,
-    started: Mapping[str, Started] | None = None,
-) -> Resolution:
-    """Each version is asked of one interpreter: the one `--python-for` gives
-    it, or else the main one (`--python`, or this interpreter). An interpreter
-    resolves only the version equal to its own torch release. `started`: the
-    interpreters resolvers_started started ahead."""
-    wanted = documented_names(pages)
-    main = options.main
-    mapped = dict(options.python_for)
-    assigned: dict[str, set[str]] = {}
-    for version, python in mapped.items():
-        assigned.setdefault(python, set()).add(version)
-    assigned.setdefault(main, set()).update(v for v in wanted if mapped.get(v, main) == main)
-    pythons = [main, *mapped.values()]
-    report = resolve_apis(pages, pythons, options.timeout, progress, assigned, started)
-    named = options.named
-    errors = tuple(
-        f"{e.python}: {e.error}" for e in report.environments if e.error and e.python in named
-    )
-    notes = [
-        f"{e.python}: {e.error}" for e in report.environments if e.error and e.python not in named
-    ]
-    notes += [f"{e.python}: {e.note}" for e in report.environments if e.note]
-    notes += [
-        f"--python-for {version}={python}: no docs of {version} were read"
-        for version, python in mapped.items()
-        if version not in wanted
-    ]
-    return Resolution(report, options, errors, tuple(notes))
-
-
-def _start(python: str) -> Started:
+def start_resolver(python: str) -> Started:
+    """The resolver script in `python`; it imports torch, then waits for its names."""
     return start_command([python, str(SCRIPT)], env=AUTOLOAD_OFF, takes_input=True)
 
 
@@ -393,7 +263,7 @@ def _resolve_in(
     started: Started | None = None,
 ) -> tuple[ResolveEnvironment, list[NameResult] | None]:
     request = {version: list(entries) for version, entries in remaining.items()}
-    process = started or _start(python)
+    process = started or start_resolver(python)
     result = process.finish(json.dumps(request).encode("utf-8"), timeout=timeout)
     command = tuple(f"{key}={value}" for key, value in AUTOLOAD_OFF.items()) + result.argv
 

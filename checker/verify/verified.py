@@ -14,7 +14,7 @@ from checker.verify.evidence import Evidence, Run
 from checker.verify.expectations import Expectation
 
 if TYPE_CHECKING:
-    from checker.torch.resolver import Resolution
+    from checker.torch.resolution import Resolution
 
 
 @dataclass(frozen=True)
