@@ -1,0 +1,292 @@
+"""Mutation testing of the reading core, the cross-check and the lint checks.
+
+Each mutant is the module with one small change (a comparison flipped, `and`
+for `or`, a constant changed, SUPPORTED for UNSUPPORTED, a statement deleted);
+it is run against that module's own tests in a scratch copy of the repository,
+so the working tree is never touched. A mutant the tests fail on is killed; one
+they pass is a survivor: behaviour no test would notice breaking.
+
+    python benchmarks/mutate.py                 # every module below
+    python benchmarks/mutate.py model/status    # the modules whose path has this in it
+    python benchmarks/mutate.py --list          # the mutants, without running them
+
+Prints per module generated / killed / survived / equivalent and the score
+(killed over non-equivalent), then each survivor as `file:line mutation`.
+Equivalent mutants, which no test can kill because they do not change
+behaviour, are listed in benchmarks/equivalent-mutants/*.txt (a file per
+module), one per line: `checker/x.py:LINE mutation  # why`, the mutation as
+this script prints it. Not run by CI: it takes minutes (about 2 s a mutant;
+--jobs 2 on two cores)."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+EQUIVALENT = Path(__file__).with_name("equivalent-mutants")
+# module -> its own tests
+MODULES: dict[str, tuple[str, ...]] = {
+    "checker/model/status.py": ("tests/model/test_status.py",),
+    "checker/read/table.py": ("tests/read/test_table.py",),
+    "checker/read/rows.py": ("tests/read/test_rows.py",),
+    "checker/read/inline.py": ("tests/read/test_inline.py",),
+    "checker/read/blocks.py": ("tests/read/test_blocks.py", "tests/read/test_house_rules.py"),
+    "checker/read/page.py": ("tests/read/test_inline.py", "tests/read/test_table.py"),
+    "checker/verify/crosscheck.py": ("tests/verify/test_crosscheck.py",),
+    "checker/checks/entries.py": ("tests/checks/test_entries.py",),
+    "checker/checks/collection.py": ("tests/checks/test_collection.py",),
+}
+FLIP = {
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Lt: ast.GtE,
+    ast.GtE: ast.Lt,
+    ast.Gt: ast.LtE,
+    ast.LtE: ast.Gt,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+}
+SWAP_NAMES = {"SUPPORTED": "UNSUPPORTED", "UNSUPPORTED": "SUPPORTED"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    module: str
+    index: int  # the index-th mutation point of the module
+    line: int
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.module}:{self.line} {self.what}"
+
+
+class _Mutator(ast.NodeTransformer):
+    """Walks a module; with `target` None it only records the mutation points,
+    else it applies the target-th one."""
+
+    def __init__(self, target: int | None = None) -> None:
+        self.target = target
+        self.points: list[tuple[int, str]] = []
+        self._docstrings: set[int] = set()
+
+    def _point(self, node: ast.AST, what: str) -> bool:
+        self.points.append((getattr(node, "lineno", 0), what))
+        return self.target == len(self.points) - 1
+
+    def visit_Module(self, node: ast.Module) -> ast.AST:
+        self._mark_docstrings(node)
+        return self.generic_visit(node)
+
+    def _mark_docstrings(self, node: ast.AST) -> None:
+        for child in ast.walk(node):
+            body = getattr(child, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+                if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                    self._docstrings.add(id(body[0].value))
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.generic_visit(node)
+        for i, op in enumerate(node.ops):
+            flipped = FLIP.get(type(op))
+            if flipped and self._point(node, f"{type(op).__name__} -> {flipped.__name__}"):
+                node.ops[i] = flipped()
+        return node
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        self.generic_visit(node)
+        other = ast.Or if isinstance(node.op, ast.And) else ast.And
+        if self._point(node, f"{type(node.op).__name__} -> {other.__name__}"):
+            node.op = other()
+        return node
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not) and self._point(node, "not x -> x"):
+            return node.operand
+        return node
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        value = node.value
+        if id(node) in self._docstrings:
+            return node
+        if isinstance(value, bool):
+            if self._point(node, f"{value} -> {not value}"):
+                return ast.copy_location(ast.Constant(not value), node)
+        elif isinstance(value, int):
+            if self._point(node, f"{value} -> {value + 1}"):
+                return ast.copy_location(ast.Constant(value + 1), node)
+        elif isinstance(value, str) and value:
+            if self._point(node, f"{value[:20]!r} -> ''"):
+                return ast.copy_location(ast.Constant(""), node)
+        return node
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        return node  # message texts: their parts are pinned where tests quote them
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        swapped = SWAP_NAMES.get(node.attr)
+        if swapped and self._point(node, f"{node.attr} -> {swapped}"):
+            node.attr = swapped
+        return node
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        for field, old in ast.iter_fields(node):
+            if isinstance(old, list) and old and isinstance(old[0], ast.stmt):
+                new: list[ast.stmt] = []
+                for statement in old:
+                    deletable = not isinstance(
+                        statement, ast.FunctionDef | ast.ClassDef | ast.Import | ast.ImportFrom
+                    ) and not (
+                        isinstance(statement, ast.Expr)
+                        and id(getattr(statement, "value", None)) in self._docstrings
+                    )
+                    first = type(statement).__name__
+                    if deletable and self._point(statement, f"delete {first}"):
+                        new.append(ast.copy_location(ast.Pass(), statement))
+                        continue
+                    visited = self.visit(statement)
+                    if isinstance(visited, ast.stmt):
+                        new.append(visited)
+                setattr(node, field, new)
+            elif isinstance(old, list):
+                items = [self.visit(item) if isinstance(item, ast.AST) else item for item in old]
+                setattr(node, field, items)
+            elif isinstance(old, ast.AST):
+                setattr(node, field, self.visit(old))
+        return node
+
+
+def mutants(module: str) -> list[Mutant]:
+    tree = ast.parse((REPO / module).read_text(encoding="utf-8"))
+    recorder = _Mutator()
+    recorder.visit(tree)
+    return [Mutant(module, i, line, what) for i, (line, what) in enumerate(recorder.points)]
+
+
+def mutated_source(mutant: Mutant) -> str:
+    tree = ast.parse((REPO / mutant.module).read_text(encoding="utf-8"))
+    tree = _Mutator(mutant.index).visit(tree)
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def equivalent() -> dict[str, str]:
+    """`file:line mutation` -> why it is equivalent."""
+    known: dict[str, str] = {}
+    for listing in sorted(EQUIVALENT.glob("*.txt")):
+        for raw in listing.read_text(encoding="utf-8").splitlines():
+            key, _, why = raw.partition("  #")
+            if key.strip() and not key.startswith("#"):
+                known[key.strip()] = why.strip()
+    return known
+
+
+def scratch_copy() -> Path:
+    root = Path(tempfile.mkdtemp(prefix="docs-check-mutants-"))
+    for name in ("checker", "tests", "rules", "examples"):
+        shutil.copytree(REPO / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
+    return root
+
+
+def survivors_of(
+    found: list[Mutant], tests: tuple[str, ...], jobs: int, timeout: float
+) -> list[Mutant]:
+    """The mutants the tests pass on, each run in one of `jobs` scratch copies."""
+    roots = [scratch_copy() for _ in range(jobs)]
+    try:
+        with ThreadPoolExecutor(jobs) as pool:
+            free = list(roots)
+            lock = threading.Lock()
+
+            def run(mutant: Mutant) -> bool:
+                with lock:
+                    root = free.pop()
+                try:
+                    return killed(root, mutant, tests, timeout)
+                finally:
+                    with lock:
+                        free.append(root)
+
+            verdicts = list(pool.map(run, found))
+    finally:
+        for root in roots:
+            shutil.rmtree(root, ignore_errors=True)
+    return [mutant for mutant, dead in zip(found, verdicts, strict=True) if not dead]
+
+
+def killed(root: Path, mutant: Mutant, tests: tuple[str, ...], timeout: float) -> bool:
+    target = root / mutant.module
+    original = target.read_text(encoding="utf-8")
+    target.write_text(mutated_source(mutant), encoding="utf-8")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"},
+            capture_output=True,
+            timeout=timeout,
+            check=False,
+        )
+        return done.returncode != 0
+    except subprocess.TimeoutExpired:
+        return True  # an endless loop is noticed
+    finally:
+        target.write_text(original, encoding="utf-8")
+
+
+def selected(patterns: list[str]) -> Iterator[str]:
+    for module in MODULES:
+        if not patterns or any(pattern in module for pattern in patterns):
+            yield module
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", help="only modules whose path contains this")
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--timeout", type=float, default=120, help="seconds per mutant run")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
+    args = parser.parse_args()
+    known = equivalent()
+    rows, survivors = [], []
+    for module in selected(args.modules):
+        found = mutants(module)
+        if args.list:
+            print("\n".join(str(m) for m in found))
+            continue
+        same = [m for m in found if str(m) in known]
+        judged = [m for m in found if str(m) not in known]
+        alive = survivors_of(judged, MODULES[module], args.jobs, args.timeout)
+        dead = len(judged) - len(alive)
+        score = 100 * dead / len(judged) if judged else 100.0
+        rows.append((module, len(found), dead, len(alive), len(same), score))
+        survivors += alive
+        print(f"{module}: {dead}/{len(judged)} killed ({score:.1f}%)", file=sys.stderr, flush=True)
+    if args.list:
+        return 0
+    print(
+        f"{'module':<32} {'generated':>9} {'killed':>7} {'survived':>8} {'equiv':>6} {'score':>7}"
+    )
+    for module, generated, dead, alive, same, score in rows:
+        print(f"{module:<32} {generated:>9} {dead:>7} {alive:>8} {same:>6} {score:>6.1f}%")
+    for mutant in survivors:
+        print(f"survived: {mutant}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
