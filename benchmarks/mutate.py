@@ -128,9 +128,8 @@ class _Mutator(ast.NodeTransformer):
         elif isinstance(value, int):
             if self._point(node, f"{value} -> {value + 1}"):
                 return ast.copy_location(ast.Constant(value + 1), node)
-        elif isinstance(value, str) and value:
-            if self._point(node, f"{value[:20]!r} -> ''"):
-                return ast.copy_location(ast.Constant(""), node)
+        elif isinstance(value, str) and value and self._point(node, f"{value[:20]!r} -> ''"):
+            return ast.copy_location(ast.Constant(""), node)
         return node
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
