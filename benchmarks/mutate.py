@@ -93,9 +93,10 @@ class _Mutator(ast.NodeTransformer):
     def _mark_docstrings(self, node: ast.AST) -> None:
         for child in ast.walk(node):
             body = getattr(child, "body", None)
-            if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-                if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-                    self._docstrings.add(id(body[0].value))
+            first = body[0] if isinstance(body, list) and body else None
+            value = first.value if isinstance(first, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                self._docstrings.add(id(value))
 
     def visit_Compare(self, node: ast.Compare) -> ast.AST:
         self.generic_visit(node)
