@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, REPO, shipped_rules_as_written
 
 REQUIRE_CORPUS = "DOCS_CHECK_REQUIRE_CORPUS"
 
@@ -51,5 +51,18 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Invoke:
         out, err = capsys.readouterr()
         assert "Traceback" not in out + err
         return code, out, err
+
+    return invoke
+
+
+@pytest.fixture
+def cli_at_repo(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> Invoke:
+    """docs-check run from the repository root, so that paths in its output are
+    relative and stable; the shipped rules' folder is written `rules`."""
+    monkeypatch.chdir(REPO)
+
+    def invoke(*argv: str) -> tuple[int, str, str]:
+        code, out, err = cli(*argv)
+        return code, shipped_rules_as_written(out), shipped_rules_as_written(err)
 
     return invoke

@@ -3,6 +3,8 @@ through the root conftest; the package under test is always the installed one)."
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -17,3 +19,33 @@ def shipped_rules_as_written(text: str) -> str:
 
     shipped = rules_dir()
     return text.replace(shipped.as_uri(), "rules").replace(str(shipped), "rules")
+
+
+def git_environment() -> dict[str, str]:
+    """This environment without the caller's git variables and configuration (a
+    test run inside a git hook must not act on the caller's repository), and
+    with an author for commits."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith("GIT_")}
+    env.update(
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_CONFIG_GLOBAL=os.devnull,
+        GIT_AUTHOR_NAME="Docs Writer",
+        GIT_AUTHOR_EMAIL="docs@example.com",
+        GIT_COMMITTER_NAME="Docs Writer",
+        GIT_COMMITTER_EMAIL="docs@example.com",
+    )
+    return env
+
+
+def git(repo: Path, *arguments: str) -> str:
+    """git in `repo`, blind to the caller's git configuration and repository."""
+    done = subprocess.run(
+        ["git", "-C", str(repo), *arguments],
+        env=git_environment(),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, f"git {' '.join(arguments)}: {done.stderr}"
+    return done.stdout

@@ -20,7 +20,6 @@ import pytest
 
 from checker import __version__
 from checker.checks.registry import REGISTRY
-from checker.cli import run
 from tests.helpers import FIXTURES, REPO
 
 SNAPSHOTS = FIXTURES / "cli"
@@ -35,17 +34,9 @@ def snapshot(name: str) -> str:
 
 
 @pytest.fixture
-def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Invoke:
-    """Runs docs-check with the repository root as cwd: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(REPO)
-
-    def invoke(*argv: str) -> tuple[int, str, str]:
-        code = run(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return invoke
+def cli(cli_at_repo: Invoke) -> Invoke:
+    """docs-check run from the repository root."""
+    return cli_at_repo
 
 
 # -- lint -------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ module, so that environment is built once."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -27,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import REPO
+from tests.helpers import REPO, git_environment
 
 EXAMPLES = REPO / "examples" / "docs" / "docs"
 NATIVE = "docs/zh/api/native_api"
@@ -49,16 +48,7 @@ TIMEOUT = 600  # building the hook's environment installs from PyPI
 def environment(home: Path) -> dict[str, str]:
     """No git variables or configuration of the caller's (a test run inside a git
     hook must not act on the caller's repository)."""
-    env = {name: value for name, value in os.environ.items() if not name.startswith("GIT_")}
-    env.update(
-        GIT_CONFIG_NOSYSTEM="1",
-        GIT_CONFIG_GLOBAL=os.devnull,
-        GIT_AUTHOR_NAME="Docs Writer",
-        GIT_AUTHOR_EMAIL="docs@example.com",
-        GIT_COMMITTER_NAME="Docs Writer",
-        GIT_COMMITTER_EMAIL="docs@example.com",
-        PRE_COMMIT_HOME=str(home),
-    )
+    env = {**git_environment(), "PRE_COMMIT_HOME": str(home)}
     env.pop("PRE_COMMIT", None)
     return env
 

@@ -14,10 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import subprocess
 import sys
-import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,7 +30,7 @@ from checker.process import Started
 from checker.progress import Progress
 from checker.torch.resolution import Resolution, ResolveOptions
 from checker.torch.resolver import SCRIPT
-from tests.helpers import REPO
+from tests.helpers import REPO, git
 
 DOCS = "tests/fixtures/resolve/docs"
 NATIVE = f"{DOCS}/zh/api/native_api"
@@ -515,23 +512,6 @@ def test_interpreters_started_ahead_are_always_ended(
 # -- docs at git refs ---------------------------------------------------------------------
 
 
-def git(repo: Path, *arguments: str) -> None:
-    env = {name: value for name, value in os.environ.items() if not name.startswith("GIT_")}
-    env.update(
-        GIT_CONFIG_NOSYSTEM="1",
-        GIT_CONFIG_GLOBAL=os.devnull,
-        GIT_AUTHOR_NAME="Docs Writer",
-        GIT_AUTHOR_EMAIL="docs@example.com",
-        GIT_COMMITTER_NAME="Docs Writer",
-        GIT_COMMITTER_EMAIL="docs@example.com",
-    )
-    done = subprocess.run(
-        ["git", "-C", str(repo), *arguments], env=env, capture_output=True, text=True,
-        check=False, timeout=60,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-
-
 def test_at_two_refs_a_name_is_reported_in_each(cli: Invoke, tmp_path: Path) -> None:
     repo = tmp_path / "docs-repo"
     page = "docs/zh/api/native_api/pytorch_2-13-0/x.md"
@@ -731,16 +711,9 @@ def master(corpus: Path) -> Path:
     return corpus / "master"
 
 
-def timed(cli: Invoke, *argv: str) -> tuple[int, str, float]:
-    started = time.monotonic()
-    code, out, _ = cli(*argv)
-    return code, out, time.monotonic() - started
-
-
 def test_master_snapshot_lint(cli: Invoke, master: Path) -> None:
-    """Measured on 2 cores: 4-5 s with the page cache warm, 7-8 s with it empty
-    (the tests' own cache starts empty); the issue's target is 10 s."""
-    code, out, elapsed = timed(cli, "lint", "--resolve-apis", str(master), "--format", "json")
+    """How long it takes is the benchmark's business (benchmarks/bench.py), not a test's."""
+    code, out, _ = cli("lint", "--resolve-apis", str(master), "--format", "json")
     assert code == 1
     document = json.loads(out)
     counts = document["resolution_counts"]
@@ -760,11 +733,10 @@ def test_master_snapshot_lint(cli: Invoke, master: Path) -> None:
         ),
         ("torch-nn.md", 5999, "torch.nn.modules.flatten.Unflatten.NamedShape"),
     ]
-    assert elapsed < 30, f"lint --resolve-apis of the master snapshot took {elapsed:.1f} s"
 
 
 def test_master_snapshot_verify(cli: Invoke, master: Path) -> None:
-    code, out, elapsed = timed(cli, "verify", "--docs", str(master), "--resolve-apis", "--no-live")
+    code, out, _ = cli("verify", str(master), "--resolve-apis", "--no-live")
     assert code == 1
     lines = section(out)
     assert lines[0] == f"resolution (torch 2.13.0+cpu via {PYTHON}):"
@@ -776,7 +748,6 @@ def test_master_snapshot_verify(cli: Invoke, master: Path) -> None:
     assert "not-resolved — no interpreter with torch 2.12.0" in by_version["2.12.0"]
     # the cross-check still covers the rule's pages only: 4 versions × 3 products
     assert out.count("    atlas-a2    documented") == 4
-    assert elapsed < 30, f"verify --resolve-apis of the master snapshot took {elapsed:.1f} s"
 
 
 def test_resolution_options_are_hashable() -> None:

@@ -12,9 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from checker.cli import run
-from checker.model.catalogue import rules_dir
-from tests.helpers import REPO
+from tests.helpers import REPO, shipped_rules_as_written
 
 SNAPSHOTS = REPO / "tests" / "fixtures" / "report"
 EVIDENCE = "tests/fixtures/verify/evidence"
@@ -41,21 +39,10 @@ def snapshot(name: str) -> str:
     return (SNAPSHOTS / name).read_text(encoding="utf-8")
 
 
-def stable(text: str) -> str:
-    """The shipped rules' folder, wherever docs-check reads them from, as `rules`."""
-    shipped = rules_dir()
-    return text.replace(shipped.as_uri(), "rules").replace(str(shipped), "rules")
+stable = shipped_rules_as_written
 
 
 @pytest.fixture
-def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Invoke:
-    """Runs docs-check with the repository root as cwd: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(REPO)
-
-    def invoke(*argv: str) -> tuple[int, str, str]:
-        code = run(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, stable(out), stable(err)
-
-    return invoke
+def cli(cli_at_repo: Invoke) -> Invoke:
+    """docs-check run from the repository root."""
+    return cli_at_repo

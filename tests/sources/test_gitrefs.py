@@ -9,9 +9,7 @@ repositories, with exact output."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -20,7 +18,7 @@ import pytest
 import checker.sources.gitrefs
 from checker.cli import run
 from checker.process import CommandResult
-from tests.helpers import REPO
+from tests.helpers import REPO, git
 
 EXAMPLES = REPO / "examples" / "docs" / "docs" / "zh" / "api" / "native_api"
 NATIVE = "docs/zh/api/native_api"
@@ -33,29 +31,6 @@ Invoke = Callable[..., tuple[int, str, str]]
 
 
 # -- helpers ------------------------------------------------------------------------------
-
-
-def git(repo: Path, *arguments: str) -> str:
-    """git in `repo`, blind to the caller's git configuration and repository."""
-    env = {name: value for name, value in os.environ.items() if not name.startswith("GIT_")}
-    env.update(
-        GIT_CONFIG_NOSYSTEM="1",
-        GIT_CONFIG_GLOBAL=os.devnull,
-        GIT_AUTHOR_NAME="Docs Writer",
-        GIT_AUTHOR_EMAIL="docs@example.com",
-        GIT_COMMITTER_NAME="Docs Writer",
-        GIT_COMMITTER_EMAIL="docs@example.com",
-    )
-    done = subprocess.run(
-        ["git", "-C", str(repo), *arguments],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
-    assert done.returncode == 0, f"git {' '.join(arguments)}: {done.stderr}"
-    return done.stdout
 
 
 def init_repo(repo: Path) -> Path:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 from collections.abc import Iterator
 from importlib import util
 from pathlib import Path
@@ -391,9 +390,7 @@ CORPUS_MISSING = [
 
 
 def test_the_master_snapshot_of_2_13_0(corpus: Path) -> None:
-    started = time.monotonic()
     report = resolve_apis(pages(corpus / CORPUS_2_13), [sys.executable], timeout=120)
-    elapsed = time.monotonic() - started
     assert report.counts() == {"2.13.0": CORPUS_COUNTS}
     missing = [
         (Path(r.path).name, r.line, r.api) for r in report.results if r.outcome is Lookup.MISSING
@@ -413,4 +410,3 @@ def test_the_master_snapshot_of_2_13_0(corpus: Path) -> None:
     # one process for all 3249 names; far below what one per name would cost
     (environment,) = report.environments
     assert environment.resolved == 3249
-    assert elapsed < 30, f"resolving 2.13.0 took {elapsed:.1f} s"
