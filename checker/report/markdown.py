@@ -12,10 +12,10 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.app.outcome import ExitCode, Outcome, Unverified
+from checker.app.outcome import Outcome
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
-from checker.report.summary import lint_counts, verify_counts
+from checker.report.summary import headline, lint_counts, verify_counts, verify_said
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
@@ -27,13 +27,7 @@ if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.verify.verified import VerifyReport
 
 MARKS = {"supported": "✔", "unsupported": "✘", UNSTATED: "–"}
-HEADLINES = {
-    ExitCode.CLEAN: "✔ passed",
-    ExitCode.FAILED: "✘ failed",
-    ExitCode.INPUT: "✘ input errors",
-    ExitCode.UNVERIFIED: "✘ not verified on an NPU",
-}
-NOT_ALL_RESOLVED = "✘ not every docs version resolved"
+_SPECIAL = re.compile(r"([\\`*\[\]<>|&])")
 
 
 def render(outcome: Outcome[Any]) -> str:
@@ -41,15 +35,7 @@ def render(outcome: Outcome[Any]) -> str:
 
 
 def _headline(outcome: Outcome[Any]) -> str:
-    """What the exit code means, in words: a 3 without an NPU left unverified
-    is a docs version left unresolved."""
-    code = outcome.exit_code
-    if code is ExitCode.UNVERIFIED and Unverified.NPU not in outcome.unverified:
-        return f"**{NOT_ALL_RESOLVED}** (exit {int(code)}): "
-    return f"**{HEADLINES[code]}** (exit {int(code)}): "
-
-
-_SPECIAL = re.compile(r"([\\`*\[\]<>|&])")
+    return f"**{headline(outcome)}** (exit {int(outcome.exit_code)}): "
 
 
 def lint_markdown(outcome: Outcome[Linted]) -> str:
@@ -63,7 +49,8 @@ def lint_markdown(outcome: Outcome[Linted]) -> str:
 
 def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
     report = outcome.result
-    lines = ["## docs-check verify", "", _headline(outcome) + _text(verify_counts(report))]
+    said = f"{verify_said(report)}. {verify_counts(report)}"
+    lines = ["## docs-check verify", "", _headline(outcome) + _text(said)]
     for rule in report.rules:
         lines += _rule(rule, [r for r in report.results if r.rule == rule.id])
     lines += _findings(report.findings)
@@ -85,14 +72,14 @@ def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
 
 def _rule(rule: Expectation, results: list[Result]) -> list[str]:
     lines = ["", f"### {_text(rule.id)}: {_code(rule.api)}", ""]
-    lines += [f"The rule expects {_code(rule.expect)} ({_code(rule.source)}).", ""]
+    lines += [f"The rule expects {_code(rule.expect)} ({_code(rule.expect_at)}).", ""]
     places = list(dict.fromkeys((r.version, r.path, r.line) for r in results))
     scope = list(dict.fromkeys(r.product for r in results))
     lines += [_row("version", "page:line", *scope, "matches rule?")]
     lines += [_row("---", "---", *(":-:" for _ in scope), "---")]
     if places:
         expected = [MARKS[r.expected] for r in results if (r.version, r.path, r.line) == places[0]]
-        lines.append(_row("*rule*", _code(rule.source), *expected, ""))
+        lines.append(_row("*rule*", _code(rule.expect_at), *expected, ""))
     for version, path, line in places:
         rows = [r for r in results if (r.version, r.path, r.line) == (version, path, line)]
         differ = [f"{r.product} {r.documented}, expected {r.expected}" for r in rows]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from checker.app.outcome import ExitCode, Unverified
 from checker.model.finding import Finding, Severity
 
 if TYPE_CHECKING:
@@ -50,3 +51,41 @@ def summary(outcome: Outcome[Any]) -> str | None:
         done = outcome.result
         return f"wrote {done.findings} findings to {done.path}{outcome.hidden}"
     return None
+
+
+HEADLINES = {
+    ExitCode.CLEAN: "✔ passed",
+    ExitCode.FAILED: "✘ failed",
+    ExitCode.INPUT: "✘ input errors",
+    ExitCode.UNVERIFIED: "✘ not verified on an NPU",
+}
+NOT_ALL_RESOLVED = "✘ not every docs version resolved"
+NOTHING_VERIFIED = "– not verified"  # exit 0, yet no NPU run verified anything
+
+
+def headline(outcome: Outcome[Any]) -> str:
+    """What the exit code means, in words: a 3 without an NPU left unverified
+    is a docs version left unresolved; a verify run passes only where an NPU
+    verified something."""
+    code = outcome.exit_code
+    if code is ExitCode.UNVERIFIED and Unverified.NPU not in outcome.unverified:
+        return NOT_ALL_RESOLVED
+    if code is ExitCode.CLEAN and outcome.command == "verify" and not _verified(outcome.result):
+        return NOTHING_VERIFIED
+    return HEADLINES[code]
+
+
+def verify_said(report: VerifyReport) -> str:
+    """`docs match the rules; 3 of 12 results verified on an NPU`."""
+    if not report.results:
+        return "no results: no rule's API was found in the docs given"
+    differ = any(r.verdict == "doc-differs-from-rule" for r in report.results)
+    docs = "docs differ from the rules" if differ else "docs match the rules"
+    verified = _verified(report)
+    npu = f"{verified} of {len(report.results)} results verified on an NPU"
+    return f"{docs}; {npu if verified else 'not verified on any NPU'}"
+
+
+def _verified(report: VerifyReport) -> int:
+    """Results a run on that product's NPU observed (passed, failed or error)."""
+    return sum(1 for r in report.results if r.observed != "none")

@@ -16,9 +16,11 @@ if TYPE_CHECKING:
 
 def render(outcome: Outcome[Any]) -> str:
     if outcome.command == "verify":
+        from checker.report.summary import headline, verify_said
         from checker.report.verify_text import verify_text
 
-        return lines_of(verify_text(outcome.result))
+        said = f"{headline(outcome)} (exit {int(outcome.exit_code)}): {verify_said(outcome.result)}"
+        return lines_of([said, *verify_text(outcome.result)])
     if outcome.command == "probe":
         from checker.report.verify_text import evidence_lines
 

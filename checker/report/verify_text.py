@@ -17,7 +17,7 @@ def verify_text(report: VerifyReport) -> list[str]:
     lines: list[str] = []
     for rule in report.rules:
         lines.append(f"{rule.id}: {rule.api}")
-        lines.append(f"  expect: {rule.expect}  ({rule.source})")
+        lines.append(f"  expect: {rule.expect}  ({rule.expect_at})")
         results = [r for r in report.results if r.rule == rule.id]
         for version, where in _versions(results):
             rows = [r for r in results if (r.version, f"{r.path}:{r.line}") == (version, where)]

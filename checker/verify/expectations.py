@@ -35,6 +35,7 @@ class Expectation:
     behaviour: str | None
     test: str | None
     source: str  # path:line of the rule's [[rule]] header
+    expect_at: str = ""  # path:line of its `expect`, the text a mismatch is about
 
 
 def shipped_rule_files() -> list[Path]:
@@ -107,6 +108,7 @@ def _rule(
         behaviour=str(item["behaviour"]) if "behaviour" in item else None,
         test=str(item["test"]) if "test" in item else None,
         source=f"{path}:{header}",
+        expect_at=where("expect"),
     )
 
 

@@ -52,10 +52,15 @@ def page(master: Path, version: str) -> str:
     return str(master / "docs/zh/api/native_api" / folder / "torch-distributed-elastic.md")
 
 
-def header() -> list[str]:
+NOTHING_VERIFIED = "– not verified (exit 0): docs match the rules; not verified on any NPU"
+
+
+def header(headline: str = NOTHING_VERIFIED) -> list[str]:
+    """The report's headline, then the shipped rule and where its `expect` is."""
     return [
+        headline,
         f"elastic-put-metric: {PUT_METRIC}",
-        f"  expect: 是，暂不支持 Ascend 950DT  ({SHIPPED}:15)",
+        f"  expect: 是，暂不支持 Ascend 950DT  ({SHIPPED}:19)",
     ]
 
 
@@ -135,7 +140,7 @@ def test_require_npu_without_evidence_exits_3(cli: Invoke, master: Path) -> None
     code, out, err = cli("verify", "--docs", str(master), "--no-live", "--require-npu")
     assert code == 3
     assert err == "12 results (12 unverified); 0 findings; exit 3\n"
-    assert out.splitlines()[2] == unverified_block(master, "2.7.1")[0]
+    assert out.splitlines()[3] == unverified_block(master, "2.7.1")[0]
 
 
 # -- live runs here: a CPU reference run, labelled -----------------------------------------
@@ -199,7 +204,7 @@ def test_npu_evidence_makes_2_13_0_consistent(cli: Invoke, master: Path) -> None
     code, out, err = cli(*argv)
     assert code == 0
     assert err == "12 results (3 consistent, 9 unverified); 0 findings; exit 0\n"
-    expected = header()
+    expected = header("✔ passed (exit 0): docs match the rules; 3 of 12 results verified on an NPU")
     for version in VERSIONS[:3]:
         expected += unverified_block(master, version)
     expected += [
@@ -316,7 +321,8 @@ def test_broken_evidence_file_is_exit_2_with_one_error_line(
         f"docs-check: error: {broken}:16: not an evidence file: Expecting ',' delimiter: "
         "line 16 column 5 (char 366)",
     ]
-    assert out.startswith(header()[0])  # the rest is still checked
+    said = "✘ input errors (exit 2): docs match the rules; not verified on any NPU"
+    assert out.splitlines()[:2] == header(said)[:2]  # the rest is still checked
     code, out, err = cli(
         "verify", "--docs", str(master), "--no-live", "--evidence", str(broken), "--format", "json"
     )
@@ -352,7 +358,7 @@ def test_api_selects_its_rule(cli: Invoke, master: Path) -> None:
         "verify", "--docs", str(master), "--no-live", "--rules", extra, "--api", RECORD
     )
     assert code == 0
-    assert out.splitlines()[0] == f"elastic-record: {RECORD}"
+    assert out.splitlines()[:2] == [NOTHING_VERIFIED, f"elastic-record: {RECORD}"]
     assert err == "6 results (6 unverified); 0 findings; exit 0\n"
 
 
@@ -363,10 +369,10 @@ def test_extra_rules_file(cli: Invoke, master: Path) -> None:
     assert err == "18 results (18 unverified); 0 findings; exit 0\n"
     lines = out.splitlines()
     start = lines.index(f"elastic-record: {RECORD}")
-    assert lines[start + 1] == f"  expect: 是，暂不支持 Ascend 950DT  ({extra}:3)"
+    assert lines[start + 1] == f"  expect: 是，暂不支持 Ascend 950DT  ({extra}:7)"
     assert [line for line in lines[start:] if not line.startswith("    ")] == [
         f"elastic-record: {RECORD}",
-        f"  expect: 是，暂不支持 Ascend 950DT  ({extra}:3)",
+        f"  expect: 是，暂不支持 Ascend 950DT  ({extra}:7)",
         f"  2.12.0: docs match the rule  {page(master, '2.12.0')}:1862",
         f"  2.13.0: docs match the rule  {page(master, '2.13.0')}:1862",
     ]

@@ -179,9 +179,10 @@ def test_config_and_rules_share_the_docs_check_toml(cli: Invoke, repo: Path) -> 
     write(repo / ".docs-check.toml", 'scope = ["atlas-a2", "ascend-950"]\n' + rule)
     code, out, _ = cli("verify", "--no-live", "--api", "torch.distributed.elastic.events.record")
     assert code == 1
-    assert out.splitlines()[:2] == [
+    assert out.splitlines()[:3] == [
+        "✘ failed (exit 1): docs match the rules; not verified on any NPU",
         "elastic-record: torch.distributed.elastic.events.record",
-        "  expect: 是，暂不支持 Ascend 950DT  (.docs-check.toml:4)",
+        "  expect: 是，暂不支持 Ascend 950DT  (.docs-check.toml:8)",
     ]
     assert "atlas-a3" not in out
 

@@ -65,7 +65,7 @@ def test_documented_status_table(cli: Invoke) -> None:
     start = lines.index(header)
     page = "examples/docs/docs/zh/api/native_api/pytorch_2-{}-0/torch-distributed-elastic.md:{}"
     assert lines[start + 1] == "| --- | --- | :-: | :-: | :-: | --- |"
-    assert lines[start + 2] == "| *rule* | `rules/put_metric.toml:15` | ✔ | ✔ | ✘ |  |"
+    assert lines[start + 2] == "| *rule* | `rules/put_metric.toml:19` | ✔ | ✔ | ✘ |  |"
     assert lines[start + 5] == (
         f"| 2.11.0 | `{page.format(11, 24)}` | ✔ | ✔ | – | "
         "✘ no: ascend-950 unstated, expected unsupported |"
