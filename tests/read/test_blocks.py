@@ -268,3 +268,174 @@ def test_blocks_in_one_html_block_and_blank_lines_between(catalogue: Catalogue) 
         "ascend-950": UNS,
     }
     assert mesh.raw == "\n".join(text.splitlines()[4:12])
+
+
+# -- edges of the format: nesting, other comments, comment layout ---------------
+
+SNIPPET = DocFile("docs/zh/api/native_api/pytorch_2-12-0/torch-sprocket.md", "2.12.0", "zh")
+SECTION = ["### torch.sprocket.mesh", "", "**产品支持情况**：", ""]  # blocks start on line 5
+A2_YES = "- <term>Atlas A2训练系列产品</term>：支持"
+A3_NO = "- <term>Atlas A3训练系列产品</term>：不支持"
+
+
+def snippet(lines: list[str], catalogue: Catalogue) -> Page:
+    return read_text("\n".join(lines) + "\n", SNIPPET, catalogue)
+
+
+def findings_of(page: Page) -> list[tuple[str, str, int, str]]:
+    return [(f.rule, f.path, f.line, f.message) for f in page.findings]
+
+
+def test_nested_list_in_a_block_does_not_end_the_block(catalogue: Catalogue) -> None:
+    lines = [
+        *SECTION,
+        '<!-- npu="910b" id1 -->',
+        A2_YES,
+        "  - 仅限单机",  # line 7: a list inside the item's list
+        "<!-- end id1 -->",
+        '<!-- npu="A3" id2 -->',
+        A3_NO,
+        "<!-- end id2 -->",
+    ]
+    page = snippet(lines, catalogue)
+    # The nested item is read as an item like any other (and cannot be read as
+    # a status); the block still ends at its own end comment, not at the end of
+    # the nested list, so no block-unclosed, and the next block is still read.
+    assert findings_of(page) == [
+        ("status-unreadable", SNIPPET.path, 7, "cannot read support status '仅限单机'")
+    ]
+    (mesh,) = page.entries
+    assert (mesh.status_line, mesh.format) == (5, "blocks")
+    assert mesh.expanded(catalogue.scope) == {
+        "atlas-a2": SUP,
+        "atlas-a3": UNS,
+        "ascend-950": UNSTATED,
+    }
+    assert mesh.raw == "\n".join(lines[4:])
+
+
+def test_other_comments_inside_and_between_blocks_are_ignored(catalogue: Catalogue) -> None:
+    lines = [
+        *SECTION,
+        '<!-- npu="910b" id1 -->',
+        "<!-- 待验证 -->",  # inside id1, before its item
+        A2_YES,
+        "<!-- end id1 -->",
+        "<!-- 待验证 -->",  # between two blocks
+        '<!-- npu="A3" id2 -->',
+        A3_NO,
+        "<!-- 待验证 -->",  # inside id2, after its item
+        "<!-- end id2 -->",
+    ]
+    page = snippet(lines, catalogue)
+    assert findings_of(page) == []
+    (mesh,) = page.entries
+    assert mesh.expanded(catalogue.scope) == {
+        "atlas-a2": SUP,
+        "atlas-a3": UNS,
+        "ascend-950": UNSTATED,
+    }
+    assert mesh.raw == "\n".join(lines[4:])
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        ["</div>"],  # the label is the last thing in its <div>
+        ["```", '<!-- npu="910b" id1 -->', "```"],  # a block shown as code is no block
+    ],
+    ids=["html", "code"],
+)
+def test_label_with_nothing_after_it_is_no_block_section(
+    after: list[str], catalogue: Catalogue
+) -> None:
+    lines = [
+        "### torch.sprocket.mesh",
+        "",
+        "**原生文档**：[torch.sprocket.mesh](https://pytorch.org/docs/2.12/sprocket.html#torch.sprocket.mesh)",
+        "",
+        "**产品支持情况**：",  # line 5
+        "",
+        *after,
+    ]
+    page = snippet(lines, catalogue)
+    assert findings_of(page) == []
+    (mesh,) = page.entries
+    assert mesh.status is None
+    assert (mesh.format, mesh.raw, mesh.status_line) == ("", "", 5)
+
+
+def test_second_comment_in_one_html_block_is_on_its_own_line(catalogue: Catalogue) -> None:
+    lines = [
+        *SECTION,
+        "<!-- 说明",  # line 5: one html block, lines 5-6, holding two comments
+        '--> <!-- npu="910b" id1 -->',  # line 6: the block starts here
+        A2_YES,
+        '<!-- end id1 --><!-- npu="A3" id1 -->',  # line 8: two comments on one line
+        A3_NO,
+        "<!-- end id2 -->",  # line 10
+    ]
+    page = snippet(lines, catalogue)
+    assert findings_of(page) == [
+        ("block-id-duplicate", SNIPPET.path, 8, "block id1 already used at line 6"),
+        ("block-id-mismatch", SNIPPET.path, 10, "block opened as id1 at line 8 ends as id2"),
+    ]
+    (mesh,) = page.entries
+    assert (mesh.status_line, mesh.format) == (5, "blocks")  # where the html block starts
+    assert mesh.expanded(catalogue.scope) == {
+        "atlas-a2": SUP,
+        "atlas-a3": UNS,
+        "ascend-950": UNSTATED,
+    }
+    assert mesh.raw == "\n".join(lines[4:])
+
+
+def test_comments_over_several_lines_are_at_their_first_line(catalogue: Catalogue) -> None:
+    lines = [
+        *SECTION,
+        "<!--",  # line 5
+        'npu="910b" id1',
+        "-->",
+        A2_YES,
+        "<!-- end",  # line 9
+        "id2 -->",
+        '<!-- npu="A3"',  # line 11: never closed
+        "id3 -->",
+        A3_NO,
+    ]
+    page = snippet(lines, catalogue)
+    assert findings_of(page) == [
+        ("block-id-mismatch", SNIPPET.path, 9, "block opened as id1 at line 5 ends as id2"),
+        ("block-unclosed", SNIPPET.path, 11, "block id3 is never closed"),
+    ]
+    (mesh,) = page.entries
+    assert mesh.expanded(catalogue.scope) == {
+        "atlas-a2": SUP,
+        "atlas-a3": UNS,
+        "ascend-950": UNSTATED,
+    }
+    assert mesh.raw == "\n".join(lines[4:])
+
+
+def test_indented_blocks_are_read_at_their_lines(catalogue: Catalogue) -> None:
+    lines = [
+        *SECTION,
+        '   <!-- npu="910b" id1 -->',  # line 5, three spaces in
+        "   " + A2_YES,
+        "   <!-- end id1 -->",
+        '  <!-- npu="A3" id2 -->',  # line 8, two spaces in
+        "  " + A3_NO,
+        "  <!-- end id3 -->",  # line 10
+    ]
+    page = snippet(lines, catalogue)
+    assert findings_of(page) == [
+        ("block-id-mismatch", SNIPPET.path, 10, "block opened as id2 at line 8 ends as id3"),
+    ]
+    (mesh,) = page.entries
+    assert (mesh.status_line, mesh.format) == (5, "blocks")
+    assert mesh.expanded(catalogue.scope) == {
+        "atlas-a2": SUP,
+        "atlas-a3": UNS,
+        "ascend-950": UNSTATED,
+    }
+    assert mesh.raw.endswith("\n".join(lines[5:]))
