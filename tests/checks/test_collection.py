@@ -97,19 +97,28 @@ def test_product_set_differs_within_a_file() -> None:
     findings = run("product-set-differs")
     # torch-backends.md: three table entries name A2/A3/950; mkldnn.is_available
     # adds Atlas 训练系列产品, cudnn.is_available drops Ascend 950DT; the inline 是
-    # entry names no product and is not compared. torch-cpu.md names only A2/A3
-    # throughout: its own set, no finding.
+    # entry names no product and is not compared; cudnn.version adds two products
+    # and mps.is_available names 950 alone: several extra or missing products are
+    # listed sorted. torch-cpu.md names only A2/A3 throughout: its own set, no finding.
     assert located(findings) == [
         (BACKENDS, 3, "product-set-differs"),
         (BACKENDS, 36, "product-set-differs"),
+        (BACKENDS, 77, "product-set-differs"),
+        (BACKENDS, 95, "product-set-differs"),
     ]
     assert [f.message for f in findings] == [
         "torch.backends.mkldnn.is_available names other products than the rest of the file "
         "(extra: atlas-train; missing: none)",
         "torch.backends.cudnn.is_available names other products than the rest of the file "
         "(extra: none; missing: ascend-950)",
+        "torch.backends.cudnn.version names other products than the rest of the file "
+        "(extra: atlas-infer, atlas-train; missing: none)",
+        "torch.backends.mps.is_available names other products than the rest of the file "
+        "(extra: none; missing: atlas-a2, atlas-a3)",
     ]
     assert source_line(findings[1]) == "### torch.backends.cudnn.is_available"
+    assert source_line(findings[2]) == "### torch.backends.cudnn.version"
+    assert source_line(findings[3]) == "### torch.backends.mps.is_available"
     assert all(f.severity == "warning" for f in findings)
 
 

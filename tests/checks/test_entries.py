@@ -146,25 +146,43 @@ NN = "pytorch_2-12-0/torch-nn.md"
 def test_missing_status_on_heading_and_method_entries() -> None:
     entries, findings = run("missing-status")
     # line 5: a class heading with a link and no status label at all;
-    # line 13: a method whose 支持情况 label is followed by nothing.
-    assert located(findings) == [(NN, 5, "missing-status"), (NN, 13, "missing-status")]
-    assert findings[0].message == "torch.nn.Module has no support status"
-    assert findings[1].message == "torch.nn.Module.apply has no support status"
+    # line 13: a method whose 支持情况 label is followed by nothing;
+    # line 39: a method with restriction notes naming Ascend 950DT and no status:
+    # missing, and its notes are not judged against a status it does not have.
+    assert located(findings) == [
+        (NN, 5, "missing-status"),
+        (NN, 13, "missing-status"),
+        (NN, 39, "missing-status"),
+    ]
+    assert [f.message for f in findings] == [
+        "torch.nn.Module has no support status",
+        "torch.nn.Module.apply has no support status",
+        "torch.nn.Module.train has no support status",
+    ]
     assert source_line(findings[0]).endswith("torch.nn.Module")
     assert source_line(findings[1]) == '> <font size="3">apply()</font>'
+    assert source_line(findings[2]) == '> <font size="3">train()</font>'
+    assert all(f.severity == "error" for f in findings)
     # The section heading "## Containers" has neither link nor status: not an entry.
-    assert sorted(by_api(entries)) == [
+    api = by_api(entries)
+    assert sorted(api) == [
         "torch.nn.Module",
         "torch.nn.Module.apply",
         "torch.nn.Module.eval",
+        "torch.nn.Module.train",
     ]
+    train = api["torch.nn.Module.train"]
+    assert (train.status, train.raw) == (None, "")
+    assert train.notes == "<term>Ascend 950DT</term>上不支持`mode=False`"
 
 
 def test_missing_status_clean_twin() -> None:
     entries, findings = run("missing-status-ok")
     assert findings == []
-    assert len(entries) == 3
+    assert len(entries) == 4
     assert all(entry.status is not None for entry in entries)
+    # with a status listing Ascend 950DT, the same notes are fine
+    assert "<term>Ascend 950DT</term>" in by_api(entries)["torch.nn.Module.train"].notes
 
 
 def test_missing_status_in_row_table() -> None:
@@ -194,16 +212,28 @@ def test_link_target_names_another_api() -> None:
         (NN, 13, "link-target"),  # generated page silu.html on gelu
         (NN, 33, "link-target"),  # a method anchored at its sibling
         (NN, 43, "link-target"),  # a case-twin page of another function
-    ]
+        (NN, 53, "link-target"),  # the page of relu, a prefix of relu6
+        (NN, 63, "link-target"),  # same last name, another module
+        (NN, 73, "link-target"),  # a torch_npu anchor is judged too
+    ]  # line 83 anchors a section (#torch-nn-init), which names no API: not judged
     assert [f.message for f in findings] == [
         "torch.nn.functional.relu: native-doc link points at torch.nn.functional.relu6",
         "torch.nn.functional.gelu: native-doc link points at torch.nn.functional.silu",
         "torch.nn.Module.train: native-doc link points at torch.nn.Module.eval",
         "torch.nn.utils.prune.remove: native-doc link points at "
         "torch.nn.utils.prune.identity_function",
+        "torch.nn.functional.relu6: native-doc link points at torch.nn.functional.relu",
+        "torch.nn.init.normal_: native-doc link points at torch.Tensor.normal_",
+        "torch.nn.functional.silu: native-doc link points at torch_npu.npu_silu",
     ]
     assert source_line(findings[2]) == '> <font size="3">train()</font>'
     assert source_line(findings[3]) == "### torch.nn.utils.prune.remove"
+    assert [source_line(f) for f in findings[4:]] == [
+        "### torch.nn.functional.relu6",
+        "### torch.nn.init.normal_",
+        "### torch.nn.functional.silu",
+    ]
+    assert all(f.severity == "error" for f in findings)
 
 
 def test_link_target_clean_twin() -> None:
@@ -213,6 +243,15 @@ def test_link_target_clean_twin() -> None:
     zero_grad = by_api(entries)["torch.nn.Module.zero_grad"]
     assert zero_grad.link is not None
     assert zero_grad.link.target == "torch.nn.Module"
+    # An anchor that names no API (a section's) is not judged, and that is not
+    # because the link went unread.
+    gain = by_api(entries)["torch.nn.init.calculate_gain"]
+    assert gain.link is not None
+    assert gain.link.target == "torch-nn-init"
+    targets = {entry.api: entry.link.target if entry.link else None for entry in entries}
+    assert targets["torch.nn.functional.relu6"] == "torch.nn.functional.relu6"
+    assert targets["torch.nn.init.normal_"] == "torch.nn.init.normal_"
+    assert targets["torch.nn.functional.silu"] == "torch.nn.functional.silu"
 
 
 ALIASES = {

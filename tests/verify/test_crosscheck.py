@@ -5,7 +5,7 @@ hand-written records in fixtures/verify/evidence or made here."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
 
 import pytest
@@ -106,6 +106,13 @@ def npu(
     return Evidence(replace(environment, **env), (run,), "hand-made")  # type: ignore[arg-type]
 
 
+def off_catalogue(verdict: str = "passed") -> Evidence:
+    """A real NPU run on a SoC the catalogue does not know (no product)."""
+    evidence = npu("atlas-a2", verdict)
+    environment = replace(evidence.environment, npu_name="Ascend610", product=None)
+    return replace(evidence, environment=environment)
+
+
 def fixture(name: str) -> Evidence:
     return load_evidence(str(EVIDENCE / name))
 
@@ -172,6 +179,43 @@ def test_results_come_in_version_then_scope_order() -> None:
     ]
 
 
+def test_verdicts_checks_and_levels_as_reports_name_them() -> None:
+    # 2.13.0: A2 passes, A3 fails, 950 (documented unsupported) passes;
+    # 2.12.0: A2's run errs, A3 and 950 have no NPU run.
+    evidence = [
+        npu("atlas-a2"),
+        npu("atlas-a3", "failed"),
+        npu("ascend-950"),
+        npu("atlas-a2", "error", torch="2.12.0"),
+    ]
+    results, _ = check(evidence)
+    assert [(r.version, r.product, r.verdict, r.check, r.severity) for r in results] == [
+        ("2.12.0", "atlas-a2", "error", "behaviour-run-error", Severity.ERROR),
+        ("2.12.0", "atlas-a3", "unverified", "unverified", None),
+        ("2.12.0", "ascend-950", "unverified", "unverified", None),
+        ("2.13.0", "atlas-a2", "consistent", None, None),
+        ("2.13.0", "atlas-a3", "doc-claims-support-test-fails", "doc-claims-support-test-fails",
+         Severity.ERROR),
+        ("2.13.0", "ascend-950", "doc-denies-support-test-passes",
+         "doc-denies-support-test-passes", Severity.WARNING),
+    ]  # fmt: skip
+    differs, _ = check([], [rule("是")])
+    result = row(differs, "2.13.0", "ascend-950")
+    assert (result.verdict, result.check) == ("doc-differs-from-rule", "doc-differs-from-rule")
+
+
+def test_results_and_options_are_values() -> None:
+    results, _ = check([npu("atlas-a2")])
+    result = row(results, "2.13.0", "atlas-a2")
+    with pytest.raises(FrozenInstanceError):
+        result.verdict = UNVERIFIED  # type: ignore[misc]
+    assert len({result, replace(result)}) == 1
+    options = Options(strict=True)
+    with pytest.raises(FrozenInstanceError):
+        options.strict = False  # type: ignore[misc]
+    assert {options, Options(strict=True)} == {Options(True, False)}
+
+
 def test_one_product_verified_leaves_the_others_unverified() -> None:
     results, _ = check([npu("atlas-a3")])
     assert verdicts(results, "2.13.0") == {
@@ -202,6 +246,28 @@ def test_doc_claims_support_test_fails_is_an_error() -> None:
 def test_one_failing_run_among_passing_ones_fails() -> None:
     results, _ = check([npu("atlas-a2"), npu("atlas-a2", "failed"), npu("atlas-a2")])
     assert row(results, "2.13.0", "atlas-a2").verdict == CLAIMS_FAILS
+    assert row(results, "2.13.0", "atlas-a2").detail == "failed: zero value"
+
+
+def test_every_failed_case_of_every_run_is_named_in_order() -> None:
+    first = npu("atlas-a2", "failed")
+    cases = (Case("negative value", False, "ValueError"), Case("no group", True))
+    first = replace(first, runs=(replace(first.runs[0], cases=first.runs[0].cases + cases),))
+    second = npu("atlas-a2", "failed")
+    results, _ = check([first, npu("atlas-a2"), second])
+    assert row(results, "2.13.0", "atlas-a2").detail == (
+        "failed: zero value; negative value; zero value"
+    )
+
+
+def test_failed_run_without_a_failed_case_says_the_test_failed() -> None:
+    # e.g. the harness died after its cases had passed: the run failed, no case did
+    evidence = npu("atlas-a2", "failed")
+    run = replace(evidence.runs[0], cases=(Case("default group is torchelastic", True),))
+    results, _ = check([replace(evidence, runs=(run,))])
+    result = row(results, "2.13.0", "atlas-a2")
+    assert (result.verdict, result.observed) == (CLAIMS_FAILS, "failed")
+    assert result.detail == "the behaviour test failed"
 
 
 # -- the docs deny support, the test passes -----------------------------------------------
@@ -220,8 +286,16 @@ def test_doc_denies_support_test_passes_is_a_warning() -> None:
 
 
 def test_doc_denies_support_test_passes_is_an_error_when_strict() -> None:
-    results, _ = check([npu("ascend-950")], options=Options(strict=True))
+    results, _ = check([npu("ascend-950"), npu("atlas-a2")], options=Options(strict=True))
     assert row(results, "2.13.0", "ascend-950").severity is Severity.ERROR
+    # --strict raises only that verdict: consistent and unverified stay unlevelled
+    assert row(results, "2.13.0", "atlas-a2").severity is None
+    assert row(results, "2.13.0", "atlas-a3").severity is None
+
+
+def test_require_npu_leaves_doc_denies_support_a_warning() -> None:
+    results, _ = check([npu("ascend-950")], options=Options(require_npu=True))
+    assert row(results, "2.13.0", "ascend-950").severity is Severity.WARNING
 
 
 def test_unsupported_and_failing_is_consistent() -> None:
@@ -270,6 +344,49 @@ def test_fake_npu_evidence_never_counts() -> None:
     for evidence in (claims, failing):
         results, _ = check([evidence])
         assert verdicts(results, "2.13.0") == dict.fromkeys(SCOPE, UNVERIFIED)
+    # each product's row says what the run was, the npu device notwithstanding
+    results, _ = check([failing])
+    assert {row(results, "2.13.0", p).detail for p in SCOPE} == {
+        "no NPU evidence; fake torch_npu run (test double, never counted): failed"
+    }
+    assert row(results, "2.12.0", "atlas-a3").detail == "no NPU evidence for torch 2.12.0"
+
+
+def test_fake_npu_run_is_named_as_a_test_double() -> None:
+    results, _ = check([fixture("fake-npu-a3-torch-2.13.0-pass.json")])
+    result = row(results, "2.13.0", "atlas-a3")
+    assert (result.verdict, result.severity) == (UNVERIFIED, None)
+    assert (
+        result.detail == "no NPU evidence; fake torch_npu run (test double, never counted): passed"
+    )
+
+
+def test_run_on_a_non_catalogue_npu_is_named_and_stays_unverified() -> None:
+    # a real NPU whose SoC the catalogue does not know: no product to verify
+    unknown = off_catalogue("failed")
+    results, _ = check([unknown])
+    assert verdicts(results, "2.13.0") == dict.fromkeys(SCOPE, UNVERIFIED)
+    for product in SCOPE:
+        result = row(results, "2.13.0", product)
+        assert (result.observed, result.severity) == ("none", None)
+        assert (
+            result.detail == "no NPU evidence; run on Ascend610 (not a catalogue product): failed"
+        )
+
+
+def test_several_reference_runs_are_all_named_in_evidence_order() -> None:
+    cpu = fixture("cpu-reference-torch-2.13.0-pass.json")
+    fake = fixture("fake-npu-a3-torch-2.13.0-pass.json")
+    unknown = off_catalogue("failed")
+    results, _ = check([cpu, npu("atlas-a3"), unknown, fake])
+    assert row(results, "2.13.0", "atlas-a2").detail == (
+        "no NPU evidence; CPU reference run: passed; "
+        "run on Ascend610 (not a catalogue product): failed; "
+        "fake torch_npu run (test double, never counted): passed"
+    )
+    # the product an NPU run verified is judged on that run alone
+    assert row(results, "2.13.0", "atlas-a3").verdict == CONSISTENT
+    assert row(results, "2.13.0", "atlas-a3").detail == ""
 
 
 def test_require_npu_makes_unverified_an_error() -> None:
@@ -326,6 +443,17 @@ def test_another_behaviour_of_the_same_api_does_not_count() -> None:
     assert row(results, "2.13.0", "atlas-a3").verdict == UNVERIFIED
 
 
+def test_run_of_the_rules_repo_test_counts() -> None:
+    evidence = npu("atlas-a3", "failed")
+    repo_test = replace(evidence.runs[0], behaviour="test_put_metric", source="repo-test")
+    with_test = rule(test="test_put_metric")
+    results, _ = check([replace(evidence, runs=(repo_test,))], [with_test])
+    assert row(results, "2.13.0", "atlas-a3").verdict == CLAIMS_FAILS
+    # the same run does not speak for a rule without that test
+    results, _ = check([replace(evidence, runs=(repo_test,))], [rule()])
+    assert row(results, "2.13.0", "atlas-a3").verdict == UNVERIFIED
+
+
 def test_evidence_of_another_api_does_not_count() -> None:
     results, _ = check([npu("atlas-a3", "failed", api="torch.distributed.elastic.events.record")])
     assert row(results, "2.13.0", "atlas-a3").verdict == UNVERIFIED
@@ -351,7 +479,9 @@ def test_npu_run_with_verdict_error_is_an_error() -> None:
 def test_error_wins_over_failed_and_passed() -> None:
     evidence = [npu("atlas-a2"), npu("atlas-a2", "failed"), npu("atlas-a2", "error")]
     results, _ = check(evidence)
-    assert row(results, "2.13.0", "atlas-a2").verdict == ERROR
+    result = row(results, "2.13.0", "atlas-a2")
+    assert (result.observed, result.verdict) == ("error", ERROR)
+    assert result.detail == "timed out after 120 s"  # the erring run's note, not the others'
 
 
 def test_error_on_an_unsupported_product_is_still_an_error() -> None:
@@ -410,11 +540,13 @@ def test_page_without_the_entry_is_a_missing_entry_at_the_page() -> None:
     results, findings = check([], root=lacking)
     page = str(lacking / "docs/zh/api/native_api/pytorch_2-13-0/torch-distributed-elastic.md")
     assert results == []
-    assert [(f.path, f.line, f.rule, f.message) for f in findings] == [
+    assert [(f.path, f.line, f.rule, f.severity, f.api, f.message) for f in findings] == [
         (
             page,
             1,
             "missing-entry",
+            Severity.ERROR,
+            PUT_METRIC,
             f"{PUT_METRIC} is not documented in this 2.13.0 page (rule elastic-put-metric)",
         )
     ]
@@ -425,15 +557,33 @@ def test_rule_whose_page_is_nowhere_is_a_missing_entry() -> None:
     ghost = rule(doc="torch-ghost.md")
     results, findings = check([], [ghost])
     assert results == []
-    assert [(f.path, f.line, f.message) for f in findings] == [
-        ("/rules/test.toml", 3, "rule test-rule: no torch-ghost.md was found in the docs given")
+    assert [(f.path, f.line, f.rule, f.severity, f.api, f.message) for f in findings] == [
+        (
+            "/rules/test.toml",
+            3,
+            "missing-entry",
+            Severity.ERROR,
+            PUT_METRIC,
+            "rule test-rule: no torch-ghost.md was found in the docs given",
+        )
     ]
 
 
 def test_api_on_another_page_is_not_matched() -> None:
+    # examples documents put_metric in torch-distributed-elastic.md, not in the
+    # torch-accelerator.md this rule names: nothing to judge, one missing entry
     other = rule(doc="torch-accelerator.md")
-    results, _ = check([], [other], root=REPO / "examples" / "docs")
-    assert all(r.path.endswith("torch-accelerator.md") for r in results)
+    results, findings = check([], [other], root=REPO / "examples" / "docs")
+    assert results == []
+    page = REPO / "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md"
+    assert [(f.path, f.line, f.rule, f.message) for f in findings] == [
+        (
+            str(page),
+            1,
+            "missing-entry",
+            f"{PUT_METRIC} is not documented in this 2.12.0 page (rule test-rule)",
+        )
+    ]
 
 
 @pytest.mark.parametrize("strict", [False, True])
