@@ -6,10 +6,13 @@ is "supported everywhere in scope except Ascend 950"; a product nobody names is
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from checker.checks.registry import Problem
 from checker.model.catalogue import Catalogue, default_catalogue
-from checker.model.status import read_mark, read_status
+from checker.model.status import Reading, read_mark, read_status
 from checker.model.support import UNSTATED, Status, Support
 
 S, U = Support.SUPPORTED, Support.UNSUPPORTED
@@ -71,6 +74,50 @@ def test_yes_except_two_products(catalogue: Catalogue) -> None:
     }
 
 
+EXCEPT_950 = Status(named=(("ascend-950", U),), rest=S)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "是，不支持 Ascend 950DT",  # 不支持 without 暂
+        f"是，不支持{D950}",
+        "Yes, not supported by Ascend 950DT",
+        "Yes, except Ascend 950DT",
+        "Yes, but not Ascend 950DT",
+        "Supported, except <term>Ascend 950DT</term>",
+        "YES, EXCEPT ASCEND 950DT",  # openers compare without case
+        "Yes, notsupported on Ascend 950DT",  # nor spaces
+        "是；暂不支持 Ascend 950DT",  # full-width semicolon
+        "Yes; not supported on Ascend 950DT",
+    ],
+)
+def test_every_exception_opener_reads_yes_except_950(text: str, catalogue: Catalogue) -> None:
+    reading = read_status(text, catalogue)
+    assert reading == Reading(EXCEPT_950)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "是，暂不支持<TERM>Ascend 950DT</TERM>",  # the tag in capitals
+        "是，暂不支持<Term>Ascend 950DT</Term>",
+        "是，暂不支持<term>Ascend\n950DT</term>",  # the name broken across lines
+        "是，暂不支持<term>\n  Ascend 950DT\n</term>",
+    ],
+)
+def test_term_markup_in_any_case_and_across_lines(text: str, catalogue: Catalogue) -> None:
+    assert read_status(text, catalogue) == Reading(EXCEPT_950)
+
+
+@pytest.mark.parametrize("separator", ["、", "/", "&", "&amp;", "和", " 和 ", " & "])
+def test_exception_list_separators(separator: str, catalogue: Catalogue) -> None:
+    text = f"是，暂不支持 Atlas A3 训练系列产品{separator}Ascend 950DT"
+    assert read_status(text, catalogue) == Reading(
+        Status(named=(("atlas-a3", U), ("ascend-950", U)), rest=S)
+    )
+
+
 # -- plain words ---------------------------------------------------------------
 
 
@@ -88,6 +135,17 @@ def test_yes_except_two_products(catalogue: Catalogue) -> None:
         ("Supported", S),
         ("Not supported", U),
         ("Not Supported", U),
+        ("y", S),
+        ("Y", S),
+        ("n", U),
+        ("N", U),
+        ("unsupported", U),
+        ("Unsupported", U),
+        ("notsupported", U),
+        ("Yes.", S),  # a closing full stop, ASCII
+        ("Supported.", S),
+        ("No.", U),
+        ("否。", U),
         (" 是 ", S),
         ("是。", S),
         ("&#26159;", S),  # 是 as an HTML entity
@@ -134,7 +192,7 @@ def test_per_product_english(catalogue: Catalogue) -> None:
     assert expanded(text, catalogue) == {"atlas-a2": SUP, "atlas-a3": UNS, "ascend-950": UNSTATED}
 
 
-@pytest.mark.parametrize("separator", ["/", "、", " / "])
+@pytest.mark.parametrize("separator", ["/", "、", " / ", "&", " & ", "和", " 和 ", "\t/\t"])
 def test_product_list_leaves_the_third_product_unstated(
     separator: str, catalogue: Catalogue
 ) -> None:
@@ -146,6 +204,25 @@ def test_product_list_leaves_the_third_product_unstated(
         "atlas-a3": SUP,
         "ascend-950": UNSTATED,
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Atlas A2：是；Atlas A3：否", (("atlas-a2", S), ("atlas-a3", U))),  # full-width ；
+        ("Atlas A2: Yes; Atlas A3: No", (("atlas-a2", S), ("atlas-a3", U))),
+        ("Atlas A2: y, Atlas A3: n", (("atlas-a2", S), ("atlas-a3", U))),
+        ("Atlas A2: Yes., Atlas A3: unsupported", (("atlas-a2", S), ("atlas-a3", U))),
+        ("Atlas A2 训练系列产品 ： 是", (("atlas-a2", S),)),  # spaces around the colon
+        # the slash inside this name does not split it into two products
+        ("Atlas 200I/500 A2 推理产品：是", (("atlas-200i-500-a2", S),)),
+        ("<term>Atlas 200I/500 A2 推理产品</term>：否", (("atlas-200i-500-a2", U),)),
+    ],
+)
+def test_per_product_claims(
+    text: str, named: tuple[tuple[str, Support], ...], catalogue: Catalogue
+) -> None:
+    assert read_status(text, catalogue) == Reading(Status(named=named, rest=None))
 
 
 def test_one_product_named_leaves_the_others_unstated(catalogue: Catalogue) -> None:
@@ -162,32 +239,63 @@ def test_one_product_named_leaves_the_others_unstated(catalogue: Catalogue) -> N
 @pytest.mark.parametrize(
     "text",
     [
-        f"，暂不支持{D950}",  # a status that lost its leading 是
+        # a status that lost its leading 是: says nothing of the other products
+        f"，暂不支持{D950}",
         "，暂不支持 Ascend 950DT",
+        "暂不支持 Ascend 950DT",
+        f"暂不支持{D950}",
+        "Not supported on Ascend 950DT",
+        # an exception opener with no product after it
+        "是，暂不支持",
+        "是，不支持",
+        "Yes, except",
+        # an exception list with a tail that is no product
+        "是，暂不支持 Ascend 950DT 等",
+        f"是，暂不支持{D950}等产品",
+        # a name the catalogue does not know, not marked as a product by <term>
+        "是，暂不支持 Ascend 990",
+        # two verdicts for the whole scope
+        "是，否",
+        # no status word at all
         "maybe",
         "待定",
         "是，也许",
         f"{A2}：也许",
         f"{A2}",  # a product and no verdict
+        # a product claim needs a colon between the products and the verdict
+        f"{A2} - 是",
+        "Atlas A2 = 是",
+        # products listed without a separator
+        f"{A2}{A3}：是",
+        "Atlas A2 Atlas A3：是",
+        # a 是 after the products' claims is not a verdict for the rest
+        f"{A2}：否，是",
     ],
 )
 def test_unreadable_status_is_a_problem_not_a_guess(text: str, catalogue: Catalogue) -> None:
-    reading = read_status(text, catalogue)
-    assert reading.status is None
-    assert [p.rule for p in reading.problems] == ["status-unreadable"]
+    # the problem quotes the status as written, markup and all
+    assert read_status(text, catalogue) == Reading(
+        None, (Problem("status-unreadable", f"cannot read support status {text!r}"),)
+    )
 
 
 @pytest.mark.parametrize("text", ["", "   ", "，", "<b></b>"])
 def test_empty_status_is_unreadable(text: str, catalogue: Catalogue) -> None:
-    reading = read_status(text, catalogue)
-    assert reading.status is None
-    assert [p.rule for p in reading.problems] == ["status-unreadable"]
+    assert read_status(text, catalogue) == Reading(
+        None, (Problem("status-unreadable", "empty support status"),)
+    )
 
 
 def test_unreadable_message_quotes_the_text(catalogue: Catalogue) -> None:
     (problem,) = read_status("maybe\nlater", catalogue).problems
     assert "maybe later" in problem.message  # white space folded into one line
     assert "\n" not in problem.message
+
+
+def test_a_reading_cannot_be_changed_once_made(catalogue: Catalogue) -> None:
+    reading = read_status("是", catalogue)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        reading.status = None  # type: ignore[misc]
 
 
 # -- unknown products ----------------------------------------------------------
@@ -200,6 +308,16 @@ def test_unknown_term_in_a_product_claim(catalogue: Catalogue) -> None:
     # nothing is claimed for a product the catalogue does not know
     assert reading.status is not None
     assert reading.status.over(catalogue.scope) == dict.fromkeys(catalogue.scope, UNSTATED)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["<TERM>Atlas Z9</TERM>：是", "<term>Atlas Z9</term>: Yes", "<term> Atlas Z9 </term>：是"],
+)
+def test_unknown_term_is_named_in_the_problem(text: str, catalogue: Catalogue) -> None:
+    assert read_status(text, catalogue) == Reading(
+        Status(named=(), rest=None), (Problem("unknown-product", "unknown product 'Atlas Z9'"),)
+    )
 
 
 def test_unknown_term_in_an_exception_list(catalogue: Catalogue) -> None:
@@ -237,23 +355,35 @@ def test_standard_marks(cell: str, support: Support) -> None:
 @pytest.mark.parametrize(
     ("cell", "support", "shown"),
     [
+        ("✓", S, "✓"),
+        ("√", S, "√"),
+        ("✅", S, "✅"),
+        ("&#x2705;", S, "✅"),
         ("✗", U, "✗"),
         # &#10007; is U+2717 BALLOT X, the same character as the line above, not
         # ✘ (U+2718): decoded, it is read the same way as the literal ✗.
         ("&#10007;", U, "✗"),
-        ("√", S, "√"),
         ("×", U, "×"),
+        ("&times;", U, "×"),
+        ("✕", U, "✕"),
+        ("❌", U, "❌"),
         ("是", S, "是"),
         ("否", U, "否"),
         ("Yes", S, "Yes"),
+        ("No", U, "No"),
+        ("支持", S, "支持"),
+        ("不支持", U, "不支持"),
+        ("y", S, "y"),
+        ("n", U, "n"),
+        ("是。", S, "是。"),  # a closing full stop
+        ("Yes.", S, "Yes."),
     ],
 )
 def test_other_marks_are_read_with_a_warning(cell: str, support: Support, shown: str) -> None:
-    got, problem = read_mark(cell)
-    assert got is support
-    assert problem is not None
-    assert problem.rule == "nonstandard-mark"
-    assert shown in problem.message
+    assert read_mark(cell) == (
+        support,
+        Problem("nonstandard-mark", f"mark {shown!r} instead of ✔ / ✘"),
+    )
 
 
 def test_entity_and_literal_marks_agree() -> None:
@@ -261,9 +391,19 @@ def test_entity_and_literal_marks_agree() -> None:
     assert read_mark("&#10007;") == read_mark("✗")
 
 
-@pytest.mark.parametrize("cell", ["", "?", "待定", "✔✘"])
-def test_unreadable_marks(cell: str) -> None:
-    support, problem = read_mark(cell)
-    assert support is None
-    assert problem is not None
-    assert problem.rule == "status-unreadable"
+@pytest.mark.parametrize(
+    ("cell", "shown"),
+    [
+        ("", ""),
+        ("?", "?"),
+        ("待定", "待定"),
+        ("✔✘", "✔✘"),
+        ("<b></b>", ""),  # markup is not shown
+        ("是，否", "是，否"),
+    ],
+)
+def test_unreadable_marks(cell: str, shown: str) -> None:
+    assert read_mark(cell) == (
+        None,
+        Problem("status-unreadable", f"cannot read table mark {shown!r}"),
+    )
