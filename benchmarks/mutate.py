@@ -42,7 +42,11 @@ MODULES: dict[str, tuple[str, ...]] = {
     "checker/read/rows.py": ("tests/read/test_rows.py",),
     "checker/read/inline.py": ("tests/read/test_inline.py",),
     "checker/read/blocks.py": ("tests/read/test_blocks.py", "tests/read/test_house_rules.py"),
-    "checker/read/page.py": ("tests/read/test_inline.py", "tests/read/test_table.py"),
+    "checker/read/page.py": (
+        "tests/read/test_inline.py",
+        "tests/read/test_table.py",
+        "tests/read/test_rows.py",
+    ),
     "checker/verify/crosscheck.py": ("tests/verify/test_crosscheck.py",),
     "checker/checks/entries.py": ("tests/checks/test_entries.py",),
     "checker/checks/collection.py": ("tests/checks/test_collection.py",),

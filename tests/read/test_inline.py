@@ -232,3 +232,86 @@ def test_status_label_without_text_and_without_table_is_no_status(catalogue: Cat
     (mesh,) = page.entries
     assert (mesh.status, mesh.raw, mesh.format) == (None, "", "")
     assert page.findings == ()
+
+
+# -- the page around the statuses: titles, labels, notes, other blocks ----------
+
+STRUCTURE = FIXTURES / "read/page/docs/zh/api/native_api/pytorch_2-12-0/torch-sprocket.md"
+
+
+@pytest.fixture(scope="module")
+def structure(catalogue: Catalogue) -> Page:
+    return read_text(
+        STRUCTURE.read_text(encoding="utf-8"), DocFile(str(STRUCTURE), "2.12.0", "zh"), catalogue
+    )
+
+
+def test_titles_and_status_formats(structure: Page) -> None:
+    # the page title (# torch.sprocket) is no entry though a link follows it; a
+    # callout (> [!NOTE]) and a <font> paragraph outside a blockquote are no
+    # method lines; a table that is no status is passed over, and the heading
+    # right after it still opens an entry
+    assert [(e.api, e.line, e.format, e.status_line) for e in structure.entries] == [
+        ("torch.sprocket.mesh", 7, "inline", 18),
+        ("torch.sprocket.align", 30, "inline", 38),
+        ("torch.sprocket.tension", 40, "table", 48),
+        ("torch.sprocket.slack", 55, "inline", 59),
+        # a label with nothing after it, the next heading right below: a status
+        # section with no status, at the label
+        ("torch.sprocket.idle", 63, "", 69),
+        ("torch.sprocket.brake", 71, "blocks", 77),
+        ("torch.sprocket.chain", 87, "inline", 91),
+    ]
+    lines = STRUCTURE.read_text(encoding="utf-8").splitlines()
+    assert [lines[n - 1] for n in (7, 18, 48, 63, 69, 77, 87)] == [
+        "### torch.sprocket.mesh",
+        "**是否支持**：是",
+        "| 硬件 | 是否支持 |",
+        "### torch.sprocket.idle",
+        "**是否支持**：",
+        '<!-- npu="910b" id1 -->',
+        "### torch.sprocket.chain",
+    ]
+    for e in structure.entries:
+        assert e.title == e.api
+        assert e.link is not None
+        assert e.link.target == e.api
+    assert structure.findings == ()
+
+
+def test_statuses_of_each_format(structure: Page, catalogue: Catalogue) -> None:
+    status = {e.api: e.status for e in structure.entries}
+    assert status == {
+        "torch.sprocket.mesh": Status(rest=Support.SUPPORTED),
+        "torch.sprocket.align": Status(rest=Support.UNSUPPORTED),
+        "torch.sprocket.tension": Status(
+            (("atlas-a2", Support.SUPPORTED), ("atlas-a3", Support.UNSUPPORTED))
+        ),
+        "torch.sprocket.slack": Status(rest=Support.SUPPORTED),
+        "torch.sprocket.idle": None,
+        "torch.sprocket.brake": Status((("atlas-a2", Support.SUPPORTED),)),
+        "torch.sprocket.chain": Status(rest=Support.UNSUPPORTED),
+    }
+    idle = entry(structure, "torch.sprocket.idle")
+    assert idle.raw == ""  # nothing written: missing (a lint rule), not unreadable
+    brake = entry(structure, "torch.sprocket.brake")
+    assert brake.raw == (
+        '<!-- npu="910b" id1 -->\n- <term>Atlas A2训练系列产品</term>：支持\n<!-- end id1 -->'
+    )
+
+
+def test_notes_run_to_the_next_label_title_or_closing_div(structure: Page) -> None:
+    notes = {e.api: e.notes for e in structure.entries}
+    assert notes == {
+        # an html comment does not end the notes; the closing </div> does
+        "torch.sprocket.mesh": "仅支持fp32\n不支持原地操作。",
+        # a link label ends them: the paragraph after it is no note
+        "torch.sprocket.align": "两个齿轮须同模数。",
+        # a status label ends them: the paragraph after its table is no note
+        "torch.sprocket.tension": "张力单位为牛顿。",
+        # the next title ends them: its first paragraph is nobody's note
+        "torch.sprocket.slack": "松弛量不超过1mm。",
+        "torch.sprocket.idle": "",
+        "torch.sprocket.brake": "",
+        "torch.sprocket.chain": "",
+    }

@@ -181,3 +181,102 @@ def test_short_name_in_a_row_is_completed_from_its_link(catalogue: Catalogue) ->
     )
     (mesh,) = page.entries
     assert (mesh.api, mesh.title) == ("torch.sprocket.mesh", "mesh")
+
+
+# -- header names and malformed tables --------------------------------------------
+
+
+def findings(page: Page) -> list[tuple[str, str, int, str, Severity]]:
+    return [(f.rule, f.path, f.line, f.message, f.severity) for f in page.findings]
+
+
+@pytest.mark.parametrize("alias", ["API名称", "API Name", "API", "api"])
+def test_each_api_column_name_is_accepted(alias: str, catalogue: Catalogue) -> None:
+    page = read_md(f"|{alias}|是否支持|\n|--|--|\n|torch.sprocket.mesh|否|\n", catalogue)
+    assert findings(page) == []
+    assert [(e.api, e.line, e.raw, e.format) for e in page.entries] == [
+        ("torch.sprocket.mesh", 3, "否", "rows")
+    ]
+    assert page.entries[0].expanded(catalogue.scope) == ALL_UNS
+
+
+@pytest.mark.parametrize("alias", ["是否支持", "Supported", "supported", "Support"])
+def test_each_support_column_name_is_accepted(alias: str, catalogue: Catalogue) -> None:
+    page = read_md(f"|API名称|{alias}|\n|--|--|\n|torch.sprocket.mesh|是|\n", catalogue)
+    assert findings(page) == []
+    assert [(e.api, e.line, e.raw) for e in page.entries] == [("torch.sprocket.mesh", 3, "是")]
+    assert page.entries[0].expanded(catalogue.scope) == ALL_SUP
+
+
+@pytest.mark.parametrize(
+    "alias", ["限制与说明", "Restrictions and Notes", "Restrictions", "restrictions", "Notes"]
+)
+def test_each_notes_column_name_is_accepted(alias: str, catalogue: Catalogue) -> None:
+    page = read_md(
+        f"|API名称|是否支持|{alias}|\n|--|--|--|\n|torch.sprocket.mesh|是| 仅支持fp16 |\n",
+        catalogue,
+    )
+    (mesh,) = page.entries
+    assert mesh.notes == "仅支持fp16"
+
+
+def test_an_unknown_notes_header_gives_no_notes(catalogue: Catalogue) -> None:
+    page = read_md(
+        "|API名称|是否支持|备注|\n|--|--|--|\n|torch.sprocket.mesh|是|仅支持fp16|\n", catalogue
+    )
+    (mesh,) = page.entries
+    assert (mesh.api, mesh.notes) == ("torch.sprocket.mesh", "")
+
+
+def test_table_without_a_notes_column(catalogue: Catalogue) -> None:
+    page = read_md(
+        "|API名称|是否支持|\n|--|--|\n|torch.sprocket.mesh|是|\n|torch.sprocket.align|否|\n",
+        catalogue,
+    )
+    assert findings(page) == []
+    assert [(e.api, e.line, e.raw, e.notes) for e in page.entries] == [
+        ("torch.sprocket.mesh", 3, "是", ""),
+        ("torch.sprocket.align", 4, "否", ""),
+    ]
+
+
+@pytest.mark.parametrize("dash", ["-", "—"])
+def test_a_dash_is_no_notes(dash: str, catalogue: Catalogue) -> None:
+    page = read_md(
+        f"|API名称|是否支持|限制与说明|\n|--|--|--|\n|torch.sprocket.mesh|是|{dash}|\n", catalogue
+    )
+    (mesh,) = page.entries
+    assert mesh.notes == ""
+
+
+def test_table_without_an_api_column_is_not_an_api_table(catalogue: Catalogue) -> None:
+    page = read_md("|版本|是否支持|\n|--|--|\n|2.7.1|是|\n", catalogue)
+    assert page.entries == ()
+    assert page.findings == ()
+
+
+def test_short_row_has_an_empty_status(catalogue: Catalogue) -> None:
+    # a row short of its support cell: missing (a lint rule), not unreadable
+    page = read_md("|API名称|是否支持|限制与说明|\n|--|--|--|\n|torch.sprocket.mesh|\n", catalogue)
+    assert findings(page) == []
+    (mesh,) = page.entries
+    assert (mesh.api, mesh.status, mesh.raw, mesh.notes) == ("torch.sprocket.mesh", None, "", "")
+
+
+def test_unreadable_and_unknown_statuses_are_reported_exactly(catalogue: Catalogue) -> None:
+    page = read_md(
+        "|API|Supported|\n"
+        "|--|--|\n"
+        "|torch.sprocket.mesh|待定|\n"
+        "|torch.sprocket.align|是，暂不支持<term>Atlas Z9</term>|\n",
+        catalogue,
+    )
+    assert findings(page) == [
+        ("status-unreadable", "t.md", 3, "cannot read support status '待定'", Severity.ERROR),
+        ("unknown-product", "t.md", 4, "unknown product 'Atlas Z9'", Severity.ERROR),
+    ]
+    assert [(e.api, e.status_line, e.raw) for e in page.entries] == [
+        ("torch.sprocket.mesh", 3, "待定"),
+        ("torch.sprocket.align", 4, "是，暂不支持<term>Atlas Z9</term>"),
+    ]
+    assert page.entries[0].status is None

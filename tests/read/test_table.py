@@ -9,7 +9,7 @@ import pytest
 
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.model.finding import Severity
-from checker.model.support import UNSTATED, Entry, Page
+from checker.model.support import UNSTATED, Entry, Page, Status, Support
 from checker.read import read_text
 from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
@@ -229,3 +229,113 @@ def test_product_table_is_not_an_api_table(catalogue: Catalogue) -> None:
     )
     assert page.entries == ()
     assert page.findings == ()
+
+
+# -- header names and malformed tables --------------------------------------------
+
+A2 = "<term>Atlas A2 训练系列产品</term>"
+A3 = "<term>Atlas A3 训练系列产品</term>"
+DT = "<term>Ascend 950DT</term>"
+
+
+def table_entry(header: str, *rows: str) -> str:
+    """An entry whose status is a table: the header on line 5, rows from line 7."""
+    cells = header.count("|") - 1
+    delimiter = "|" + " ---- |" * cells
+    return "\n".join(
+        ["### torch.sprocket.idle", "", "**支持情况**：", "", header, delimiter, *rows, ""]
+    )
+
+
+def findings(page: Page) -> list[tuple[str, str, int, str, Severity]]:
+    return [(f.rule, f.path, f.line, f.message, f.severity) for f in page.findings]
+
+
+@pytest.mark.parametrize("alias", ["硬件", "产品", "Hardware", "hardware", "Product", "product"])
+def test_each_product_column_name_is_accepted(alias: str, catalogue: Catalogue) -> None:
+    # the product column second: were its name not known, the first column
+    # (the marks) would be read as the products
+    page = read(table_entry(f"| 是否支持 | {alias} |", f"| ✘ | {A2} |", f"| ✔ | {DT} |"), catalogue)
+    assert findings(page) == []
+    (idle,) = page.entries
+    assert idle.status == Status(
+        (("atlas-a2", Support.UNSUPPORTED), ("ascend-950", Support.SUPPORTED))
+    )
+
+
+@pytest.mark.parametrize(
+    "alias", ["是否支持", "支持情况", "Supported", "supported", "Support", "support"]
+)
+def test_each_mark_column_name_is_accepted(alias: str, catalogue: Catalogue) -> None:
+    # the mark column first: were its name not known, the second column (the
+    # products) would be read as the marks
+    page = read(table_entry(f"| {alias} | 硬件 |", f"| ✔ | {A3} |", f"| ✘ | {A2} |"), catalogue)
+    assert findings(page) == []
+    (idle,) = page.entries
+    assert idle.status == Status(
+        (("atlas-a3", Support.SUPPORTED), ("atlas-a2", Support.UNSUPPORTED))
+    )
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["| 型号 | 状态 |", "| 型号 | 是否支持 |", "| 硬件 | 状态 |", "| Device | Status |"],
+)
+def test_unnamed_columns_are_read_by_position(header: str, catalogue: Catalogue) -> None:
+    # products first, marks second, as the house header has them
+    page = read(table_entry(header, f"| {A2} | ✔ |", f"| {DT} | ✘ |"), catalogue)
+    assert findings(page) == []
+    (idle,) = page.entries
+    assert idle.status == Status(
+        (("atlas-a2", Support.SUPPORTED), ("ascend-950", Support.UNSUPPORTED))
+    )
+    assert (idle.format, idle.status_line) == ("table", 5)
+
+
+def test_one_column_table_reports_every_row(catalogue: Catalogue) -> None:
+    page = read(table_entry("| 硬件 |", f"| {A2} |", f"| {DT} |"), catalogue)
+    message = "table row without a product and a mark"
+    assert findings(page) == [
+        ("status-unreadable", "t.md", 7, message, Severity.ERROR),
+        ("status-unreadable", "t.md", 8, message, Severity.ERROR),
+    ]
+    (idle,) = page.entries
+    # written but unreadable: no status, the table kept as raw
+    assert (idle.status, idle.format, idle.status_line) == (None, "table", 5)
+    assert idle.raw == f"| 硬件 |\n| ---- |\n| {A2} |\n| {DT} |"
+
+
+def test_short_and_long_rows(catalogue: Catalogue) -> None:
+    # a row short of its mark has an empty one; cells past the header are dropped
+    page = read(
+        table_entry("| 硬件 | 是否支持 |", f"| {A3} |", f"| {A2} | ✔ | 已验证 |", f"| {DT} | ✘ |"),
+        catalogue,
+    )
+    assert findings(page) == [
+        ("status-unreadable", "t.md", 7, "cannot read table mark ''", Severity.ERROR),
+    ]
+    (idle,) = page.entries
+    assert idle.status == Status(
+        (("atlas-a2", Support.SUPPORTED), ("ascend-950", Support.UNSUPPORTED))
+    )
+    assert idle.raw.splitlines()[-1] == f"| {DT} | ✘ |"
+
+
+def test_unknown_product_and_nonstandard_mark_are_reported_exactly(catalogue: Catalogue) -> None:
+    page = read(
+        table_entry(
+            "| 硬件 | 是否支持 |",
+            "| <term>Atlas Z9 训练系列产品</term> | ✔ |",
+            f"| {A2} | &#10004; |",
+            f"| {A3} | × |",
+        ),
+        catalogue,
+    )
+    assert findings(page) == [
+        ("unknown-product", "t.md", 7, "unknown product 'Atlas Z9 训练系列产品'", Severity.ERROR),
+        ("nonstandard-mark", "t.md", 9, "mark '×' instead of ✔ / ✘", Severity.WARNING),
+    ]
+    (idle,) = page.entries
+    assert idle.status == Status(
+        (("atlas-a2", Support.SUPPORTED), ("atlas-a3", Support.UNSUPPORTED))
+    )
