@@ -80,7 +80,6 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
             return Reading(None, (Problem("status-unreadable", _unreadable(text)),))
         products, support = claim
         named.update(dict.fromkeys(products, support))
-    problems = [p for p in problems if p.rule == "unknown-product"]
     named.pop("", None)  # unknown products were reported; they carry no id
     return Reading(Status(tuple(named.items()), rest), tuple(problems))
 
