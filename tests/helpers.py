@@ -6,6 +6,10 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from checker.model.finding import Finding
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
@@ -49,3 +53,18 @@ def git(repo: Path, *arguments: str) -> str:
     )
     assert done.returncode == 0, f"git {' '.join(arguments)}: {done.stderr}"
     return done.stdout
+
+
+def located(findings: list[Finding]) -> list[tuple[str, int, str]]:
+    """(version folder/file, line, rule) of each finding, in the order given."""
+    return [(_short(f.path), f.line, f.rule) for f in findings]
+
+
+def _short(path: str) -> str:
+    parts = Path(path).parts
+    return f"{parts[-2]}/{parts[-1]}"
+
+
+def source_line(finding: Finding) -> str:
+    """The text of the line a finding names."""
+    return Path(finding.path).read_text(encoding="utf-8").splitlines()[finding.line - 1]

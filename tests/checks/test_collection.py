@@ -3,14 +3,12 @@ reports in, and the coverage of every rule id by the lint fixtures."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from checker.checks.lint import lint
 from checker.checks.registry import REGISTRY, RESOLVE, VERIFY
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.sources.corpus import read_corpus
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, located, source_line
 
 LINT = FIXTURES / "lint"
 CATALOGUE = default_catalogue()
@@ -35,19 +33,6 @@ def run(case: str) -> list[Finding]:
     corpus = read_corpus([str(LINT / case)], CATALOGUE)
     assert corpus.errors == ()
     return lint(corpus.pages, CATALOGUE)
-
-
-def located(findings: list[Finding]) -> list[tuple[str, int, str]]:
-    return [(_short(f.path), f.line, f.rule) for f in findings]
-
-
-def _short(path: str) -> str:
-    parts = Path(path).parts
-    return f"{parts[-2]}/{parts[-1]}"
-
-
-def source_line(finding: Finding) -> str:
-    return Path(finding.path).read_text(encoding="utf-8").splitlines()[finding.line - 1]
 
 
 # --- duplicate-api ---------------------------------------------------------------

@@ -7,8 +7,6 @@ that number says, so a finding on the wrong line cannot pass."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from checker.checks.lint import lint
@@ -16,7 +14,7 @@ from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Support
 from checker.sources.corpus import read_corpus
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, located, source_line
 
 LINT = FIXTURES / "lint"
 CATALOGUE = default_catalogue()
@@ -28,20 +26,6 @@ def run(case: str) -> tuple[list[Entry], list[Finding]]:
     assert corpus.errors == ()
     entries = [entry for page in corpus.pages for entry in page.entries]
     return entries, lint(corpus.pages, CATALOGUE)
-
-
-def located(findings: list[Finding]) -> list[tuple[str, int, str]]:
-    """(version folder/file, line, rule) of each finding, in the order lint gave."""
-    return [(_short(f.path), f.line, f.rule) for f in findings]
-
-
-def _short(path: str) -> str:
-    parts = Path(path).parts
-    return f"{parts[-2]}/{parts[-1]}"
-
-
-def source_line(finding: Finding) -> str:
-    return Path(finding.path).read_text(encoding="utf-8").splitlines()[finding.line - 1]
 
 
 def by_api(entries: list[Entry]) -> dict[str, Entry]:

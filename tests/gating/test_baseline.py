@@ -25,15 +25,6 @@ SUMMARY = "5 findings (4 errors, 1 warnings) in 6 files, 22 entries"
 Invoke = Callable[..., tuple[int, str, str]]
 
 
-@pytest.fixture
-def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the example docs repository, the current folder."""
-    root = tmp_path / "repo"
-    shutil.copytree(EXAMPLES, root)
-    monkeypatch.chdir(root)
-    return root
-
-
 def insert_lines(path: Path, before: int, count: int) -> None:
     lines = path.read_text(encoding="utf-8").split("\n")
     lines[before - 1 : before - 1] = [""] * count

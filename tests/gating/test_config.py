@@ -25,15 +25,6 @@ KNOWN = "docs, ignore, rule, rules, scope, severity, tool"
 Invoke = Callable[..., tuple[int, str, str]]
 
 
-@pytest.fixture
-def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the example docs repository, the current folder."""
-    root = tmp_path / "repo"
-    shutil.copytree(EXAMPLES, root)
-    monkeypatch.chdir(root)
-    return root
-
-
 def write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
