@@ -1,7 +1,7 @@
 """Progress on a terminal: `reading pages 120/252`, redrawn in place on stderr
 once a run has taken SHOW_AFTER seconds, and cleared before anything else is
 printed. Never on a stream that is not a terminal (a pipe, a CI log), and never
-on stdout. The pipeline only calls a `Progress` callback; it prints nothing."""
+on stdout. The stages only call a `Progress` callback; they print nothing."""
 
 from __future__ import annotations
 
