@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 import checker.sources.gitrefs
-from checker.cli import run
 from checker.process import CommandResult
 from tests.helpers import REPO, git
 
@@ -70,21 +69,12 @@ def errors_of(err: str) -> list[str]:
 
 
 @pytest.fixture
-def cli(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> Invoke:
+def cli(cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Invoke:
     """docs-check in-process, from a folder that is no repository: (exit, stdout, stderr)."""
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
-
-    def invoke(*argv: str) -> tuple[int, str, str]:
-        code = run(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return invoke
+    return cli
 
 
 @pytest.fixture
