@@ -50,6 +50,11 @@ MODULES: dict[str, tuple[str, ...]] = {
     "checker/verify/crosscheck.py": ("tests/verify/test_crosscheck.py",),
     "checker/checks/entries.py": ("tests/checks/test_entries.py",),
     "checker/checks/collection.py": ("tests/checks/test_collection.py",),
+    "checker/checks/lint.py": (
+        "tests/checks/test_lint.py",
+        "tests/checks/test_collection.py",
+        "tests/checks/test_entries.py",
+    ),
 }
 FLIP = {
     ast.Eq: ast.NotEq,
