@@ -33,7 +33,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from checker.checks.registry import finding
+from checker.checks.registry import REGISTRY, finding
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.model.version import release_of, version_key
@@ -225,13 +225,9 @@ def _places(pages: Iterable[Page]) -> dict[str, dict[str, list[Entry]]]:
     return places
 
 
-# the rules of result_finding, by outcome
-RULE_OF = {
-    Lookup.MISSING: "api-missing",
-    Lookup.NEEDS_OPTIONAL_DEPENDENCY: "api-needs-optional-dependency",
-    Lookup.ERROR: "api-error",
-    Lookup.UNVERIFIED: "api-unverified",
-}
+# the registry id of each outcome that is reported (`api-missing`, ...); the
+# two that resolve (`resolves`, `needs-torch_npu`) have none
+RULE_OF = {o: f"api-{o.value}" for o in Lookup if f"api-{o.value}" in REGISTRY}
 
 
 def result_finding(result: NameResult) -> Finding | None:
