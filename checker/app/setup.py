@@ -77,16 +77,14 @@ def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) 
     return load_config(found, default_catalogue()) if found else Config()
 
 
-def catalogue_for(scope: str | None, config: Config | None = None) -> Catalogue:
+def catalogue_for(scope: str | None, config: Config) -> Catalogue:
     """The catalogue, its scope narrowed by --scope, else by the configuration."""
     from checker.model.catalogue import default_catalogue
 
     catalogue = default_catalogue()
-    if scope is None and config is not None and config.scope is not None:
-        return catalogue.with_scope(config.scope)
-    if scope is None:
-        return catalogue
-    return catalogue.with_scope(tuple(part.strip() for part in scope.split(",") if part.strip()))
+    if scope is not None:
+        return catalogue.with_scope(tuple(p.strip() for p in scope.split(",") if p.strip()))
+    return catalogue if config.scope is None else catalogue.with_scope(config.scope)
 
 
 def setup(

@@ -18,7 +18,7 @@ from checker.model.support import UNSTATED
 from checker.report.summary import headline, lint_counts, verify_counts, verify_said
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 
-if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+if TYPE_CHECKING:  # only the verdict names above are needed at run time, not verify's machinery
     from checker.app.lint import Linted
     from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result

@@ -79,7 +79,9 @@ def verify_said(report: VerifyReport) -> str:
     """`docs match the rules; 3 of 12 results verified on an NPU`."""
     if not report.results:
         return "no results: no rule's API was found in the docs given"
-    differ = any(r.verdict == "doc-differs-from-rule" for r in report.results)
+    from checker.verify.crosscheck import DIFFERS  # verify's vocabulary, for verify only
+
+    differ = any(r.verdict == DIFFERS for r in report.results)
     docs = "docs differ from the rules" if differ else "docs match the rules"
     verified = _verified(report)
     npu = f"{verified} of {len(report.results)} results verified on an NPU"

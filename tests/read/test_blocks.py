@@ -286,6 +286,19 @@ def findings_of(page: Page) -> list[tuple[str, str, int, str]]:
     return [(f.rule, f.path, f.line, f.message) for f in page.findings]
 
 
+def the_a2_a3_entry(page: Page, catalogue: Catalogue) -> Entry:
+    """The page's one entry: a blocks status at line 5, Atlas A2 supported,
+    Atlas A3 not, Ascend 950 unstated."""
+    (mesh,) = page.entries
+    assert (mesh.status_line, mesh.format) == (5, "blocks")
+    assert mesh.expanded(catalogue.scope) == {
+        "atlas-a2": SUP,
+        "atlas-a3": UNS,
+        "ascend-950": UNSTATED,
+    }
+    return mesh
+
+
 def test_nested_list_in_a_block_does_not_end_the_block(catalogue: Catalogue) -> None:
     lines = [
         *SECTION,
@@ -304,13 +317,7 @@ def test_nested_list_in_a_block_does_not_end_the_block(catalogue: Catalogue) -> 
     assert findings_of(page) == [
         ("status-unreadable", SNIPPET.path, 7, "cannot read support status '仅限单机'")
     ]
-    (mesh,) = page.entries
-    assert (mesh.status_line, mesh.format) == (5, "blocks")
-    assert mesh.expanded(catalogue.scope) == {
-        "atlas-a2": SUP,
-        "atlas-a3": UNS,
-        "ascend-950": UNSTATED,
-    }
+    mesh = the_a2_a3_entry(page, catalogue)
     assert mesh.raw == "\n".join(lines[4:])
 
 
@@ -380,13 +387,7 @@ def test_second_comment_in_one_html_block_is_on_its_own_line(catalogue: Catalogu
         ("block-id-duplicate", SNIPPET.path, 8, "block id1 already used at line 6"),
         ("block-id-mismatch", SNIPPET.path, 10, "block opened as id1 at line 8 ends as id2"),
     ]
-    (mesh,) = page.entries
-    assert (mesh.status_line, mesh.format) == (5, "blocks")  # where the html block starts
-    assert mesh.expanded(catalogue.scope) == {
-        "atlas-a2": SUP,
-        "atlas-a3": UNS,
-        "ascend-950": UNSTATED,
-    }
+    mesh = the_a2_a3_entry(page, catalogue)  # its status line is where the html block starts
     assert mesh.raw == "\n".join(lines[4:])
 
 
@@ -431,11 +432,5 @@ def test_indented_blocks_are_read_at_their_lines(catalogue: Catalogue) -> None:
     assert findings_of(page) == [
         ("block-id-mismatch", SNIPPET.path, 10, "block opened as id2 at line 8 ends as id3"),
     ]
-    (mesh,) = page.entries
-    assert (mesh.status_line, mesh.format) == (5, "blocks")
-    assert mesh.expanded(catalogue.scope) == {
-        "atlas-a2": SUP,
-        "atlas-a3": UNS,
-        "ascend-950": UNSTATED,
-    }
+    mesh = the_a2_a3_entry(page, catalogue)
     assert mesh.raw.endswith("\n".join(lines[5:]))
