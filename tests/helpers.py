@@ -68,3 +68,9 @@ def _short(path: str) -> str:
 def source_line(finding: Finding) -> str:
     """The text of the line a finding names."""
     return Path(finding.path).read_text(encoding="utf-8").splitlines()[finding.line - 1]
+
+
+def heading_of(finding: Finding) -> str:
+    """The text of the heading of the entry a finding is on."""
+    assert finding.entry_line is not None, finding
+    return Path(finding.path).read_text(encoding="utf-8").splitlines()[finding.entry_line - 1]

@@ -1,10 +1,11 @@
-"""`verify`: expectations → the pages they name → static findings on those
-entries → live behaviour runs and evidence files → cross-check → the gate.
-Returns one Outcome; printing is the report modules' job.
+"""`verify`: expectations → the pages they name, and every other page that
+documents their APIs → static findings on those entries → live behaviour runs
+and evidence files → cross-check → the gate. Returns one Outcome; printing is
+the report modules' job.
 
-With `resolve` (`--resolve-apis`) every page is read, and every version's
-documented names are looked up in its torch (checker.torch.resolver); the
-cross-check and the static findings still see only the rules' pages."""
+With `resolve` (`--resolve-apis`) every version's documented names are also
+looked up in its torch (checker.torch.resolver); the cross-check and the
+static findings still see only the pages of the rules' APIs."""
 
 from __future__ import annotations
 
@@ -89,10 +90,17 @@ def _verify(
     rules: list[Expectation],
     started: Mapping[str, Started] | None,
 ) -> VerifyReport:
-    names = {rule.doc for rule in rules}
-    reading = None if request.resolve else names  # resolving needs every page
-    corpus = read_corpus(request.docs, catalogue, names=reading, options=request.reading)
-    pages = [page for page in corpus.pages if Path(page.path).name in names]
+    # Every page: any page of a version may document a rule's API, and one that
+    # contradicts the rule's page must be seen (the page cache keeps this cheap).
+    corpus = read_corpus(request.docs, catalogue, options=request.reading)
+    apis, docs = {rule.api for rule in rules}, {rule.doc for rule in rules}
+    if not any(Path(page.path).name in docs for page in corpus.pages):
+        raise UsageError(f"no {' or '.join(sorted(docs))} under {', '.join(request.docs)}")
+    pages = [
+        page
+        for page in corpus.pages
+        if Path(page.path).name in docs or any(entry.api in apis for entry in page.entries)
+    ]
     errors = list(corpus.errors)
     evidence: list[Evidence] = []
     for name in request.evidence_files:

@@ -4,11 +4,11 @@ per version."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from checker.checks.registry import finding
 from checker.model.finding import Finding
-from checker.model.support import Entry, Page
+from checker.model.support import UNSTATED, Entry, Page
 
 
 def check_product_sets(page: Page) -> Iterator[Finding]:
@@ -31,12 +31,16 @@ def check_product_sets(page: Page) -> Iterator[Finding]:
                 f"{entry.api} names other products than the rest of the file "
                 f"(extra: {extra}; missing: {missing})"
             )
-            yield finding("product-set-differs", entry.path, entry.line, message)
+            # At the first extra product's own row; a missing one has no line
+            # but the status's.
+            line = min((entry.line_of(p) for p in products - usual), default=entry.status_line)
+            yield finding("product-set-differs", entry.path, line, message)
 
 
-def check_duplicates(pages: Iterable[Page]) -> Iterator[Finding]:
+def check_duplicates(pages: Iterable[Page], scope: Sequence[str]) -> Iterator[Finding]:
     """Once per docs tree: each git ref read is a tree of its own (the same API
-    at two refs is no duplicate)."""
+    at two refs is no duplicate). A second entry that says what the first says
+    is noise to merge; one that says otherwise leaves readers without an answer."""
     first: dict[tuple[str, str, str, str], Entry] = {}
     for tree, entry in ((page.tree, entry) for page in pages for entry in page.entries):
         key = (tree, entry.lang, entry.version, entry.api)
@@ -44,6 +48,19 @@ def check_duplicates(pages: Iterable[Page]) -> Iterator[Finding]:
             first[key] = entry
             continue
         earlier = first[key]
-        where = f"{earlier.path}:{earlier.line}"
-        message = f"{entry.api} is documented twice for {entry.version} (first at {where})"
-        yield finding("duplicate-api", entry.path, entry.line, message)
+        here, there = entry.expanded(scope), earlier.expanded(scope)
+        unlike = [product for product in scope if here[product] != there[product]]
+        # Saying nothing of a product contradicts no statement of it.
+        differ = [p for p in unlike if UNSTATED not in (here[p], there[p])]
+        if not differ:
+            where = f"{earlier.path}:{earlier.line}"
+            message = f"{entry.api} is documented again for {entry.version}, as at {where}"
+            if unlike:
+                message += f" (one of the two says nothing of {', '.join(unlike)})"
+            yield finding("duplicate-api", entry.path, entry.line, message)
+            continue
+        product = differ[0]
+        where = f"{earlier.path}:{earlier.line_of(product)}"
+        said = "; ".join(f"{p} {here[p]} here, {there[p]} there" for p in differ)
+        message = f"{entry.api} for {entry.version} contradicts {where} ({said})"
+        yield finding("api-conflict", entry.path, entry.line_of(product), message)

@@ -34,14 +34,14 @@ def _link(entry: Entry) -> Iterator[Finding]:
     target = link.target
     if target and target.startswith(("torch.", "torch_npu.")) and not _same_api(entry.api, link):
         message = f"{entry.api}: native-doc link points at {target}"
-        yield finding("link-target", entry.path, entry.line, message)
+        yield finding("link-target", entry.path, entry.link_line, message)
     wanted = ".".join(entry.version.split(".")[:2])
     if link.docs_version is not None and link.docs_version != wanted:
         message = (
             f"{entry.api}: native-doc link is for PyTorch docs {link.docs_version}, "
             f"the page documents {entry.version}"
         )
-        yield finding("link-version", entry.path, entry.line, message)
+        yield finding("link-version", entry.path, entry.link_line, message)
 
 
 def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
@@ -53,15 +53,18 @@ def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
     if entry.status.rest is not None:
         listed |= set(catalogue.scope)
     reported = set()
-    for name in _TERM.findall(entry.notes):
-        product = catalogue.by_name(name)
-        if product is not None and product not in listed and product not in reported:
+    for line, text in entry.notes_at:
+        for match in _TERM.finditer(text):
+            product = catalogue.by_name(match.group(1))
+            if product is None or product in listed or product in reported:
+                continue
             reported.add(product)
             message = (
-                f"{entry.api}: restriction notes name {name.strip()}, "
+                f"{entry.api}: restriction notes name {match.group(1).strip()}, "
                 "which the status does not list"
             )
-            yield finding("notes-product", entry.path, entry.line, message)
+            at = line + text.count("\n", 0, match.start())  # a paragraph spans lines
+            yield finding("notes-product", entry.path, at, message)
 
 
 def _same_api(api: str, link: NativeLink) -> bool:

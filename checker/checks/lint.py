@@ -1,7 +1,7 @@
 """Static rules over the support model. Reading already reported what it found
 in the text (unreadable statuses, unknown products, block house rules); these
 rules judge the model. Every finding is then told the API of the entry it is
-on, which ignores and baselines match by."""
+on, which ignores and baselines match by, and that entry's heading line."""
 
 from __future__ import annotations
 
@@ -23,15 +23,16 @@ def lint(pages: Sequence[Page], catalogue: Catalogue) -> list[Finding]:
         findings.extend(check_product_sets(page))
         for entry in page.entries:
             findings.extend(check_entry(entry, catalogue))
-    findings.extend(check_duplicates(pages))
+    findings.extend(check_duplicates(pages, catalogue.scope))
     return sorted(with_api(findings, pages))
 
 
 def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding]:
-    """Each finding with the API of the entry whose lines hold it (an entry runs
-    from its heading to the next entry's); None above a page's first entry."""
+    """Each finding with the API and heading line of the entry whose lines hold
+    it (an entry runs from its heading to the next entry's); None above a
+    page's first entry."""
     findings = list(findings)
-    wanted = {finding.path for finding in findings if finding.api is None}
+    wanted = {finding.path for finding in findings if finding.entry_line is None}
     spans = {
         page.path: sorted((e.line, e.api) for e in page.entries)
         for page in pages
@@ -41,7 +42,8 @@ def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding
     placed: list[Finding] = []
     for finding in findings:
         index = bisect.bisect_right(starts.get(finding.path, []), finding.line) - 1
-        if finding.api is None and index >= 0:
-            finding = dataclasses.replace(finding, api=spans[finding.path][index][1])
+        if finding.entry_line is None and index >= 0:
+            line, api = spans[finding.path][index]
+            finding = dataclasses.replace(finding, api=finding.api or api, entry_line=line)
         placed.append(finding)
     return placed

@@ -59,6 +59,25 @@ CHECKS: tuple[Check, ...] = (
         "Use the product's catalogue name, or add it to rules/catalogue.toml.",
     ),
     Check(
+        "status-conflict",
+        _E,
+        READ,
+        "one entry states a product twice, differently",
+        "Two rows, blocks or clauses of one entry (maybe under two names of one "
+        "product) give a product different statuses. Neither is taken: the product's "
+        "status is `conflict`, which verify counts as differing from any rule.",
+        "Keep the one true statement and remove the other.",
+    ),
+    Check(
+        "duplicate-status",
+        _W,
+        READ,
+        "one entry states a product twice, the same way",
+        "Two rows, blocks or clauses of one entry (maybe under two names of one "
+        "product) give a product the same status.",
+        "Remove the repeated statement.",
+    ),
+    Check(
         "nonstandard-mark",
         _W,
         READ,
@@ -126,12 +145,22 @@ CHECKS: tuple[Check, ...] = (
     ),
     Check(
         "duplicate-api",
+        _W,
+        LINT,
+        "the same API documented again in one version, saying the same",
+        "Two entries of one docs version name the same full API and give every "
+        "product in scope the same status: harmless today, but the copies can drift.",
+        "Keep one entry, or link the second to the first.",
+    ),
+    Check(
+        "api-conflict",
         _E,
         LINT,
-        "the same API documented twice in one version",
-        "Two entries of one docs version name the same full API; readers cannot tell "
-        "which status holds.",
-        "Remove or merge the second entry.",
+        "the same API documented twice in one version, saying different things",
+        "Two entries of one docs version name the same full API and give a product "
+        "different statuses; readers cannot tell which holds. Reported at the later "
+        "entry's statement of the first product they differ on.",
+        "Make the two entries agree, or remove one.",
     ),
     Check(
         "product-set-differs",

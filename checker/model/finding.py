@@ -23,3 +23,4 @@ class Finding:
     severity: Severity = field(compare=False)
     message: str = field(compare=True)
     api: str | None = field(default=None, compare=False)  # the entry it is on, if any
+    entry_line: int | None = field(default=None, compare=False)  # that entry's heading line

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from checker.checks.registry import Problem
 from checker.model.catalogue import Catalogue
+from checker.model.claims import Claim, Claims
 from checker.model.support import Status, Support
 
 _YES = {"是", "支持", "yes", "supported", "y"}
@@ -39,6 +40,9 @@ _OTHER_MARKS = {
 class Reading:
     status: Status | None
     problems: tuple[Problem, ...] = ()
+    # What it says of each product, under the name written: the same reading
+    # whatever the names, so equality leaves it out.
+    claims: tuple[Claim, ...] = field(default=(), compare=False)
 
 
 def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
@@ -53,7 +57,8 @@ def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
 
 
 def read_status(text: str, catalogue: Catalogue) -> Reading:
-    """Inline and typed statuses: 是 / 否, 是，暂不支持 X, A：是，B：否, A/B：是."""
+    """Inline and typed statuses: 是 / 否, 是，暂不支持 X, A：是，B：否, A/B：是.
+    A product the text states twice is reported (all on the text's one line)."""
     prepared = _TERM.sub(lambda m: _OPEN + _plain(m.group(1)) + _CLOSE, html.unescape(text))
     prepared = _TAG.sub("", prepared).replace("**", "").strip()
     clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(prepared)]
@@ -61,7 +66,7 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
         clauses.pop()
     if not clauses:
         return Reading(None, (Problem("status-unreadable", "empty support status"),))
-    named: dict[str, Support] = {}
+    said: list[Claim] = []
     rest: Support | None = None
     problems: list[Problem] = []
     for index, clause in enumerate(clauses):
@@ -73,20 +78,23 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
         if exception is not None and index > 0:
             products, end = _products(exception, catalogue, problems)
             if products and end == len(exception):
-                named.update(dict.fromkeys(products, Support.UNSUPPORTED))
+                said += [Claim(id_, Support.UNSUPPORTED, name) for id_, name in products]
                 continue
         claim = _product_claim(clause, catalogue, problems)
         if claim is None:
             return Reading(None, (Problem("status-unreadable", _unreadable(text)),))
         products, support = claim
-        named.update(dict.fromkeys(products, support))
-    named.pop("", None)  # unknown products were reported; they carry no id
-    return Reading(Status(tuple(named.items()), rest), tuple(problems))
+        said += [Claim(id_, support, name) for id_, name in products]
+    said = [claim for claim in said if claim.product]  # unknown products were reported
+    claims = Claims()
+    problems += [p for p in (claims.add(claim, 0) for claim in said) if p is not None]
+    status = claims.status(rest) or Status()
+    return Reading(status, tuple(problems), claims.claims())
 
 
 def _product_claim(
     clause: str, catalogue: Catalogue, problems: list[Problem]
-) -> tuple[list[str], Support] | None:
+) -> tuple[list[tuple[str, str]], Support] | None:
     products, end = _products(clause, catalogue, problems)
     if not products or end >= len(clause) or clause[end] not in _COLONS:
         return None
@@ -94,9 +102,12 @@ def _product_claim(
     return (products, support) if support is not None else None
 
 
-def _products(text: str, catalogue: Catalogue, problems: list[Problem]) -> tuple[list[str], int]:
-    """Product names from text[0:], separated by / 、 & 和; stops at anything else."""
-    products: list[str] = []
+def _products(
+    text: str, catalogue: Catalogue, problems: list[Problem]
+) -> tuple[list[tuple[str, str]], int]:
+    """(product id, name as written) from text[0:], separated by / 、 & 和; stops
+    at anything else. An unknown name has the id ""."""
+    products: list[tuple[str, str]] = []
     pos = 0
     while True:
         pos = _skip(text, pos, " \t")
@@ -106,13 +117,13 @@ def _products(text: str, catalogue: Catalogue, problems: list[Problem]) -> tuple
             product = catalogue.by_name(name)
             if product is None:
                 problems.append(Problem("unknown-product", f"unknown product {name!r}"))
-            products.append(product or "")
+            products.append((product or "", name.strip()))
             pos = close + 1 if close >= 0 else len(text)
         else:
             found = catalogue.find_name(text, pos)
             if found is None:
                 return products, pos
-            products.append(found[0])
+            products.append((found[0], text[pos : found[1]].strip()))
             pos = found[1]
         after = _skip(text, pos, " \t")
         if after < len(text) and text[after] in _LIST_SEPARATORS:

@@ -13,6 +13,9 @@ from checker.model.finding import Finding
 class Support(StrEnum):
     SUPPORTED = "supported"
     UNSUPPORTED = "unsupported"
+    # One entry states the product twice, differently: neither statement is
+    # taken over the other (a reader reported the conflict where it is).
+    CONFLICT = "conflict"
 
 
 UNSTATED = "unstated"
@@ -69,8 +72,25 @@ class Entry:
     raw: str  # the status as written, markup included
     status_line: int
     link: NativeLink | None = None
-    notes: str = ""  # the 限制与说明 text, if any
+    notes_at: tuple[tuple[int, str], ...] = ()  # the 限制与说明 text, each piece at its line
     title: str = ""  # the name as the page writes it, before completion
+    link_line: int = 0  # the 原生文档 line; 0 without a link
+    # Where each product is stated, for formats that state products on lines of
+    # their own (a table row, a block item); others state them on status_line.
+    product_lines: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def notes(self) -> str:
+        """The 限制与说明 text as one string, as reports print it."""
+        return "\n".join(text for _, text in self.notes_at).strip()
+
+    def line_of(self, product: str) -> int:
+        """The line of what the entry says of the product: its own row or block
+        item, else the status line (which says it of every product it covers)."""
+        for named, line in self.product_lines:
+            if named == product:
+                return line
+        return self.status_line
 
     def expanded(self, scope: Iterable[str]) -> dict[str, str]:
         """Product -> supported / unsupported / unstated over the scope."""

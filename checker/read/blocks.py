@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from markdown_it.token import Token
 
 from checker.checks.registry import Problem
+from checker.model.claims import Claim, Claims
 from checker.model.status import read_status
-from checker.model.support import Status, Support
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import line_of
 
@@ -31,7 +31,7 @@ class _Block:
     npu: str
     id: str
     line: int
-    products: list[tuple[str, Support]]
+    products: list[tuple[Claim, int]]  # each item's statements, at the item's line
 
 
 def starts_blocks(token: Token) -> bool:
@@ -47,13 +47,13 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
     """`index` is the first html_block comment after the label."""
     first = line_of(tokens[index])
     last = first
-    named: dict[str, Support] = {}
+    claims = Claims()
     block: _Block | None = None
     while index < len(tokens):
         token = tokens[index]
         if token.type == "html_block" and token.content.lstrip().startswith("<!--"):
             for offset, body in _comments(token.content):
-                block = _comment(body, line_of(token) + offset, block, named, ctx)
+                block = _comment(body, line_of(token) + offset, block, claims, ctx)
         elif token.type == "bullet_list_open" and block is not None:
             index = _items(tokens, index, block, ctx)
         elif token.type not in ("bullet_list_close",):
@@ -62,9 +62,9 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
         index += 1
     if block is not None:
         ctx.report(Problem("block-unclosed", f"block id{block.id} is never closed"), block.line)
-        _close(block, named, ctx)
-    status = Status(tuple(named.items())) if named else None
-    return StatusRead(status, ctx.source(first, last), "blocks", first, index)
+        _close(block, claims, ctx)
+    source = ctx.source(first, last)
+    return StatusRead(claims.status(), source, "blocks", first, index, claims.lines())
 
 
 def _comments(content: str) -> list[tuple[int, str]]:
@@ -72,13 +72,13 @@ def _comments(content: str) -> list[tuple[int, str]]:
 
 
 def _comment(
-    body: str, line: int, block: _Block | None, named: dict[str, Support], ctx: ReadContext
+    body: str, line: int, block: _Block | None, claims: Claims, ctx: ReadContext
 ) -> _Block | None:
     start, end = _START.match(body), _END.match(body)
     if start:
         if block is not None:
             ctx.report(Problem("block-unclosed", f"block id{block.id} is never closed"), block.line)
-            _close(block, named, ctx)
+            _close(block, claims, ctx)
         npu, block_id = start.groups()
         if block_id in ctx.block_ids:
             message = f"block id{block_id} already used at line {ctx.block_ids[block_id]}"
@@ -92,7 +92,7 @@ def _comment(
         if end.group(1) != block.id:
             message = f"block opened as id{block.id} at line {block.line} ends as id{end.group(1)}"
             ctx.report(Problem("block-id-mismatch", message), line)
-        _close(block, named, ctx)
+        _close(block, claims, ctx)
         return None
     return block
 
@@ -114,22 +114,22 @@ def _items(tokens: list[Token], index: int, block: _Block, ctx: ReadContext) -> 
                     "block-products", f"block item names no product: {token.content!r}"
                 )
                 ctx.report(problem, line_of(token))
-            elif reading.status is not None:
-                block.products.extend(reading.status.named)
+            else:
+                block.products.extend((claim, line_of(token)) for claim in reading.claims)
         if token.type == "bullet_list_close" and depth == 0:
             return index
         index += 1
     return index
 
 
-def _close(block: _Block, named: dict[str, Support], ctx: ReadContext) -> None:
-    products = {product for product, _ in block.products}
+def _close(block: _Block, claims: Claims, ctx: ReadContext) -> None:
+    products = {claim.product for claim, _ in block.products}
     if len(products) != 1:
         message = f"block id{block.id} names {len(products)} products; house style is one"
         ctx.report(Problem("block-products", message), block.line)
     expected = ctx.catalogue.by_npu(block.npu)
-    for product, support in block.products:
-        if expected is not None and product != expected:
-            message = f'block npu="{block.npu}" is {expected}, but names {product}'
+    for claim, line in block.products:
+        if expected is not None and claim.product != expected:
+            message = f'block npu="{block.npu}" is {expected}, but names {claim.product}'
             ctx.report(Problem("block-npu-product", message), block.line)
-        named[product] = support
+        ctx.report_any(claims.add(claim, line), line)

@@ -23,6 +23,10 @@ class ReadContext:
     def report(self, problem: Problem, line: int) -> None:
         self.findings.append(problem.at(self.path, line))
 
+    def report_any(self, problem: Problem | None, line: int) -> None:
+        if problem is not None:
+            self.report(problem, line)
+
     def source(self, first: int, last: int) -> str:
         """Source lines first..last (1-based, inclusive), as written."""
         return "\n".join(self.lines[first - 1 : last]).strip()
@@ -37,3 +41,4 @@ class StatusRead:
     format: str
     line: int
     end: int  # index of the first token after the section
+    lines: tuple[tuple[str, int], ...] = ()  # product -> its own line (rows, block items)

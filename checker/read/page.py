@@ -33,8 +33,9 @@ class _Draft:
     parent: str | None
     is_method: bool
     link: NativeLink | None = None
+    link_line: int = 0
     status: StatusRead | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[tuple[int, str]] = field(default_factory=list)  # (line, text as written)
 
 
 def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
@@ -56,7 +57,7 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
         if token.type == "inline" and draft is not None:
             label = labelled(token)
             if label is not None and label.key in LINK_LABELS:
-                draft.link = native_link(token, label.text)
+                draft.link, draft.link_line = native_link(token, label.text), line_of(token)
                 notes_open = False
             elif label is not None and label.key in STATUS_LABELS and draft.status is None:
                 draft.status = _status(tokens, index, label.text, ctx)
@@ -65,9 +66,12 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
                 continue
             elif label is not None and label.key in NOTES_LABELS:
                 notes_open = True
-                draft.notes.append(label.text.strip())
+                # The text may start on a line after the label's, in one paragraph.
+                text = label.text.lstrip()
+                skipped = label.text[: len(label.text) - len(text)].count("\n")
+                draft.notes.append((line_of(token) + skipped, text.rstrip()))
             elif notes_open:
-                draft.notes.append(token.content)  # as written, like the label's line
+                draft.notes.append((line_of(token), token.content))  # as written, like the label
         elif token.type == "html_block" and token.content.lstrip().startswith("</div"):
             notes_open = False
         elif token.type == "table_open":
@@ -138,8 +142,10 @@ def _emit(
         raw=status.raw if status else "",
         status_line=status.line if status else draft.line,
         link=draft.link,
-        notes="\n".join(note for note in draft.notes if note).strip(),
+        notes_at=tuple((line, text) for line, text in draft.notes if text.strip()),
         title=draft.title,
+        link_line=draft.link_line,
+        product_lines=status.lines if status else (),
     )
     entries.append(entry)
     return parent if draft.is_method else entry.api

@@ -61,8 +61,9 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
                 raw=support_text.strip(),
                 status_line=line,
                 link=link,
-                notes="" if notes in ("-", "—") else notes,
+                notes_at=() if notes in ("", "-", "—") else ((line, notes),),
                 title=name,
+                link_line=line if link else 0,
             )
         )
     return entries

@@ -9,8 +9,8 @@ from __future__ import annotations
 from markdown_it.token import Token
 
 from checker.checks.registry import Problem
+from checker.model.claims import Claim, Claims
 from checker.model.status import read_mark
-from checker.model.support import Status, Support
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import column, line_of, read_table
 
@@ -23,27 +23,27 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
     table = read_table(tokens, index)
     product_col = _found_or(column(table.header, _PRODUCT_COLUMN), 0)
     mark_col = _found_or(column(table.header, _MARK_COLUMN), 1)
-    named: dict[str, Support] = {}
+    claims = Claims()
     for line, cells in table.rows:
         if max(product_col, mark_col) >= len(cells):
             ctx.report(Problem("status-unreadable", "table row without a product and a mark"), line)
             continue
         # Cells are read as written (entities and <term> included): the
         # normaliser decodes them, and no inline parse is needed.
-        name = cells[product_col].content
-        product = ctx.catalogue.by_name(_untag(name))
+        name = _untag(cells[product_col].content)
+        product = ctx.catalogue.by_name(name)
         if product is None:
-            ctx.report(Problem("unknown-product", f"unknown product {_untag(name)!r}"), line)
+            ctx.report(Problem("unknown-product", f"unknown product {name!r}"), line)
         support, problem = read_mark(cells[mark_col].content)
         if problem:
             ctx.report(problem, line)
         if support is not None and product is not None:
-            named[product] = support
+            ctx.report_any(claims.add(Claim(product, support, name), line), line)
     first = line_of(tokens[index])
     last = table.rows[-1][0] if table.rows else first
     # An unreadable row leaves its product unstated rather than guessed.
-    status = Status(tuple(named.items())) if named else None
-    return StatusRead(status, ctx.source(first, last), "table", first, table.end)
+    source = ctx.source(first, last)
+    return StatusRead(claims.status(), source, "table", first, table.end, claims.lines())
 
 
 def _found_or(index: int | None, default: int) -> int:

@@ -36,6 +36,7 @@ def finding_object(finding: Finding) -> dict[str, Any]:
         "severity": finding.severity.value,
         "path": finding.path,
         "line": finding.line,
+        "entry_line": finding.entry_line,  # the heading of the entry it is on; null above any
         "message": finding.message,
     }
 
@@ -104,6 +105,8 @@ def entries_json(entries: Sequence[Entry], scope: Sequence[str]) -> str:
             "line": entry.line,
             "format": entry.format,
             "status": entry.expanded(scope),
+            "lines": {product: entry.line_of(product) for product in scope},
+            "link_line": entry.link_line or None,
             "raw": entry.raw,
         }
         for entry in entries

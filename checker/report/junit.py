@@ -100,9 +100,9 @@ def _rule_suite(report: VerifyReport, index: int) -> ET.Element:
     for name, value in (("api", rule.api), ("expect", rule.expect), ("rule", rule.source)):
         ET.SubElement(properties, "property", name=name, value=_safe(value))
     results = [r for r in report.results if r.rule == rule.id]
-    places: dict[str, set[str]] = {}
+    places: dict[str, set[str]] = {}  # the entries of each version
     for r in results:
-        places.setdefault(r.version, set()).add(f"{r.path}:{r.line}")
+        places.setdefault(r.version, set()).add(f"{r.path}:{r.entry_line}")
     for r in results:
         where = f"{r.path}:{r.line}"
         # two pages for one version (en and zh): the testcase names say which

@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # only the verdict names above are needed at run time, not ve
     from checker.verify.expectations import Expectation
     from checker.verify.verified import VerifyReport
 
-MARKS = {"supported": "✔", "unsupported": "✘", UNSTATED: "–"}
+# A conflict is both marks: the page states the product both ways.
+MARKS = {"supported": "✔", "unsupported": "✘", "conflict": "✔✘", UNSTATED: "–"}
 _SPECIAL = re.compile(r"([\\`*\[\]<>|&])")
 
 
@@ -71,31 +72,32 @@ def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
 
 
 def _rule(rule: Expectation, results: list[Result]) -> list[str]:
+    from checker.verify.verified import entry_groups, place
+
     lines = ["", f"### {_text(rule.id)}: {_code(rule.api)}", ""]
     lines += [f"The rule expects {_code(rule.expect)} ({_code(rule.expect_at)}).", ""]
-    places = list(dict.fromkeys((r.version, r.path, r.line) for r in results))
+    groups = entry_groups(results)
     scope = list(dict.fromkeys(r.product for r in results))
     lines += [_row("version", "page:line", *scope, "matches rule?")]
     lines += [_row("---", "---", *(":-:" for _ in scope), "---")]
-    if places:
-        expected = [MARKS[r.expected] for r in results if (r.version, r.path, r.line) == places[0]]
+    if groups:
+        expected = [MARKS[r.expected] for r in groups[0]]
         lines.append(_row("*rule*", _code(rule.expect_at), *expected, ""))
-    for version, path, line in places:
-        rows = [r for r in results if (r.version, r.path, r.line) == (version, path, line)]
+    for rows in groups:
         differ = [f"{r.product} {r.documented}, expected {r.expected}" for r in rows]
         differ = [d for d, r in zip(differ, rows, strict=True) if r.verdict == DIFFERS]
         matches = "✔ yes" if not differ else "✘ no: " + "; ".join(differ)
         marks = (MARKS[r.documented] for r in rows)
-        lines.append(_row(version, _code(f"{path}:{line}"), *marks, matches))
+        lines.append(_row(rows[0].version, _code(place(rows)), *marks, matches))
     for version in rule.versions:
         if not any(r.version == version for r in results):
             lines.append(_row(version, "–", *("–" for _ in scope), "✘ no entry found"))
-    if not places and not rule.versions:
+    if not groups and not rule.versions:
         lines += ["", "No entry of this API was found in the docs given: see the findings."]
-    return lines + _verdicts(results, places)
+    return lines + _verdicts(results, groups)
 
 
-def _verdicts(results: list[Result], places: list[tuple[str, str, int]]) -> list[str]:
+def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
     judged = [r for r in results if r.verdict != UNVERIFIED or r.observed != "none"]
     unverified = [r for r in results if r.verdict == UNVERIFIED and r.observed == "none"]
     lines: list[str] = []
@@ -104,7 +106,7 @@ def _verdicts(results: list[Result], places: list[tuple[str, str, int]]) -> list
         lines.append(_row(*["---"] * 5))
     for r in judged:
         verdict = f"{_mark(r)} {r.verdict}" + (f": {_text(r.detail)}" if r.detail else "")
-        shared = sum(1 for version, _, _ in places if version == r.version) > 1
+        shared = sum(1 for rows in groups if rows[0].version == r.version) > 1
         version = f"{r.version} {_code(f'{r.path}:{r.line}')}" if shared else r.version
         lines.append(_row(version, r.product, r.documented, r.observed, verdict))
     if unverified:

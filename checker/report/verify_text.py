@@ -5,12 +5,10 @@ itself (where it ran, on what), the static findings on the entries and, with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from checker.report.text import findings_text, resolution_text
-from checker.verify.crosscheck import DIFFERS, Result
+from checker.verify.crosscheck import DIFFERS
 from checker.verify.evidence import Evidence
-from checker.verify.verified import VerifyReport
+from checker.verify.verified import VerifyReport, entry_groups, place
 
 
 def verify_text(report: VerifyReport) -> list[str]:
@@ -19,11 +17,10 @@ def verify_text(report: VerifyReport) -> list[str]:
         lines.append(f"{rule.id}: {rule.api}")
         lines.append(f"  expect: {rule.expect}  ({rule.expect_at})")
         results = [r for r in report.results if r.rule == rule.id]
-        for version, where in _versions(results):
-            rows = [r for r in results if (r.version, f"{r.path}:{r.line}") == (version, where)]
-            agrees = all(r.verdict != DIFFERS for r in rows)
-            said = "docs match the rule" if agrees else "DOCS DIFFER FROM THE RULE"
-            lines.append(f"  {version}: {said}  {where}")
+        for rows in entry_groups(results):
+            differ = [r for r in rows if r.verdict == DIFFERS]
+            said = "DOCS DIFFER FROM THE RULE" if differ else "docs match the rule"
+            lines.append(f"  {rows[0].version}: {said}  {place(rows)}")
             for r in rows:
                 detail = f"  ({r.detail})" if r.detail else ""
                 lines.append(
@@ -40,13 +37,6 @@ def verify_text(report: VerifyReport) -> list[str]:
     if report.resolution is not None:
         lines.extend(resolution_text(report.resolution))
     return lines
-
-
-def _versions(results: Sequence[Result]) -> list[tuple[str, str]]:
-    seen: dict[tuple[str, str], None] = {}
-    for r in results:
-        seen.setdefault((r.version, f"{r.path}:{r.line}"), None)
-    return list(seen)
 
 
 def evidence_lines(evidence: Evidence) -> list[str]:

@@ -19,7 +19,7 @@ from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, NativeLink, Page, Status, Support
 from checker.sources.discover import DocFile
 
-_FORMAT = "docs-check/page-cache/2"
+_FORMAT = "docs-check/page-cache/3"  # 3: the lines of links, notes and products
 
 
 def default_cache_dir() -> Path:
@@ -90,8 +90,10 @@ def _entry_row(entry: Entry) -> list[Any]:
     rest = status.rest.value if status and status.rest else None
     link = entry.link
     linked = [link.text, link.url, link.docs_version, link.target] if link else None
+    notes = [list(piece) for piece in entry.notes_at]
+    lines = [list(pair) for pair in entry.product_lines]
     return [entry.api, entry.line, entry.format, named, rest, entry.raw, entry.status_line,
-            linked, entry.notes, entry.title]  # fmt: skip
+            linked, notes, entry.title, entry.link_line, lines]  # fmt: skip
 
 
 def _page(data: dict[str, Any]) -> Page:
@@ -105,7 +107,7 @@ def _page(data: dict[str, Any]) -> Page:
 def _entry(
     row: list[Any], path: str, version: str, lang: str, statuses: dict[str, Status]
 ) -> Entry:
-    api, line, form, named, rest, raw, status_line, link, notes, title = row
+    api, line, form, named, rest, raw, status_line, link, notes, title, link_line, lines = row
     status = None
     if named is not None:
         said = f"{named}{rest}"
@@ -115,7 +117,8 @@ def _entry(
             status = statuses[said] = Status(pairs, _SUPPORT[rest] if rest else None)
     return Entry(
         str(api), version, lang, path, int(line), str(form), status, str(raw), int(status_line),
-        NativeLink(*link) if link else None, str(notes), str(title),
+        NativeLink(*link) if link else None, tuple((int(at), str(text)) for at, text in notes),
+        str(title), int(link_line), tuple((str(product), int(at)) for product, at in lines),
     )  # fmt: skip
 
 

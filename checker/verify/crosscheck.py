@@ -12,7 +12,7 @@ from pathlib import Path
 from checker.checks.registry import REGISTRY, finding
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
-from checker.model.support import Page
+from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.verify.evidence import Evidence, Run
 from checker.verify.expectations import Expectation
@@ -45,8 +45,9 @@ class Result:
     verdict: str
     severity: Severity | None
     path: str
-    line: int
+    line: int  # where the entry states this product
     detail: str
+    entry_line: int  # the entry's heading
 
     @property
     def check(self) -> str | None:
@@ -70,10 +71,15 @@ def crosscheck(
     results: list[Result] = []
     findings: list[Finding] = []
     for rule in rules:
+        # The rule's page, and every other page of a version that documents the
+        # API: a second page saying otherwise is as wrong as the first.
         by_version: dict[str, list[Page]] = {}
+        elsewhere: dict[str, list[Page]] = {}
         for page in pages:
             if Path(page.path).name == rule.doc:
                 by_version.setdefault(page.version, []).append(page)
+            elif any(entry.api == rule.api for entry in page.entries):
+                elsewhere.setdefault(page.version, []).append(page)
         versions = rule.versions or tuple(sorted(by_version, key=version_key))
         if not versions:  # a rule that checks nothing must not pass
             path, _, line = rule.source.rpartition(":")
@@ -87,38 +93,53 @@ def crosscheck(
                 path, _, line = rule.source.rpartition(":")
                 findings.append(finding("missing-entry", path, int(line), message, rule.api))
             for page in by_version.get(version, []):
-                entries = [entry for entry in page.entries if entry.api == rule.api]
-                if not entries:
+                if not any(entry.api == rule.api for entry in page.entries):
                     message = (
                         f"{rule.api} is not documented in this {version} page (rule {rule.id})"
                     )
                     findings.append(finding("missing-entry", page.path, 1, message, rule.api))
-                for entry in entries:
-                    documented = entry.expanded(catalogue.scope)
-                    expected = rule.expected.over(catalogue.scope)
-                    for product in catalogue.scope:
-                        runs = [r for e in evidence for r in _runs(e, rule, version, product)]
-                        others = [r for e in evidence for r in _reference_runs(e, rule, version)]
-                        verdict, observed, detail = _judge(
-                            documented[product], expected[product], runs, others, version
-                        )
-                        results.append(
-                            Result(
-                                rule.id,
-                                rule.api,
-                                version,
-                                product,
-                                documented[product],
-                                expected[product],
-                                observed,
-                                verdict,
-                                _severity(verdict, options),
-                                entry.path,
-                                entry.line,
-                                detail,
-                            )
-                        )
+            for page in by_version.get(version, []) + elsewhere.get(version, []):
+                for entry in page.entries:
+                    if entry.api == rule.api:
+                        results += _entry_results(rule, entry, evidence, catalogue, options)
     return results, findings
+
+
+def _entry_results(
+    rule: Expectation,
+    entry: Entry,
+    evidence: Sequence[Evidence],
+    catalogue: Catalogue,
+    options: Options,
+) -> list[Result]:
+    """One result per product in scope, each at the line that states it."""
+    documented = entry.expanded(catalogue.scope)
+    expected = rule.expected.over(catalogue.scope)
+    version, results = entry.version, []
+    for product in catalogue.scope:
+        runs = [r for e in evidence for r in _runs(e, rule, version, product)]
+        others = [r for e in evidence for r in _reference_runs(e, rule, version)]
+        verdict, observed, detail = _judge(
+            documented[product], expected[product], runs, others, version
+        )
+        results.append(
+            Result(
+                rule.id,
+                rule.api,
+                version,
+                product,
+                documented[product],
+                expected[product],
+                observed,
+                verdict,
+                _severity(verdict, options),
+                entry.path,
+                entry.line_of(product),
+                detail,
+                entry.line,
+            )
+        )
+    return results
 
 
 def _runs(evidence: Evidence, rule: Expectation, version: str, product: str) -> list[Run]:

@@ -5,11 +5,12 @@ How that turns into an exit code is the app's exit policy (checker.app.outcome).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.model.finding import Finding, Severity
-from checker.verify.crosscheck import UNVERIFIED, Result, belongs
+from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result, belongs
 from checker.verify.evidence import Evidence, Run
 from checker.verify.expectations import Expectation
 
@@ -50,3 +51,18 @@ class VerifyReport:
     def npu_unverified(self) -> bool:
         """--require-npu, and a product no NPU run verified."""
         return any(r.verdict == UNVERIFIED and r.severity is Severity.ERROR for r in self.results)
+
+
+def entry_groups(results: Sequence[Result]) -> list[list[Result]]:
+    """The results of each entry (version, page, heading), in order."""
+    groups: dict[tuple[str, str, int], list[Result]] = {}
+    for r in results:
+        groups.setdefault((r.version, r.path, r.entry_line), []).append(r)
+    return list(groups.values())
+
+
+def place(rows: Sequence[Result]) -> str:
+    """Where to look: the first statement that differs from the rule, else the
+    entry's heading."""
+    differ = [r for r in rows if r.verdict == DIFFERS]
+    return f"{rows[0].path}:{differ[0].line if differ else rows[0].entry_line}"

@@ -118,7 +118,7 @@ def test_flipping_ascend_950_to_supported_is_red(
     code, out, err = verify(root)
     assert code == 1
     assert err == "12 results (1 doc-differs-from-rule, 11 unverified); 0 findings; exit 1\n"
-    assert said(out)[version] == f"DOCS DIFFER FROM THE RULE  {page}:1844"
+    assert said(out)[version] == f"DOCS DIFFER FROM THE RULE  {page}:1856"  # the 950DT row
     assert [v for v, s in said(out).items() if s.startswith("docs match")] == [
         v for v in VERSIONS if v != version
     ]
@@ -141,8 +141,9 @@ def test_flipping_atlas_a2_to_unsupported_is_red(
     assert [
         (r["version"], r["product"], r["documented"], r["verdict"], r["path"], r["line"])
         for r in differs
-    ] == [(version, "atlas-a2", "unsupported", "doc-differs-from-rule", str(page), 1844)]
+    ] == [(version, "atlas-a2", "unsupported", "doc-differs-from-rule", str(page), 1854)]
     assert differs[0]["severity"] == "error"
+    assert differs[0]["entry_line"] == 1844
 
 
 def test_dropping_the_entry_is_a_missing_entry_naming_the_page(
@@ -227,7 +228,7 @@ def test_inline_sample_without_leading_yes_is_status_unreadable(
     code, out, err = verify(root)
     assert code == 1
     assert err == "3 results (3 doc-differs-from-rule); 1 findings; exit 1\n"
-    assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:796"}
+    assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:802"}
     assert out[-2:] == [
         "findings:",
         f"  {page}:802: status-unreadable cannot read support status "
@@ -253,7 +254,7 @@ def test_inline_sample_exception_dropped_is_red(
     edit(page, 802, "是，暂不支持<term>Ascend 950DT</term>", "是")
     code, out, _ = verify(root)
     assert code == 1
-    assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:796"}
+    assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:802"}  # the status line
 
 
 def test_blocks_sample_unmutated_is_green(verify: Verify, corpus: Path, tmp_path: Path) -> None:
@@ -268,7 +269,7 @@ def test_blocks_sample_950_flipped_is_red(verify: Verify, corpus: Path, tmp_path
     edit(page, 251, "：不支持", "：支持")
     code, out, _ = verify(root)
     assert code == 1
-    assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:236"}
+    assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:251"}  # the block's item
 
 
 def test_blocks_sample_wrong_npu_code_is_named(
@@ -291,7 +292,7 @@ def test_entity_sample_a2_flipped_is_red(verify: Verify, corpus: Path, tmp_path:
     edit(page, 1275, "&#10004;", "&#10008;")
     code, out, _ = verify(root)
     assert code == 1
-    assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:1265"}
+    assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:1275"}
 
 
 def test_rows_sample_within_its_products_green_then_red(

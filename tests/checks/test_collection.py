@@ -13,6 +13,9 @@ from tests.helpers import FIXTURES, located, source_line
 LINT = FIXTURES / "lint"
 CATALOGUE = default_catalogue()
 CLEAN_CASES = {"link-target-aliases"}  # besides every "<case>-ok"
+# Rules whose fix is another rule's clean twin: two contradicting entries are
+# made right by keeping one, as two agreeing ones are.
+TWIN = {"api-conflict": "duplicate-api-ok"}
 # Rules that `verify` reports from its cross-check, and those of resolving the
 # documented names in torch (checker/torch/resolver.py); lint never reports them.
 NOT_LINT = {
@@ -44,8 +47,8 @@ TENSOR = "pytorch_2-12-0/torch-Tensor.md"
 def test_duplicate_api_in_one_file_and_across_files_not_across_versions() -> None:
     findings = run("duplicate-api")
     # 2.12.0: flatten in Named-Tensors.md:3 and again in torch-Tensor.md:19;
-    # abs twice in torch-Tensor.md (3 and 35). 2.11.0 documents abs, flatten
-    # and rename once more each: another version, no finding.
+    # abs twice in torch-Tensor.md (3 and 35), all with the same table. 2.11.0
+    # documents abs, flatten and rename once more each: another version, no finding.
     assert located(findings) == [
         (TENSOR, 19, "duplicate-api"),
         (TENSOR, 35, "duplicate-api"),
@@ -55,11 +58,38 @@ def test_duplicate_api_in_one_file_and_across_files_not_across_versions() -> Non
     named = LINT / "duplicate-api" / "docs/zh/api/native_api" / NAMED
     tensor = LINT / "duplicate-api" / "docs/zh/api/native_api" / TENSOR
     assert findings[0].message == (
-        f"torch.Tensor.flatten is documented twice for 2.12.0 (first at {named}:3)"
+        f"torch.Tensor.flatten is documented again for 2.12.0, as at {named}:3"
     )
     assert findings[1].message == (
-        f"torch.Tensor.abs is documented twice for 2.12.0 (first at {tensor}:3)"
+        f"torch.Tensor.abs is documented again for 2.12.0, as at {tensor}:3"
     )
+    # Agreeing copies are noise to merge, not an error.
+    assert {f.severity for f in findings} == {"warning"}
+
+
+def test_api_conflict_names_both_statements_and_the_products() -> None:
+    # duplicate-api's tree with one edit: torch-Tensor.md:31, flatten's 950DT
+    # row, says ✔ where Named-Tensors.md:15 says ✘.
+    findings = run("api-conflict")
+    assert located(findings) == [
+        (TENSOR, 31, "api-conflict"),
+        (TENSOR, 35, "duplicate-api"),
+    ]
+    assert source_line(findings[0]) == "| <term>Ascend 950DT</term> | ✔ |"
+    named = LINT / "api-conflict" / "docs/zh/api/native_api" / NAMED
+    assert findings[0].message == (
+        f"torch.Tensor.flatten for 2.12.0 contradicts {named}:15 "
+        "(ascend-950 supported here, unsupported there)"
+    )
+    assert findings[0].severity == "error"
+    assert findings[0].entry_line == 19
+
+
+def test_duplicate_api_where_one_copy_is_silent_is_no_conflict() -> None:
+    # sorted-order's torch-amp.md: autocast at 3 has no status, at 28 says 是.
+    (found,) = [f for f in run("sorted-order") if f.rule in ("duplicate-api", "api-conflict")]
+    assert (found.rule, found.line) == ("duplicate-api", 28)
+    assert found.message.endswith("(one of the two says nothing of atlas-a2, atlas-a3, ascend-950)")
 
 
 def test_duplicate_api_clean_twin() -> None:
@@ -85,11 +115,13 @@ def test_product_set_differs_within_a_file() -> None:
     # entry names no product and is not compared; cudnn.version adds two products
     # and mps.is_available names 950 alone: several extra or missing products are
     # listed sorted. torch-cpu.md names only A2/A3 throughout: its own set, no finding.
+    # Each finding is at the first extra product's row, else (only products
+    # missing) at the table.
     assert located(findings) == [
-        (BACKENDS, 3, "product-set-differs"),
-        (BACKENDS, 36, "product-set-differs"),
-        (BACKENDS, 77, "product-set-differs"),
-        (BACKENDS, 95, "product-set-differs"),
+        (BACKENDS, 13, "product-set-differs"),
+        (BACKENDS, 44, "product-set-differs"),
+        (BACKENDS, 87, "product-set-differs"),
+        (BACKENDS, 103, "product-set-differs"),
     ]
     assert [f.message for f in findings] == [
         "torch.backends.mkldnn.is_available names other products than the rest of the file "
@@ -101,9 +133,11 @@ def test_product_set_differs_within_a_file() -> None:
         "torch.backends.mps.is_available names other products than the rest of the file "
         "(extra: none; missing: atlas-a2, atlas-a3)",
     ]
-    assert source_line(findings[1]) == "### torch.backends.cudnn.is_available"
-    assert source_line(findings[2]) == "### torch.backends.cudnn.version"
-    assert source_line(findings[3]) == "### torch.backends.mps.is_available"
+    assert source_line(findings[0]) == "| <term>Atlas 训练系列产品</term> | ✔ |"
+    assert source_line(findings[1]) == "| 硬件 | 是否支持 |"
+    assert source_line(findings[2]) == "| <term>Atlas 训练系列产品</term> | ✔ |"
+    assert source_line(findings[3]) == "| 硬件 | 是否支持 |"
+    assert [f.entry_line for f in findings] == [3, 36, 77, 95]
     assert all(f.severity == "warning" for f in findings)
 
 
@@ -121,12 +155,12 @@ def test_findings_sorted_by_path_line_rule() -> None:
     # Emitted in another order (reading's findings first, then per entry, then
     # duplicates across all pages), so the sort is doing work here:
     assert located(findings) == [
-        ("pytorch_2-12-0/torch-amp.md", 3, "link-version"),
         ("pytorch_2-12-0/torch-amp.md", 3, "missing-status"),
+        ("pytorch_2-12-0/torch-amp.md", 7, "link-version"),
         ("pytorch_2-12-0/torch-amp.md", 24, "status-unreadable"),
         ("pytorch_2-12-0/torch-amp.md", 28, "duplicate-api"),
-        ("pytorch_2-12-0/torch-autograd.md", 3, "link-target"),
-        ("pytorch_2-12-0/torch-autograd.md", 3, "notes-product"),
+        ("pytorch_2-12-0/torch-autograd.md", 7, "link-target"),
+        ("pytorch_2-12-0/torch-autograd.md", 11, "notes-product"),
     ]
     corpus = read_corpus([str(LINT / "sorted-order")], CATALOGUE)
     emitted = [f for page in corpus.pages for f in page.findings]
@@ -153,5 +187,5 @@ def test_every_rule_has_a_triggering_fixture_and_clean_fixtures_are_clean() -> N
     # each rule's own case triggers that rule, and has its clean twin
     for rule in set(REGISTRY) - NOT_LINT:
         assert rule in {f.rule for f in run(rule)}, rule
-        twin = "blocks-ok" if rule.startswith("block-") else f"{rule}-ok"
+        twin = "blocks-ok" if rule.startswith("block-") else TWIN.get(rule, f"{rule}-ok")
         assert twin in clean, rule

@@ -14,7 +14,7 @@ from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Support
 from checker.sources.corpus import read_corpus
-from tests.helpers import FIXTURES, located, source_line
+from tests.helpers import FIXTURES, heading_of, located, source_line
 
 LINT = FIXTURES / "lint"
 CATALOGUE = default_catalogue()
@@ -192,14 +192,17 @@ def test_missing_status_row_table_clean_twin() -> None:
 def test_link_target_names_another_api() -> None:
     _, findings = run("link-target")
     assert located(findings) == [
-        (NN, 3, "link-target"),  # anchor #...relu6 on relu
-        (NN, 13, "link-target"),  # generated page silu.html on gelu
-        (NN, 33, "link-target"),  # a method anchored at its sibling
-        (NN, 43, "link-target"),  # a case-twin page of another function
-        (NN, 53, "link-target"),  # the page of relu, a prefix of relu6
-        (NN, 63, "link-target"),  # same last name, another module
-        (NN, 73, "link-target"),  # a torch_npu anchor is judged too
-    ]  # line 83 anchors a section (#torch-nn-init), which names no API: not judged
+        (NN, 7, "link-target"),  # anchor #...relu6 on relu
+        (NN, 17, "link-target"),  # generated page silu.html on gelu
+        (NN, 37, "link-target"),  # a method anchored at its sibling
+        (NN, 47, "link-target"),  # a case-twin page of another function
+        (NN, 57, "link-target"),  # the page of relu, a prefix of relu6
+        (NN, 67, "link-target"),  # same last name, another module
+        (NN, 77, "link-target"),  # a torch_npu anchor is judged too
+    ]  # line 87 anchors a section (#torch-nn-init), which names no API: not judged
+    # Each at its 原生文档 line, four lines below the entry's heading.
+    assert {source_line(f).partition("：")[0] for f in findings} == {"**原生文档**"}
+    assert [f.entry_line for f in findings] == [f.line - 4 for f in findings]
     assert [f.message for f in findings] == [
         "torch.nn.functional.relu: native-doc link points at torch.nn.functional.relu6",
         "torch.nn.functional.gelu: native-doc link points at torch.nn.functional.silu",
@@ -210,9 +213,10 @@ def test_link_target_names_another_api() -> None:
         "torch.nn.init.normal_: native-doc link points at torch.Tensor.normal_",
         "torch.nn.functional.silu: native-doc link points at torch_npu.npu_silu",
     ]
-    assert source_line(findings[2]) == '> <font size="3">train()</font>'
-    assert source_line(findings[3]) == "### torch.nn.utils.prune.remove"
-    assert [source_line(f) for f in findings[4:]] == [
+    headings = [heading_of(f) for f in findings]
+    assert headings[2] == '> <font size="3">train()</font>'
+    assert headings[3] == "### torch.nn.utils.prune.remove"
+    assert headings[4:] == [
         "### torch.nn.functional.relu6",
         "### torch.nn.init.normal_",
         "### torch.nn.functional.silu",
@@ -266,8 +270,8 @@ def test_link_aliases_are_not_findings() -> None:
 def test_link_version_other_docs_version() -> None:
     _, findings = run("link-version")
     assert located(findings) == [
-        ("pytorch_2-12-0/torch-nn.md", 3, "link-version"),
-        ("pytorch_2-7-1/torch-nn.md", 13, "link-version"),
+        ("pytorch_2-12-0/torch-nn.md", 7, "link-version"),
+        ("pytorch_2-7-1/torch-nn.md", 17, "link-version"),
     ]
     assert findings[0].message == (
         "torch.nn.parameter.is_lazy: native-doc link is for PyTorch docs 2.11, "
@@ -275,7 +279,9 @@ def test_link_version_other_docs_version() -> None:
     )
     assert "docs 2.1," in findings[1].message
     assert "documents 2.7.1" in findings[1].message
-    assert source_line(findings[0]) == "### torch.nn.parameter.is_lazy"
+    assert heading_of(findings[0]) == "### torch.nn.parameter.is_lazy"
+    assert "(https://pytorch.org/docs/2.11/generated/" in source_line(findings[0])
+    assert "(https://pytorch.org/docs/2.1/generated/" in source_line(findings[1])
 
 
 def test_link_version_clean_twin() -> None:
@@ -299,9 +305,9 @@ def test_notes_product_not_in_status() -> None:
     _, findings = run("notes-product")
     # torch.Tensor.to names Ascend 950DT twice in its notes: one finding.
     assert located(findings) == [
-        (TENSOR, 3, "notes-product"),
-        (TENSOR, 20, "notes-product"),
-        (TENSOR, 41, "notes-product"),
+        (TENSOR, 16, "notes-product"),
+        (TENSOR, 36, "notes-product"),  # the notes' list item that names 950DT first
+        (TENSOR, 49, "notes-product"),
     ]
     assert [f.message for f in findings] == [
         "torch.Tensor.addcdiv_: restriction notes name Atlas 训练系列产品, "
@@ -311,10 +317,15 @@ def test_notes_product_not_in_status() -> None:
         "torch.Tensor.abs: restriction notes name Atlas 推理系列产品, "
         "which the status does not list",
     ]
-    assert [source_line(f) for f in findings] == [
+    assert [heading_of(f) for f in findings] == [
         "### torch.Tensor.addcdiv_",
         "### torch.Tensor.to",
         "### torch.Tensor.abs",
+    ]
+    assert [source_line(f) for f in findings] == [
+        "**限制与说明**：<term>Atlas 训练系列产品</term>：`value`不支持int64",
+        "- <term>Atlas A3 训练系列产品</term>、<term>Ascend 950DT</term>：不支持`non_blocking`",
+        "**限制与说明**：<term>Atlas 推理系列产品</term>上仅支持fp16",
     ]
     assert all(f.severity == "warning" for f in findings)
 

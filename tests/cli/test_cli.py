@@ -26,7 +26,7 @@ SNAPSHOTS = FIXTURES / "cli"
 EXAMPLES = "examples/docs"
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 Invoke = Callable[..., tuple[int, str, str]]
-LINT_SUMMARY = "5 findings (4 errors, 1 warnings) in 6 files, 22 entries"
+LINT_SUMMARY = "5 findings (3 errors, 2 warnings) in 6 files, 22 entries"
 
 
 def snapshot(name: str) -> str:
@@ -47,14 +47,14 @@ def test_lint_text_prints_one_line_per_finding_and_exits_1(cli: Invoke) -> None:
     assert code == 1
     assert out.splitlines() == [
         "examples/docs/docs/en/native_apis/pytorch_2-7-1/torch-distributed-elastic.md:12: "
-        "duplicate-api torch.distributed.elastic.events.record is documented twice for 2.7.1 "
-        "(first at examples/docs/docs/en/native_apis/pytorch_2-7-1/"
-        "torch-distributed-elastic.md:10)",
+        "duplicate-api torch.distributed.elastic.events.record is documented again for 2.7.1, "
+        "as at examples/docs/docs/en/native_apis/pytorch_2-7-1/"
+        "torch-distributed-elastic.md:10",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md:32: "
         "status-unreadable cannot read support status '暂不支持<term>Ascend 950DT</term>'",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:56: "
         "nonstandard-mark mark '✗' instead of ✔ / ✘",
-        "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:60: "
+        "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:64: "
         "link-version torch.distributed.elastic.events.get_logging_handler: native-doc link is "
         "for PyTorch docs 2.11, the page documents 2.12.0",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-utils-data.md:43: "
@@ -100,7 +100,7 @@ def test_lint_json_shape(cli: Invoke) -> None:
     document = json.loads(out)
     assert list(document) == ["findings", "files", "entries", "errors"]
     for item in document["findings"]:
-        assert list(item) == ["rule", "severity", "path", "line", "message"]
+        assert list(item) == ["rule", "severity", "path", "line", "entry_line", "message"]
         assert item["severity"] in ("error", "warning")
         assert isinstance(item["line"], int)
 
@@ -121,7 +121,10 @@ def test_show_json_matches_snapshot(cli: Invoke) -> None:
         ("2.12.0", "zh", "table"),
     ]
     for entry in entries:
-        assert list(entry) == ["api", "version", "lang", "path", "line", "format", "status", "raw"]
+        assert list(entry) == [
+            *("api", "version", "lang", "path", "line", "format", "status", "lines", "link_line"),
+            "raw",
+        ]
 
 
 def test_show_text(cli: Invoke) -> None:
@@ -247,7 +250,7 @@ def check_alongside_examples(cli: Invoke, bad: Path | str, message: str) -> None
     assert code == 2
     assert errors_of(err) == [f"docs-check: error: {message}"]
     assert out == snapshot("lint.txt")
-    assert err.splitlines()[0].startswith("5 findings (4 errors, 1 warnings)")
+    assert err.splitlines()[0].startswith("5 findings (3 errors, 2 warnings)")
     assert len(err.splitlines()) == 2  # the summary and the one error
 
 

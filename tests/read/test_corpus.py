@@ -46,15 +46,18 @@ ENTRIES_PER_VERSION = {"2.7.1": 3388, "2.11.0": 3247, "2.12.0": 3249, "2.13.0": 
 #      2.13.0; 2.7.1 and 2.11.0 link their own version);
 #    torch-backends.md:454 mkldnn.is_available has a 4-row table with
 #      <term>Atlas 训练系列产品</term>; every other table in the file has 3 rows;
-#    Named-Tensors.md:17 and torch-Tensor.md:17 both `### ... torch.Tensor`, and
-#      Named-Tensors.md:141 / torch-Tensor.md:3018 both `flatten()` under it
-#      (2.13.0 has no Named-Tensors.md: 3 versions x 2);
+#    Named-Tensors.md:17 and torch-Tensor.md:17 both `### ... torch.Tensor`, with
+#      the same table (duplicate-api), and Named-Tensors.md:141 /
+#      torch-Tensor.md:3018 both `flatten()` under it, whose 950DT rows (153,
+#      3030) say ✘ and ✔ (api-conflict); 2.13.0 has no Named-Tensors.md: 3
+#      versions x 2;
 #    torch-nn.md:1680 ConvTranspose2d: table lists A2/A3/950DT, notes say
 #      "<term>Atlas 训练系列产品</term>/<term>Atlas A2 训练系列产品</term>，需手动...";
 #      likewise Tensor.addcdiv_ / addcmul_ (Atlas 训练系列产品) and Tensor.to
 #      (Atlas 推理系列产品): 4 APIs x 4 versions.
 FINDINGS_BY_RULE = {
-    "duplicate-api": 6,
+    "api-conflict": 3,
+    "duplicate-api": 3,
     "link-version": 2,
     "notes-product": 16,
     "product-set-differs": 4,
@@ -95,7 +98,7 @@ def version_folder(path: str) -> str:
 _LINK = re.compile(r"^\*\*原生文档\*\*：\[([^\]]*)\]\((https?://[^)]*)\)")
 _HEADING = re.compile(r"^#{2,6}\s+(.*)$")
 _METHOD = re.compile(r'^> <font size="3">(.*?)</font>')
-_ROW = re.compile(r"^\|\s*<term>(.*?)</term>\s*\|")
+_ROW = re.compile(r"^\|\s*<term>(.*?)</term>\s*\|\s*(\S*)\s*\|")
 _TERM = re.compile(r"<term>(.*?)</term>")
 _DOCS = re.compile(r"pytorch\.org/docs/([^/]+)/")
 
@@ -105,6 +108,7 @@ class Scanned:
     name: str
     docs_version: str
     products: list[str | None] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)  # each row's mark, as written
     note_terms: list[str] = field(default_factory=list)
 
 
@@ -149,6 +153,7 @@ def scan_file(path: Path) -> Iterator[Scanned]:
             row = _ROW.match(line)
             if row and not in_notes:
                 current.products.append(CATALOGUE.by_name(row.group(1)))
+                current.marks.append(row.group(2))
             if in_notes:
                 current.note_terms.extend(_TERM.findall(line))
     if current:
@@ -159,11 +164,18 @@ def scan_counts(folder: Path) -> Counter[str]:
     """Per rule, what the scan sees in one version folder."""
     wanted = ".".join(VERSIONS[folder.name].split(".")[:2])
     counts: Counter[str] = Counter()
-    names: Counter[str] = Counter()
+    first: dict[str, Scanned] = {}
     for path in sorted(folder.glob("*.md")):
         scanned = list(scan_file(path))
         counts["entries"] += len(scanned)
-        names.update(entry.name for entry in scanned)
+        for entry in scanned:
+            if entry.name not in first:
+                first[entry.name] = entry
+                continue
+            rows = sorted(zip(entry.products, entry.marks, strict=True), key=str)
+            earlier = first[entry.name]
+            same = rows == sorted(zip(earlier.products, earlier.marks, strict=True), key=str)
+            counts["duplicate-api" if same else "api-conflict"] += 1
         counts["link-version"] += sum(entry.docs_version != wanted for entry in scanned)
         sets = Counter(frozenset(entry.products) for entry in scanned if entry.products)
         if sets:
@@ -172,7 +184,6 @@ def scan_counts(folder: Path) -> Counter[str]:
         for entry in scanned:
             named = {CATALOGUE.by_name(term) for term in entry.note_terms} - {None}
             counts["notes-product"] += len(named - set(entry.products))
-    counts["duplicate-api"] = sum(n - 1 for n in names.values() if n > 1)
     return +counts
 
 
@@ -307,16 +318,22 @@ def test_master_findings_seen_in_the_text(master_findings: list[Finding], native
         return path.read_text(encoding="utf-8").splitlines()[line - 1]
 
     v = "pytorch_2-12-0"
-    assert at(v, "torch-nn.md", 4607) == ["link-version"]
+    assert at(v, "torch-nn.md", 4611) == ["link-version"]
     assert text(v, "torch-nn.md", 4607) == "### torch.nn.parameter.is_lazy"
+    assert text(v, "torch-nn.md", 4611).startswith("**原生文档**：")
     assert "pytorch.org/docs/2.11/" in text(v, "torch-nn.md", 4611)
-    assert at(v, "torch-backends.md", 454) == ["product-set-differs"]
+    assert at(v, "torch-backends.md", 464) == ["product-set-differs"]
     assert text(v, "torch-backends.md", 464) == "| <term>Atlas 训练系列产品</term> | ✔ |"
     assert at(v, "torch-Tensor.md", 17) == ["duplicate-api"]
     assert text(v, "Named-Tensors.md", 17).endswith(" torch.Tensor")
     assert text(v, "torch-Tensor.md", 17).endswith(" torch.Tensor")
-    assert at(v, "torch-nn.md", 1680) == ["notes-product"]
+    assert at(v, "torch-Tensor.md", 3030) == ["api-conflict"]
+    assert text(v, "torch-Tensor.md", 3030) == "| <term>Ascend 950DT</term> | ✔ |"
+    assert text(v, "Named-Tensors.md", 153) == "| <term>Ascend 950DT</term> | ✘ |"
+    assert at(v, "torch-nn.md", 1697) == ["notes-product"]
     assert "<term>Atlas 训练系列产品</term>" in text(v, "torch-nn.md", 1697)
+    assert at(v, "torch-Tensor.md", 612) == ["notes-product"]
+    assert "<term>Atlas 训练系列产品</term>" in text(v, "torch-Tensor.md", 612)
 
 
 def test_master_names_with_underscores_and_case_twin_pages(

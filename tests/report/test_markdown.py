@@ -46,7 +46,7 @@ def test_lint_markdown_matches_snapshot(cli: Invoke) -> None:
     code, out, err = cli("lint", "examples/docs", "--format", "markdown")
     assert code == 1
     assert out == snapshot("lint.md")
-    assert err == "5 findings (4 errors, 1 warnings) in 6 files, 22 entries\n"
+    assert err == "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 def test_verify_markdown_matches_snapshots(cli: Invoke) -> None:
@@ -67,7 +67,8 @@ def test_documented_status_table(cli: Invoke) -> None:
     assert lines[start + 1] == "| --- | --- | :-: | :-: | :-: | --- |"
     assert lines[start + 2] == "| *rule* | `rules/put_metric.toml:19` | ✔ | ✔ | ✘ |  |"
     assert lines[start + 5] == (
-        f"| 2.11.0 | `{page.format(11, 24)}` | ✔ | ✔ | – | "
+        # the entry's table, which leaves Ascend 950DT out
+        f"| 2.11.0 | `{page.format(11, 32)}` | ✔ | ✔ | – | "
         "✘ no: ascend-950 unstated, expected unsupported |"
     )
     assert lines[start + 6] == f"| 2.12.0 | `{page.format(12, 26)}` | ✔ | ✔ | ✘ | ✔ yes |"

@@ -9,7 +9,7 @@ import pytest
 
 from .conftest import REPO, VERIFY_FAILING, Invoke, stable
 
-LINT_SUMMARY = "5 findings (4 errors, 1 warnings) in 6 files, 22 entries\n"
+LINT_SUMMARY = "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "junit", "sarif", "markdown"])

@@ -66,7 +66,7 @@ def test_lint_sarif_matches_snapshot(cli: Invoke) -> None:
     code, out, err = cli("lint", "examples/docs", "--format", "sarif")
     assert code == 1
     assert as_snapshot(valid(out)) == json.loads(snapshot("lint.sarif.json"))
-    assert err == "5 findings (4 errors, 1 warnings) in 6 files, 22 entries\n"
+    assert err == "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 def test_lint_sarif_driver_and_results(cli: Invoke) -> None:
@@ -87,7 +87,7 @@ def test_lint_sarif_driver_and_results(cli: Invoke) -> None:
     for result in results:
         assert driver["rules"][result["ruleIndex"]]["id"] == result["ruleId"]
     first = results[0]
-    assert first["level"] == "error"
+    assert first["level"] == "warning"  # duplicate-api: the two entries agree
     assert first["locations"] == [
         {
             "physicalLocation": {
@@ -99,7 +99,7 @@ def test_lint_sarif_driver_and_results(cli: Invoke) -> None:
             }
         }
     ]
-    assert [r["level"] for r in results] == ["error", "error", "warning", "error", "error"]
+    assert [r["level"] for r in results] == ["warning", "error", "warning", "error", "error"]
     assert run["invocations"] == [{"executionSuccessful": True, "toolExecutionNotifications": []}]
 
 
@@ -116,7 +116,7 @@ def test_verify_sarif_has_findings_then_error_verdicts(cli: Invoke) -> None:
     assert rules == list(REGISTRY)  # the same rules as lint declares
     assert set(VERDICT_RULES) <= set(rules)
     assert [(r["ruleId"], r["level"]) for r in run["results"]] == [
-        ("duplicate-api", "error"),
+        ("duplicate-api", "warning"),
         ("nonstandard-mark", "warning"),
         ("missing-entry", "error"),
         ("doc-differs-from-rule", "error"),

@@ -178,9 +178,15 @@ def test_verify_at_refs(cli: Invoke, docs_repo: Path) -> None:
     assert code == 1  # the 2.11.0 page says nothing of Ascend 950DT; the rule says 暂不支持
     assert err == ""
     results = json.loads(out)["results"]
-    assert {(r["path"], r["line"]) for r in results} == {
+    assert {(r["path"], r["entry_line"]) for r in results} == {
         (f"v1:{ELASTIC_11}", 24),
         (f"v2:{ELASTIC_11}", 24),
+    }
+    # A2 and A3 at their rows; Ascend 950DT, which the table leaves out, at the table
+    assert {(r["product"], r["line"]) for r in results} == {
+        ("atlas-a2", 34),
+        ("atlas-a3", 35),
+        ("ascend-950", 32),
     }
     for ref in ("v1", "v2"):
         mine = [r for r in results if r["path"].startswith(f"{ref}:")]
@@ -396,17 +402,19 @@ def test_corpus_release_branch_differs_from_the_rule(
     argv = ["verify", "--no-live", "--git", str(repo), "--ref", "master", "--ref", "v2.12.0"]
     code, out, err = cli(*argv)
     assert code == 1
-    assert f"  2.12.0: DOCS DIFFER FROM THE RULE  v2.12.0:{page_12}:1844" in out.splitlines()
+    assert f"  2.12.0: DOCS DIFFER FROM THE RULE  v2.12.0:{page_12}:1856" in out.splitlines()
     assert err == "24 results (1 doc-differs-from-rule, 23 unverified); 0 findings; exit 1\n"
 
     code, out, _ = cli(*argv, "--format", "json")
     results = json.loads(out)["results"]
     differs = [r for r in results if r["verdict"] == "doc-differs-from-rule"]
     assert [(r["path"], r["line"], r["product"], r["documented"]) for r in differs] == [
-        (f"v2.12.0:{page_12}", 1844, "ascend-950", "supported")
+        (f"v2.12.0:{page_12}", 1856, "ascend-950", "supported")
     ]
     on_master = [r for r in results if r["path"].startswith("master:")]
     assert sorted({r["version"] for r in on_master}) == ["2.11.0", "2.12.0", "2.13.0", "2.7.1"]
     assert len(on_master) == 12
     assert all(r["documented"] == r["expected"] for r in on_master)
-    assert all(r["line"] == 1844 for r in results)
+    assert all(r["entry_line"] == 1844 for r in results)
+    rows = {"atlas-a2": 1854, "atlas-a3": 1855, "ascend-950": 1856}
+    assert all(r["line"] == rows[r["product"]] for r in results)

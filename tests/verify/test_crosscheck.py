@@ -160,13 +160,52 @@ def test_npu_evidence_of_every_product_is_consistent() -> None:
     assert findings == []
     rule_id, api = "elastic-put-metric", PUT_METRIC
     assert [r for r in results if r.version == "2.13.0"] == [
-        Result(rule_id, api, "2.13.0", "atlas-a2", "supported", "supported", "passed",
-               CONSISTENT, None, PAGE_13, 21, ""),
-        Result(rule_id, api, "2.13.0", "atlas-a3", "supported", "supported", "passed",
-               CONSISTENT, None, PAGE_13, 21, ""),
-        Result(rule_id, api, "2.13.0", "ascend-950", "unsupported", "unsupported", "failed",
-               CONSISTENT, None, PAGE_13, 21, ""),
-    ]  # fmt: skip
+        Result(
+            rule_id,
+            api,
+            "2.13.0",
+            "atlas-a2",
+            "supported",
+            "supported",
+            "passed",
+            CONSISTENT,
+            None,
+            PAGE_13,
+            31,
+            "",
+            21,
+        ),
+        Result(
+            rule_id,
+            api,
+            "2.13.0",
+            "atlas-a3",
+            "supported",
+            "supported",
+            "passed",
+            CONSISTENT,
+            None,
+            PAGE_13,
+            32,
+            "",
+            21,
+        ),
+        Result(
+            rule_id,
+            api,
+            "2.13.0",
+            "ascend-950",
+            "unsupported",
+            "unsupported",
+            "failed",
+            CONSISTENT,
+            None,
+            PAGE_13,
+            33,
+            "",
+            21,
+        ),
+    ]  # fmt: skip  (each at its product's row; 21 is the heading)
     # the 2.13.0 records say nothing of 2.12.0
     assert verdicts(results, "2.12.0") == dict.fromkeys(SCOPE, UNVERIFIED)
     assert {row(results, "2.12.0", p).detail for p in SCOPE} == {"no NPU evidence for torch 2.12.0"}
@@ -240,7 +279,7 @@ def test_doc_claims_support_test_fails_is_an_error() -> None:
     )
     assert result.severity is Severity.ERROR
     assert result.detail == "failed: zero value"
-    assert (result.path, result.line) == (PAGE_12, 21)
+    assert (result.path, result.line) == (PAGE_12, 32)  # the Atlas A3 row
 
 
 def test_one_failing_run_among_passing_ones_fails() -> None:
@@ -498,7 +537,7 @@ def test_doc_differs_from_rule_names_path_and_line() -> None:
     assert findings == []
     result = row(results, "2.13.0", "ascend-950")
     assert (result.verdict, result.severity) == (DIFFERS, Severity.ERROR)
-    assert (result.path, result.line) == (PAGE_13, 21)
+    assert (result.path, result.line, result.entry_line) == (PAGE_13, 33, 21)  # the 950DT row
     assert result.detail == "docs say unsupported, the rule expects supported"
     assert result.observed == "failed"  # what was observed is still reported
     assert row(results, "2.13.0", "atlas-a2").verdict == UNVERIFIED
@@ -569,12 +608,17 @@ def test_rule_whose_page_is_nowhere_is_a_missing_entry() -> None:
     ]
 
 
-def test_api_on_another_page_is_not_matched() -> None:
+def test_api_on_another_page_of_the_version_is_judged_too() -> None:
     # examples documents put_metric in torch-distributed-elastic.md, not in the
-    # torch-accelerator.md this rule names: nothing to judge, one missing entry
+    # torch-accelerator.md this rule names: one missing entry on the rule's page,
+    # and the other page of the version is cross-checked all the same
     other = rule(doc="torch-accelerator.md")
     results, findings = check([], [other], root=REPO / "examples" / "docs")
-    assert results == []
+    elastic = "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
+    assert {(r.version, r.path, r.entry_line) for r in results} == {
+        ("2.12.0", str(REPO / elastic), 26)
+    }
+    assert [r.line for r in results] == [36, 37, 38]  # A2, A3, 950DT rows
     page = REPO / "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md"
     assert [(f.path, f.line, f.rule, f.message) for f in findings] == [
         (
