@@ -42,7 +42,7 @@ def lint(
     paths: Sequence[str], settings: Settings, progress: Progress | None = None
 ) -> Outcome[Linted]:
     from checker.checks.lint import lint as lint_checks
-    from checker.sources.corpus import read_corpus
+    from checker.sources.corpus import read_corpus, version_context
 
     ready = setup(paths, settings)
     resolve, resolution = settings.resolve, None
@@ -53,7 +53,8 @@ def lint(
             from checker.torch.resolution import resolve_for
 
             resolution = resolve_for(corpus.pages, resolve, progress, started)
-    findings = lint_checks(corpus.pages, ready.catalogue)
+    context = version_context(corpus, ready.catalogue, options)
+    findings = lint_checks(corpus.pages, ready.catalogue, context)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
     linted = Linted(corpus, ready.gate.apply(findings), ready.gate.project, resolution)

@@ -16,14 +16,25 @@ from checker.model.finding import Finding
 from checker.model.support import Page
 
 
-def lint(pages: Sequence[Page], catalogue: Catalogue) -> list[Finding]:
+def lint(
+    pages: Sequence[Page], catalogue: Catalogue, context: Sequence[Page] = ()
+) -> list[Finding]:
+    """Findings on `pages`. `context`: other pages of their versions, which the
+    cross-page rule reads too, so that a page linted alone is told what it is
+    told in a lint of the whole tree."""
     findings: list[Finding] = []
     for page in pages:
         findings.extend(page.findings)
         findings.extend(check_product_sets(page))
         for entry in page.entries:
             findings.extend(check_entry(entry, catalogue))
-    findings.extend(check_duplicates(pages, catalogue.scope))
+    if context:
+        # The whole tree's order, which decides which of two entries is "first".
+        every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
+        asked = {page.path for page in pages}
+        findings.extend(f for f in check_duplicates(every, catalogue.scope) if f.path in asked)
+    else:
+        findings.extend(check_duplicates(pages, catalogue.scope))
     return sorted(with_api(findings, pages))
 
 

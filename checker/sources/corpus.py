@@ -16,7 +16,7 @@ from checker.model.support import Page
 from checker.progress import Progress
 from checker.read.load import load_bytes
 from checker.sources.cache import PageCache
-from checker.sources.discover import DocFile, discover
+from checker.sources.discover import DocFile, discover, version_folder
 from checker.sources.workers import read_all
 
 if TYPE_CHECKING:
@@ -61,6 +61,22 @@ def read_corpus(
         raise UsageError("; ".join(errors) or "no paths given")
     pages, read_errors = read_documents(documents, catalogue, options)
     return Corpus(pages, tuple(errors + read_errors))
+
+
+def version_context(corpus: Corpus, catalogue: Catalogue, options: ReadOptions) -> tuple[Page, ...]:
+    """The pages of the read pages' version folders that were not read: what
+    the cross-page rules (one API per version) must see besides them when the
+    command names single files, as the pre-commit hook does. Read through the
+    cache, quietly; a page that cannot be read is only missing from the context.
+    Git refs are read whole trees at a time and need none."""
+    if options.refs:
+        return ()
+    read = {page.path for page in corpus.pages}
+    folders = sorted({folder for page in corpus.pages if (folder := version_folder(page.path))})
+    others = [doc for doc in discover(folders) if doc.path not in read] if folders else []
+    documents = [(doc, _load(doc)) for doc in others]
+    quiet = ReadOptions(cache=options.cache, jobs=options.jobs)
+    return read_documents(documents, catalogue, quiet)[0] if documents else ()
 
 
 def _gather(

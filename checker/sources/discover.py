@@ -61,6 +61,15 @@ def discover(paths: Iterable[str]) -> list[DocFile]:
     return sorted(found.values())
 
 
+def version_folder(path: str) -> str | None:
+    """The nearest pytorch_X-Y-Z folder above a page, written as the page's
+    path writes it; None outside one."""
+    for parent in PurePath(path).parents:
+        if _VERSION_FOLDER.match(parent.name):
+            return str(parent)
+    return None
+
+
 def _markdown_files(root: Path) -> list[Path]:
     files: list[Path] = []
     for folder, subfolders, names in os.walk(root):

@@ -239,3 +239,74 @@ def test_the_documented_config_runs_the_hook_and_builds_it_once(
     assert code == 1, output
     assert findings(output) == [UNREADABLE]
     assert "Installing environment" not in output  # the first run's, reused
+
+
+# -- a tree pre-commit splits into batches -----------------------------------------------
+
+BATCHED = f"{NATIVE}/pytorch_2-12-0"
+PAGES = 3000  # 3000 paths of 51 bytes: over the 128 KiB command line pre-commit allows
+PAIRS = 20
+SUMMARY = re.compile(r"^(\d+) findings \((\d+) errors, (\d+) warnings\) in (\d+) files, ")
+
+
+def small_page(api: str, status: str) -> str:
+    return (
+        "# page\n\n"
+        f"### {api}\n\n"
+        f"**原生文档**：[{api}](https://pytorch.org/docs/2.12/generated/{api}.html)\n\n"
+        f"**是否支持**：{status}\n"
+    )
+
+
+def batched_tree(repo: Path) -> None:
+    """One version folder of PAGES pages, each its own API but for 20 pairs
+    half the folder apart, which pre-commit's batches (filled from the files
+    shuffled) are bound to split: only the whole folder shows their
+    duplicate-api (even pairs, which agree) and api-conflict (odd pairs)."""
+    for number in range(PAGES):
+        api = f"torch.Tensor.op{number:04d}"
+        put(repo, f"{BATCHED}/page-{number:04d}.md", small_page(api, "是"))
+    for pair in range(PAIRS):
+        api = f"torch.Tensor.pair{pair:02d}"
+        later = "是" if pair % 2 == 0 else "是，暂不支持<term>Ascend 950DT</term>"
+        put(repo, f"{BATCHED}/page-{pair:04d}.md", small_page(api, "是"))
+        put(repo, f"{BATCHED}/page-{PAGES // 2 + pair:04d}.md", small_page(api, later))
+    put(repo, f"{BATCHED}/page-{PAGES - 1:04d}.md", small_page("torch.Tensor.abs_", "是，否"))
+
+
+def test_run_all_files_on_a_batched_tree_finds_what_lint_finds(
+    hook_repo: Path, home: Path, tmp_path: Path
+) -> None:
+    repo = tmp_path / "big-docs"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "master")
+    batched_tree(repo)
+    rev = git(hook_repo, "rev-parse", "HEAD").strip()
+    put(repo, ".pre-commit-config.yaml", documented_config(str(hook_repo), rev))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-gpg-sign", "-m", "a large docs tree")
+
+    linted = subprocess.run(
+        [str(Path(sys.executable).parent / "docs-check"), "lint", "docs", "--no-cache"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=TIMEOUT,
+    )
+    assert linted.returncode == 1, linted.stderr
+    expected = linted.stdout.splitlines()
+    rules = [line.split(": ")[1].split()[0] for line in expected]
+    assert rules == ["duplicate-api", "api-conflict"] * (PAIRS // 2) + ["status-unreadable"]
+
+    code, output = pre_commit(repo, home, "run", "--all-files")
+    assert code == 1, output
+    assert sorted(findings(output)) == sorted(expected)
+    # pre-commit did split the files: one summary per docs-check run, whose
+    # counts add up to the tree's
+    summaries = [SUMMARY.match(line) for line in output.splitlines()]
+    counts = [tuple(map(int, m.groups())) for m in summaries if m]
+    assert len(counts) >= 2, output
+    assert sum(files for *_, files in counts) == PAGES
+    assert sum(found for found, *_ in counts) == len(expected)
