@@ -76,10 +76,8 @@ def crosscheck(
         by_version: dict[str, list[Page]] = {}
         elsewhere: dict[str, list[Page]] = {}
         for page in pages:
-            if Path(page.path).name == rule.doc:
-                by_version.setdefault(page.version, []).append(page)
-            elif any(entry.api == rule.api for entry in page.entries):
-                elsewhere.setdefault(page.version, []).append(page)
+            group = by_version if Path(page.path).name == rule.doc else elsewhere
+            group.setdefault(page.version, []).append(page)
         versions = rule.versions or tuple(sorted(by_version, key=version_key))
         if not versions:  # a rule that checks nothing must not pass
             path, _, line = rule.source.rpartition(":")

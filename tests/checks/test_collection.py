@@ -68,18 +68,20 @@ def test_duplicate_api_in_one_file_and_across_files_not_across_versions() -> Non
 
 
 def test_api_conflict_names_both_statements_and_the_products() -> None:
-    # duplicate-api's tree with one edit: torch-Tensor.md:31, flatten's 950DT
-    # row, says ✔ where Named-Tensors.md:15 says ✘.
+    # duplicate-api's tree with two edits in flatten's table of torch-Tensor.md:
+    # the A3 row (30) says ✘ and the 950DT row (31) ✔, where Named-Tensors.md
+    # says ✔ (14) and ✘ (15). Reported at the first differing row.
     findings = run("api-conflict")
     assert located(findings) == [
-        (TENSOR, 31, "api-conflict"),
+        (TENSOR, 30, "api-conflict"),
         (TENSOR, 35, "duplicate-api"),
     ]
-    assert source_line(findings[0]) == "| <term>Ascend 950DT</term> | ✔ |"
+    assert source_line(findings[0]) == "| <term>Atlas A3 训练系列产品</term> | ✘ |"
     named = LINT / "api-conflict" / "docs/zh/api/native_api" / NAMED
     assert findings[0].message == (
-        f"torch.Tensor.flatten for 2.12.0 contradicts {named}:15 "
-        "(ascend-950 supported here, unsupported there)"
+        f"torch.Tensor.flatten for 2.12.0 contradicts {named}:14 "
+        "(atlas-a3 unsupported here, supported there; "
+        "ascend-950 supported here, unsupported there)"
     )
     assert findings[0].severity == "error"
     assert findings[0].entry_line == 19

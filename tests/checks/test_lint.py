@@ -3,10 +3,11 @@ it, which ignores and baselines match by."""
 
 from __future__ import annotations
 
-from checker.checks.lint import with_api
+from checker.checks.lint import lint, with_api
 from checker.checks.registry import finding
+from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
-from checker.model.support import Entry, Page
+from checker.model.support import Entry, Page, Status, Support
 
 PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-x.md"
 OTHER = "docs/zh/api/native_api/pytorch_2-12-0/torch-y.md"
@@ -75,3 +76,32 @@ def test_any_iterable_of_findings_is_placed_once() -> None:
     """It takes an iterable: a generator is read once, yet every finding is placed."""
     found = with_api((f for f in [at(15), at(5, OTHER)]), PAGES)
     assert apis(found) == [(15, "torch.x.a"), (5, "y")]
+
+
+# -- context: the rest of a version folder, for the rule across pages ------------------
+
+
+def stated(api: str, line: int, path: str, support: Support) -> Entry:
+    return Entry(api, "2.12.0", "zh", path, line, "inline", Status((), support), "是", line)
+
+
+def test_context_pages_are_compared_but_only_the_pages_given_are_reported() -> None:
+    catalogue = default_catalogue()
+    first = "docs/zh/api/native_api/pytorch_2-12-0/a.md"
+    given = "docs/zh/api/native_api/pytorch_2-12-0/b.md"
+    last = "docs/zh/api/native_api/pytorch_2-12-0/c.md"
+    yes, no = Support.SUPPORTED, Support.UNSUPPORTED
+    before = page(first, stated("torch.x.one", 3, first, yes))
+    mine = page(given, stated("torch.x.one", 3, given, no), stated("torch.x.two", 9, given, yes))
+    after = page(last, stated("torch.x.two", 3, last, yes))
+    # Given in any order, the context is put in the tree's order: a.md is first,
+    # so b.md holds the conflict; c.md's copy of torch.x.two is on c.md, not given.
+    found = lint([mine], catalogue, [after, before])
+    assert [(f.path, f.line, f.rule) for f in found] == [(given, 3, "api-conflict")]
+    assert f"contradicts {first}:3" in found[0].message
+    # the same pages all given: c.md's duplicate is reported as well
+    every = lint([before, mine, after], catalogue)
+    assert [(f.path, f.line, f.rule) for f in every] == [
+        (given, 3, "api-conflict"),
+        (last, 3, "duplicate-api"),
+    ]

@@ -4,6 +4,10 @@ keeps the line of its statement."""
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from checker.model.catalogue import default_catalogue
 from checker.model.claims import Claim, Claims
 from checker.model.status import read_status
@@ -74,3 +78,9 @@ def test_a_status_line_that_repeats_itself() -> None:
     reading = read_status("是，暂不支持<term>Ascend 950DT</term>、Ascend 950DT", CATALOGUE)
     assert reading.status == Status((("ascend-950", NO),), YES)
     assert [p.rule for p in reading.problems] == ["duplicate-status"]
+
+
+def test_a_claim_is_immutable() -> None:
+    claim = Claim("atlas-a2", YES, "Atlas A2")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        claim.support = NO  # type: ignore[misc]
