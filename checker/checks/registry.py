@@ -86,6 +86,16 @@ CHECKS: tuple[Check, ...] = (
         "not the house mark (✗, ×, an HTML entity).",
         "Write ✔ or ✘.",
     ),
+    Check(
+        "api-name-incomplete",
+        _W,
+        READ,
+        "a short API name the page gives no namespace for",
+        "The entry writes its API short (`Tensor.names`, `symbolic_trace`) and neither "
+        "a link, an enclosing class, the page's other full names nor its file name "
+        "completes it; it is kept as written, so checks by full name cannot see it.",
+        "Write the full name (`torch.Tensor.names`), or link the entry to its upstream page.",
+    ),
     # block-style house rules
     Check(
         "block-id-mismatch",

@@ -20,6 +20,8 @@ _EXCEPT = ("暂不支持", "不支持", "notsupportedon", "notsupportedby", "exc
 _CLAUSE_SPLIT = re.compile(r"[，,；;。]")
 _TERM = re.compile(r"<term>(.*?)</term>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
+_BLANKS = {"", "-", "--", "—", "–"}
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _OPEN, _CLOSE = "\x01", "\x02"  # brackets a product name that was inside <term>
 _LIST_SEPARATORS = "/、&和"
 _COLONS = "：:"
@@ -45,6 +47,11 @@ class Reading:
     claims: tuple[Claim, ...] = field(default=(), compare=False)
 
 
+def is_blank(text: str) -> bool:
+    """A status left blank: nothing, or a dash standing for nothing (`|-|`)."""
+    return text.strip() in _BLANKS
+
+
 def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
     """A table cell: ✔ / ✘ (entities already or not yet decoded)."""
     text = _plain(cell)
@@ -59,6 +66,8 @@ def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
 def read_status(text: str, catalogue: Catalogue) -> Reading:
     """Inline and typed statuses: 是 / 否, 是，暂不支持 X, A：是，B：否, A/B：是.
     A product the text states twice is reported (all on the text's one line)."""
+    # A table cell puts one product per line with <br>: a clause each.
+    text = _BREAK.sub("；", text)
     prepared = _TERM.sub(lambda m: _OPEN + _plain(m.group(1)) + _CLOSE, html.unescape(text))
     prepared = _TAG.sub("", prepared).replace("**", "").strip()
     clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(prepared)]

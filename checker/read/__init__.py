@@ -10,16 +10,20 @@ from checker.model.catalogue import Catalogue
 from checker.model.support import Page
 from checker.read.context import ReadContext
 from checker.read.load import load_text
+from checker.read.namespace import complete_names
 from checker.read.page import read_entries
 from checker.read.tokens import parse
 from checker.sources.discover import DocFile
 
 
-def read_text(text: str, doc: DocFile, catalogue: Catalogue) -> Page:
+def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True) -> Page:
+    """`whole` False for a part of a page (checker.read.split): short names are
+    completed once the parts are joined, from what the whole page says."""
     ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, text.splitlines())
     with _collector_paused():
         entries = read_entries(parse(text), ctx)
-    return Page(doc.path, doc.version, doc.lang, tuple(entries), tuple(ctx.findings), doc.tree)
+    page = Page(doc.path, doc.version, doc.lang, tuple(entries), tuple(ctx.findings), doc.tree)
+    return complete_names(page) if whole else page
 
 
 def read_file(doc: DocFile, catalogue: Catalogue) -> Page:

@@ -18,7 +18,7 @@ from checker.read.tokens import MARKUP_BUT_UNDERSCORE, children, plain_text
 _DOCS_VERSION = re.compile(r"/docs/([^/]+)/")
 _GENERATED = re.compile(r"/generated/([^/]+?)\.html$")
 _SIGNATURE = re.compile(r"\(.*\)$")
-_ROOTS = ("torch.", "torch_npu.")
+ROOTS = ("torch.", "torch_npu.")  # the namespaces a full name starts with
 _EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
 # Markup other than underscores. Without it, the text as written is what the
 # inline parse would give: underscore emphasis is put back as written anyway.
@@ -92,14 +92,14 @@ def _link(text: str, url: str) -> NativeLink:
 
 
 def full_name(name: str, link: NativeLink | None, parent: str | None) -> str:
-    if name.startswith(_ROOTS) or not name:
+    if name.startswith(ROOTS) or not name:
         return name
     candidates = [link.text, link.target or ""] if link else []
     if parent:
         candidates.append(f"{parent}.{name}")
     for candidate in candidates:
         candidate = _SIGNATURE.sub("", candidate)
-        if candidate.startswith(_ROOTS) and candidate.endswith("." + name):
+        if candidate.startswith(ROOTS) and candidate.endswith("." + name):
             return candidate
     return name
 

@@ -13,7 +13,7 @@ from checker.model.support import Entry, NativeLink
 from checker.read.blocks import read_blocks, starts_blocks
 from checker.read.context import ReadContext, StatusRead
 from checker.read.inline import read_inline
-from checker.read.names import full_name, native_link, title_name
+from checker.read.names import ROOTS, full_name, native_link, title_name
 from checker.read.rows import is_api_table, read_rows
 from checker.read.table import read_product_table
 from checker.read.tokens import (
@@ -129,7 +129,11 @@ def _emit(
     if draft is None:
         return parent
     if draft.link is None and draft.status is None:
-        return parent if draft.is_method else None
+        if draft.is_method:
+            return parent
+        # A class heading with no link or status of its own still names the
+        # class of the method lines under it.
+        return draft.title if draft.title.startswith(ROOTS) else None
     status = draft.status
     entry = Entry(
         api=full_name(draft.title, draft.link, draft.parent),

@@ -7,7 +7,7 @@ Columns are found by header name; extra columns (NPU形式名称) are ignored.""
 
 from __future__ import annotations
 
-from checker.model.status import Reading, read_status
+from checker.model.status import Reading, is_blank, read_status
 from checker.model.support import Entry
 from checker.read.context import ReadContext
 from checker.read.names import full_name, native_link, title_name
@@ -36,10 +36,10 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
         link = native_link(cells[api_col])
         name = title_name(cells[api_col])
         support_text = cells[support_col].content if support_col < len(cells) else ""
-        # An empty cell is a missing status (a lint rule), not an unreadable one.
-        reading = (
-            read_status(support_text, ctx.catalogue) if support_text.strip() else Reading(None)
-        )
+        # A blank cell (empty or `-`) is a missing status (a lint rule), not an
+        # unreadable one.
+        blank = is_blank(support_text)
+        reading = Reading(None) if blank else read_status(support_text, ctx.catalogue)
         for problem in reading.problems:
             ctx.report(problem, line)
         # As written, like the heading formats' notes: <br> keeps lines apart and
@@ -58,7 +58,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
                 line=line,
                 format="rows",
                 status=reading.status,
-                raw=support_text.strip(),
+                raw="" if blank else support_text.strip(),
                 status_line=line,
                 link=link,
                 notes_at=() if notes in ("", "-", "—") else ((line, notes),),

@@ -17,6 +17,7 @@ from itertools import pairwise
 
 from checker.model.support import Page
 from checker.read.blocks import has_blocks
+from checker.read.namespace import complete_names
 from checker.sources.discover import DocFile
 
 _HEADING = re.compile(r"#{2,6}(?:[ \t]|$)")
@@ -82,7 +83,7 @@ def joined(doc: DocFile, pages: Sequence[Page]) -> Page:
     """The pages read from a page's parts, in order, as the one page."""
     entries = tuple(entry for page in pages for entry in page.entries)
     findings = tuple(finding for page in pages for finding in page.findings)
-    return Page(doc.path, doc.version, doc.lang, entries, findings, doc.tree)
+    return complete_names(Page(doc.path, doc.version, doc.lang, entries, findings, doc.tree))
 
 
 def _opens(line: str) -> tuple[str | None, re.Pattern[str] | None]:

@@ -19,7 +19,7 @@ from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, NativeLink, Page, Status, Support
 from checker.sources.discover import DocFile
 
-_FORMAT = "docs-check/page-cache/3"  # 3: the lines of links, notes and products
+_FORMAT = "docs-check/page-cache/4"  # 3: lines of links, notes, products; 4: full names
 
 
 def default_cache_dir() -> Path:

@@ -60,7 +60,8 @@ def read_all(
             yield page
 
 
-_Work = tuple[DocFile, bytes | str, str | None, Catalogue, PageCache | None]
+# (page, its bytes or a part's text, cache key, catalogue, cache, a whole page?)
+_Work = tuple[DocFile, bytes | str, str | None, Catalogue, PageCache | None, bool]
 
 
 def work_units(
@@ -85,20 +86,20 @@ def work_units(
             except InputError:  # the worker reports it, as for any page
                 pass
         if len(pieces) < 2:
-            units.append((doc, whole, key, catalogue, cache))
+            units.append((doc, whole, key, catalogue, cache, True))
             counts.append(1)
             continue
-        units.extend((doc, piece, None, catalogue, None) for piece in pieces)
+        units.extend((doc, piece, None, catalogue, None, False) for piece in pieces)
         counts.append(len(pieces))
     return units, counts
 
 
 def _read_one(item: _Work) -> Page | str:
     """Reads one page (or part of one) and caches it, in whichever process runs it."""
-    doc, data, key, catalogue, cache = item
+    doc, data, key, catalogue, cache, whole_page = item
     try:
         text = decode_page(doc.path, data) if isinstance(data, bytes) else data
-        page = read_text(text, doc, catalogue)
+        page = read_text(text, doc, catalogue, whole_page)
     except InputError as error:
         return str(error)
     if cache is not None and key is not None:

@@ -54,3 +54,21 @@ def test_an_undecodable_big_page_is_an_error_as_in_one_process(tmp_path: Path) -
     assert outcomes[0] == outcomes[1]
     assert isinstance(outcomes[0][0], str)
     assert str(path) in outcomes[0][0]
+
+
+def test_short_names_complete_from_the_whole_page_not_each_part(tmp_path: Path) -> None:
+    """The one full name is in the first part: each part alone could not
+    complete the short names of the others."""
+    entries = ["### torch.Tensor.rename\n\n**是否支持**：是\n"]
+    entries += [f"### Tensor.op{n:05d}\n\n**是否支持**：是\n" for n in range(1, 6000)]
+    text = "# Named Tensors\n\n" + "\n".join(entries)
+    assert len(text) >= 2 * PART_MIN_SIZE
+    path = tmp_path / "docs/zh/api/native_api/pytorch_2-13-0/Named-Tensors.md"
+    doc, data = DocFile(str(path), "2.13.0", "zh"), text.encode("utf-8")
+    assert work_units([(doc, data, None)], CATALOGUE, None, workers=2)[1] == [2]
+    [serial] = read_all([(doc, data, None)], CATALOGUE, None, jobs=1)
+    [parallel] = read_all([(doc, data, None)], CATALOGUE, None, jobs=2)
+    assert isinstance(parallel, Page)
+    assert parallel == serial
+    assert all(entry.api.startswith("torch.Tensor.") for entry in parallel.entries)
+    assert parallel.findings == ()

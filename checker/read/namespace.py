@@ -1,0 +1,92 @@
+"""Full API names for entries the page writes short, once the whole page is
+read: `Tensor.abs` in a row of torch-Tensor.md, `Optimizer.step` in one of
+torch-optim.md. One rule set for every format, after what each reader already
+completed from a link or an enclosing class (checker.read.names.full_name):
+
+1. the page's own full names teach it its namespace: a name whose first part
+   is a part of one of them takes that name's prefix (`Node.args` beside
+   `torch.fx.Node` is torch.fx.Node.args), unless two of them disagree;
+2. else the page's file name gives its module (torch-optim.md is torch.optim),
+   which a class-qualified name is in;
+3. else the name is kept as written and reported (`api-name-incomplete`):
+   never a guess."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import PurePath
+
+from checker.checks.registry import finding
+from checker.model.finding import Finding
+from checker.model.support import Entry, Page
+from checker.read.names import ROOTS
+
+_MODULE_PAGES = ("torch-", "torch_npu-")
+
+
+def complete_names(page: Page) -> Page:
+    """The page with every short name completed where the rules allow, and an
+    `api-name-incomplete` warning for each one that is not."""
+    if all(_is_full(entry.api) for entry in page.entries):
+        return page
+    prefixes = _learned_prefixes(page.entries)
+    module = _page_module(page.path)
+    entries: list[Entry] = []
+    findings: list[Finding] = list(page.findings)
+    for entry in page.entries:
+        if _is_full(entry.api):
+            entries.append(entry)
+            continue
+        full = _completed(entry.api, prefixes, module)
+        if full is not None:
+            entries.append(dataclasses.replace(entry, api=full))
+            continue
+        entries.append(entry)
+        message = f"{entry.api}: a short name this page gives no namespace for, kept as written"
+        findings.append(finding("api-name-incomplete", entry.path, entry.line, message))
+    return dataclasses.replace(page, entries=tuple(entries), findings=tuple(findings))
+
+
+def _is_full(name: str) -> bool:
+    # An empty name is no name to complete; its entry's other findings say why.
+    return not name or name.startswith(ROOTS)
+
+
+def _completed(name: str, prefixes: dict[str, str | None], module: str | None) -> str | None:
+    head, dot, _ = name.partition(".")
+    if not dot:  # a bare name is no class-qualified name: nothing says whose it is
+        return None
+    learned = prefixes.get(head)
+    if learned:
+        return f"{learned}.{name}"
+    if module is None or head in prefixes:  # None there: the page's names disagree
+        return None
+    parent, _, last = module.rpartition(".")
+    return f"{parent}.{name}" if last == head else f"{module}.{name}"
+
+
+def _learned_prefixes(entries: tuple[Entry, ...]) -> dict[str, str | None]:
+    """Each part of the page's full names (but the root) -> the name up to it
+    (`Optimizer` -> `torch.optim`); None where two full names place it apart."""
+    prefixes: dict[str, str | None] = {}
+    for entry in entries:
+        names = [entry.api] + ([entry.link.target] if entry.link and entry.link.target else [])
+        for name in names:
+            if not name.startswith(ROOTS):
+                continue
+            parts = name.split(".")
+            for index in range(1, len(parts)):
+                prefix = ".".join(parts[:index])
+                known = prefixes.setdefault(parts[index], prefix)
+                if known != prefix:
+                    prefixes[parts[index]] = None
+    return prefixes
+
+
+def _page_module(path: str) -> str | None:
+    """torch-distributed-elastic.md -> torch.distributed.elastic; None for a
+    page whose name is no module (Named-Tensors.md)."""
+    stem = PurePath(path).stem  # a git ref's `ref:` prefix is on the first part only
+    if not stem.startswith(_MODULE_PAGES):
+        return None
+    return stem.replace("-", ".")

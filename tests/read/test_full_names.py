@@ -1,0 +1,131 @@
+"""Full API names in the shapes the release trees write them short
+(tests/fixtures/names): class-qualified names in row tables, method lines
+under a class heading without links of their own; `<br>`-separated
+per-product cells in zh and en; `-` in the supported column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.checks.lint import lint
+from checker.model.catalogue import default_catalogue
+from checker.model.finding import Finding
+from checker.model.support import Entry
+from checker.sources.corpus import read_corpus
+from tests.helpers import FIXTURES, source_line
+
+NAMES = FIXTURES / "names"
+ZH = NAMES / "rows/docs/zh/native_apis/pytorch_2-7-1"
+EN = NAMES / "rows/docs/en/native_apis/pytorch_2-7-1"
+CATALOGUE = default_catalogue()
+
+
+def read(root: Path) -> tuple[list[Entry], list[Finding]]:
+    corpus = read_corpus([str(root)], CATALOGUE)
+    assert corpus.errors == ()
+    return [e for page in corpus.pages for e in page.entries], lint(corpus.pages, CATALOGUE)
+
+
+def apis(entries: list[Entry], page: str) -> list[str]:
+    return [e.api for e in entries if Path(e.path).name == page]
+
+
+def test_class_qualified_names_in_rows_complete_from_the_page() -> None:
+    entries, _ = read(NAMES / "rows")
+    # the page's file name is its module: torch-Tensor.md is torch.Tensor
+    assert apis(entries, "torch-Tensor.md") == [
+        "torch.Tensor.new_tensor",
+        "torch.Tensor.abs",
+        "torch.Tensor.abs_",
+        "torch.Tensor.add",
+        "torch.Tensor.T",
+    ]
+    assert apis(entries, "torch-optim.md") == [
+        "torch.optim.Optimizer.step",
+        "torch.optim.Optimizer.zero_grad",
+        "torch.optim.SparseAdam",
+        "torch.optim.SparseAdam.step",
+        "torch.optim.Adam.step",
+    ]
+    # the page's own full names win over its file name: FunctionCtx lives in
+    # torch.autograd.function, which a row of the page names
+    assert apis(entries, "torch-autograd.md") == [
+        "torch.autograd.function.FunctionCtx.mark_dirty",
+        "torch.autograd.function.FunctionCtx.save_for_backward",
+        "torch.autograd.Function.forward",
+        "torch.autograd.Function.backward",
+    ]
+    assert apis(entries, "torch-fx.md")[:3] == [
+        "torch.fx.Node",
+        "torch.fx.Node.args",
+        "torch.fx.Node.replace_all_uses_with",
+    ]
+    # what was written stays available
+    (abs_entry,) = [e for e in entries if e.api == "torch.Tensor.abs"]
+    assert abs_entry.title == "Tensor.abs"
+
+
+def test_a_name_with_no_namespace_is_kept_and_reported() -> None:
+    entries, findings = read(NAMES / "rows")
+    incomplete = [f for f in findings if f.rule == "api-name-incomplete"]
+    # a bare function name, and a class name on a page that is no module
+    assert [(Path(f.path).name, f.line) for f in incomplete] == [
+        ("Named-Tensors.md", 5),
+        ("torch-fx.md", 8),
+    ]
+    assert [source_line(f) for f in incomplete] == ["|Tensor.names|是|-|", "|symbolic_trace|是|-|"]
+    assert incomplete[0].message == (
+        "Tensor.names: a short name this page gives no namespace for, kept as written"
+    )
+    assert {f.severity for f in incomplete} == {"warning"}
+    assert "Tensor.names" in apis(entries, "Named-Tensors.md")
+
+
+def test_every_entry_is_full_or_reported() -> None:
+    """The property, over the trees of this file and every lint fixture."""
+    trees = [NAMES / "rows", NAMES / "headings"]
+    trees += sorted(path for path in (FIXTURES / "lint").iterdir() if path.is_dir())
+    for tree in trees:
+        corpus = read_corpus([str(tree)], CATALOGUE)
+        findings = lint(corpus.pages, CATALOGUE)
+        reported = {(f.path, f.line) for f in findings if f.rule == "api-name-incomplete"}
+        for page in corpus.pages:
+            for entry in page.entries:
+                full = entry.api.startswith(("torch.", "torch_npu."))
+                assert full or (entry.path, entry.line) in reported, (tree, entry.api)
+
+
+def test_method_lines_take_their_class_heading_as_prefix() -> None:
+    entries, findings = read(NAMES / "headings")
+    assert [e.api for e in entries] == [
+        "torch.distributions.normal.Normal.arg_constraints",
+        "torch.distributions.normal.Normal.mean",
+        "torch.distributions.normal.Normal.entropy",
+        "torch.distributions.bernoulli.Bernoulli.arg_constraints",
+        "torch.distributions.bernoulli.Bernoulli.mean",
+    ]
+    assert [e.title for e in entries][:2] == ["arg_constraints", "mean"]
+    # no duplicate-api from short names that two classes share
+    assert findings == []
+
+
+def test_br_separated_products_read_per_product_in_zh_and_en() -> None:
+    entries, findings = read(NAMES / "rows")
+    by_page = {(Path(e.path).parent.parent.parent.name, e.api): e for e in entries}
+    want = {"atlas-train": "supported", "atlas-a2": "supported", "atlas-a3": "unsupported"}
+    scope = ("atlas-train", "atlas-a2", "atlas-a3")
+    for key in (
+        ("zh", "torch.backends.mkldnn.is_available"),
+        ("en", "torch.backends.mkldnn.is_available"),
+        ("en", "torch.backends.mkldnn.verbose"),
+    ):
+        assert by_page[key].expanded(scope) == want, key
+    assert [f for f in findings if f.rule == "status-unreadable"] == []
+
+
+def test_a_dash_in_the_supported_column_is_a_missing_status() -> None:
+    _, findings = read(NAMES / "rows")
+    missing = [(Path(f.path).parent.parent.parent.name, Path(f.path).name, f.line)
+               for f in findings if f.rule == "missing-status"]  # fmt: skip
+    assert missing == [("en", "torch-backends.md", 7), ("zh", "torch-optim.md", 8)]
+    assert [f for f in findings if f.rule == "status-unreadable"] == []
