@@ -37,11 +37,16 @@ REPO = Path(__file__).resolve().parent.parent
 EQUIVALENT = Path(__file__).with_name("equivalent-mutants")
 # module -> its own tests
 MODULES: dict[str, tuple[str, ...]] = {
-    "checker/model/status.py": ("tests/model/test_status.py", "tests/model/test_claims.py"),
+    "checker/model/status.py": (
+        "tests/model/test_status.py",
+        "tests/model/test_claims.py",
+        "tests/read/test_full_names.py",
+    ),
+    "checker/read/namespace.py": ("tests/read/test_full_names.py",),
     "checker/model/claims.py": ("tests/model/test_claims.py", "tests/read/test_restated.py"),
     "checker/read/table.py": ("tests/read/test_table.py", "tests/read/test_restated.py"),
-    "checker/read/rows.py": ("tests/read/test_rows.py",),
-    "checker/read/inline.py": ("tests/read/test_inline.py",),
+    "checker/read/rows.py": ("tests/read/test_rows.py", "tests/read/test_full_names.py"),
+    "checker/read/inline.py": ("tests/read/test_inline.py", "tests/read/test_full_names.py"),
     "checker/read/blocks.py": (
         "tests/read/test_blocks.py",
         "tests/read/test_house_rules.py",

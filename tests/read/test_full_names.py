@@ -11,7 +11,9 @@ from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry
+from checker.read import read_text
 from checker.sources.corpus import read_corpus
+from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES, source_line
 
 NAMES = FIXTURES / "names"
@@ -129,3 +131,15 @@ def test_a_dash_in_the_supported_column_is_a_missing_status() -> None:
                for f in findings if f.rule == "missing-status"]  # fmt: skip
     assert missing == [("en", "torch-backends.md", 7), ("zh", "torch-optim.md", 8)]
     assert [f for f in findings if f.rule == "status-unreadable"] == []
+
+
+def test_a_dash_after_the_status_label_is_a_missing_status_too() -> None:
+    text = "# torch.x\n\n### torch.x.y\n\n**是否支持**：-\n\n### torch.x.z\n\n**是否支持**：—\n"
+    doc = DocFile("docs/zh/api/native_api/pytorch_2-12-0/torch-x.md", "2.12.0", "zh")
+    page = read_text(text, doc, CATALOGUE)
+    assert [(e.api, e.status, e.raw, e.format) for e in page.entries] == [
+        ("torch.x.y", None, "", "inline"),
+        ("torch.x.z", None, "", "inline"),
+    ]
+    found = lint([page], CATALOGUE)
+    assert [(f.line, f.rule) for f in found] == [(3, "missing-status"), (7, "missing-status")]
