@@ -10,8 +10,9 @@ from pathlib import Path
 from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
-from checker.model.support import Entry
+from checker.model.support import Entry, Page
 from checker.read import read_text
+from checker.read.namespace import complete_names
 from checker.sources.corpus import read_corpus
 from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES, source_line
@@ -143,3 +144,42 @@ def test_a_dash_after_the_status_label_is_a_missing_status_too() -> None:
     ]
     found = lint([page], CATALOGUE)
     assert [(f.line, f.rule) for f in found] == [(3, "missing-status"), (7, "missing-status")]
+
+
+# -- the rules of completion, one at a time ------------------------------------------------
+
+NO_MODULE = "docs/zh/native_apis/pytorch_2-7-1/Named-Tensors.md"
+
+
+def completed(*names: str, path: str = NO_MODULE) -> list[str]:
+    entries = tuple(
+        Entry(name, "2.7.1", "zh", path, n, "rows", None, "", n) for n, name in enumerate(names, 1)
+    )
+    return [entry.api for entry in complete_names(Page(path, "2.7.1", "zh", entries, ())).entries]
+
+
+def test_the_first_part_after_the_root_is_learned_too() -> None:
+    assert completed("torch.Tensor.rename", "Tensor.names") == [
+        "torch.Tensor.rename",
+        "torch.Tensor.names",
+    ]
+
+
+def test_only_full_names_teach_a_prefix() -> None:
+    # `Event.Stream` is short: it says nothing of where Stream lives
+    assert completed("torch.cuda.Stream", "Event.Stream", "Stream.query")[2] == (
+        "torch.cuda.Stream.query"
+    )
+
+
+def test_two_full_names_that_place_a_class_apart_teach_nothing() -> None:
+    assert completed("torch.cuda.Stream", "torch.npu.Stream", "Stream.query")[2] == "Stream.query"
+    # ... and the page's module does not decide between them either
+    on_module = "docs/zh/native_apis/pytorch_2-7-1/torch-cuda.md"
+    names = completed("torch.cuda.Stream", "torch.npu.Stream", "Stream.query", path=on_module)
+    assert names[2] == "Stream.query"
+
+
+def test_rows_without_a_link_have_no_link_line() -> None:
+    entries, _ = read(NAMES / "rows")
+    assert entries and {e.link_line for e in entries} == {0}
