@@ -61,7 +61,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
                 raw="" if blank else support_text.strip(),
                 status_line=line,
                 link=link,
-                notes_at=() if notes in ("", "-", "—") else ((line, notes),),
+                notes_at=() if is_blank(notes) else ((line, notes),),
                 title=name,
                 link_line=line if link else 0,
             )
