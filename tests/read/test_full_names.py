@@ -183,3 +183,22 @@ def test_two_full_names_that_place_a_class_apart_teach_nothing() -> None:
 def test_rows_without_a_link_have_no_link_line() -> None:
     entries, _ = read(NAMES / "rows")
     assert entries and {e.link_line for e in entries} == {0}
+
+
+def test_a_method_line_without_status_keeps_the_class_for_the_next() -> None:
+    text = (
+        "# torch.x\n\n### <code><i>class</i></code> torch.x.Y\n\n"
+        '> <font size="3">described()</font>\n\nOnly prose here.\n\n'
+        '> <font size="3">stated()</font>\n\n**是否支持**：是\n'
+    )
+    doc = DocFile("docs/zh/api/native_api/pytorch_2-12-0/Other.md", "2.12.0", "zh")
+    page = read_text(text, doc, CATALOGUE)
+    assert [e.api for e in page.entries] == ["torch.x.Y.stated"]
+
+
+def test_every_dash_for_nothing_is_blank() -> None:
+    for dash in ("-", "--", "—", "–", ""):
+        text = f"# torch.x\n\n### torch.x.y\n\n**是否支持**：{dash}\n"
+        doc = DocFile("docs/zh/api/native_api/pytorch_2-12-0/torch-x.md", "2.12.0", "zh")
+        page = read_text(text, doc, CATALOGUE)
+        assert [(f.line, f.rule) for f in lint([page], CATALOGUE)] == [(3, "missing-status")], dash
