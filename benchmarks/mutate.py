@@ -57,6 +57,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/read/test_table.py",
         "tests/read/test_rows.py",
         "tests/checks/test_entries.py",
+        "tests/read/test_full_names.py",
     ),
     "checker/verify/crosscheck.py": ("tests/verify/test_crosscheck.py",),
     "checker/checks/entries.py": ("tests/checks/test_entries.py",),
