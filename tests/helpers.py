@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from checker.model.finding import Finding
+    from checker.model.support import Page
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
@@ -74,3 +75,13 @@ def heading_of(finding: Finding) -> str:
     """The text of the heading of the entry a finding is on."""
     assert finding.entry_line is not None, finding
     return Path(finding.path).read_text(encoding="utf-8").splitlines()[finding.entry_line - 1]
+
+
+def read_page(text: str, name: str = "torch-x.md") -> Page:
+    """`text` read as a zh page of the 2.12.0 folder, named `name`."""
+    from checker.model.catalogue import default_catalogue
+    from checker.read import read_text
+    from checker.sources.discover import DocFile
+
+    doc = DocFile(f"docs/zh/api/native_api/pytorch_2-12-0/{name}", "2.12.0", "zh")
+    return read_text(text, doc, default_catalogue())

@@ -13,10 +13,8 @@ from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Support
-from checker.read import read_text
 from checker.sources.corpus import read_corpus
-from checker.sources.discover import DocFile
-from tests.helpers import FIXTURES, heading_of, located, source_line
+from tests.helpers import FIXTURES, heading_of, located, read_page, source_line
 
 LINT = FIXTURES / "lint"
 CATALOGUE = default_catalogue()
@@ -304,8 +302,7 @@ def test_the_link_line_is_the_links_and_zero_without_one() -> None:
         "**原生文档**：[torch.x.linked](https://pytorch.org/docs/2.12/x.html#torch.x.linked)\n\n"
         "**是否支持**：是\n\n### torch.x.unlinked\n\n**是否支持**：是\n"
     )
-    doc = DocFile("docs/zh/api/native_api/pytorch_2-12-0/torch-x.md", "2.12.0", "zh")
-    page = read_text(text, doc, CATALOGUE)
+    page = read_page(text)
     assert [(e.api, e.line, e.link_line) for e in page.entries] == [
         ("torch.x.linked", 3, 5),
         ("torch.x.unlinked", 9, 0),

@@ -11,11 +11,9 @@ from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
-from checker.read import read_text
 from checker.read.namespace import complete_names
 from checker.sources.corpus import read_corpus
-from checker.sources.discover import DocFile
-from tests.helpers import FIXTURES, source_line
+from tests.helpers import FIXTURES, read_page, source_line
 
 NAMES = FIXTURES / "names"
 ZH = NAMES / "rows/docs/zh/native_apis/pytorch_2-7-1"
@@ -136,8 +134,7 @@ def test_a_dash_in_the_supported_column_is_a_missing_status() -> None:
 
 def test_a_dash_after_the_status_label_is_a_missing_status_too() -> None:
     text = "# torch.x\n\n### torch.x.y\n\n**是否支持**：-\n\n### torch.x.z\n\n**是否支持**：—\n"
-    doc = DocFile("docs/zh/api/native_api/pytorch_2-12-0/torch-x.md", "2.12.0", "zh")
-    page = read_text(text, doc, CATALOGUE)
+    page = read_page(text)
     assert [(e.api, e.status, e.raw, e.format) for e in page.entries] == [
         ("torch.x.y", None, "", "inline"),
         ("torch.x.z", None, "", "inline"),
@@ -191,14 +188,12 @@ def test_a_method_line_without_status_keeps_the_class_for_the_next() -> None:
         '> <font size="3">described()</font>\n\nOnly prose here.\n\n'
         '> <font size="3">stated()</font>\n\n**是否支持**：是\n'
     )
-    doc = DocFile("docs/zh/api/native_api/pytorch_2-12-0/Other.md", "2.12.0", "zh")
-    page = read_text(text, doc, CATALOGUE)
+    page = read_page(text, "Other.md")
     assert [e.api for e in page.entries] == ["torch.x.Y.stated"]
 
 
 def test_every_dash_for_nothing_is_blank() -> None:
     for dash in ("-", "--", "—", "–", ""):
         text = f"# torch.x\n\n### torch.x.y\n\n**是否支持**：{dash}\n"
-        doc = DocFile("docs/zh/api/native_api/pytorch_2-12-0/torch-x.md", "2.12.0", "zh")
-        page = read_text(text, doc, CATALOGUE)
+        page = read_page(text)
         assert [(f.line, f.rule) for f in lint([page], CATALOGUE)] == [(3, "missing-status")], dash
