@@ -71,8 +71,8 @@ def crosscheck(
     results: list[Result] = []
     findings: list[Finding] = []
     for rule in rules:
-        # The rule's page, and every other page of a version that documents the
-        # API: a second page saying otherwise is as wrong as the first.
+        # The rule's page, and every other page of its versions, whose entries of
+        # the API are judged too: a second page saying otherwise is as wrong.
         by_version: dict[str, list[Page]] = {}
         elsewhere: dict[str, list[Page]] = {}
         for page in pages:
