@@ -15,6 +15,10 @@ from tests.helpers import CORPUS, REPO, shipped_rules_as_written
 
 REQUIRE_CORPUS = "DOCS_CHECK_REQUIRE_CORPUS"
 
+# Fixtures are data: the test files of the fixture repositories belong to the
+# suites of those repositories, run by docs-check, never by this one.
+collect_ignore = ["fixtures"]
+
 
 @pytest.fixture(scope="session")
 def corpus() -> Path:
@@ -24,6 +28,14 @@ def corpus() -> Path:
             pytest.fail(f"{where}, and {REQUIRE_CORPUS}=1 requires it")
         pytest.skip(f"{where} (set {REQUIRE_CORPUS}=1 to make this a failure)")
     return CORPUS
+
+
+@pytest.fixture(scope="session")
+def npu_python() -> str:
+    """The real torch 2.13.0 + torch-npu 2.13.0 environment, without CANN or pytest."""
+    from tests.npu_env import npu_interpreter
+
+    return npu_interpreter()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,27 +1,48 @@
 """Runs inside the TARGET interpreter (`--python`), never in the checker's own
-process: it imports torch. Standard library only besides torch, because the
-target environment need not have docs-check installed.
+process: it imports torch. Standard library only besides torch (pytest is used
+when present), because the target environment need not have docs-check
+installed; and Python 3.8 syntax, the oldest a target may have.
 
-    python harness.py [--behaviour FILE]... [--pytest NODEID]...
+    python harness.py [--behaviour FILE]... [--test NODEID]...
 
-Prints one JSON object on stdout: the environment it found and, per behaviour,
-each case's outcome. Where torch_npu is present and an NPU is visible, the
-behaviour runs with the NPU as the current device; otherwise the record says
-plainly that it is a CPU reference run, and why."""
+--behaviour runs a shipped behaviour file (its CASES). --test runs a test of
+the docs repository's own suite, in this process so it sees the environment
+just probed: NODEID is `path/test_x.py[::Class[::test_name]]` or
+`path/test_x.py::test_function`, the path relative to the working directory.
+A unittest module (one that calls run_tests() or unittest.main(), as torch's
+own tests do) runs under unittest; any other under pytest when it imports,
+else under unittest.
+
+Prints one JSON object on stdout, as its last line: the environment it found
+and one run per behaviour or test, {"behaviour": FILE's stem or NODEID,
+"framework": "behaviour" | "unittest" | "pytest", "error": one line or null,
+"cases": [{"name", "passed", "detail"}], "duration_s", "summary": one line}.
+Whatever the runs print goes to stderr. Where torch_npu is present and an NPU
+is visible, the runs have the NPU as the current device; otherwise the record
+says plainly that it is a CPU reference run, and why."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
 import platform
 import sys
-import time
-import traceback
 from importlib import metadata, util
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# A sibling module: imported from the package where docs-check analyses or
+# imports it, from the harness's own folder (first on sys.path) where the
+# harness runs as a script in the target interpreter.
+if TYPE_CHECKING or __package__:
+    from checker.torch.harness_runs import one_line, run_behaviour
+    from checker.torch.harness_tests import run_test
+else:
+    from harness_runs import one_line, run_behaviour  # type: ignore[no-redef]
+    from harness_tests import run_test  # type: ignore[no-redef]
 
 
 def _version(distribution: str) -> str | None:
@@ -29,14 +50,6 @@ def _version(distribution: str) -> str | None:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:
         return None
-
-
-def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split())
-    cause = error.__cause__ or error.__context__
-    if cause is not None and str(cause) and str(cause) not in text:
-        text += f" (caused by {type(cause).__name__}: {' '.join(str(cause).split())})"
-    return f"{type(error).__name__}: {text}"
 
 
 def _cann_version(torch_npu: Any) -> str | None:
@@ -70,6 +83,7 @@ def probe() -> tuple[dict[str, Any], Any]:
         "npu_op": None,
         "npu_op_ok": False,
         "fake_npu": False,
+        "fake_torch": None,
         "torch_import_error": None,
         "npu_error": None,
         "autoload_disabled": os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD") == "0",
@@ -77,15 +91,17 @@ def probe() -> tuple[dict[str, Any], Any]:
     try:
         import torch
     except Exception as error:  # torch_npu autoload without CANN fails right here
-        env["torch_import_error"] = _one_line(error)
+        env["torch_import_error"] = one_line(error)
         return env, None
-    env["torch"] = torch.__version__
+    env["torch"] = str(torch.__version__)
+    # A test double that renames the torch release says so, with the real one.
+    env["fake_torch"] = getattr(torch, "__docs_check_fake_release__", None)
     torch_npu: Any = None
     if util.find_spec("torch_npu") is not None:
         try:
             torch_npu = importlib.import_module("torch_npu")
         except Exception as error:
-            env["npu_error"] = _one_line(error)
+            env["npu_error"] = one_line(error)
     if torch_npu is not None:
         env["torch_npu"] = env["torch_npu"] or getattr(torch_npu, "__version__", "unknown")
         # A test double must say so; its answers are never an NPU result.
@@ -97,7 +113,7 @@ def probe() -> tuple[dict[str, Any], Any]:
             if env["npu_available"] and env["visible_npus"]:
                 env["npu_name"] = str(torch.npu.get_device_name(0))
         except Exception as error:
-            env["npu_error"] = _one_line(error)
+            env["npu_error"] = one_line(error)
             env["npu_available"] = False
         if env["npu_name"]:
             env["npu_op"], env["npu_op_ok"] = _tiny_op(torch)
@@ -113,68 +129,22 @@ def _tiny_op(torch: Any) -> tuple[str, bool]:
         torch.npu.set_device(0)
         result = (torch.ones(2, device="npu:0") * 2).cpu().tolist()
     except Exception as error:
-        return f"ones(2)*2 on npu:0 failed: {_one_line(error)}", False
+        return f"ones(2)*2 on npu:0 failed: {one_line(error)}", False
     return f"ones(2)*2 on npu:0 = {result}", result == [2.0, 2.0]
-
-
-def run_behaviour(path: str) -> dict[str, Any]:
-    """A behaviour file defines CASES: a list of (name, function) pairs."""
-    spec = util.spec_from_file_location(f"behaviour_{Path(path).stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = util.module_from_spec(spec)
-    cases: list[dict[str, Any]] = []
-    started = time.monotonic()
-    try:
-        spec.loader.exec_module(module)
-    except Exception as error:
-        return {"behaviour": Path(path).stem, "error": _one_line(error), "cases": cases}
-    for name, case in module.CASES:
-        try:
-            case()
-            cases.append({"name": name, "passed": True, "detail": ""})
-        except Exception as error:
-            frame = traceback.extract_tb(error.__traceback__)[-1]
-            detail = f"{_one_line(error)} at line {frame.lineno}"
-            cases.append({"name": name, "passed": False, "detail": detail})
-    duration = round(time.monotonic() - started, 4)
-    return {"behaviour": Path(path).stem, "error": None, "cases": cases, "duration_s": duration}
-
-
-def run_pytest(node_id: str) -> dict[str, Any]:
-    """A test of the docs repository's own suite, run in this same process so it
-    sees the environment just probed. Each test item is a case."""
-    try:
-        import pytest
-    except ImportError as error:
-        return {"behaviour": node_id, "error": _one_line(error), "cases": []}
-    cases: list[dict[str, Any]] = []
-
-    class Collect:
-        def pytest_runtest_logreport(self, report: Any) -> None:
-            if report.when == "call" or (report.when == "setup" and not report.passed):
-                detail = "" if report.passed else str(report.longrepr).splitlines()[-1][:300]
-                cases.append(
-                    {"name": report.nodeid, "passed": bool(report.passed), "detail": detail}
-                )
-
-    started = time.monotonic()
-    code = pytest.main([node_id, "-q", "-p", "no:cacheprovider"], plugins=[Collect()])
-    problem = None if cases else f"pytest collected nothing for {node_id} (exit {int(code)})"
-    duration = round(time.monotonic() - started, 4)
-    return {"behaviour": node_id, "error": problem, "cases": cases, "duration_s": duration}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--behaviour", action="append", default=[])
-    parser.add_argument("--pytest", action="append", default=[])
+    parser.add_argument("--behaviour", action="append", default=[], metavar="FILE")
+    parser.add_argument("--test", action="append", default=[], metavar="NODEID")
     arguments = parser.parse_args()
     env, torch = probe()
     runs = []
     if torch is not None:
-        runs = [run_behaviour(path) for path in arguments.behaviour]
-        runs += [run_pytest(node_id) for node_id in arguments.pytest]
-        # pytest prints its own report on stdout; the JSON line must come last
+        # What the runs print goes to stderr: stdout is parsed, its last line the JSON.
+        with contextlib.redirect_stdout(sys.stderr):
+            runs = [run_behaviour(path) for path in arguments.behaviour]
+            runs += [run_test(node_id) for node_id in arguments.test]
     print(json.dumps({"environment": env, "runs": runs}))
     return 0
 

@@ -29,12 +29,6 @@ PUT_METRIC_CASES = [
 ]
 BACKEND_FAILURE = "Failed to load the backend extension: torch_npu"
 
-# What the torch_npu environment must hold. Both pinned: an unpinned torch
-# would pull a CUDA build of several GB; this CPU build lies on the local disk.
-NPU_PINS = ("torch==2.13.0", "torch-npu==2.13.0")
-NPU_VENV_NAME = "venv-torch-npu-2.13.0"
-NPU_PYTHON_VARIABLE = "DOCS_CHECK_TEST_NPU_PYTHON"
-
 # Variables of the test run's own environment that would change what the
 # harness finds; every live run here starts without them.
 LIVE_VARIABLES = ("PYTHONPATH", "TORCH_DEVICE_BACKEND_AUTOLOAD", "DOCS_CHECK_FAKE_SOC")

@@ -1,0 +1,188 @@
+"""Part of the harness (see harness.py), run in the TARGET interpreter: a
+test of the docs repository's own suite (--test NODEID), under unittest or
+pytest as the module expects. A unittest module (one that calls run_tests() or
+unittest.main(), as torch's own tests do) runs under unittest; any other under
+pytest when it imports, else under unittest. Each test is a case; the summary
+is the framework's own last words. Standard library only, Python 3.8 syntax."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import io
+import re
+import sys
+import time
+import unittest
+from importlib import util
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+# A sibling module: imported from the package where docs-check analyses or
+# imports it, from the harness's own folder (first on sys.path) where the
+# harness runs as a script in the target interpreter.
+if TYPE_CHECKING or __package__:
+    from checker.torch.harness_pytest import run_pytest
+    from checker.torch.harness_runs import finish, import_failure, line_in, new_run, one_line
+else:
+    from harness_pytest import run_pytest  # type: ignore[no-redef]
+    from harness_runs import finish, import_failure, line_in, new_run, one_line  # type: ignore[no-redef]
+
+
+# A call of run_tests( or unittest.main( (not its definition): a module written
+# to be run as `python test_x.py`, whose numbers should be the ones that prints.
+_MAIN_CALL = re.compile(r"(?<!def )\b(?:run_tests|unittest\.main)\s*\(")
+
+
+def _have_pytest() -> bool:
+    try:
+        importlib.import_module("pytest")
+    except ImportError:
+        return False
+    return True
+
+
+def run_test(node_id: str) -> dict[str, Any]:
+    """A test of the docs repository's own suite; each test it holds is a case."""
+    path, *names = node_id.split("::")
+    source = Path(path)
+    have_pytest = _have_pytest()
+    unittest_module = source.is_file() and _MAIN_CALL.search(source.read_text(errors="replace"))
+    run = new_run(node_id, "pytest" if have_pytest and not unittest_module else "unittest")
+    started = time.monotonic()
+    if not source.is_file():
+        return finish(run, started, error=f"no such test file: {path}")
+    # The test sees the command line `python test_x.py` would give it, not ours.
+    argv, sys.argv = sys.argv, [path]
+    try:
+        if run["framework"] == "pytest":
+            return run_pytest(run, source, started)
+        return _run_unittest(run, source, names, started, have_pytest)
+    finally:
+        sys.argv = argv
+
+
+class _NotUnittest(Exception):
+    """The id names something unittest cannot run, a plain function say."""
+
+
+def _run_unittest(
+    run: dict[str, Any], source: Path, names: list[str], started: float, have_pytest: bool
+) -> dict[str, Any]:
+    try:
+        module = _import_test_file(source)
+    except BaseException as error:
+        return finish(run, started, error=import_failure(error))
+    try:
+        suite = _unittest_suite(module, names, run["behaviour"])
+    except _NotUnittest as error:
+        prefix = "" if have_pytest else "pytest is not installed here, and "
+        return finish(run, started, error=f"{prefix}{error}")
+    except Exception as error:  # a class or test that is not there: AttributeError says which
+        return finish(run, started, error=one_line(error))
+    stream = io.StringIO()
+    result_class = _result_class(run["behaviour"].split("::")[0], source, run["cases"])
+    runner = unittest.TextTestRunner(stream=stream, verbosity=2, resultclass=result_class)
+    try:
+        runner.run(suite)
+    except KeyboardInterrupt as error:  # unittest lets it through; it must not kill the harness
+        return finish(run, started, error=f"{one_line(error)} while running")
+    finally:
+        sys.stderr.write(stream.getvalue())  # unittest's own report, for whoever reads stderr
+    return finish(run, started, _unittest_summary(stream.getvalue()))
+
+
+def _import_test_file(source: Path) -> Any:
+    """The file as module `stem`, not `__main__`, so that its `if __name__ ==
+    "__main__": run_tests()` stays shut; its folder first on sys.path, as
+    `python test_x.py` has it, so that the helper modules beside it import."""
+    sys.path.insert(0, str(source.parent.resolve()))
+    spec = util.spec_from_file_location(source.stem, source)
+    assert spec is not None and spec.loader is not None
+    module = util.module_from_spec(spec)
+    sys.modules[source.stem] = module  # as an import has it: mock, pickle and dataclasses look
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[source.stem]
+        raise
+    return module
+
+
+def _is_case_class(thing: Any) -> bool:
+    return isinstance(thing, type) and issubclass(thing, unittest.TestCase)
+
+
+def _unittest_suite(module: Any, names: list[str], node_id: str) -> unittest.TestSuite:
+    loader = unittest.defaultTestLoader
+    if not names:
+        suite = loader.loadTestsFromModule(module)
+        if not suite.countTestCases():
+            raise _NotUnittest(f"{node_id} holds no unittest tests")
+        return suite
+    owner, target = None, module
+    for name in names:
+        owner, target = target, getattr(target, name)
+    # Checked first: loadTestsFromName CALLS a plain function to see what it returns.
+    method = len(names) == 2 and _is_case_class(owner) and inspect.isfunction(target)
+    if not (method or (len(names) == 1 and _is_case_class(target))):
+        raise _NotUnittest(f"{node_id} is not a unittest test")
+    return loader.loadTestsFromName(".".join(names), module)
+
+
+def _case_name(path: str, test: Any) -> str:
+    case = getattr(test, "test_case", test)  # a subtest: its test, then its parameters
+    method = getattr(case, "_testMethodName", None)
+    if method is None:  # a setUpClass or setUpModule failure (unittest's _ErrorHolder)
+        return f"{path}::{test}"
+    name = f"{path}::{type(case).__name__}::{method}"
+    return name if case is test else f"{name} {test._subDescription()}"
+
+
+def _result_class(path: str, source: Path, cases: list[dict[str, Any]]) -> Any:
+    """unittest's text result, which also keeps a case per test as it ends."""
+
+    def failure(err: Any) -> str:
+        return one_line(err[1])[:300] + line_in(source, err[2])
+
+    class Result(unittest.TextTestResult):
+        def record(self, test: Any, passed: bool, detail: str) -> None:
+            cases.append({"name": _case_name(path, test), "passed": passed, "detail": detail})
+
+        def addSuccess(self, test: Any) -> None:
+            super().addSuccess(test)
+            self.record(test, True, "")
+
+        def addFailure(self, test: Any, err: Any) -> None:
+            super().addFailure(test, err)
+            self.record(test, False, failure(err))
+
+        def addError(self, test: Any, err: Any) -> None:
+            super().addError(test, err)
+            self.record(test, False, failure(err))
+
+        def addSubTest(self, test: Any, subtest: Any, err: Any) -> None:
+            super().addSubTest(test, subtest, err)
+            if err is not None:  # a test whose subtests failed gets no addSuccess
+                self.record(subtest, False, failure(err))
+
+        def addSkip(self, test: Any, reason: str) -> None:
+            super().addSkip(test, reason)
+            self.record(test, False, f"skipped: {reason}")  # a skip proves nothing
+
+        def addExpectedFailure(self, test: Any, err: Any) -> None:
+            super().addExpectedFailure(test, err)
+            self.record(test, True, "expected failure")
+
+        def addUnexpectedSuccess(self, test: Any) -> None:
+            super().addUnexpectedSuccess(test)
+            self.record(test, False, "unexpected success")
+
+    return Result
+
+
+def _unittest_summary(report: str) -> str:
+    """unittest's last words, `Ran 3 tests in 0.010s` then `FAILED (failures=1)`."""
+    lines = [line for line in report.splitlines() if line.strip()]
+    ran = [line for line in lines if re.match(r"Ran \d+ tests? in ", line)]
+    return f"{ran[-1]}, {lines[-1]}" if ran else "unittest printed no summary"

@@ -1,0 +1,77 @@
+"""The test environment with the real torch_npu wheel: torch 2.13.0 and
+torch-npu 2.13.0, no CANN (so `import torch` fails on the backend extension
+unless autoloading is off) and no pytest. DOCS_CHECK_TEST_NPU_PYTHON names
+one; otherwise a virtualenv is built once into the user's cache folder."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+# What the torch_npu environment must hold. Both pinned: an unpinned torch
+# would pull a CUDA build of several GB; this CPU build lies on the local disk.
+NPU_PINS = ("torch==2.13.0", "torch-npu==2.13.0")
+NPU_VENV_NAME = "venv-torch-npu-2.13.0"
+NPU_PYTHON_VARIABLE = "DOCS_CHECK_TEST_NPU_PYTHON"
+
+
+def installed(python: Path) -> dict[str, str] | None:
+    """torch and torch_npu versions installed for python; None when either is missing."""
+    if not python.exists():
+        return None
+    script = (
+        "import importlib.metadata as m\nprint(m.version('torch'))\nprint(m.version('torch_npu'))\n"
+    )
+    done = subprocess.run(
+        [str(python), "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    lines = done.stdout.split()
+    if done.returncode != 0 or len(lines) != 2:
+        return None
+    return {"torch": lines[0], "torch_npu": lines[1]}
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "docs-check-tests"
+
+
+def build_npu_venv() -> Path:
+    """A virtualenv with the real torch_npu wheel, built once and reused: about
+    45 s the first time. A lock keeps two test runs from building it at once;
+    a half-built one (interrupted) fails the check and is built anew."""
+    cache = _cache_dir()
+    cache.mkdir(parents=True, exist_ok=True)
+    venv = cache / NPU_VENV_NAME
+    python = venv / "bin" / "python"
+    with open(cache / f"{NPU_VENV_NAME}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if installed(python) is not None:
+            return python
+        shutil.rmtree(venv, ignore_errors=True)
+        steps = [
+            [sys.executable, "-m", "venv", str(venv)],
+            [str(python), "-m", "pip", "install", "--quiet", "--no-input", *NPU_PINS],
+        ]
+        for step in steps:
+            done = subprocess.run(step, capture_output=True, text=True, timeout=1800, check=False)
+            assert done.returncode == 0, (
+                f"building the torch_npu test environment failed: {' '.join(step)}\n"
+                f"{done.stdout}\n{done.stderr}"
+            )
+    return python
+
+
+def npu_interpreter() -> str:
+    """An interpreter with the real torch 2.13.0 and torch-npu 2.13.0 (no CANN here)."""
+    given = os.environ.get(NPU_PYTHON_VARIABLE)
+    python = Path(given) if given else build_npu_venv()
+    found = installed(python)
+    assert found is not None, f"{python}: torch or torch_npu is not installed"
+    assert found["torch"].split("+")[0] == "2.13.0", found
+    assert found["torch_npu"] == "2.13.0", found
+    return str(python)
