@@ -1,5 +1,5 @@
-"""`show API`: what every version's docs say of one API, expanded over the
-product scope. Finding no entry fails the command (exit 1)."""
+"""`show API`: what every version's docs say of one API, each entry expanded
+over its page's product scope. Finding no entry fails the command (exit 1)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from checker.progress import Progress
 class Shown:
     api: str  # as asked for
     entries: tuple[Entry, ...]
-    scope: tuple[str, ...]
+    # Each entry's products, in order (Catalogue.scope_for): a page of a release
+    # that predates a product does not speak of it, so it is not printed.
+    scopes: tuple[tuple[str, ...], ...]
     pages: int  # pages read
 
 
@@ -29,7 +31,8 @@ def show(
     options = settings.reading.options(progress)
     corpus = read_corpus(ready.docs, ready.catalogue, options=options)
     entries = matching(api, [entry for page in corpus.pages for entry in page.entries])
-    shown = Shown(api, tuple(entries), ready.catalogue.scope, len(corpus.pages))
+    scopes = tuple(ready.catalogue.scope_for(entry.path, entry.status) for entry in entries)
+    shown = Shown(api, tuple(entries), scopes, len(corpus.pages))
     return Outcome("show", shown, corpus.errors, failed=not entries)
 
 

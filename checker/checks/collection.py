@@ -4,9 +4,10 @@ per version."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 
 from checker.checks.registry import finding
+from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import UNSTATED, Entry, Page
 
@@ -37,7 +38,7 @@ def check_product_sets(page: Page) -> Iterator[Finding]:
             yield finding("product-set-differs", entry.path, line, message)
 
 
-def check_duplicates(pages: Iterable[Page], scope: Sequence[str]) -> Iterator[Finding]:
+def check_duplicates(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Finding]:
     """Once per docs tree: each git ref read is a tree of its own (the same API
     at two refs is no duplicate). A second entry that says what the first says
     is noise to merge; one that says otherwise leaves readers without an answer."""
@@ -48,6 +49,11 @@ def check_duplicates(pages: Iterable[Page], scope: Sequence[str]) -> Iterator[Fi
             first[key] = entry
             continue
         earlier = first[key]
+        # Over the products both pages know: two folders of one tree can be of
+        # two releases (a checkout of v2.7.1-7.3.0 beside master), and a page
+        # whose release predates a product says nothing of it, not even "unstated".
+        theirs = catalogue.scope_for(earlier.path, earlier.status)
+        scope = [p for p in catalogue.scope_for(entry.path, entry.status) if p in theirs]
         here, there = entry.expanded(scope), earlier.expanded(scope)
         unlike = [product for product in scope if here[product] != there[product]]
         # Saying nothing of a product contradicts no statement of it.

@@ -45,13 +45,14 @@ def _link(entry: Entry) -> Iterator[Finding]:
 
 
 def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
-    # Statuses that name no product ("是") speak of the whole scope; notes may
-    # then name any product in it.
+    # Statuses that name no product ("是") speak of the page's whole scope;
+    # notes may then name any product in it, but not one the page's release
+    # predates (a 7.3.0 page's 是 says nothing of Ascend 950).
     if not entry.notes or entry.status is None:
         return
     listed = set(entry.status.products)
     if entry.status.rest is not None:
-        listed |= set(catalogue.scope)
+        listed |= set(catalogue.scope_for(entry.path))
     reported = set()
     for line, text in entry.notes_at:
         for match in _TERM.finditer(text):

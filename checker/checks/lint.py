@@ -32,9 +32,9 @@ def lint(
         # The whole tree's order, which decides which of two entries is "first".
         every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
         asked = {page.path for page in pages}
-        findings.extend(f for f in check_duplicates(every, catalogue.scope) if f.path in asked)
+        findings.extend(f for f in check_duplicates(every, catalogue) if f.path in asked)
     else:
-        findings.extend(check_duplicates(pages, catalogue.scope))
+        findings.extend(check_duplicates(pages, catalogue))
     return sorted(with_api(findings, pages))
 
 

@@ -1,5 +1,6 @@
-"""The hardware catalogue: product ids, the names the docs give them, npu codes
-and SoC prefixes, read from `rules/catalogue.toml`."""
+"""The hardware catalogue: product ids, the names the docs give them, npu codes,
+SoC prefixes and the torch-npu release each product exists from, read from
+`rules/catalogue.toml`."""
 
 from __future__ import annotations
 
@@ -8,11 +9,18 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checker.errors import DataError
+from checker.model.version import RELEASE_NAME, page_release, release_key
+
+if TYPE_CHECKING:
+    from checker.model.support import Status
 
 _PACKAGED_RULES = Path(__file__).parent.parent / "_rules"
 _SOURCE_RULES = Path(__file__).parent.parent.parent / "rules"
+# A product's `since`: a release, or `>` and a release.
+_SINCE = re.compile(rf">?{RELEASE_NAME}", re.IGNORECASE)
 
 
 def rules_dir() -> Path:
@@ -32,6 +40,20 @@ class Product:
     names: tuple[str, ...]
     npu: tuple[str, ...]
     soc: tuple[str, ...]
+    # The torch-npu release the product exists from: "7.3.0" (that release on),
+    # ">7.3.0" (strictly after it, when only a release that predates it is
+    # known); None: every release.
+    since: str | None = None
+
+    def exists_at(self, release: str | None) -> bool:
+        """Whether pages of `release` know the product; a page of no known
+        release is current, and every product exists for it."""
+        if self.since is None or release is None:
+            return True
+        first = release_key(self.since.removeprefix(">"))
+        if self.since.startswith(">"):
+            return release_key(release) > first
+        return release_key(release) >= first
 
 
 @dataclass(frozen=True)
@@ -74,6 +96,29 @@ class Catalogue:
     def _name_pattern(self) -> re.Pattern[str]:
         return _name_regex(self)
 
+    def scope_for(self, path: str, status: Status | None = None) -> tuple[str, ...]:
+        """The scope of the page at `path`: the scope's products that exist at
+        the page's torch-npu release (checker.model.version.page_release), all
+        of them when the release is unknown. What a status naming no product
+        speaks of, and what is compared and shown of the page's entries.
+
+        With an entry's status, also the scope's products it names: a page
+        that names a product before the product's time is taken at its word
+        (explicit wins), which keeps this simple; nothing flags it."""
+        scope = _scope_at(self, page_release(path))
+        if status is None or not status.named:
+            return scope
+        named = status.products
+        return tuple(p for p in self.scope if p in scope or p in named)
+
+    def with_products(self, products: tuple[Product, ...]) -> Catalogue:
+        """The catalogue and a docs repository's own products (its
+        `[[product]]` tables); the scope stays as it is until a `scope` names them."""
+        taken = [product.id for product in products if product.id in self.ids]
+        if taken:
+            raise DataError(f"product id already in the catalogue: {', '.join(taken)}")
+        return Catalogue(self.products + products, self.scope) if products else self
+
     def with_scope(self, scope: tuple[str, ...]) -> Catalogue:
         unknown = [product for product in scope if product not in self.ids]
         if unknown:
@@ -84,6 +129,12 @@ class Catalogue:
 @cache
 def _name_index(catalogue: Catalogue) -> dict[str, str]:
     return {name_key(name): p.id for p in catalogue.products for name in p.names}
+
+
+@cache
+def _scope_at(catalogue: Catalogue, release: str | None) -> tuple[str, ...]:
+    exists = {p.id for p in catalogue.products if p.exists_at(release)}
+    return tuple(product for product in catalogue.scope if product in exists)
 
 
 @cache
@@ -101,7 +152,7 @@ def load_catalogue(path: Path | None = None) -> Catalogue:
         raise DataError(f"{path}: cannot read the catalogue: {error}") from None
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"{path}: {error}") from None
-    products = tuple(_product(path, item) for item in data.get("product", []))
+    products = tuple(product_of(path, item) for item in data.get("product", []))
     ids = [product.id for product in products]
     duplicates = sorted({pid for pid in ids if ids.count(pid) > 1})
     if duplicates:
@@ -113,10 +164,11 @@ def load_catalogue(path: Path | None = None) -> Catalogue:
         raise DataError(f"{path}: {error}") from None
 
 
-def _product(path: Path, item: object) -> Product:
+def product_of(path: Path | str, item: object) -> Product:
+    """A [[product]] table; `path` names it in errors (path, or path:line)."""
     if not isinstance(item, dict) or not isinstance(item.get("id"), str):
         raise DataError(f"{path}: every [[product]] needs a string id")
-    unknown = set(item) - {"id", "names", "npu", "soc"}
+    unknown = set(item) - {"id", "names", "npu", "soc", "since"}
     if unknown:
         raise DataError(f"{path}: product {item['id']}: unknown keys {sorted(unknown)}")
     fields = {}
@@ -125,7 +177,13 @@ def _product(path: Path, item: object) -> Product:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise DataError(f"{path}: product {item['id']}: {key} must be a list of strings")
         fields[key] = tuple(value)
-    return Product(item["id"], fields["names"], fields["npu"], fields["soc"])
+    since = item.get("since")
+    if since is not None and not (isinstance(since, str) and _SINCE.fullmatch(since)):
+        raise DataError(
+            f"{path}: product {item['id']}: since must be a torch-npu release such as "
+            f'"7.3.0", or ">7.3.0" for after it, not {since!r}'
+        )
+    return Product(item["id"], fields["names"], fields["npu"], fields["soc"], since)
 
 
 @cache

@@ -1,6 +1,9 @@
 """Docs versions and torch releases, which are the same thing: a docs folder
 pytorch_2-12-0 documents torch 2.12.0, and an interpreter whose torch is
-2.12.0+cpu (or 2.12.0a0+git1234, 2.12.0rc1) speaks for it."""
+2.12.0+cpu (or 2.12.0a0+git1234, 2.12.0rc1) speaks for it.
+
+And torch-npu releases (7.3.0), which are not: one release branch documents
+several torch versions, and the release says which products existed then."""
 
 from __future__ import annotations
 
@@ -19,3 +22,34 @@ def version_key(version: str) -> tuple[int, ...]:
     """2.7.1 < 2.11.0: versions sort by number, not by text. A part that is not
     a number sorts before every number."""
     return tuple(int(part) if part.isdigit() else -1 for part in version.split("."))
+
+
+# A torch-npu release as its branches name it: 7.3.0, and in older ones 6.0.rc1.
+RELEASE_NAME = r"\d+\.\d+\.(?:\d+|rc\d+)"
+# A release branch is v<torch>-<release> (v2.7.1-7.3.0); a folder holding a
+# checkout of one may carry a prefix before a `-` (the corpus's rows-v2.7.1-7.3.0).
+_BRANCH = re.compile(rf"(?:.*-)?v\d+\.\d+\.\d+-({RELEASE_NAME})", re.IGNORECASE)
+# Folders of a filesystem path, and the ref of a git page named `ref:path`.
+_PARTS = re.compile(r"[/\\:]")
+
+
+def page_release(path: str) -> str | None:
+    """The torch-npu release a page was read at: that of the innermost path
+    component named like a release branch (`/…/rows-v2.7.1-7.3.0/docs/…/x.md`,
+    `v2.7.1-7.3.0:docs/…/x.md`, `origin/v2.7.1-7.3.0:docs/…`). None for any
+    other page (master, a working tree, a relative path inside a checkout):
+    only the path is read, never the folder it is run from."""
+    for part in reversed(_PARTS.split(path)):
+        match = _BRANCH.fullmatch(part)
+        if match:
+            return match.group(1).lower()
+    return None
+
+
+def release_key(release: str) -> tuple[int, ...]:
+    """6.0.rc1 < 6.0.rc2 < 6.0.0 < 7.3.0: a release candidate comes before the
+    release of its number. `release` matches RELEASE_NAME."""
+    major, minor, last = release.lower().split(".")
+    if last.startswith("rc"):
+        return (int(major), int(minor), -1, int(last[2:]))
+    return (int(major), int(minor), int(last), 0)

@@ -22,7 +22,7 @@ def render(outcome: Outcome[Any]) -> str:
     if outcome.command == "verify":
         return verify_json(result) + "\n"
     if outcome.command == "show":
-        return entries_json(result.entries, result.scope) + "\n"
+        return entries_json(result.entries, result.scopes) + "\n"
     corpus, resolution = result.corpus, result.resolution
     found = lint_json(
         result.findings, len(corpus.pages), corpus.entry_count, outcome.errors, resolution
@@ -95,7 +95,8 @@ def lint_json(
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
-def entries_json(entries: Sequence[Entry], scope: Sequence[str]) -> str:
+def entries_json(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> str:
+    """`status` and `lines` over each entry's scope (`scopes`, one per entry)."""
     document = [
         {
             "api": entry.api,
@@ -109,7 +110,7 @@ def entries_json(entries: Sequence[Entry], scope: Sequence[str]) -> str:
             "link_line": entry.link_line or None,
             "raw": entry.raw,
         }
-        for entry in entries
+        for entry, scope in zip(entries, scopes, strict=True)
     ]
     return json.dumps(document, ensure_ascii=False, indent=2)
 

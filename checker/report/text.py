@@ -1,5 +1,5 @@
 """Text reports: `path:line: rule-id message`, one finding a line; `show`'s
-entries expanded over the scope; verify's report is checker.report.verify_text."""
+entries expanded over their pages' scopes; verify's report is checker.report.verify_text."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def render(outcome: Outcome[Any]) -> str:
 
         return lines_of(evidence_lines(outcome.result))
     if outcome.command == "show":
-        return lines_of(entries_text(outcome.result.entries, outcome.result.scope))
+        return lines_of(entries_text(outcome.result.entries, outcome.result.scopes))
     resolution = outcome.result.resolution
     found = findings_text(outcome.result.findings)
     return lines_of(found + (resolution_text(resolution) if resolution else []))
@@ -60,11 +60,11 @@ def resolution_text(resolution: Resolution) -> list[str]:
     return lines
 
 
-def entries_text(entries: Sequence[Entry], scope: Sequence[str]) -> list[str]:
-    """Grouped by API; each entry's status expanded over the scope, so every
-    page format prints alike."""
+def entries_text(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> list[str]:
+    """Grouped by API; each entry's status expanded over its scope (`scopes`,
+    one per entry), so every page format prints alike."""
     lines: list[str] = []
-    for entry in entries:
+    for entry, scope in zip(entries, scopes, strict=True):
         if not lines or entry.api != _api_of_last(lines):
             lines.append(entry.api)
         statuses = entry.expanded(scope)

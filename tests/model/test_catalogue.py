@@ -1,4 +1,5 @@
-"""The hardware catalogue: names, npu codes, SoC prefixes, scope, loading."""
+"""The hardware catalogue: names, npu codes, SoC prefixes, scope, the release a
+product exists from and the scope of a page, loading."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from checker.errors import DataError
 from checker.model.catalogue import Catalogue, default_catalogue, load_catalogue, name_key
+from checker.model.status import read_status
 from tests.helpers import REPO
 
 
@@ -155,6 +157,106 @@ def test_with_scope(catalogue: Catalogue) -> None:
 def test_with_scope_rejects_an_unknown_id(catalogue: Catalogue) -> None:
     with pytest.raises(DataError, match="atlas-z9"):
         catalogue.with_scope(("atlas-a2", "atlas-z9"))
+
+
+# -- since: the release a product exists from -----------------------------------
+
+OLD = "/corpus/rows-v2.7.1-7.3.0/docs/zh/native_apis/pytorch_2-7-1/torch-x.md"
+MASTER = "/corpus/master/docs/zh/api/native_api/pytorch_2-7-1/torch-x.md"
+TIMED = """
+[scope]
+default = ["old", "from", "after"]
+
+[[product]]
+id = "old"
+
+[[product]]
+id = "from"
+since = "7.3.0"
+
+[[product]]
+id = "after"
+since = ">7.3.0"
+"""
+
+
+def test_since_as_written(tmp_path: Path) -> None:
+    catalogue = load_catalogue(write(tmp_path, TIMED))
+    assert [p.since for p in catalogue.products] == [None, "7.3.0", ">7.3.0"]
+
+
+@pytest.mark.parametrize(
+    ("release", "existing"),
+    [
+        ("6.0.rc1", ("old",)),
+        ("7.2.0", ("old",)),
+        ("7.3.0", ("old", "from")),  # `since = "7.3.0"` includes 7.3.0 ...
+        ("7.3.1", ("old", "from", "after")),  # ... `">7.3.0"` only what follows it
+        ("8.0.rc1", ("old", "from", "after")),
+        (None, ("old", "from", "after")),  # no known release: current
+    ],
+)
+def test_exists_at(tmp_path: Path, release: str | None, existing: tuple[str, ...]) -> None:
+    catalogue = load_catalogue(write(tmp_path, TIMED))
+    assert tuple(p.id for p in catalogue.products if p.exists_at(release)) == existing
+
+
+@pytest.mark.parametrize(
+    ("path", "scope"),
+    [
+        (OLD, ("old", "from")),
+        ("v2.6.0-7.1.0:docs/zh/native_apis/pytorch_2-6-0/torch-x.md", ("old",)),
+        ("v2.8.0-7.4.0:docs/zh/native_apis/pytorch_2-8-0/torch-x.md", ("old", "from", "after")),
+        (MASTER, ("old", "from", "after")),
+        ("docs/zh/api/native_api/pytorch_2-7-1/torch-x.md", ("old", "from", "after")),
+    ],
+)
+def test_scope_for_a_page(tmp_path: Path, path: str, scope: tuple[str, ...]) -> None:
+    catalogue = load_catalogue(write(tmp_path, TIMED))
+    assert catalogue.scope_for(path) == scope
+
+
+def test_scope_for_keeps_the_narrowed_scope_and_its_order(tmp_path: Path) -> None:
+    catalogue = load_catalogue(write(tmp_path, TIMED)).with_scope(("after", "old"))
+    assert catalogue.scope_for(OLD) == ("old",)
+    assert catalogue.scope_for(MASTER) == ("after", "old")
+
+
+def test_shipped_ascend_950_is_after_7_3_0(catalogue: Catalogue) -> None:
+    assert catalogue.scope_for(OLD) == ("atlas-a2", "atlas-a3")
+    assert catalogue.scope_for(MASTER) == ("atlas-a2", "atlas-a3", "ascend-950")
+    assert [p.id for p in catalogue.products if p.since is not None] == ["ascend-950"]
+
+
+def test_scope_for_a_status_adds_the_products_it_names(catalogue: Catalogue) -> None:
+    # Explicit wins: a 7.3.0 page that names Ascend 950 is taken at its word.
+    named = read_status("是，暂不支持<term>Ascend 950DT</term>", catalogue).status
+    plain = read_status("是", catalogue).status
+    assert named is not None and plain is not None
+    assert catalogue.scope_for(OLD, named) == ("atlas-a2", "atlas-a3", "ascend-950")
+    assert catalogue.scope_for(OLD, plain) == ("atlas-a2", "atlas-a3")
+    # a named product outside the scope is not brought in
+    train = read_status("<term>Atlas 训练系列产品</term>：是", catalogue).status
+    assert catalogue.scope_for(OLD, train) == ("atlas-a2", "atlas-a3")
+
+
+@pytest.mark.parametrize(
+    "since",
+    ['"7.3"', '"v7.3.0"', '">=7.3.0"', '"> 7.3.0"', '"<7.3.0"', '"7.3.0 "', '""', "7", '["7.3.0"]'],
+)
+def test_load_rejects_a_bad_since(tmp_path: Path, since: str) -> None:
+    path = write(tmp_path, f'[[product]]\nid = "x"\n[[product]]\nid = "y9"\nsince = {since}\n')
+    with pytest.raises(DataError) as raised:
+        load_catalogue(path)
+    message = str(raised.value)
+    assert message.startswith(f"{path}: product y9: since must be a torch-npu release")
+    assert "\n" not in message.strip()
+
+
+@pytest.mark.parametrize("since", ["6.0.rc1", "6.0.RC1", ">6.0.rc1", "10.12.3"])
+def test_load_accepts_release_names(tmp_path: Path, since: str) -> None:
+    path = write(tmp_path, f'[[product]]\nid = "x"\nsince = "{since}"\n')
+    assert load_catalogue(path).products[0].since == since
 
 
 # -- loading -------------------------------------------------------------------
