@@ -21,11 +21,12 @@ _PART = re.compile(r""""([^"]*)"|'([^']*)'|([\w-]+)""")
 Key = tuple[str, ...]
 
 
-def load_toml(path: Path, what: str) -> tuple[dict[str, Any], TomlLines]:
+def load_toml(path: Path, what: str, text: str | None = None) -> tuple[dict[str, Any], TomlLines]:
     """The document and its lines; an unreadable file or a syntax error is a
-    DataError naming path[:line]."""
+    DataError naming path[:line]. `text`: the file's text, read elsewhere (at a
+    git ref, whose files are named `ref:path`)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8") if text is None else text
     except (OSError, UnicodeDecodeError) as error:
         raise DataError(f"{path}: cannot read {what}: {error}") from None
     try:

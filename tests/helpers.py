@@ -4,6 +4,7 @@ through the root conftest; the package under test is always the installed one)."
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -85,3 +86,23 @@ def read_page(text: str, name: str = "torch-x.md") -> Page:
 
     doc = DocFile(f"docs/zh/api/native_api/pytorch_2-12-0/{name}", "2.12.0", "zh")
     return read_text(text, doc, default_catalogue())
+
+
+FAKE_TORCH_RELEASE = REPO / "tests" / "fakes" / "fake_torch_release"
+
+
+def fake_torch_python(folder: Path, python: str, release: str) -> str:
+    """A FAKE interpreter for tests only: `python`, whose torch reports
+    `release` (e.g. 2.12.0+cpu) through tests/fakes/fake_torch_release. The
+    harness reports it, and docs-check labels its evidence FAKE."""
+    script = folder / f"python-FAKE-torch-{release}"
+    script.write_text(
+        "#!/bin/sh\n"
+        "# FAKE torch release: a docs-check test double\n"
+        f"PYTHONPATH={shlex.quote(str(FAKE_TORCH_RELEASE))} "
+        f"DOCS_CHECK_FAKE_TORCH={shlex.quote(release)} "
+        f'exec {shlex.quote(python)} "$@"\n',
+        encoding="utf-8",
+    )
+    script.chmod(0o755)
+    return str(script)

@@ -1,14 +1,16 @@
 """`probe --output FILE`: this machine's environment (torch, torch_npu, CANN,
-NPU) and the behaviour tests of the expectations run here, written as
+NPU) and the behaviour tests of the expectations run here (with --test-ref,
+their repository tests for this torch release too, from its ref), written as
 evidence for `verify --evidence`. A run that did not pass fails the command."""
 
 from __future__ import annotations
 
 import dataclasses
 
+from checker.app.live import Environments, live_runs
 from checker.app.outcome import Outcome
-from checker.app.setup import Reading, config_for
-from checker.app.verify import Request, jobs_for, select_rules
+from checker.app.setup import Reading, catalogue_for, config_for
+from checker.app.verify import Request, select_rules
 from checker.progress import Progress
 from checker.verify.evidence import Evidence
 
@@ -18,14 +20,15 @@ def probe(
 ) -> Outcome[Evidence]:
     """`request`: the expectations to run (rule files, --api), where and how long."""
     from checker.files import write_atomically
-    from checker.model.catalogue import default_catalogue
-    from checker.torch.runner import live_evidence
 
-    catalogue = default_catalogue()
-    files = config_for(config_file, (), Reading()).rule_files(request.rule_files)
+    config = config_for(config_file, (), Reading())
+    catalogue = catalogue_for(None, config)
+    files = config.rule_files(request.rule_files)
     rules = select_rules(dataclasses.replace(request, rule_files=files), catalogue)
-    jobs = jobs_for(rules, ())
-    evidence = live_evidence(jobs, catalogue, request.python, request.timeout, progress)
+    # the repository tests of this interpreter's torch release, from its test ref
+    test_refs = config.test_refs_with(request.test_refs)
+    where = Environments(request.python, (), test_refs, request.git_repo, request.timeout)
+    (evidence,) = live_runs(rules, (), (), where, catalogue, progress)
     write_atomically(output, evidence.to_json() + "\n")
     failed = any(run.verdict != "passed" for run in evidence.runs)
     return Outcome("probe", evidence, failed=failed)

@@ -65,15 +65,21 @@ class Setup:
 
 
 def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) -> Config:
-    """The --config file, else the nearest one above the current folder, else
-    above the first docs path (the git repository with --git)."""
+    """The --config file, else with git refs the one at the first ref (the
+    docs ref), else the nearest one above the current folder, else above the
+    first docs path."""
     from checker.gating.config import Config, find_config, load_config
     from checker.model.catalogue import default_catalogue
 
     if config_file:
         return load_config(Path(config_file), default_catalogue())
-    first = reading.git_repo or (paths[0] if paths and not reading.refs else None)
-    found = find_config(["."] + ([first] if first else []))
+    if reading.refs:
+        from checker.gating.ref_config import config_at_ref
+        from checker.sources.gitrefs import GitRef
+
+        at_ref = GitRef(reading.git_repo or ".", reading.refs[0])
+        return config_at_ref(at_ref, default_catalogue()) or Config()
+    found = find_config(["."] + ([paths[0]] if paths else []))
     return load_config(found, default_catalogue()) if found else Config()
 
 
@@ -81,7 +87,7 @@ def catalogue_for(scope: str | None, config: Config) -> Catalogue:
     """The catalogue, its scope narrowed by --scope, else by the configuration."""
     from checker.model.catalogue import default_catalogue
 
-    catalogue = default_catalogue()
+    catalogue = default_catalogue().with_products(config.products)
     if scope is not None:
         return catalogue.with_scope(tuple(p.strip() for p in scope.split(",") if p.strip()))
     return catalogue if config.scope is None else catalogue.with_scope(config.scope)

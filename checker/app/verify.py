@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checker.app.live import Environments, live_runs
 from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, resolvers, setup
 from checker.checks.lint import lint
@@ -21,11 +22,12 @@ from checker.errors import DataError, InputError, UsageError
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
+from checker.model.version import version_key
 from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import ReadOptions, read_corpus
 from checker.torch.resolution import ResolveOptions, resolve_for
-from checker.torch.runner import Job, behaviour_file, live_evidence
+from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
 from checker.verify.evidence import Evidence, load_evidence
 from checker.verify.expectations import REPO_RULES, Expectation, load_rules, shipped_rule_files
@@ -44,38 +46,37 @@ class Request:
     timeout: float = 120
     reading: ReadOptions = field(default_factory=ReadOptions)
     resolve: ResolveOptions | None = None  # --resolve-apis
+    python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH
+    test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF, then the config's
+    git_repo: str = "."  # the repository of the test refs
+    rule_texts: Mapping[str, str] = field(default_factory=dict)  # rule files read at a ref
 
 
 def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
     files = shipped_rule_files()
-    files += [Path(root, REPO_RULES) for root in request.docs if Path(root, REPO_RULES).is_file()]
+    if not request.reading.refs:  # at refs, the configuration at the docs ref names them
+        files += [
+            Path(root, REPO_RULES) for root in request.docs if Path(root, REPO_RULES).is_file()
+        ]
     files += [Path(name) for name in request.rule_files]
     unique: dict[Path, Path] = {}  # a docs root or rule file given twice is read once
     for path in files:
         unique.setdefault(path.resolve(), path)
-    rules = load_rules(unique.values(), catalogue)
+    rules = load_rules(unique.values(), catalogue, request.rule_texts)
     if request.api:
         rules = [rule for rule in rules if rule.api == request.api]
         if not rules:
             raise UsageError(f"no rule for API {request.api}")
     for rule in rules:
-        if rule.behaviour:
+        missing = rule.behaviour_file and not Path(rule.behaviour_file).is_file()
+        if missing and not rule.behaviour_ref:  # one at a ref is looked for when it runs
+            raise DataError(f"{rule.source}: no behaviour test file {rule.behaviour_file}")
+        if rule.behaviour and not rule.behaviour_file:
             try:
                 behaviour_file(rule.behaviour)
             except DataError as error:
                 raise DataError(f"{rule.source}: {error}") from None
     return rules
-
-
-def jobs_for(rules: Sequence[Expectation], docs: Sequence[str]) -> list[Job]:
-    jobs = [Job(rule.api, rule.behaviour) for rule in rules if rule.behaviour]
-    for rule in rules:
-        if rule.test:
-            test_file = rule.test.split("::", 1)[0]
-            for root in dict.fromkeys(docs):
-                if Path(root, test_file).is_file():
-                    jobs.append(Job(rule.api, rule.test, repo_test=rule.test, repo=root))
-    return jobs
 
 
 def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:
@@ -114,9 +115,14 @@ def _verify(
         resolution = resolve_for(corpus.pages, request.resolve, progress, started)
         errors += resolution.errors
     if request.live:
-        jobs = jobs_for(rules, request.docs)
-        live = live_evidence(jobs, catalogue, request.python, request.timeout, progress)
-        evidence.insert(0, live)
+        evidence[:0] = live_runs(
+            rules,
+            _versions(rules, pages),
+            request.docs,
+            _environments(request),
+            catalogue,
+            progress,
+        )
     results, findings = crosscheck(rules, pages, evidence, catalogue, request.options)
     touched = [_touched(pages, rule) for rule in rules]
     static = [f for f in lint(pages, catalogue) if any(_on(f, t) for t in touched)]
@@ -129,6 +135,23 @@ def _verify(
         tuple(sorted(findings + static)),
         tuple(errors),
         resolution,
+    )
+
+
+def _versions(rules: Sequence[Expectation], pages: Sequence[Page]) -> list[str]:
+    """The docs versions the rules check: those they list, else every version
+    that has their page."""
+    versions: set[str] = set()
+    for rule in rules:
+        versions.update(
+            rule.versions or (p.version for p in pages if Path(p.path).name == rule.doc)
+        )
+    return sorted(versions, key=version_key)
+
+
+def _environments(request: Request) -> Environments:
+    return Environments(
+        request.python, request.python_for, request.test_refs, request.git_repo, request.timeout
     )
 
 
@@ -167,6 +190,8 @@ def verify(
         rule_files=ready.config.rule_files(request.rule_files),
         reading=settings.reading.options(progress),
         resolve=settings.resolve,
+        test_refs=ready.config.test_refs_with(request.test_refs),
+        rule_texts=ready.config.texts,
     )
     report = run_verify(request, ready.catalogue)
     gated = ready.gate.apply(report.findings, report.results)

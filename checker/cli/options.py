@@ -108,16 +108,19 @@ rules_option = click.option(
 api_option = click.option("--api", help="Only the rules of this API.")
 
 
+git_option = click.option(
+    "--git",
+    "git_repo",
+    metavar="REPO",
+    help="The git repository whose refs --ref (the docs) and --test-ref (the tests) name "
+    "(default: .).",
+)
+
+
 def reading_options(function: F) -> F:
     """Where pages come from (working tree or git refs) and how they are read."""
     return _stack(
-        click.option(
-            "--git",
-            "git_repo",
-            metavar="REPO",
-            help="Read the docs from this git "
-            "repository's refs instead of the working tree (default with --ref: .).",
-        ),
+        git_option,
         click.option(
             "--ref",
             "refs",
@@ -179,8 +182,8 @@ def _resolving(function: F) -> F:
             multiple=True,
             metavar="VERSION=PATH",
             callback=_python_for,
-            help="With --resolve-apis: resolve docs version VERSION in the interpreter PATH "
-            "(repeatable).",
+            help="Run (verify) and resolve (--resolve-apis) docs version VERSION in the "
+            "interpreter PATH (repeatable).",
         ),
     )(function)
 
@@ -192,38 +195,56 @@ _require_all_versions = click.option(
 )
 
 
-def _python_for(
-    context: click.Context, parameter: click.Parameter, values: Sequence[str]
-) -> tuple[tuple[str, str], ...]:
-    mapped: dict[str, str] = {}
-    for value in values:
-        version, equals, path = value.partition("=")
-        version, path = version.strip(), path.strip()
-        if not equals or not re.fullmatch(r"\d+\.\d+\.\d+", version) or not path:
-            raise click.BadParameter(
-                f"{value!r} is not VERSION=PATH (for example 2.12.0=/venv-2.12/bin/python)",
-                context,
-                parameter,
-            )
-        if mapped.setdefault(version, path) != path:
-            raise click.BadParameter(
-                f"{version} is given two interpreters: {mapped[version]} and {path}",
-                context,
-                parameter,
-            )
-    return tuple(mapped.items())
+def _mapping(what: str, plural: str, example: str) -> Callable[..., tuple[tuple[str, str], ...]]:
+    """The callback of a repeatable VERSION=VALUE option: each version once."""
+
+    def parse(
+        context: click.Context, parameter: click.Parameter, values: Sequence[str]
+    ) -> tuple[tuple[str, str], ...]:
+        mapped: dict[str, str] = {}
+        for value in values:
+            version, equals, given = value.partition("=")
+            version, given = version.strip(), given.strip()
+            if not equals or not re.fullmatch(r"\d+\.\d+\.\d+", version) or not given:
+                raise click.BadParameter(
+                    f"{value!r} is not VERSION={what} (for example {example})", context, parameter
+                )
+            if mapped.setdefault(version, given) != given:
+                raise click.BadParameter(
+                    f"{version} is given two {plural}: {mapped[version]} and {given}",
+                    context,
+                    parameter,
+                )
+        return tuple(mapped.items())
+
+    return parse
+
+
+_python_for = _mapping("PATH", "interpreters", "2.12.0=/venv-2.12/bin/python")
+
+test_ref_option = click.option(
+    "--test-ref",
+    "test_refs",
+    multiple=True,
+    metavar="VERSION=REF",
+    callback=_mapping("REF", "refs", "2.7.1=v2.7.1"),
+    help="Run the rules' repository tests for docs version VERSION as they are at REF of "
+    "the --git repository (default: .), in VERSION's environment (repeatable).",
+)
 
 
 def resolving(
     values: dict[str, Any], python_tests_too: bool = False, timeout: float = 120
 ) -> ResolveOptions | None:
     """What --resolve-apis asks for; None without it. `python_tests_too`: the
-    command runs tests with --python as well (verify), so --python alone is fine."""
+    command runs tests with --python and --python-for as well (verify), so they
+    are fine without it."""
     resolve_apis, python = values.get("resolve_apis"), values.get("python")
     if python and not resolve_apis and not python_tests_too:
         raise click.UsageError("--python needs --resolve-apis")
     if not resolve_apis:
-        for name in ("python_for", "require_all_versions"):
+        resolving_only = ("python_for",) if not python_tests_too else ()
+        for name in (*resolving_only, "require_all_versions"):
             if values.get(name):
                 raise click.UsageError(f"--{name.replace('_', '-')} needs --resolve-apis")
         return None

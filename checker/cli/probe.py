@@ -14,6 +14,8 @@ from checker.cli.output import finish, progress_for
 @o.python_option
 @o.api_option
 @o.rules_option
+@o.test_ref_option
+@o.git_option
 @o.timeout_option
 @o.config_option
 def probe(
@@ -22,16 +24,27 @@ def probe(
     python: str | None,
     api: str | None,
     rule_files: tuple[str, ...],
+    test_refs: tuple[tuple[str, str], ...],
+    git_repo: str | None,
     timeout: float,
     config_file: str | None,
 ) -> int:
     """Probe this environment (torch, torch_npu, CANN, NPU), run the rules'
-    behaviour tests here and write the evidence for `verify --evidence`."""
+    behaviour tests here, and with --test-ref their repository tests for this
+    torch release, and write the evidence for `verify --evidence`."""
     from checker.app.probe import probe as run_probe
     from checker.app.verify import Request
 
     path = o.required_output(output, out)
-    request = Request(docs=(), rule_files=rule_files, api=api, python=python, timeout=timeout)
+    request = Request(
+        docs=(),
+        rule_files=rule_files,
+        api=api,
+        python=python,
+        timeout=timeout,
+        test_refs=test_refs,
+        git_repo=git_repo or ".",
+    )
     with progress_for(quiet=False) as progress:
         outcome = run_probe(path, request, config_file, progress)
     return finish(outcome, "text", None, quiet=False)

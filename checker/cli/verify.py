@@ -17,6 +17,7 @@ from checker.cli.output import finish, progress_for
 @o.rules_option
 @o.api_option
 @o.python_option
+@o.test_ref_option
 @click.option(
     "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
 )
@@ -45,6 +46,9 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         live=not values["no_live"],
         options=Options(strict=values["strict"], require_npu=values["require_npu"]),
         timeout=timeout,
+        python_for=values["python_for"],
+        test_refs=values["test_refs"],
+        git_repo=values["git_repo"] or ".",
     )
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)

@@ -14,14 +14,22 @@ from typing import Any
 
 from checker.errors import DataError
 from checker.gating.config_keys import Ignore, check_settings
-from checker.model.catalogue import Catalogue
-from checker.tomlfile import load_toml
+from checker.model.catalogue import Catalogue, Product, product_of
+from checker.tomlfile import TomlLines, load_toml
 
 CONFIG_FILE = ".docs-check.toml"
 PYPROJECT = "pyproject.toml"
 TABLE = ("tool", "docs-check")
 
-__all__ = ["CONFIG_FILE", "Config", "Ignore", "find_config", "load_config"]
+__all__ = [
+    "CONFIG_FILE",
+    "PYPROJECT",
+    "Config",
+    "Ignore",
+    "find_config",
+    "has_table",
+    "load_config",
+]
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,9 @@ class Config:
     scope: tuple[str, ...] | None = None
     severity: Mapping[str, str] = field(default_factory=dict)  # rule id -> error/warning/off
     ignore: tuple[Ignore, ...] = ()
+    test_refs: tuple[tuple[str, str], ...] = ()  # docs version -> the ref holding its tests
+    texts: Mapping[str, str] = field(default_factory=dict)  # files read at a git ref, by name
+    products: tuple[Product, ...] = ()  # the docs repository's own [[product]] tables
 
     @property
     def root(self) -> Path:
@@ -42,9 +53,13 @@ class Config:
     def docs_or(self, given: Sequence[str]) -> tuple[str, ...]:
         return tuple(given) or self.docs or (".",)
 
+    def test_refs_with(self, given: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+        """The configuration's test refs, with those given (--test-ref) winning per version."""
+        return tuple({**dict(self.test_refs), **dict(given)}.items())
+
     def rule_files(self, given: Sequence[str]) -> tuple[str, ...]:
         """The config's rule files, its own [[rule]] tables, then those given."""
-        own = (str(self.path),) if self.path and self.path.name != PYPROJECT else ()
+        own = (str(self.path),) if self.path and not is_pyproject(self.path) else ()
         return (*self.rules, *own, *given)
 
 
@@ -59,32 +74,43 @@ def find_config(starts: Sequence[str]) -> Path | None:
             if (candidate / CONFIG_FILE).is_file():
                 return candidate / CONFIG_FILE
             pyproject = candidate / PYPROJECT
-            if pyproject.is_file() and _has_table(pyproject):
+            if pyproject.is_file() and has_table(pyproject):
                 return pyproject
     return None
 
 
-def _has_table(pyproject: Path) -> bool:
+def is_pyproject(path: Path) -> bool:
+    """`pyproject.toml`, also as read at a git ref (`ref:pyproject.toml`)."""
+    return path.name == PYPROJECT or path.name.endswith(":" + PYPROJECT)
+
+
+def has_table(pyproject: Path, text: str | None = None) -> bool:
+    """A pyproject.toml with [tool.docs-check]; `text`: read elsewhere (a git ref)."""
     try:
-        if "docs-check" not in pyproject.read_text(encoding="utf-8"):
-            return False
+        text = pyproject.read_text(encoding="utf-8") if text is None else text
     except (OSError, UnicodeDecodeError):
         return False
-    data, _ = load_toml(pyproject, "pyproject.toml")
+    if "docs-check" not in text:
+        return False
+    data, _ = load_toml(pyproject, "pyproject.toml", text)
     tool = data.get("tool")
     return isinstance(tool, dict) and "docs-check" in tool
 
 
-def load_config(path: Path, catalogue: Catalogue) -> Config:
-    data, where = load_toml(path, "config file")
+def load_config(path: Path, catalogue: Catalogue, text: str | None = None) -> Config:
+    """`text`: the file's text when it was read at a git ref (`path` is then
+    `ref:file`, and the paths it gives are paths inside the repository)."""
+    data, where = load_toml(path, "config file", text)
     table: tuple[str, ...] = ()
-    extra: frozenset[str] = frozenset({"rule", "tool"})
-    if path.name == PYPROJECT:
+    extra: frozenset[str] = frozenset({"rule", "tool", "product"})
+    if is_pyproject(path):
         tool = data.get("tool")
         settings = tool.get("docs-check") if isinstance(tool, dict) else None
         if not isinstance(settings, dict):
             raise DataError(f"{path}: no [tool.docs-check] table")
-        data, table, extra = settings, TABLE, frozenset()
+        data, table, extra = settings, TABLE, frozenset({"product"})
+    products = _products(data, path, where, (*table, "product"), catalogue)
+    catalogue = catalogue.with_products(products)  # the scope may name them
     values: dict[str, Any] = check_settings(data, path, where, table, catalogue, extra)
     here = path.parent
     return Config(
@@ -94,7 +120,29 @@ def load_config(path: Path, catalogue: Catalogue) -> Config:
         scope=tuple(values["scope"]) if "scope" in values else None,
         severity=dict(values.get("severity", {})),
         ignore=tuple(values.get("ignore", ())),
+        test_refs=tuple(values.get("test-refs", {}).items()),
+        products=products,
     )
+
+
+def _products(
+    data: dict[str, Any], path: Path, where: TomlLines, key: tuple[str, ...], catalogue: Catalogue
+) -> tuple[Product, ...]:
+    """The docs repository's own products, `[[product]]` tables as in the
+    shipped catalogue; an id the catalogue has already is a mistake."""
+    items = data.get("product", [])
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        line = where.nearest(key)
+        raise DataError(f"{path}:{line}: 'product' must be an array of tables ([[product]])")
+    headers = [header for header, _ in where.array_items(key)]
+    products: list[Product] = []
+    for index, item in enumerate(items):
+        at = f"{path}:{headers[index] if index < len(headers) else where.nearest(key)}"
+        product = product_of(at, item)
+        if product.id in catalogue.ids or product.id in (p.id for p in products):
+            raise DataError(f"{at}: product id {product.id!r} is already in the catalogue")
+        products.append(product)
+    return tuple(products)
 
 
 def _from_here(path: Path) -> str:

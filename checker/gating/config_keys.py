@@ -4,6 +4,7 @@ the keys beside their [[rule]] tables."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from checker.errors import DataError
 from checker.model.catalogue import Catalogue
 from checker.tomlfile import Key, TomlLines
 
-KEYS = ("docs", "ignore", "rules", "scope", "severity")
+KEYS = ("docs", "ignore", "rules", "scope", "severity", "test-refs")
 SEVERITIES = ("error", "warning", "off")
 _IGNORE_KEYS = ("api", "path", "reason", "rule")
 
@@ -57,6 +58,8 @@ def check_settings(
             raise DataError(f"{at('scope')}: unknown product id in scope: {product}")
     if "severity" in settings:
         settings["severity"] = _severity(settings["severity"], at)
+    if "test-refs" in settings:
+        settings["test-refs"] = _test_refs(settings["test-refs"], at)
     if "ignore" in settings:
         settings["ignore"] = _ignores(settings["ignore"], path, where, (*table, "ignore"), at)
     return settings
@@ -68,6 +71,24 @@ def _strings(value: Any, key: str, where: str) -> list[str]:
         hint = " (rule tables are [[rule]])" if key == "rules" and tables else ""
         raise DataError(f"{where}: {key!r} must be an array of non-empty strings{hint}")
     return value
+
+
+def _test_refs(value: Any, at: Callable[..., str]) -> dict[str, str]:
+    """`test-refs = { "2.7.1" = "v2.7.1" }`: where each docs version's tests are."""
+    if not isinstance(value, dict):
+        raise DataError(
+            f'{at("test-refs")}: \'test-refs\' must be a table of "2.7.1" = "v2.7.1", ...'
+        )
+    for version, ref in value.items():
+        if not re.fullmatch(r"\d+\.\d+\.\d+", version):
+            raise DataError(
+                f"{at('test-refs', version)}: {version!r} is not a docs version like 2.7.1"
+            )
+        if not isinstance(ref, str) or not ref.strip():
+            raise DataError(
+                f"{at('test-refs', version)}: the ref of {version} must be a non-empty string"
+            )
+    return {version: ref.strip() for version, ref in value.items()}
 
 
 def _severity(value: Any, at: Callable[..., str]) -> dict[str, str]:

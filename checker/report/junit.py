@@ -182,7 +182,9 @@ def _evidence_suite(report: VerifyReport) -> ET.Element:
     for evidence in report.evidence:
         env = evidence.environment
         for run in evidence.runs:
-            name = f"{run.api} [{run.source} {run.behaviour}] @ {evidence.origin}"
+            at = f" at {run.ref}" if run.ref else ""
+            run_for = f" for docs {evidence.version}" if evidence.version else ""
+            name = f"{run.api} [{run.source} {run.behaviour}{at}] @ {evidence.origin}{run_for}"
             kind = "npu" if env.verifies_npu else "reference"
             case = _case(suite, f"evidence.{kind}", name, evidence.origin)
             selected = report.selects(run)

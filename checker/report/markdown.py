@@ -7,14 +7,16 @@ do not resolve."""
 
 from __future__ import annotations
 
-import re
-import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.app.outcome import Outcome
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
+from checker.report.markdown_evidence import evidence_section
+from checker.report.markdown_text import code as _code
+from checker.report.markdown_text import row as _row
+from checker.report.markdown_text import text as _text
 from checker.report.summary import headline, lint_counts, verify_counts, verify_said
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 
@@ -22,13 +24,11 @@ if TYPE_CHECKING:  # only the verdict names above are needed at run time, not ve
     from checker.app.lint import Linted
     from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
-    from checker.verify.evidence import Environment, Evidence, Run
     from checker.verify.expectations import Expectation
     from checker.verify.verified import VerifyReport
 
 # A conflict is both marks: the page states the product both ways.
 MARKS = {"supported": "✔", "unsupported": "✘", "conflict": "✔✘", UNSTATED: "–"}
-_SPECIAL = re.compile(r"([\\`*\[\]<>|&])")
 
 
 def render(outcome: Outcome[Any]) -> str:
@@ -56,17 +56,7 @@ def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
         lines += _rule(rule, [r for r in report.results if r.rule == rule.id])
     lines += _findings(report.findings)
     lines += _resolution(report.resolution) if report.resolution else []
-    lines += ["", "### Validation evidence", ""]
-    if not report.evidence:
-        lines.append("No evidence: no live run and no evidence file; no product was verified.")
-    for number, evidence in enumerate(report.evidence, 1):
-        origin = "live run on this machine" if evidence.origin == "live" else evidence.origin
-        lines += [
-            f"#### {number}. {_code(origin)}",
-            "",
-            *_fenced(_block(evidence, report.refs)),
-            "",
-        ]
+    lines += evidence_section(report.evidence, report.refs)
     lines += _errors(report.errors)
     return "\n".join(lines).rstrip("\n") + "\n"
 
@@ -117,69 +107,10 @@ def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
     return lines
 
 
-def _row(*cells: str) -> str:
-    return "| " + " | ".join(cells) + " |"
-
-
 def _mark(r: Result) -> str:
     if r.severity is Severity.ERROR:
         return "✘"
     return "⚠" if r.severity is Severity.WARNING else "✔" if r.verdict != UNVERIFIED else "–"
-
-
-def _block(evidence: Evidence, refs: Sequence[str]) -> list[str]:
-    env = evidence.environment
-    kind = _kind(env)
-    source = f"git ref {', '.join(refs)}" if refs else "the working tree"
-    target = f"docs {env.release}" if env.release else f"no docs version (torch {env.torch})"
-    verifies = f"{env.product} for docs {env.release}" if env.verifies_npu else "no product"
-    npu = f"{env.npu_name} ({env.product or 'not a catalogue product'})" if env.npu_name else "-"
-    if env.fake_npu:
-        npu = f"{env.npu_name or '-'} (reported by a test double)"
-    lines = [
-        ("API", ", ".join(dict.fromkeys(run.api for run in evidence.runs)) or "-"),
-        ("Target", f"{target}; docs read from {source}"),
-        ("Run", kind),
-        ("Verifies", verifies),
-        ("Platform", env.platform),
-        ("Python", env.python),
-        ("torch", env.torch or "-"),
-        ("torch_npu", env.torch_npu or "-"),
-        ("CANN", env.cann or "-"),
-        ("NPU", npu),
-        ("Visible NPUs", str(env.visible_npus)),
-    ]
-    for run in evidence.runs:
-        lines += _run(run, reference=not env.verifies_npu)
-    if env.note and env.note != kind:
-        lines.append(("Note", env.note))
-    return [f"{label + ':' if label else '':<14}{value}".rstrip() for label, value in lines]
-
-
-def _kind(env: Environment) -> str:
-    if env.fake_npu:
-        return f"FAKE torch_npu test double ({env.npu_name or 'no NPU'}): not an NPU run"
-    if env.device == "npu":
-        return f"NPU run on {env.npu_name}" + ("" if env.product else " (not a catalogue product)")
-    if env.note.startswith("CPU reference run"):
-        return env.note
-    return "CPU reference run; NPU not available" + (f": {env.note}" if env.note else "")
-
-
-def _run(run: Run, reference: bool) -> list[tuple[str, str]]:
-    passed = sum(1 for case in run.cases if case.passed)
-    result = f"{run.verdict}: {passed} of {len(run.cases)} cases passed in {run.duration_s:g} s"
-    result += f", exit {run.exit_code}" + (f" — {run.note}" if run.note else "")
-    if reference:
-        result += " (reference only, not NPU verification)"
-    lines = [("Test", f"{run.source} {run.behaviour} ({run.api})")]
-    lines += [("Command", shlex.join(run.command)), ("Result", result)]
-    for case in run.cases:
-        said = "passed" if case.passed else "FAILED"
-        detail = f": {case.detail}" if case.detail else ""
-        text = f"  {said}  {case.name}{detail}".replace("\n", "\n" + " " * 24)
-        lines.append(("", text))
-    return lines
 
 
 def _findings(findings: Sequence[Finding]) -> list[str]:
@@ -224,22 +155,3 @@ def _resolution(resolution: Resolution) -> list[str]:
 
 def _errors(errors: Sequence[str]) -> list[str]:
     return ["", "### Input errors", "", *(f"- {_text(e)}" for e in errors)] if errors else []
-
-
-def _fenced(lines: list[str]) -> list[str]:
-    longest = max((len(run) for line in lines for run in re.findall("`+", line)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return [fence + "text", *lines, fence]
-
-
-def _text(text: str) -> str:
-    """Plain text for a paragraph or a table cell: markup characters escaped."""
-    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
-
-
-def _code(text: str) -> str:
-    """A code span that survives backticks in the text and a table's `|`."""
-    text = " ".join(text.split())
-    ticks = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
-    padded = f" {text} " if text.startswith("`") or text.endswith("`") else text
-    return ticks + padded.replace("|", "\\|") + ticks

@@ -41,18 +41,24 @@ def verify_text(report: VerifyReport) -> list[str]:
 
 def evidence_lines(evidence: Evidence) -> list[str]:
     env = evidence.environment
+    torch = (env.torch or "-") + (" (FAKE release)" if env.fake_torch else "")
+    run_for = f" (run for docs {evidence.version})" if evidence.version else ""
     lines = [
-        f"  {evidence.origin}: {env.platform} | Python {env.python} | torch {env.torch or '-'} | "
+        f"  {evidence.origin}{run_for}: {env.platform} | Python {env.python} | torch {torch} | "
         f"torch_npu {env.torch_npu or '-'} | CANN {env.cann or '-'} | NPU {env.npu_name or '-'}"
         f" ({env.product or 'no product'}) | visible NPUs {env.visible_npus}",
         f"    {env.note}",
     ]
     for run in evidence.runs:
         passed = sum(1 for case in run.cases if case.passed)
+        at = f" at {run.ref}" if run.ref else ""
+        # a repository test's own last words; a behaviour's are the counts already shown
+        repo_said = run.summary and run.source == "repo-test" and not run.note
+        said = f" — {run.summary}" if repo_said else ""
         lines.append(
-            f"    {run.api} [{run.source} {run.behaviour}]: {run.verdict} "
+            f"    {run.api} [{run.source} {run.behaviour}{at}]: {run.verdict} "
             f"{passed}/{len(run.cases)} cases in {run.duration_s:g} s, exit {run.exit_code}"
-            + (f" — {run.note}" if run.note else "")
+            + (f" — {run.note}" if run.note else said)
         )
         lines.append(f"      command: {' '.join(run.command)}")
         lines.extend(f"      FAILED {c.name}: {c.detail}" for c in run.cases if not c.passed)

@@ -1,4 +1,5 @@
-"""Docs at git refs, without a checkout: `--git REPO --ref REF`.
+"""Docs (and the tests and configuration beside them) at git refs, without a
+checkout: `--git REPO --ref REF`.
 
 Two processes check the repository and resolve every ref to its commit; then
 one `git ls-tree` lists a ref's pages and one `git cat-file --batch` reads them
@@ -75,27 +76,47 @@ def git_documents(
     """The API pages under `paths` (inside the repository) at `ref`, with their
     bytes. `commit` is the ref's commit from `check_refs`; without it the ref is
     checked here."""
+    docs: list[DocFile] = []
+    blobs: list[bytes] = []
+    for path, sha in _listing(ref, paths, commit):
+        doc = doc_file(PurePosixPath(path))
+        if doc is not None:
+            docs.append(DocFile(f"{ref.ref}:{path}", doc.version, doc.lang, ref.ref))
+            blobs.append(sha)
+    return list(zip(docs, _read(ref, blobs), strict=True))
+
+
+def git_files(
+    ref: GitRef, paths: Sequence[str], commit: str | None = None
+) -> list[tuple[str, bytes]]:
+    """Every file under `paths` at `ref` (a test's folder, a config file), by
+    its path inside the repository, with its bytes."""
+    listed = _listing(ref, paths, commit)
+    return list(
+        zip([path for path, _ in listed], _read(ref, [sha for _, sha in listed]), strict=True)
+    )
+
+
+def _listing(ref: GitRef, paths: Sequence[str], commit: str | None) -> list[tuple[str, bytes]]:
+    """(path, blob sha) of the files under `paths`; symlinks and submodules are no files."""
     commit = commit or check_refs([ref])[ref]
     # the commit, not the ref: a branch that moves meanwhile cannot mix two trees
     listing = _git(ref, ["ls-tree", "-r", "-z", "--full-tree", commit, "--", *_pathspecs(paths)])
-    docs: list[DocFile] = []
-    blobs: list[bytes] = []
+    files: list[tuple[str, bytes]] = []
     for record in listing.split(b"\0"):
         if not record:
             continue
         meta, _, name = record.partition(b"\t")
         mode, kind, sha = meta.split(b" ")
-        if kind != b"blob" or mode == b"120000":  # symlinks are not pages
-            continue
-        path = name.decode("utf-8", "surrogateescape")
-        doc = doc_file(PurePosixPath(path))
-        if doc is not None:
-            docs.append(DocFile(f"{ref.ref}:{path}", doc.version, doc.lang, ref.ref))
-            blobs.append(sha)
-    if not docs:
+        if kind == b"blob" and mode != b"120000":
+            files.append((name.decode("utf-8", "surrogateescape"), sha))
+    return files
+
+
+def _read(ref: GitRef, blobs: Sequence[bytes]) -> list[bytes]:
+    if not blobs:
         return []
-    request = b"".join(sha + b"\n" for sha in blobs)
-    return list(zip(docs, _batch(ref, request, len(docs)), strict=True))
+    return _batch(ref, b"".join(sha + b"\n" for sha in blobs), len(blobs))
 
 
 def _run(repo: str, arguments: list[str], stdin: bytes | None = None) -> CommandResult:

@@ -25,12 +25,14 @@ RUNNING = "running behaviour tests"
 
 @dataclass(frozen=True)
 class Job:
-    """One behaviour (shipped) or repo test to run for one API."""
+    """One behaviour (shipped) or repository test to run for one API."""
 
     api: str
     behaviour: str
-    repo_test: str | None = None
-    repo: str | None = None
+    repo_test: str | None = None  # the test's id, `path::Class::test`, from the folder `repo`
+    repo: str | None = None  # the working tree, or a ref's test folder extracted
+    ref: str | None = None  # the git ref the test was read from; None: the working tree
+    behaviour_path: str | None = None  # a docs repository's own behaviour file; None: shipped
 
 
 def behaviour_file(name: str) -> Path:
@@ -41,6 +43,51 @@ def behaviour_file(name: str) -> Path:
     return path
 
 
+class Session:
+    """One interpreter: the jobs run in it one subprocess each, and the
+    environment the first of them found. Where the torch_npu backend cannot
+    load, every later run has autoloading turned off, and the cause is kept."""
+
+    def __init__(self, catalogue: Catalogue, python: str | None, timeout: float) -> None:
+        self.catalogue, self.timeout = catalogue, timeout
+        self.interpreter = python or sys.executable
+        self.runs: list[Run] = []
+        self.environment: Environment | None = None
+        self._env: dict[str, str] = {}
+        self._cause = ""
+
+    def run(self, job: Job) -> None:
+        self.runs.append(self._run(job, _argv(self.interpreter, job), job.repo))
+
+    def probe(self) -> Environment | None:
+        """The environment, found by a harness run without jobs when no job found it yet."""
+        if self.environment is None:
+            self._harness([self.interpreter, str(HARNESS)], None)
+        return self.environment
+
+    def evidence(self, version: str | None = None) -> Evidence:
+        environment = self.environment or _unknown_environment(self.interpreter, self.runs)
+        return Evidence(environment, tuple(self.runs), "live", version)
+
+    def _run(self, job: Job, argv: list[str], cwd: str | None) -> Run:
+        result, report = self._harness(argv, cwd)
+        return _run(job, result, report, self._env)
+
+    def _harness(
+        self, argv: list[str], cwd: str | None
+    ) -> tuple[CommandResult, dict[str, Any] | None]:
+        result = run_command(argv, timeout=self.timeout, env=self._env, cwd=cwd)
+        report = _report(result)
+        import_error = report.get("environment", {}).get("torch_import_error") if report else None
+        if import_error and "backend extension" in import_error and not self._env:
+            self._cause, self._env = import_error, dict(AUTOLOAD_OFF)
+            result = run_command(argv, timeout=self.timeout, env=self._env, cwd=cwd)
+            report = _report(result)
+        if report is not None and self.environment is None:
+            self.environment = _environment(report["environment"], self.catalogue, self._cause)
+        return result, report
+
+
 def live_evidence(
     jobs: Sequence[Job],
     catalogue: Catalogue,
@@ -48,37 +95,22 @@ def live_evidence(
     timeout: float = 120,
     progress: Progress | None = None,
 ) -> Evidence:
-    interpreter = python or sys.executable
-    runs: list[Run] = []
-    environment: Environment | None = None
-    env_overrides: dict[str, str] = {}
-    cause = ""
+    """Every job in one interpreter (`probe`, and verify without --python-for)."""
+    session = Session(catalogue, python, timeout)
     for done, job in enumerate(jobs):
         if progress:
             progress(RUNNING, done, len(jobs))
-        argv = _argv(interpreter, job)
-        result = run_command(argv, timeout=timeout, env=env_overrides, cwd=job.repo)
-        report = _report(result)
-        import_error = report.get("environment", {}).get("torch_import_error") if report else None
-        if import_error and "backend extension" in import_error and not env_overrides:
-            cause = import_error
-            env_overrides = dict(AUTOLOAD_OFF)
-            result = run_command(argv, timeout=timeout, env=env_overrides, cwd=job.repo)
-            report = _report(result)
-        if report is not None and environment is None:
-            environment = _environment(report["environment"], catalogue, cause)
-        runs.append(_run(job, result, report, env_overrides))
+        session.run(job)
     if progress:
         progress(RUNNING, len(jobs), len(jobs))
-    if environment is None:
-        environment = _unknown_environment(interpreter, runs)
-    return Evidence(environment, tuple(runs), "live")
+    return session.evidence()
 
 
 def _argv(interpreter: str, job: Job) -> list[str]:
     if job.repo_test is not None:
-        return [interpreter, str(HARNESS), "--pytest", job.repo_test]
-    return [interpreter, str(HARNESS), "--behaviour", str(behaviour_file(job.behaviour))]
+        return [interpreter, str(HARNESS), "--test", job.repo_test]
+    path = job.behaviour_path or str(behaviour_file(job.behaviour))
+    return [interpreter, str(HARNESS), "--behaviour", path]
 
 
 def _report(result: CommandResult) -> dict[str, Any] | None:
@@ -100,6 +132,10 @@ def _environment(data: dict[str, Any], catalogue: Catalogue, cause: str) -> Envi
         failed_op = data.get("npu_op") if npu_name else None  # listed, but did not compute
         why = cause or failed_op or data.get("npu_error") or "no NPU reported by torch_npu"
         note = f"CPU reference run; NPU not available: {why}"
+    real_torch = data.get("fake_torch")  # the installed torch, when a test double renamed it
+    if real_torch:
+        renamed = f"torch {real_torch} reports {data.get('torch')}"
+        note = f"FAKE torch release (test double): {renamed}; {note}"
     return Environment(
         platform=str(data.get("platform")),
         python=str(data.get("python")),
@@ -112,6 +148,7 @@ def _environment(data: dict[str, Any], catalogue: Catalogue, cause: str) -> Envi
         device="npu" if on_npu and not fake else "cpu-reference",
         fake_npu=fake,
         note=note,
+        fake_torch=bool(real_torch),
     )
 
 
@@ -138,18 +175,12 @@ def _run(
     command = tuple(f"{key}={value}" for key, value in env.items()) + result.argv
     source = "repo-test" if job.repo_test else "behaviour"
     name = job.repo_test or job.behaviour
+    at = f" (at {job.ref})" if job.ref else ""
 
     def failed(note: str) -> Run:
+        duration = round(result.duration_s, 3)
         return Run(
-            job.api,
-            name,
-            source,
-            command,
-            (),
-            round(result.duration_s, 3),
-            result.exit_code,
-            "error",
-            note,
+            job.api, name, source, command, (), duration, result.exit_code, "error", note, job.ref
         )
 
     if result.failure:
@@ -161,12 +192,23 @@ def _run(
         return failed(f"torch does not import: {import_error}")
     outcome = (report.get("runs") or [{}])[0]
     if outcome.get("error"):
-        return failed(outcome["error"])
+        return failed(outcome["error"] + at)
     cases = tuple(Case(c["name"], bool(c["passed"]), c.get("detail", "")) for c in outcome["cases"])
     verdict = "passed" if cases and all(case.passed for case in cases) else "failed"
     duration = float(outcome.get("duration_s", result.duration_s))
+    summary = str(outcome.get("summary") or "")
     return Run(
-        job.api, name, source, command, cases, round(duration, 4), result.exit_code, verdict, ""
+        job.api,
+        name,
+        source,
+        command,
+        cases,
+        round(duration, 4),
+        result.exit_code,
+        verdict,
+        "",
+        job.ref,
+        summary,
     )
 
 

@@ -111,10 +111,11 @@ def _entry_results(
     options: Options,
 ) -> list[Result]:
     """One result per product in scope, each at the line that states it."""
-    documented = entry.expanded(catalogue.scope)
-    expected = rule.expected.over(catalogue.scope)
+    scope = catalogue.scope_for(entry.path, entry.status)  # the products of the page's release
+    documented = entry.expanded(scope)
+    expected = rule.expected.over(scope)
     version, results = entry.version, []
-    for product in catalogue.scope:
+    for product in scope:
         runs = [r for e in evidence for r in _runs(e, rule, version, product)]
         others = [r for e in evidence for r in _reference_runs(e, rule, version)]
         verdict, observed, detail = _judge(
@@ -142,7 +143,7 @@ def _entry_results(
 
 def _runs(evidence: Evidence, rule: Expectation, version: str, product: str) -> list[Run]:
     env = evidence.environment
-    if not (env.verifies_npu and env.product == product and env.release == version):
+    if not (env.verifies_npu and env.product == product and evidence.speaks_for == version):
         return []
     return [run for run in evidence.runs if belongs(run, rule)]
 
@@ -150,10 +151,11 @@ def _runs(evidence: Evidence, rule: Expectation, version: str, product: str) -> 
 def _reference_runs(evidence: Evidence, rule: Expectation, version: str) -> list[tuple[str, Run]]:
     """Runs that verify no product, each with what it was."""
     env = evidence.environment
-    if env.verifies_npu or env.release != version:
+    if env.verifies_npu or evidence.speaks_for != version:
         return []
-    if env.fake_npu:
-        kind = "fake torch_npu run (test double, never counted)"
+    if env.fake_npu or env.fake_torch:
+        double = "torch_npu" if env.fake_npu else f"torch {env.torch}"
+        kind = f"fake {double} run (test double, never counted)"
     elif env.device == "npu":
         kind = f"run on {env.npu_name} (not a catalogue product)"
     else:

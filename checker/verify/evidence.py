@@ -15,7 +15,7 @@ from checker.files import load_versioned
 from checker.model.version import release_of
 
 SCHEMA = "docs-check/evidence"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the version a run was made for, each run's ref and summary
 _T = TypeVar("_T")
 
 
@@ -37,6 +37,8 @@ class Run:
     exit_code: int | None
     verdict: str  # "passed", "failed" or "error"
     note: str = ""
+    ref: str | None = None  # the git ref its test was read from; None: the working tree
+    summary: str = ""  # the test's own last words: `Ran 7 tests in 0.054s, OK`
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Environment:
     device: str  # "npu", or "cpu-reference" where no NPU took part
     fake_npu: bool  # a test double stood in for torch_npu: never NPU verification
     note: str  # "CPU reference run; NPU not available: <cause>" and the like
+    fake_torch: bool = False  # a test double reported another torch release than installed
 
     @property
     def release(self) -> str | None:
@@ -69,13 +72,22 @@ class Evidence:
     environment: Environment
     runs: tuple[Run, ...]
     origin: str  # "live" or the file it was read from
+    version: str | None = None  # the docs version it was run for (--python-for); None: its own
+
+    @property
+    def speaks_for(self) -> str | None:
+        """The docs version these runs count for: the one they were run for,
+        and only when the environment's torch is that release."""
+        release = self.environment.release
+        return release if self.version in (None, release) else None
 
     def to_object(self) -> dict[str, Any]:
         return {
             "schema": SCHEMA,
             "schema_version": SCHEMA_VERSION,
             "origin": self.origin,
-            "docs_versions": [self.environment.release] if self.environment.release else [],
+            "version": self.version,
+            "docs_versions": [self.speaks_for] if self.speaks_for else [],
             "environment": asdict(self.environment),
             "runs": [asdict(run) for run in self.runs],
         }
@@ -84,38 +96,49 @@ class Evidence:
         return json.dumps(self.to_object(), ensure_ascii=False, indent=2)
 
 
+# What schema 2 added, which a schema 1 file is read without (the defaults).
+_ADDED_IN_2 = frozenset({"ref", "summary", "fake_torch", "version"})
+
+
 def load_evidence(path: str) -> Evidence:
     document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "evidence", "broken evidence record")
+    optional = _ADDED_IN_2 if document["schema_version"] == 1 else frozenset()
     try:
-        environment = _build(Environment, document["environment"])
+        environment = _build(Environment, document["environment"], optional)
         if not isinstance(document["runs"], list):
             raise ValueError("runs is not a list")
-        runs = tuple(_run(run) for run in document["runs"])
+        runs = tuple(_run(run, optional) for run in document["runs"])
+        if "version" not in document and "version" not in optional:
+            raise KeyError("version")
+        version = document.get("version")
+        if not isinstance(version, str | None):
+            raise ValueError(f"version is not a string: {version!r}")
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"{path}: broken evidence record: {error}") from None
-    return Evidence(environment, runs, path)
+    return Evidence(environment, runs, path, version)
 
 
-def _run(data: Any) -> Run:
+def _run(data: Any, optional: frozenset[str]) -> Run:
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise ValueError("a run without a list of cases")
     cases = tuple(_build(Case, case) for case in data["cases"])
     command = data.get("command")
     if not isinstance(command, list) or not all(isinstance(arg, str) for arg in command):
         raise ValueError(f"Run.command is not a list of strings: {command!r}")
-    return _build(Run, {**data, "cases": cases, "command": tuple(command)})
+    return _build(Run, {**data, "cases": cases, "command": tuple(command)}, optional)
 
 
-def _build(cls: type[_T], data: Any) -> _T:
-    """The dataclass from a JSON object, refusing missing, unknown or mistyped fields."""
+def _build(cls: type[_T], data: Any, optional: frozenset[str] = frozenset()) -> _T:
+    """The dataclass from a JSON object, refusing missing, unknown or mistyped
+    fields; those in `optional` may be missing (a schema 1 file lacks them)."""
     if not isinstance(data, dict):
         raise ValueError(f"{cls.__name__} is not an object")
     hints = get_type_hints(cls)
     names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-    missing, unknown = names - set(data), set(data) - names
+    missing, unknown = names - set(data) - optional, set(data) - names
     if missing or unknown:
         raise ValueError(f"{cls.__name__}: missing {sorted(missing)}, unknown {sorted(unknown)}")
-    for name in names:
+    for name in set(data) & names:
         if not _conforms(data[name], hints[name]):
             raise ValueError(f"{cls.__name__}.{name} has the wrong type: {data[name]!r}")
     return cls(**data)

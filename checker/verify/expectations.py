@@ -6,9 +6,9 @@ means a finding's id and nothing else. Problems name path:line."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from checker.errors import DataError
 from checker.gating.config_keys import check_settings
@@ -36,16 +36,24 @@ class Expectation:
     test: str | None
     source: str  # path:line of the rule's [[rule]] header
     expect_at: str = ""  # path:line of its `expect`, the text a mismatch is about
+    # A docs repository's own behaviour test: the file from the rule file's
+    # folder (a path inside the repository when the rule file was read at the
+    # git ref `behaviour_ref`); None: a shipped one, by name.
+    behaviour_file: str | None = None
+    behaviour_ref: str | None = None
 
 
 def shipped_rule_files() -> list[Path]:
     return sorted(p for p in rules_dir().glob("*.toml") if p.name != "catalogue.toml")
 
 
-def load_rules(paths: Iterable[Path], catalogue: Catalogue) -> list[Expectation]:
+def load_rules(
+    paths: Iterable[Path], catalogue: Catalogue, texts: Mapping[str, str] | None = None
+) -> list[Expectation]:
+    """`texts`: rule files read at a git ref, by name (`ref:path`)."""
     rules: list[Expectation] = []
     for path in paths:
-        rules.extend(_load_file(path, catalogue))
+        rules.extend(_load_file(path, catalogue, (texts or {}).get(str(path))))
     seen: dict[str, str] = {}
     for rule in rules:
         if rule.id in seen:
@@ -56,23 +64,28 @@ def load_rules(paths: Iterable[Path], catalogue: Catalogue) -> list[Expectation]
     return rules
 
 
-def _load_file(path: Path, catalogue: Catalogue) -> list[Expectation]:
-    data, where = load_toml(path, "rule file")
+def _load_file(path: Path, catalogue: Catalogue, text: str | None) -> list[Expectation]:
+    data, where = load_toml(path, "rule file", text)
     lines = where.lines
     headers = [n + 1 for n, line in enumerate(lines) if _RULE_HEADER.match(line)]
     # beside its rules, a docs repo's .docs-check.toml holds its configuration
-    check_settings(data, path, where, (), catalogue, extra=("rule", "tool"))
+    check_settings(data, path, where, (), catalogue, extra=("rule", "tool", "product"))
     items = data.get("rule", [])
     if not isinstance(items, list):
         raise DataError(f"{path}: `rule` must be an array of tables ([[rule]])")
     return [
-        _rule(item, path, lines, headers[i] if i < len(headers) else 1, catalogue)
+        _rule(item, path, lines, headers[i] if i < len(headers) else 1, catalogue, text is not None)
         for i, item in enumerate(items)
     ]
 
 
 def _rule(
-    item: dict[str, object], path: Path, lines: list[str], header: int, catalogue: Catalogue
+    item: dict[str, object],
+    path: Path,
+    lines: list[str],
+    header: int,
+    catalogue: Catalogue,
+    from_ref: bool,
 ) -> Expectation:
     def where(key: str) -> str:
         return f"{path}:{_key_line(lines, key, header)}"
@@ -87,8 +100,8 @@ def _rule(
     for key in ("behaviour", "test"):
         if key in item and not isinstance(item[key], str):
             raise DataError(f"{where(key)}: {key!r} must be a string")
-    if "behaviour" in item and not _BEHAVIOUR_NAME.fullmatch(str(item["behaviour"])):
-        raise DataError(f"{where('behaviour')}: 'behaviour' must be a name like \"put_metric\"")
+    behaviour = str(item["behaviour"]) if "behaviour" in item else None
+    behaviour_at = _behaviour_at(behaviour, path, where, from_ref) if behaviour else None
     versions = item.get("versions", [])
     if not isinstance(versions, list) or not all(isinstance(v, str) for v in versions):
         raise DataError(
@@ -106,9 +119,29 @@ def _rule(
         expected=reading.status,
         versions=tuple(versions),
         behaviour=str(item["behaviour"]) if "behaviour" in item else None,
+        behaviour_file=behaviour_at,
+        behaviour_ref=str(path).partition(":")[0] if behaviour_at and from_ref else None,
         test=str(item["test"]) if "test" in item else None,
         source=f"{path}:{header}",
         expect_at=where("expect"),
+    )
+
+
+def _behaviour_at(
+    behaviour: str, path: Path, where: Callable[[str], str], from_ref: bool
+) -> str | None:
+    """None for a shipped behaviour's name; for a `.py` path, the file it names
+    from the rule file's folder, which it may not leave."""
+    if _BEHAVIOUR_NAME.fullmatch(behaviour):
+        return None
+    inside = PurePosixPath(behaviour)
+    if behaviour.endswith(".py") and not inside.is_absolute() and ".." not in inside.parts:
+        if from_ref:  # the rule file is `ref:path`: the behaviour's file is at that ref
+            return str(PurePosixPath(str(path).partition(":")[2]).parent / inside)
+        return str(path.parent / inside)
+    raise DataError(
+        f"{where('behaviour')}: 'behaviour' must be a shipped behaviour's name like "
+        '"put_metric", or the path of a .py file from the rule file\'s folder'
     )
 
 

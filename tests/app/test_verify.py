@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from checker.app.verify import Request, jobs_for, select_rules
+from checker.app.live import behaviour_jobs, repo_jobs
+from checker.app.verify import Request, select_rules
 from checker.model.catalogue import default_catalogue, rules_dir
 from checker.verify.evidence import load_evidence
 from tests.helpers import REPO
@@ -493,7 +494,7 @@ def test_repo_test_passing(cli: Invoke, tmp_path: Path) -> None:
     assert repo["cases"] == [
         {"name": "tests/test_metric.py::test_ok", "passed": True, "detail": ""}
     ]
-    assert repo["command"][-2:] == ["--pytest", "tests/test_metric.py::test_ok"]
+    assert repo["command"][-2:] == ["--test", "tests/test_metric.py::test_ok"]
 
 
 def test_repo_test_failing(cli: Invoke, tmp_path: Path) -> None:
@@ -514,22 +515,53 @@ def test_repo_test_failing(cli: Invoke, tmp_path: Path) -> None:
     }
 
 
-def test_repo_test_that_collects_nothing_is_an_error_run(cli: Invoke, tmp_path: Path) -> None:
+def test_repo_test_naming_no_test_is_an_error_run(cli: Invoke, tmp_path: Path) -> None:
     root = docs_repo(tmp_path, "tests/test_metric.py::test_missing")
     code, out, _ = cli("verify", "--docs", str(root), "--api", INITIALIZE, "--format", "json")
     (repo,) = repo_runs(as_json(out))
     assert repo["verdict"] == "error"
-    assert repo["note"].startswith(
-        "pytest collected nothing for tests/test_metric.py::test_missing"
-    )
+    # pytest's own words, in one line, never "collected nothing"
+    assert repo["note"].startswith("not found: ")
+    assert "tests/test_metric.py::test_missing" in repo["note"]
+    assert "\n" not in repo["note"]
     assert code == 1
 
 
 def test_a_docs_root_given_twice_runs_its_test_once(tmp_path: Path) -> None:
     root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
     rules = select_rules(Request(docs=(str(root), str(root))), default_catalogue())
-    jobs = jobs_for(rules, (str(root), str(root)))
+    tested = [rule for rule in rules if rule.test]
+    jobs = behaviour_jobs(rules) + repo_jobs(tested, None, {}, (str(root), str(root)))
     assert [(job.api, job.behaviour, job.repo) for job in jobs] == [
         (PUT_METRIC, "put_metric", None),
         (INITIALIZE, "tests/test_metric.py::test_ok", str(root)),
     ]
+
+
+def test_a_docs_repositorys_own_behaviour_test_runs_from_its_folder(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
+    (root / "ci").mkdir()
+    (root / "ci" / "initialize.py").write_text(
+        "from torch.distributed.elastic.metrics import initialize_metrics\n\n\n"
+        "def callable_():\n    assert callable(initialize_metrics)\n\n\n"
+        'CASES = [("initialize_metrics is callable", callable_)]\n',
+        encoding="utf-8",
+    )
+    config = root / ".docs-check.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace("test = ", 'behaviour = "ci/initialize.py"\n#'),
+        encoding="utf-8",
+    )
+    code, out, _ = cli("verify", str(root), "--api", INITIALIZE, "--format", "json")
+    (evidence,) = as_json(out)["evidence"]
+    (run,) = evidence["runs"]
+    assert (run["source"], run["behaviour"], run["verdict"]) == (
+        "behaviour",
+        "ci/initialize.py",
+        "passed",
+    )
+    assert run["command"][-2:] == ["--behaviour", str(root / "ci" / "initialize.py")]
+    assert [case["name"] for case in run["cases"]] == ["initialize_metrics is callable"]
+    assert code == 0

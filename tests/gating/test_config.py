@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.app.setup import catalogue_for
 from checker.gating.config import Config, find_config, load_config
 from checker.model.catalogue import default_catalogue
 from tests.helpers import REPO
@@ -21,7 +22,7 @@ RULES = REPO / "tests" / "fixtures" / "verify" / "rules"
 LINT_LINES = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encoding="utf-8")
 DUPLICATE, UNREADABLE, MARK, LINK, BLOCK = LINT_LINES.replace("examples/docs/", "").splitlines()
 SUMMARY = "findings ({}) in 6 files, 22 entries"
-KNOWN = "docs, ignore, rule, rules, scope, severity, tool"
+KNOWN = "docs, ignore, product, rule, rules, scope, severity, test-refs, tool"
 Invoke = Callable[..., tuple[int, str, str]]
 
 
@@ -250,6 +251,20 @@ MISTAKES = [
         1,
         "'rules' must be an array of non-empty strings (rule tables are [[rule]])",
     ),
+    ('test-refs = "v2.7.1"\n', 1, '\'test-refs\' must be a table of "2.7.1" = "v2.7.1", ...'),
+    ('\n[test-refs]\n"2.7" = "v2.7.1"\n', 3, "'2.7' is not a docs version like 2.7.1"),
+    ('[test-refs]\n"2.7.1" = 271\n', 2, "the ref of 2.7.1 must be a non-empty string"),
+    ("product = 3\n", 1, "'product' must be an array of tables ([[product]])"),
+    (
+        '[[product]]\nid = "atlas-a5"\nnames = ["Atlas A5"]\n\n[[product]]\nid = "atlas-a2"\n',
+        5,
+        "product id 'atlas-a2' is already in the catalogue",
+    ),
+    (
+        '\n[[product]]\nid = "atlas-a5"\nnpu = "a5"\n',
+        2,
+        "product atlas-a5: npu must be a list of strings",
+    ),
 ]
 
 
@@ -271,7 +286,7 @@ def test_a_mistake_in_pyproject_names_its_line(cli: Invoke, repo: Path) -> None:
     )
     code, _, err = cli("lint")
     assert code == 2
-    known = "docs, ignore, rules, scope, severity"
+    known = "docs, ignore, product, rules, scope, severity, test-refs"
     assert err == f"docs-check: error: {path}:6: unknown table or key 'baseline' (known: {known})\n"
     write(path, '[tool.docs-check.severity]\nlink-version = "of"\n')
     _, _, err = cli("lint")
@@ -298,3 +313,25 @@ def test_the_documented_example_is_a_valid_config(tmp_path: Path) -> None:
     config = load_config(path, default_catalogue())
     assert config.severity == {"product-set-differs": "off", "notes-product": "error"}
     assert [ignore.rule for ignore in config.ignore] == ["link-version"]
+
+
+def test_a_docs_repository_adds_products_and_test_refs(cli: Invoke, repo: Path) -> None:
+    """Its own [[product]] is read as the shipped ones are: a name the docs
+    use, and a scope that names it."""
+    write(
+        repo / ".docs-check.toml",
+        'scope = ["atlas-a2", "atlas-a5"]\ntest-refs = { "2.7.1" = "v2.7.1" }\n\n'
+        '[[product]]\nid = "atlas-a5"\nnames = ["Atlas A5 训练系列产品"]\nsoc = ["Ascend910_95"]\n',
+    )
+    config = load_config(repo / ".docs-check.toml", default_catalogue())
+    assert config.test_refs == (("2.7.1", "v2.7.1"),)
+    assert config.test_refs_with((("2.7.1", "main"), ("2.12.0", "v2.12.0"))) == (
+        ("2.7.1", "main"),
+        ("2.12.0", "v2.12.0"),
+    )
+    (product,) = config.products
+    catalogue = catalogue_for(None, config)
+    assert catalogue.scope == ("atlas-a2", "atlas-a5")
+    assert catalogue.by_name("Atlas A5训练系列产品") == "atlas-a5"
+    assert catalogue.by_soc("Ascend910_9591") == "atlas-a5"
+    assert product.id not in default_catalogue().ids  # the shipped catalogue is untouched

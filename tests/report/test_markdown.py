@@ -14,32 +14,41 @@ from checker.verify.verified import VerifyReport
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
 
-LABELS = [
+KEYS = [
     "API",
-    "Target",
-    "Run",
-    "Verifies",
-    "Platform",
-    "Python",
-    "torch",
-    "torch_npu",
+    "TARGET_BRANCH",
+    "PLATFORM",
+    "PYTHON",
+    "TORCH",
+    "TORCH_NPU",
     "CANN",
     "NPU",
-    "Visible NPUs",
-    "Test",
-    "Command",
-    "Result",
+    "VISIBLE_NPU",
 ]
 
 
-def blocks(out: str) -> dict[str, list[str]]:
-    """Evidence heading -> the lines of its fenced block."""
-    found = re.findall(r"^#### \d+\. `([^`]+)`\n\n```text\n(.*?)\n```$", out, re.M | re.S)
-    return {origin: text.splitlines() for origin, text in found}
+def blocks(out: str) -> dict[str, tuple[str, list[str], list[str]]]:
+    """Evidence origin -> (what its heading says, its table's rows, the lines
+    of its VALIDATION EVIDENCE block)."""
+    found = re.findall(
+        r"^#### \d+\. (`+)([^\n]+?)\1: ([^\n]*)\n\n((?:\|[^\n]*\n)+)\n(`{3,})text\n(.*?)\n\5$",
+        out,
+        re.M | re.S,
+    )
+    return {
+        origin.strip(): (said, table.splitlines()[2:], text.splitlines())
+        for _, origin, said, table, _, text in found
+    }
 
 
 def fields(lines: list[str]) -> dict[str, str]:
-    return {line[:14].rstrip().rstrip(":"): line[14:] for line in lines if not line.startswith(" ")}
+    """The KEY=VALUE lines of a block; COMMAND and RESULT are those of the last run."""
+    assert lines[0] == "VALIDATION EVIDENCE"
+    return dict(line.split("=", 1) for line in lines[1:] if "=" in line and line[0] != " ")
+
+
+def keys(lines: list[str]) -> list[str]:
+    return [line.split("=", 1)[0] for line in lines[1:] if line[0] != " "]
 
 
 def test_lint_markdown_matches_snapshot(cli: Invoke) -> None:
@@ -81,49 +90,58 @@ def test_documented_status_table(cli: Invoke) -> None:
 
 def test_evidence_blocks_carry_every_field(cli: Invoke) -> None:
     _, out, _ = cli(*VERIFY_EVIDENCE, "--format", "markdown")
+    assert "\nDocs read from the working tree.\n" in out
     found = blocks(out)
     assert len(found) == 7
-    for lines in found.values():
-        assert list(fields(lines))[: len(LABELS)] == LABELS
-    npu = fields(found["tests/fixtures/verify/evidence/npu-950-torch-2.13.0-fail.json"])
-    assert npu["Run"] == "NPU run on Ascend950DT"
-    assert npu["Verifies"] == "ascend-950 for docs 2.13.0"
+    for _, _, lines in found.values():
+        assert keys(lines) == [*KEYS, "COMMAND", "RESULT", "NOTE"]  # one run each
+    said, rows, lines = found["tests/fixtures/verify/evidence/npu-950-torch-2.13.0-fail.json"]
+    assert said == "docs 2.13.0, NPU run on Ascend950DT, verifies ascend-950"
+    npu = fields(lines)
     assert npu["NPU"] == "Ascend950DT (ascend-950)"
-    assert npu["Visible NPUs"] == "8"
+    assert npu["VISIBLE_NPU"] == "8"
     assert npu["CANN"] == "8.5.RC1"
-    assert npu["Result"] == "failed: 7 of 8 cases passed in 0.0041 s, exit 0"
-    assert npu["Target"] == "docs 2.13.0; docs read from the working tree"
-    failed = found["tests/fixtures/verify/evidence/npu-950-torch-2.13.0-fail.json"]
-    assert (
-        "                FAILED  custom group goes to its own handler: AssertionError: 0 emits "
+    assert npu["RESULT"] == "failed: 7 of 8 cases passed, exit 0"
+    assert npu["TARGET_BRANCH"] == "working tree"
+    assert npu["NOTE"] == "NPU run on Ascend950DT: ones(2)*2 on npu:0 = [2.0, 2.0]"
+    assert lines[-1] == (
+        "  FAILED custom group goes to its own handler: AssertionError: 0 emits "
         "to the group handler, expected 1 at line 63"
-    ) in failed
+    )
+    (row,) = rows
+    assert row.startswith("| – (docs-check behaviour) | 2.13.0+cpu | 2.13.0 | `/usr/local/")
+    assert row.endswith("--behaviour /opt/docs-check/checker/live/behaviours/put_metric.py` | "
+                        "failed: 7 of 8 cases passed, exit 0 |")  # fmt: skip
 
 
 def test_cpu_reference_run_reads_as_one(cli: Invoke) -> None:
     _, out, _ = cli(*VERIFY_EVIDENCE, "--format", "markdown")
-    cpu = fields(blocks(out)["tests/fixtures/verify/evidence/cpu-reference-torch-2.13.0-pass.json"])
-    assert cpu["Run"] == "CPU reference run; NPU not available: torch_npu is not installed"
-    assert cpu["Verifies"] == "no product"
+    said, _, lines = blocks(out)[
+        "tests/fixtures/verify/evidence/cpu-reference-torch-2.13.0-pass.json"
+    ]
+    assert said == "docs 2.13.0, CPU reference run, no NPU"
+    cpu = fields(lines)
+    assert cpu["NOTE"] == "CPU reference run; NPU not available: torch_npu is not installed"
     assert cpu["NPU"] == "-"
-    assert cpu["Result"].endswith("(reference only, not NPU verification)")
-    fake = fields(blocks(out)["tests/fixtures/verify/evidence/fake-npu-a3-torch-2.13.0-pass.json"])
-    assert fake["Run"] == "FAKE torch_npu test double (Ascend910_9382): not an NPU run"
-    assert fake["Verifies"] == "no product"
-    assert fake["NPU"] == "Ascend910_9382 (reported by a test double)"
+    said, _, lines = blocks(out)[
+        "tests/fixtures/verify/evidence/fake-npu-a3-torch-2.13.0-pass.json"
+    ]
+    assert said == "docs 2.13.0, FAKE torch_npu test double, not an NPU run"
+    fake = fields(lines)
+    assert fake["NPU"] == "Ascend910_9382 (FAKE: reported by a test double)"
+    assert fake["NOTE"] == "FAKE torch_npu test double reporting Ascend910_9382: not an NPU run"
 
 
 def test_live_cpu_run_here_is_a_cpu_reference_run(cli: Invoke) -> None:
     """The one live run of these tests: no NPU here, so it must say so."""
     code, out, _ = cli("verify", "--docs", "tests/fixtures/verify/docs", "--format", "markdown")
     assert code == 0
-    (live,) = blocks(out).values()
-    assert "#### 1. `live run on this machine`" in out
-    got = fields(live)
-    assert got["Run"].startswith("CPU reference run; NPU not available: ")
-    assert got["Verifies"] == "no product"
-    assert got["Result"].startswith("passed: 8 of 8 cases passed in ")
-    assert got["Result"].endswith("(reference only, not NPU verification)")
+    ((said, _, lines),) = blocks(out).values()
+    assert "#### 1. `live run on this machine`: docs 2.13.0, CPU reference run, no NPU" in out
+    assert said == "docs 2.13.0, CPU reference run, no NPU"
+    got = fields(lines)
+    assert got["NOTE"].startswith("CPU reference run; NPU not available: ")
+    assert got["RESULT"] == "passed 8/8 cases, exit 0"
     assert "NPU run" not in out
     assert "| 2.13.0 | atlas-a2 |" not in out  # nothing judged on an NPU
 
@@ -135,10 +153,37 @@ def test_git_refs_are_the_target() -> None:
     )  # fmt: skip
     run = Run("torch.x", "b", "behaviour", ("python", "a b"), (Case("c", True),), 0.5, 0, "passed")
     report = VerifyReport((), (), (Evidence(env, (run,), "npu.json"),), (), (), refs=("v2.12.0",))
-    got = fields(blocks(verify_markdown(outcome_of(report)))["npu.json"])
-    assert got["Target"] == "docs 2.12.0; docs read from git ref v2.12.0"
-    assert got["Command"] == "python 'a b'"
-    assert got["Verifies"] == "atlas-a2 for docs 2.12.0"
+    out = verify_markdown(outcome_of(report))
+    assert "\nDocs read from git ref v2.12.0.\n" in out
+    said, _, lines = blocks(out)["npu.json"]
+    assert said == "docs 2.12.0, NPU run on Ascend910B3, verifies atlas-a2"
+    got = fields(lines)
+    assert got["TARGET_BRANCH"] == "v2.12.0"  # no test read at a ref: the docs' ref
+    assert got["COMMAND"] == "python 'a b'"
+    assert got["RESULT"] == "passed: 1 of 1 cases passed, exit 0"
+
+
+def test_a_repository_test_at_a_ref_is_its_target_branch() -> None:
+    note = "CPU reference run; NPU not available: torch_npu is not installed"
+    env = Environment(
+        "L", "3.11", "2.12.0+cpu", None, None, None, 0, None, "cpu-reference", False, note, True
+    )
+    case = Case("t.py::T::a", True)
+    said = "Ran 1 test in 0.001s, OK"
+    run = Run(
+        "torch.x", "t.py", "repo-test", ("py",), (case,), 0.1, 0, "passed", "", "v2.12.0", said
+    )
+    evidence = Evidence(env, (run,), "live", "2.12.0")
+    report = VerifyReport((), (), (evidence,), (), (), refs=("master",))
+    said, rows, lines = blocks(verify_markdown(outcome_of(report)))["live run on this machine"]
+    assert said == "docs 2.12.0, CPU reference run, no NPU"
+    assert rows == [
+        "| `v2.12.0` | 2.12.0+cpu (FAKE: a test double reporting this release) | - | `py` | "
+        "Ran 1 test in 0.001s, OK, exit 0 |"
+    ]
+    got = fields(lines)
+    assert (got["TARGET_BRANCH"], got["RESULT"]) == ("v2.12.0", "Ran 1 test in 0.001s, OK, exit 0")
+    assert got["TORCH"] == "2.12.0+cpu (FAKE: a test double reporting this release)"
 
 
 def test_markup_in_messages_and_backticks_in_code() -> None:
@@ -147,9 +192,8 @@ def test_markup_in_messages_and_backticks_in_code() -> None:
     run = Run("torch.x", "b", "behaviour", ("py",), (case,), 0.1, 1, "failed")
     report = VerifyReport((), (), (Evidence(env, (run,), "a`b|c"),), (), ("a|<b>",))
     out = verify_markdown(outcome_of(report))
-    assert "#### 1. ``a`b\\|c``" in out
+    assert "#### 1. ``a`b\\|c``: no docs version (torch None), CPU reference run, no NPU" in out
     assert "\n````text\n" in out  # a fence longer than the backticks inside
     assert "- a\\|\\<b\\>" in out
-    assert "                FAILED  uses ```fences```: line one\n" in out
-    assert "\n                        line two\n" in out
-    assert "Run:          CPU reference run; NPU not available: x" in out
+    assert "\n  FAILED uses ```fences```: line one line two\n" in out
+    assert "\nNOTE=no NPU verification: x\n" in out

@@ -368,11 +368,16 @@ def test_two_git_processes_per_ref_never_one_per_file(
     assert json.loads(out)["files"] == 2 + 2 + 2 + 42
     assert all(argv[:3] == ["git", "-C", str(docs_repo)] for argv in calls)
     assert [argv[3] for argv in calls] == [
+        # the configuration at the docs ref (the first): its ref, and its root's
+        # .docs-check.toml and pyproject.toml listed (none here, so nothing read)
+        "rev-parse",
+        "cat-file",
+        "ls-tree",
         "rev-parse",  # a git repository?
         "cat-file",  # every ref, resolved to its commit in one batch
         *["ls-tree", "cat-file"] * len(refs),
     ]
-    assert len(calls) == 2 * len(refs) + 2
+    assert len(calls) == 2 * len(refs) + 5
 
 
 # -- the real docs: release gating across branches -----------------------------------------

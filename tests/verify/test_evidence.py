@@ -4,6 +4,7 @@ reference or fake-NPU record never verifies an NPU."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -93,8 +94,8 @@ def test_to_json_then_load_is_the_same_evidence(tmp_path: Path) -> None:
 def test_to_object_carries_schema_and_docs_version() -> None:
     document = evidence().to_object()
     assert document["schema"] == SCHEMA == "docs-check/evidence"
-    assert document["schema_version"] == SCHEMA_VERSION == 1
-    assert document["docs_versions"] == ["2.13.0"]
+    assert document["schema_version"] == SCHEMA_VERSION == 2
+    assert (document["version"], document["docs_versions"]) == (None, ["2.13.0"])
     assert document["environment"]["device"] == "npu"
     assert document["runs"][0]["cases"][1] == {
         "name": "zero value",
@@ -193,11 +194,36 @@ def test_foreign_json_is_not_evidence(tmp_path: Path, data: Any) -> None:
 
 
 def test_newer_schema_says_upgrade(tmp_path: Path) -> None:
-    path = write(tmp_path, {**record(), "schema_version": 2})
+    path = write(tmp_path, {**record(), "schema_version": 3})
     assert error_of(path) == (
-        f"{path}: evidence schema version 2 is newer than this docs-check reads (1); "
+        f"{path}: evidence schema version 3 is newer than this docs-check reads (2); "
         "upgrade docs-check"
     )
+
+
+def test_a_schema_1_record_is_read_without_what_schema_2_added(tmp_path: Path) -> None:
+    """The fixture records are schema 1: no version, ref, summary or fake_torch."""
+    assert record()["schema_version"] == 1
+    loaded = load_evidence(write(tmp_path, record()))
+    assert (loaded.version, loaded.environment.fake_torch) == (None, False)
+    assert {(run.ref, run.summary) for run in loaded.runs} == {(None, "")}
+    written = loaded.to_object()  # what it is written back as: schema 2, whole
+    assert load_evidence(write(tmp_path, json.loads(json.dumps(written)), "again.json")) == (
+        dataclasses.replace(loaded, origin=str(tmp_path / "again.json"))
+    )
+
+
+@pytest.mark.parametrize(
+    ("where", "key"),
+    [("run", "ref"), ("run", "summary"), ("environment", "fake_torch"), ("top", "version")],
+)
+def test_a_schema_2_record_must_have_what_schema_2_added(
+    tmp_path: Path, where: str, key: str
+) -> None:
+    data = json.loads(json.dumps(load_evidence(write(tmp_path, record())).to_object()))
+    holder = {"run": data["runs"][0], "environment": data["environment"], "top": data}[where]
+    del holder[key]
+    assert "broken evidence record" in error_of(write(tmp_path, data, "v2.json"))
 
 
 @pytest.mark.parametrize("version", [None, "1", 0, True])

@@ -177,9 +177,35 @@ def test_behaviour_must_be_a_string(tmp_path: Path) -> None:
     assert error_of(path) == f"{path}:9: 'behaviour' must be a string"
 
 
-def test_behaviour_must_be_a_name_not_a_path() -> None:
+def test_behaviour_must_be_a_name_or_a_py_file_inside_the_rule_files_folder() -> None:
     path = RULES / "behaviour-path.toml"
-    assert error_of(path) == f"{path}:9: 'behaviour' must be a name like \"put_metric\""
+    assert error_of(path) == (
+        f"{path}:9: 'behaviour' must be a shipped behaviour's name like \"put_metric\", "
+        "or the path of a .py file from the rule file's folder"
+    )
+
+
+@pytest.mark.parametrize("given", ["../runner.py", "/etc/x.py", "ci/x.txt", "ci/../../x.py"])
+def test_a_behaviour_path_may_not_leave_the_rule_files_folder(tmp_path: Path, given: str) -> None:
+    path = tmp_path / "rule.toml"
+    text = (RULES / "extra-record.toml").read_text(encoding="utf-8")
+    path.write_text(text + f'behaviour = "{given}"\n', encoding="utf-8")
+    assert "'behaviour' must be a shipped behaviour's name" in error_of(path)
+
+
+def test_a_docs_repositorys_own_behaviour_file(tmp_path: Path) -> None:
+    path = tmp_path / "rule.toml"
+    text = (RULES / "extra-record.toml").read_text(encoding="utf-8")
+    path.write_text(text + 'behaviour = "ci/record.py"\n', encoding="utf-8")
+    (rule,) = load(path)
+    assert (rule.behaviour, rule.behaviour_file, rule.behaviour_ref) == (
+        "ci/record.py",
+        str(tmp_path / "ci" / "record.py"),
+        None,
+    )
+    with pytest.raises(DataError) as caught:  # checked before anything runs
+        select_rules(Request(docs=(), rule_files=(str(path),)), default_catalogue())
+    assert str(caught.value) == f"{path}:3: no behaviour test file {tmp_path / 'ci' / 'record.py'}"
 
 
 def test_unknown_behaviour_is_a_data_error_naming_the_rule() -> None:

@@ -1,0 +1,131 @@
+"""verify's live runs, as the release engineer makes them: one environment per
+docs version, each running the rules' behaviour tests and that version's
+repository tests.
+
+A docs version runs in the interpreter `--python-for VERSION=PATH` gives it;
+the main interpreter (`--python`, else this one) runs for its own torch
+release, and only runs when some version the rules check has no interpreter
+of its own (or `--python` names it). A version's repository tests come from
+its `--test-ref` (the test's folder at that ref, extracted), else from the
+docs root that holds them in the working tree."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from checker.model.catalogue import Catalogue
+from checker.progress import Progress
+from checker.sources.testtrees import extracted_tests, folder_of_test
+from checker.torch.runner import RUNNING, Job, Session
+from checker.verify.evidence import Evidence
+from checker.verify.expectations import Expectation
+
+
+@dataclass(frozen=True)
+class Environments:
+    """Where each docs version's tests run, and where its tests come from."""
+
+    python: str | None = None  # --python: the main interpreter; None: this one
+    python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH
+    test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF, and test-refs
+    git_repo: str = "."  # the repository the test refs belong to
+    timeout: float = 120
+
+
+def live_runs(
+    rules: Sequence[Expectation],
+    versions: Sequence[str],
+    docs: Sequence[str],
+    environments: Environments,
+    catalogue: Catalogue,
+    progress: Progress | None = None,
+) -> list[Evidence]:
+    """One Evidence per environment, main first. `versions`: the docs
+    versions the rules check; `docs`: the working-tree docs roots."""
+    mapped, test_refs = dict(environments.python_for), dict(environments.test_refs)
+    sessions: list[tuple[str | None, str | None]] = []  # (interpreter, version it runs for)
+    if environments.python or not mapped or any(v not in mapped for v in versions):
+        sessions.append((environments.python, None))
+    sessions += [(python, version) for version, python in mapped.items()]
+    behaviours = behaviour_jobs(rules)
+    tested = [rule for rule in rules if rule.test]
+    folders = {folder_of_test(rule.test) for rule in tested if rule.test}
+    refs = list(dict.fromkeys(test_refs.values()))  # checked even when no rule has a test
+    for job in behaviours:  # a docs repository's behaviour file read at the docs ref
+        if job.ref and job.behaviour_path:
+            folders.add(folder_of_test(job.behaviour_path))
+            refs.append(job.ref)
+    evidence: list[Evidence] = []
+    count = _Counter(progress, len(sessions) * (len(behaviours) + len(tested)))
+    with extracted_tests(environments.git_repo, refs, folders) as trees:
+        behaviours = [_extracted(job, trees) for job in behaviours]
+        for python, version in sessions:
+            session = Session(catalogue, python, environments.timeout)
+            for job in behaviours:
+                count.next()
+                session.run(job)
+            tests_for = version
+            if version is None and any(v not in mapped for v in test_refs):
+                environment = session.probe()  # which release's tests: its own
+                release = environment.release if environment else None
+                tests_for = release if release not in mapped else None
+            for job in repo_jobs(tested, test_refs.get(tests_for or ""), trees, docs):
+                count.next()
+                session.run(job)
+            evidence.append(session.evidence(version))
+    count.done()
+    return evidence
+
+
+def behaviour_jobs(rules: Sequence[Expectation]) -> list[Job]:
+    """The shipped behaviour tests, and the docs repository's own (those at a
+    git ref are given their extracted file by the live runs)."""
+    return [
+        Job(rule.api, rule.behaviour, ref=rule.behaviour_ref, behaviour_path=rule.behaviour_file)
+        for rule in rules
+        if rule.behaviour
+    ]
+
+
+def _extracted(job: Job, trees: Mapping[str, str]) -> Job:
+    """A behaviour file at a ref, as written out of it; any other as it is."""
+    if not (job.ref and job.behaviour_path):
+        return job
+    return dataclasses.replace(job, behaviour_path=str(Path(trees[job.ref], job.behaviour_path)))
+
+
+def repo_jobs(
+    rules: Sequence[Expectation], ref: str | None, trees: Mapping[str, str], docs: Sequence[str]
+) -> list[Job]:
+    """The rules' repository tests: from the ref's extracted tree, else from
+    every working-tree docs root that holds the test's file."""
+    jobs: list[Job] = []
+    for rule in rules:
+        assert rule.test is not None
+        if ref is not None:
+            jobs.append(Job(rule.api, rule.test, rule.test, trees[ref], ref))
+            continue
+        test_file = rule.test.split("::", 1)[0]
+        for root in dict.fromkeys(docs):
+            if Path(root, test_file).is_file():
+                jobs.append(Job(rule.api, rule.test, rule.test, root))
+    return jobs
+
+
+class _Counter:
+    """The progress line of the runs: one step per job started."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress, self.total, self.started = progress, total, 0
+
+    def next(self) -> None:
+        if self.progress:
+            self.progress(RUNNING, min(self.started, self.total), self.total)
+        self.started += 1
+
+    def done(self) -> None:
+        if self.progress:
+            self.progress(RUNNING, self.total, self.total)

@@ -1,0 +1,33 @@
+"""A git repository shaped like torch-npu's, built from
+tests/fixtures/release-repo: every version's docs on master, each release's
+tests on its release branch (which no longer carries the native API docs)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.helpers import FIXTURES, git
+
+SHAPE = FIXTURES / "release-repo"
+RELEASE_BRANCHES = ("v2.7.1", "v2.11.0", "v2.12.0", "needs-expecttest")
+NATIVE_DOCS = "docs/zh/api/native_api"
+TEST = "test/distributed/elastic/metrics/test_metrics_api.py"
+
+
+def build_release_repo(folder: Path) -> Path:
+    """The repository at `folder`, master checked out."""
+    shutil.copytree(SHAPE / "master", folder)
+    git(folder, "init", "-q", "-b", "master")
+    git(folder, "add", ".")
+    git(folder, "commit", "-qm", "docs of every version, and master's tests")
+    for branch in RELEASE_BRANCHES:
+        git(folder, "checkout", "-q", "-b", branch, "master")
+        git(folder, "rm", "-rq", NATIVE_DOCS)
+        own = SHAPE / branch
+        if own.is_dir():
+            shutil.copytree(own, folder, dirs_exist_ok=True)
+        git(folder, "add", ".")
+        git(folder, "commit", "-qm", f"{branch}: its own tests, no native API docs")
+    git(folder, "checkout", "-q", "master")
+    return folder

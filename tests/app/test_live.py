@@ -1,0 +1,156 @@
+"""checker.app.live: which interpreter runs which tests for which docs version,
+and where each test comes from. The interpreters are the FAKE harness of
+tests/fakes/fake_harness (no torch, no test run: it records what it was asked
+and where), so that each plan costs milliseconds; the real runs are in
+tests/app/test_release_repo.py."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.app.live import Environments, live_runs
+from checker.errors import UsageError
+from checker.model.catalogue import default_catalogue
+from checker.verify.expectations import Expectation, load_rules
+from tests.app.release_repo import TEST, build_release_repo
+from tests.helpers import REPO, git
+
+FAKE_PYTHON = str(REPO / "tests" / "fakes" / "fake_harness" / "python")
+RULES = f"""
+[[rule]]
+id = "with-test"
+api = "torch.distributed.elastic.metrics.put_metric"
+doc = "torch-distributed-elastic.md"
+expect = "是"
+behaviour = "put_metric"
+test = "{TEST}"
+"""
+
+
+@pytest.fixture
+def log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "asked.jsonl"
+    monkeypatch.setenv("DOCS_CHECK_FAKE_LOG", str(path))
+    monkeypatch.setenv("DOCS_CHECK_TEST_PYTHON", sys.executable)
+    return path
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_release_repo(tmp_path_factory.mktemp("live") / "repo")
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> list[Expectation]:
+    path = tmp_path / "rules.toml"
+    path.write_text(RULES, encoding="utf-8")
+    return load_rules([path], default_catalogue())
+
+
+def fake(tmp_path: Path, torch: str) -> str:
+    """A FAKE interpreter whose harness reports `torch`."""
+    script = tmp_path / f"python-fake-{torch}"
+    script.write_text(f'#!/bin/sh\nDOCS_CHECK_FAKE_TORCH={torch} exec {FAKE_PYTHON} "$@"\n')
+    script.chmod(0o755)
+    return str(script)
+
+
+def asked(log: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+def runs_of(evidence: Any) -> list[tuple[str, str | None, str]]:
+    return [(run.source, run.ref, run.cases[0].name.split()[0]) for run in evidence.runs]
+
+
+def test_without_mappings_the_main_interpreter_runs_the_working_tree_tests(
+    rules: list[Expectation], repo: Path, log: Path
+) -> None:
+    where = Environments(python=FAKE_PYTHON)
+    (evidence,) = live_runs(rules, ["2.12.0"], [str(repo)], where, default_catalogue())
+    assert evidence.version is None and evidence.speaks_for == "2.13.0"
+    assert runs_of(evidence) == [("behaviour", None, "--behaviour"), ("repo-test", None, "--test")]
+    assert [entry["cwd"] for entry in asked(log)][1] == str(repo)
+    assert all(run.verdict == "passed" for run in evidence.runs)  # the file was there
+
+
+def test_each_mapped_version_runs_its_refs_test_in_its_interpreter(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    pythons = {"2.7.1": fake(tmp_path, "2.7.1+cpu"), "2.12.0": fake(tmp_path, "2.12.0+cpu")}
+    where = Environments(
+        python_for=tuple(pythons.items()),
+        test_refs=(("2.7.1", "v2.7.1"), ("2.12.0", "v2.12.0")),
+        git_repo=str(repo),
+    )
+    evidence = live_runs(rules, ["2.7.1", "2.12.0"], [], where, default_catalogue())
+    # every version has its own interpreter: the main one does not run at all
+    assert [(e.version, e.speaks_for) for e in evidence] == [
+        ("2.7.1", "2.7.1"),
+        ("2.12.0", "2.12.0"),
+    ]
+    for record in evidence:
+        ref = {"2.7.1": "v2.7.1", "2.12.0": "v2.12.0"}[record.version or ""]
+        assert runs_of(record) == [("behaviour", None, "--behaviour"), ("repo-test", ref, "--test")]
+        assert all(run.verdict == "passed" for run in record.runs)  # the ref's file was there
+    tests = [entry for entry in asked(log) if entry["argv"][0] == "--test"]
+    assert [entry["torch"] for entry in tests] == ["2.7.1+cpu", "2.12.0+cpu"]
+    # each ran in its ref's extracted folder, which is gone once the runs are done
+    assert all(not Path(entry["cwd"]).exists() for entry in tests)
+    assert tests[0]["cwd"] != tests[1]["cwd"]
+
+
+def test_the_main_interpreter_takes_the_test_ref_of_its_own_release(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    where = Environments(
+        python=fake(tmp_path, "2.11.0+cpu"),
+        python_for=(("2.12.0", fake(tmp_path, "2.12.0+cpu")),),
+        test_refs=(("2.11.0", "v2.11.0"), ("2.12.0", "v2.12.0")),
+        git_repo=str(repo),
+    )
+    main, mapped = live_runs(rules, ["2.11.0", "2.12.0"], [], where, default_catalogue())
+    assert (main.version, main.speaks_for, mapped.version) == (None, "2.11.0", "2.12.0")
+    assert runs_of(main) == [("behaviour", None, "--behaviour"), ("repo-test", "v2.11.0", "--test")]
+
+
+def test_an_interpreter_of_another_release_counts_for_no_version(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    where = Environments(python_for=(("2.12.0", fake(tmp_path, "2.13.0+cpu")),))
+    (evidence,) = live_runs(rules, ["2.12.0"], [], where, default_catalogue())
+    assert (evidence.version, evidence.environment.release, evidence.speaks_for) == (
+        "2.12.0",
+        "2.13.0",
+        None,
+    )
+    assert evidence.to_object()["docs_versions"] == []
+
+
+def test_a_test_missing_at_its_ref_is_reported_by_the_run(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    empty_tree = git(repo, "hash-object", "-t", "tree", "/dev/null").strip()
+    nothing = git(repo, "commit-tree", empty_tree, "-m", "a ref without the tests").strip()
+    where = Environments(
+        python_for=(("2.12.0", fake(tmp_path, "2.12.0+cpu")),),
+        test_refs=(("2.12.0", nothing),),
+        git_repo=str(repo),
+    )
+    (evidence,) = live_runs(rules, ["2.12.0"], [], where, default_catalogue())
+    test = evidence.runs[1]
+    assert (test.ref, test.verdict, test.cases[0].detail) == (nothing, "failed", "missing")
+
+
+def test_an_unknown_test_ref_is_a_usage_error(
+    rules: list[Expectation], repo: Path, log: Path
+) -> None:
+    where = Environments(test_refs=(("2.12.0", "v9.9.9"),), git_repo=str(repo), python=FAKE_PYTHON)
+    with pytest.raises(UsageError, match=r"no such ref 'v9\.9\.9'"):
+        live_runs(rules, ["2.12.0"], [], where, default_catalogue())
+    assert not log.exists()  # every ref is checked before anything runs
