@@ -67,17 +67,26 @@ def live_runs(
             for job in behaviours:
                 count.next()
                 session.run(job)
-            tests_for = version
-            if version is None and any(v not in mapped for v in test_refs):
-                environment = session.probe()  # which release's tests: its own
-                release = environment.release if environment else None
-                tests_for = release if release not in mapped else None
-            for job in repo_jobs(tested, test_refs.get(tests_for or ""), trees, docs):
+            if version is None and mapped:  # the main interpreter, beside --python-for
+                version = _main_version(session, mapped, [v for v in versions if v not in mapped])
+            for job in repo_jobs(tested, test_refs.get(version or ""), trees, docs):
                 count.next()
                 session.run(job)
             evidence.append(session.evidence(version))
     count.done()
     return evidence
+
+
+def _main_version(session: Session, mapped: Mapping[str, str], unmapped: list[str]) -> str:
+    """What the main interpreter runs for: its own torch release, whose test
+    ref it takes; but where --python-for gives that release to another
+    interpreter, only that one's runs count for it, and the main one runs for
+    the versions left to it, which its torch is not."""
+    environment = session.probe()
+    release = environment.release if environment else None
+    if release is not None and release not in mapped:
+        return release
+    return ", ".join(unmapped) or "no version"
 
 
 def behaviour_jobs(rules: Sequence[Expectation]) -> list[Job]:

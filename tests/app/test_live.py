@@ -115,7 +115,7 @@ def test_the_main_interpreter_takes_the_test_ref_of_its_own_release(
         git_repo=str(repo),
     )
     main, mapped = live_runs(rules, ["2.11.0", "2.12.0"], [], where, default_catalogue())
-    assert (main.version, main.speaks_for, mapped.version) == (None, "2.11.0", "2.12.0")
+    assert (main.version, main.speaks_for, mapped.version) == ("2.11.0", "2.11.0", "2.12.0")
     assert runs_of(main) == [("behaviour", None, "--behaviour"), ("repo-test", "v2.11.0", "--test")]
 
 
@@ -154,3 +154,21 @@ def test_an_unknown_test_ref_is_a_usage_error(
     with pytest.raises(UsageError, match=r"no such ref 'v9\.9\.9'"):
         live_runs(rules, ["2.12.0"], [], where, default_catalogue())
     assert not log.exists()  # every ref is checked before anything runs
+
+
+def test_a_release_given_to_another_interpreter_is_not_the_main_ones(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    """Only the interpreter --python-for names counts for its version; the main
+    one runs for the versions left to it, which its torch is not."""
+    where = Environments(
+        python=fake(tmp_path, "2.13.0+cpu"),
+        python_for=(("2.13.0", fake(tmp_path, "2.13.0+cpu.mapped")),),
+        test_refs=(("2.13.0", "master"),),
+        git_repo=str(repo),
+    )
+    main, mapped = live_runs(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue())
+    assert (main.version, main.speaks_for) == ("2.12.0", None)
+    assert (mapped.version, mapped.speaks_for) == ("2.13.0", "2.13.0")
+    assert runs_of(main) == [("behaviour", None, "--behaviour")]  # no test ref of its own
+    assert runs_of(mapped)[1] == ("repo-test", "master", "--test")
