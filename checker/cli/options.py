@@ -146,8 +146,9 @@ def reading_options(function: F) -> F:
 def reading_of(values: dict[str, Any]) -> Reading:
     from checker.app.setup import Reading
 
-    if values["git_repo"] and not values["refs"]:
-        raise click.UsageError("--git needs at least one --ref")
+    if values["git_repo"] and not values["refs"] and not values.get("test_refs"):
+        others = " or --test-ref" if "test_refs" in values else ""  # verify's tests at refs
+        raise click.UsageError(f"--git needs at least one --ref{others}")
     return Reading(
         git_repo=values["git_repo"],
         refs=tuple(values["refs"]),

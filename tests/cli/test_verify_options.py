@@ -42,3 +42,15 @@ def test_an_unknown_test_ref_is_one_line(cli_at_repo: Invoke) -> None:
     code, out, err = cli_at_repo(*argv, "--git", ".", "--ref", "HEAD", "--test-ref", "2.12.0=nope")
     assert (code, out) == (2, "")
     assert err == "docs-check: error: .: no such ref 'nope'\n"
+
+
+def test_git_with_test_refs_only_reads_the_docs_from_the_working_tree(
+    cli_at_repo: Invoke,
+) -> None:
+    argv = ("verify", DOCS, "--no-live", "-q", "--git", ".", "--test-ref", "2.13.0=HEAD")
+    code, out, err = cli_at_repo(*argv)
+    assert code == 1, err  # the example docs differ from the rule
+    assert "examples/docs/docs/" in out and "HEAD:" not in out
+    code, _, err = cli_at_repo("verify", DOCS, "--no-live", "--git", ".")
+    assert code == 2
+    assert err.splitlines()[-1] == "Error: --git needs at least one --ref or --test-ref"
