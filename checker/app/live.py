@@ -67,7 +67,7 @@ def live_runs(
             for job in behaviours:
                 count.next()
                 session.run(job)
-            if version is None and mapped:  # the main interpreter, beside --python-for
+            if version is None and (mapped or test_refs):  # the main one: which release is it?
                 version = _main_version(session, mapped, [v for v in versions if v not in mapped])
             for job in repo_jobs(tested, test_refs.get(version or ""), trees, docs):
                 count.next()

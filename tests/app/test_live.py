@@ -172,3 +172,18 @@ def test_a_release_given_to_another_interpreter_is_not_the_main_ones(
     assert (mapped.version, mapped.speaks_for) == ("2.13.0", "2.13.0")
     assert runs_of(main) == [("behaviour", None, "--behaviour")]  # no test ref of its own
     assert runs_of(mapped)[1] == ("repo-test", "master", "--test")
+
+
+def test_without_mappings_the_main_interpreter_takes_its_releases_test_ref(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    """probe's case: one environment, its tests from its release's test ref."""
+    where = Environments(
+        python=fake(tmp_path, "2.12.0+cpu"), test_refs=(("2.12.0", "v2.12.0"),), git_repo=str(repo)
+    )
+    (evidence,) = live_runs(rules, [], [], where, default_catalogue())
+    assert (evidence.version, evidence.speaks_for) == ("2.12.0", "2.12.0")
+    assert runs_of(evidence) == [
+        ("behaviour", None, "--behaviour"),
+        ("repo-test", "v2.12.0", "--test"),
+    ]
