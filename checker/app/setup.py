@@ -84,12 +84,20 @@ def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) 
 
 
 def catalogue_for(scope: str | None, config: Config) -> Catalogue:
-    """The catalogue, its scope narrowed by --scope, else by the configuration."""
+    """The catalogue, its scope narrowed by --scope, else by the configuration.
+    A scope of no product is refused: it would check nothing, and pass."""
+    from checker.errors import UsageError
     from checker.model.catalogue import default_catalogue
 
     catalogue = default_catalogue().with_products(config.products)
     if scope is not None:
-        return catalogue.with_scope(tuple(p.strip() for p in scope.split(",") if p.strip()))
+        products = tuple(p.strip() for p in scope.split(",") if p.strip())
+        if not products:
+            known = ", ".join(catalogue.ids)
+            raise UsageError(
+                f"--scope {scope!r} names no product: give comma-separated product ids ({known})"
+            )
+        return catalogue.with_scope(products)
     return catalogue if config.scope is None else catalogue.with_scope(config.scope)
 
 

@@ -106,7 +106,7 @@ def _verify(
     evidence: list[Evidence] = []
     for name in request.evidence_files:
         try:
-            evidence.append(load_evidence(name))
+            evidence.append(load_evidence(name, catalogue))
         except InputError as error:
             errors.append(str(error))
     progress = request.reading.progress  # the same progress line as reading

@@ -99,8 +99,29 @@ python_option = click.option(
     help="Interpreter of the environment to test (verify, probe) or, with --resolve-apis, "
     "whose torch release's docs to resolve (default: this one).",
 )
+# A day: longer is no timeout anyone means, and the subprocess's wait, in
+# milliseconds, overflows at about 24 days.
+MAX_TIMEOUT = 86400
+
+
+def _timeout(context: click.Context, parameter: click.Parameter, value: float) -> float:
+    """click parses nan, inf, 0 and negatives as floats too: none is a time a run can wait."""
+    if not 0 < value <= MAX_TIMEOUT:  # false for nan too
+        raise click.BadParameter(
+            f"{value:g} is not a number of seconds above 0 and at most {MAX_TIMEOUT}",
+            context,
+            parameter,
+        )
+    return value
+
+
 timeout_option = click.option(
-    "--timeout", type=float, default=120, show_default=True, help="Seconds per run."
+    "--timeout",
+    type=float,
+    default=120,
+    show_default=True,
+    callback=_timeout,
+    help="Seconds per run.",
 )
 rules_option = click.option(
     "--rules", "rule_files", multiple=True, metavar="FILE", help="Extra rule file (repeatable)."

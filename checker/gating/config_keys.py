@@ -53,6 +53,8 @@ def check_settings(
     for key in ("docs", "rules", "scope"):
         if key in settings:
             settings[key] = _strings(settings[key], key, at(key))
+    if settings.get("scope") == []:  # it would check nothing, and pass
+        raise DataError(f"{at('scope')}: 'scope' names no product: give at least one product id")
     for product in settings.get("scope", ()):
         if product not in catalogue.ids:
             raise DataError(f"{at('scope')}: unknown product id in scope: {product}")

@@ -16,7 +16,7 @@ from checker.model.catalogue import Catalogue
 from checker.process import CommandResult, last_json_object, run_command
 from checker.progress import Progress
 from checker.torch.env import AUTOLOAD_OFF
-from checker.verify.evidence import Case, Environment, Evidence, Run
+from checker.verify.evidence import Case, Environment, Evidence, Run, derived_verdict
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")
@@ -194,7 +194,7 @@ def _run(
     if outcome.get("error"):
         return failed(outcome["error"] + at)
     cases = tuple(Case(c["name"], bool(c["passed"]), c.get("detail", "")) for c in outcome["cases"])
-    verdict = "passed" if cases and all(case.passed for case in cases) else "failed"
+    verdict = derived_verdict(cases, result.exit_code)  # as verify derives it from the record
     duration = float(outcome.get("duration_s", result.duration_s))
     summary = str(outcome.get("summary") or "")
     return Run(

@@ -1,22 +1,34 @@
 """Evidence: one JSON record per environment run — where it ran (platform,
 Python, torch, torch_npu, CANN, NPU) and what each behaviour case did. Written
 by `docs-check probe --out`, read by `verify --evidence`, so a run on an NPU
-machine can gate a docs change made elsewhere."""
+machine can gate a docs change made elsewhere.
+
+A record comes from another machine and gates a release, so it is checked
+whole when read, never taken at its word: its fields, their types and words,
+and what it implies (a run's verdict from its cases and exit code, the
+product from the SoC name) against what it says. One that contradicts itself
+is refused, naming the field."""
 
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from types import UnionType
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from checker.errors import InputError
 from checker.files import load_versioned
+from checker.model.catalogue import Catalogue, default_catalogue
 from checker.model.version import release_of
 
 SCHEMA = "docs-check/evidence"
 SCHEMA_VERSION = 2  # 2: the version a run was made for, each run's ref and summary
 _T = TypeVar("_T")
+VERDICTS = ("passed", "failed", "error")
+SOURCES = ("behaviour", "repo-test")
+DEVICES = ("npu", "cpu-reference")
 
 
 @dataclass(frozen=True)
@@ -64,7 +76,9 @@ class Environment:
 
     @property
     def verifies_npu(self) -> bool:
-        return self.device == "npu" and not self.fake_npu and self.product is not None
+        """A real NPU that it names and sees, of a product the catalogue knows."""
+        on_npu = self.device == "npu" and bool(self.npu_name) and self.visible_npus > 0
+        return on_npu and not self.fake_npu and self.product is not None
 
 
 @dataclass(frozen=True)
@@ -81,13 +95,17 @@ class Evidence:
         release = self.environment.release
         return release if self.version in (None, release) else None
 
+    @property
+    def docs_versions(self) -> list[str]:
+        return [self.speaks_for] if self.speaks_for else []
+
     def to_object(self) -> dict[str, Any]:
         return {
             "schema": SCHEMA,
             "schema_version": SCHEMA_VERSION,
             "origin": self.origin,
             "version": self.version,
-            "docs_versions": [self.speaks_for] if self.speaks_for else [],
+            "docs_versions": self.docs_versions,
             "environment": asdict(self.environment),
             "runs": [asdict(run) for run in self.runs],
         }
@@ -96,36 +114,110 @@ class Evidence:
         return json.dumps(self.to_object(), ensure_ascii=False, indent=2)
 
 
+def derived_verdict(cases: Sequence[Case], exit_code: int | None) -> str:
+    """The verdict of a run that ran (one that could not is an `error`, whose
+    cause is its note): passed when it has cases, all passed, and the harness
+    exited 0; an exit code that says the harness failed is never a pass."""
+    return "passed" if cases and exit_code == 0 and all(c.passed for c in cases) else "failed"
+
+
 # What schema 2 added, which a schema 1 file is read without (the defaults).
 _ADDED_IN_2 = frozenset({"ref", "summary", "fake_torch", "version"})
+_TOP = frozenset(
+    {"schema", "schema_version", "origin", "version", "docs_versions", "environment", "runs"}
+)
+# What a run on an NPU cannot be without: torch and torch_npu imported, the SoC named.
+_NPU_NEEDS = ("torch", "torch_npu", "npu_name")
 
 
-def load_evidence(path: str) -> Evidence:
+def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
+    """The record at `path`, checked whole in one pass over it. `catalogue`:
+    the one that derives the product of the SoC (verify's, with the
+    configuration's products); the shipped one when not given."""
     document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "evidence", "broken evidence record")
     optional = _ADDED_IN_2 if document["schema_version"] == 1 else frozenset()
     try:
-        environment = _build(Environment, document["environment"], optional)
+        unknown = set(document) - _TOP
+        if unknown:
+            raise ValueError(f"unknown top-level keys {sorted(unknown)}")
+        environment = _environment(document["environment"], optional, catalogue)
         if not isinstance(document["runs"], list):
             raise ValueError("runs is not a list")
-        runs = tuple(_run(run, optional) for run in document["runs"])
+        runs = tuple(_run(run, optional, f"runs[{i}]") for i, run in enumerate(document["runs"]))
         if "version" not in document and "version" not in optional:
             raise KeyError("version")
         version = document.get("version")
         if not isinstance(version, str | None):
             raise ValueError(f"version is not a string: {version!r}")
+        evidence = Evidence(environment, runs, path, version)
+        said = document.get("docs_versions")  # written for readers: it must not mislead them
+        if said is not None and said != evidence.docs_versions:
+            raise ValueError(
+                f"docs_versions says {said}, but the record speaks for {evidence.docs_versions}"
+            )
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"{path}: broken evidence record: {error}") from None
-    return Evidence(environment, runs, path, version)
+    return evidence
 
 
-def _run(data: Any, optional: frozenset[str]) -> Run:
+def _environment(data: Any, optional: frozenset[str], catalogue: Catalogue | None) -> Environment:
+    """The environment, when what it says of its NPU holds together: a run on
+    an NPU names the NPU and sees it, and the product is its SoC's."""
+    env = _build(Environment, data, optional)
+    if env.device not in DEVICES:
+        raise ValueError(f"environment.device is {env.device!r}, not npu or cpu-reference")
+    if env.visible_npus < 0:
+        raise ValueError(f"environment.visible_npus is {env.visible_npus}, not a count")
+    if env.device == "npu":
+        missing = next((name for name in _NPU_NEEDS if not getattr(env, name)), None)
+        if missing:
+            raise ValueError(f"environment.device says npu, but there is no {missing}")
+        if env.visible_npus == 0:
+            raise ValueError("environment.device says npu, but visible_npus is 0")
+        if env.fake_npu:  # a test double is never an NPU run (checker.torch.runner)
+            raise ValueError("environment.device says npu, but fake_npu is true")
+    soc = env.npu_name
+    product = (catalogue or default_catalogue()).by_soc(soc) if soc else None
+    if env.product != product:
+        said = env.product or "null"
+        found = f"npu_name {soc} is {product or 'no product of the catalogue'}" if soc else ""
+        raise ValueError(f"environment.product says {said}, but {found or 'there is no npu_name'}")
+    return env
+
+
+def _run(data: Any, optional: frozenset[str], where: str) -> Run:
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise ValueError("a run without a list of cases")
     cases = tuple(_build(Case, case) for case in data["cases"])
     command = data.get("command")
     if not isinstance(command, list) or not all(isinstance(arg, str) for arg in command):
         raise ValueError(f"Run.command is not a list of strings: {command!r}")
-    return _build(Run, {**data, "cases": cases, "command": tuple(command)}, optional)
+    run = _build(Run, {**data, "cases": cases, "command": tuple(command)}, optional)
+    if run.source not in SOURCES:
+        raise ValueError(f"{where}.source is {run.source!r}, not behaviour or repo-test")
+    if not (math.isfinite(run.duration_s) and run.duration_s >= 0):
+        raise ValueError(f"{where}.duration_s is {run.duration_s!r}, not a duration")
+    if run.verdict not in VERDICTS:
+        raise ValueError(f"{where}.verdict is {run.verdict!r}, not passed, failed or error")
+    # An error (it could not run) is kept with its note: nothing here derives its cause.
+    if run.verdict != "error" and run.verdict != derived_verdict(run.cases, run.exit_code):
+        raise ValueError(f"{where}.verdict says {run.verdict}, but {_disagreement(run)}")
+    return run
+
+
+def _disagreement(run: Run) -> str:
+    """Why the cases and exit code do not give the verdict the run says."""
+    total = f"{len(run.cases)} case{'s' if len(run.cases) != 1 else ''}"
+    if run.verdict == "failed":
+        return f"{'all' if len(run.cases) > 1 else 'the'} {total} passed and the harness exited 0"
+    failed = sum(not case.passed for case in run.cases)
+    reasons = ["it has no cases"] if not run.cases else []
+    reasons += [f"{failed} of {total} failed"] if failed else []
+    if run.exit_code is None:
+        reasons.append("the harness has no exit code")
+    elif run.exit_code != 0:
+        reasons.append(f"the harness exited {run.exit_code}")
+    return " and ".join(reasons)
 
 
 def _build(cls: type[_T], data: Any, optional: frozenset[str] = frozenset()) -> _T:
@@ -133,26 +225,43 @@ def _build(cls: type[_T], data: Any, optional: frozenset[str] = frozenset()) -> 
     fields; those in `optional` may be missing (a schema 1 file lacks them)."""
     if not isinstance(data, dict):
         raise ValueError(f"{cls.__name__} is not an object")
-    hints = get_type_hints(cls)
-    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-    missing, unknown = names - set(data) - optional, set(data) - names
-    if missing or unknown:
-        raise ValueError(f"{cls.__name__}: missing {sorted(missing)}, unknown {sorted(unknown)}")
-    for name in set(data) & names:
-        if not _conforms(data[name], hints[name]):
-            raise ValueError(f"{cls.__name__}.{name} has the wrong type: {data[name]!r}")
+    names, accepts = _schema(cls)
+    if data.keys() != names:  # every field, nothing else: the common case, seen at a glance
+        missing, unknown = names - data.keys() - optional, data.keys() - names
+        if missing or unknown:
+            raise ValueError(
+                f"{cls.__name__}: missing {sorted(missing)}, unknown {sorted(unknown)}"
+            )
+    for name, value in data.items():
+        types, bool_too = accepts[name]
+        if not isinstance(value, types) or (isinstance(value, bool) and not bool_too):
+            raise ValueError(f"{cls.__name__}.{name} has the wrong type: {value!r}")
     return cls(**data)
 
 
-def _conforms(value: Any, hint: Any) -> bool:
+# A field's type as a check: the types isinstance accepts, and whether a bool
+# does too (JSON's true is no number here, though Python's bool is an int).
+_Accepts = tuple[tuple[type, ...], bool]
+_SCHEMAS: dict[type, tuple[frozenset[str], dict[str, _Accepts]]] = {}
+
+
+def _schema(cls: type) -> tuple[frozenset[str], dict[str, _Accepts]]:
+    """A dataclass's field names and their checks, worked out once:
+    get_type_hints evaluates the annotations' text, far too slow to repeat for
+    each of a large record's many cases."""
+    if cls not in _SCHEMAS:
+        hints = get_type_hints(cls)
+        names = frozenset(f.name for f in fields(cls))
+        _SCHEMAS[cls] = names, {name: _accepts(hints[name]) for name in names}
+    return _SCHEMAS[cls]
+
+
+def _accepts(hint: Any) -> _Accepts:
     if get_origin(hint) is UnionType:
-        return any(_conforms(value, option) for option in get_args(hint))
-    if get_origin(hint) is tuple:
-        return isinstance(value, tuple)
-    if hint is type(None):
-        return value is None
+        options = [_accepts(option) for option in get_args(hint)]
+        return tuple(t for types, _ in options for t in types), all(b for _, b in options)
+    if get_origin(hint) is tuple:  # built from a JSON list, checked by the caller
+        return (tuple,), True
     if hint is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, hint)
+        return (int, float), False
+    return (hint,), hint is not int

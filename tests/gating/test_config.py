@@ -335,3 +335,16 @@ def test_a_docs_repository_adds_products_and_test_refs(cli: Invoke, repo: Path) 
     assert catalogue.by_name("Atlas A5训练系列产品") == "atlas-a5"
     assert catalogue.by_soc("Ascend910_9591") == "atlas-a5"
     assert product.id not in default_catalogue().ids  # the shipped catalogue is untouched
+
+
+@pytest.mark.parametrize("text", ["scope = []\n", "scope = [\n]\n"])
+def test_an_empty_scope_is_a_mistake(cli: Invoke, repo: Path, text: str) -> None:
+    """A scope of no product would check nothing and, with --require-npu,
+    pass with 0 results."""
+    path = write(repo / ".docs-check.toml", text)
+    for command in (["lint"], ["verify", "--no-live", "--require-npu"], ["show", "put_metric"]):
+        code, out, err = cli(*command)
+        assert (code, out) == (2, "")
+        assert err == (
+            f"docs-check: error: {path}:1: 'scope' names no product: give at least one product id\n"
+        )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from checker.errors import InputError
-from checker.model.catalogue import default_catalogue
+from checker.model.catalogue import Product, default_catalogue
 from checker.verify.evidence import (
     SCHEMA,
     SCHEMA_VERSION,
@@ -23,6 +24,7 @@ from checker.verify.evidence import (
     Run,
     load_evidence,
 )
+from tests.conftest import Invoke
 from tests.helpers import REPO
 
 EVIDENCE = REPO / "tests" / "fixtures" / "verify" / "evidence"
@@ -317,3 +319,277 @@ def test_unknown_field_is_refused(tmp_path: Path) -> None:
 def test_the_file_is_the_origin_whatever_the_record_says(tmp_path: Path) -> None:
     path = write(tmp_path, {**record(), "origin": "somewhere else"})
     assert load_evidence(path).origin == path
+
+
+# -- records that contradict themselves ---------------------------------------------------
+# What a record implies (a run's verdict from its cases and exit code, the product
+# from the SoC name, an NPU run from the NPU it names) is derived; a record that
+# says otherwise is refused, naming the field, never taken at its word.
+
+BAD = REPO / "tests" / "fixtures" / "verify" / "evidence-bad"
+VERIFY_DOCS = str(REPO / "tests" / "fixtures" / "verify" / "docs")
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("verdict-banana.json", "runs[0].verdict is 'banana', not passed, failed or error"),
+        (
+            "passed-with-a-failed-case-exit-1.json",
+            "runs[0].verdict says passed, but 1 of 8 cases failed and the harness exited 1",
+        ),
+        ("npu-without-an-npu.json", "environment.device says npu, but there is no npu_name"),
+        (
+            "a3-soc-says-atlas-a2.json",
+            "environment.product says atlas-a2, but npu_name Ascend910_9391 is atlas-a3",
+        ),
+    ],
+)
+def test_a_record_that_contradicts_itself_is_refused(name: str, expected: str) -> None:
+    path = str(BAD / name)
+    assert error_of(path) == f"{path}: broken evidence record: {expected}"
+
+
+def failing_case(data: dict[str, Any]) -> None:
+    data["runs"][0]["cases"][5]["passed"] = False
+
+
+@pytest.mark.parametrize(
+    ("where", "changes", "expected"),
+    [
+        ("case", failing_case, "runs[0].verdict says passed, but 1 of 8 cases failed"),
+        ("run", {"exit_code": 1}, "runs[0].verdict says passed, but the harness exited 1"),
+        (
+            "run",
+            {"exit_code": None},
+            "runs[0].verdict says passed, but the harness has no exit code",
+        ),
+        ("run", {"cases": []}, "runs[0].verdict says passed, but it has no cases"),
+        (
+            "run",
+            {"verdict": "failed"},
+            "runs[0].verdict says failed, but all 8 cases passed and the harness exited 0",
+        ),
+        ("run", {"verdict": "PASSED"}, "runs[0].verdict is 'PASSED', not passed, failed or error"),
+        ("run", {"source": "shipped"}, "runs[0].source is 'shipped', not behaviour or repo-test"),
+        ("run", {"duration_s": -1}, "runs[0].duration_s is -1, not a duration"),
+        ("run", {"duration_s": float("nan")}, "runs[0].duration_s is nan, not a duration"),
+        ("environment", {"device": "gpu"}, "environment.device is 'gpu', not npu or cpu-reference"),
+        ("environment", {"visible_npus": -1}, "environment.visible_npus is -1, not a count"),
+        (
+            "environment",
+            {"visible_npus": 0},
+            "environment.device says npu, but visible_npus is 0",
+        ),
+        (
+            "environment",
+            {"torch_npu": None},
+            "environment.device says npu, but there is no torch_npu",
+        ),
+        ("environment", {"npu_name": ""}, "environment.device says npu, but there is no npu_name"),
+        ("environment", {"fake_npu": True}, "environment.device says npu, but fake_npu is true"),
+        (
+            "environment",
+            {"product": "atlas-a2"},
+            "environment.product says atlas-a2, but npu_name Ascend910_9382 is atlas-a3",
+        ),
+        (
+            "environment",
+            {"product": None},
+            "environment.product says null, but npu_name Ascend910_9382 is atlas-a3",
+        ),
+        (
+            "environment",
+            {"npu_name": "Ascend999"},
+            "environment.product says atlas-a3, but npu_name Ascend999 is no product of the "
+            "catalogue",
+        ),
+        (
+            "environment",
+            {"device": "cpu-reference", "npu_name": None},
+            "environment.product says atlas-a3, but there is no npu_name",
+        ),
+        (
+            "top",
+            {"docs_versions": ["2.12.0"]},
+            "docs_versions says ['2.12.0'], but the record speaks for ['2.13.0']",
+        ),
+        ("top", {"verified": True}, "unknown top-level keys ['verified']"),
+    ],
+)
+def test_what_is_derived_must_agree_with_what_is_written(
+    tmp_path: Path, where: str, changes: Any, expected: str
+) -> None:
+    data = record()
+    if callable(changes):
+        changes(data)
+    else:
+        {"top": data, "environment": data["environment"], "run": data["runs"][0]}[where].update(
+            changes
+        )
+    path = write(tmp_path, data)
+    assert error_of(path) == f"{path}: broken evidence record: {expected}"
+
+
+def test_the_refusal_names_the_run_by_its_index(tmp_path: Path) -> None:
+    data = record()
+    second = json.loads(json.dumps(data["runs"][0]))
+    second["cases"][0]["passed"] = False
+    data["runs"].append(second)
+    path = write(tmp_path, data)
+    assert error_of(path) == (
+        f"{path}: broken evidence record: runs[1].verdict says passed, but 1 of 8 cases failed"
+    )
+
+
+def test_an_npu_run_needs_an_npu_that_it_names_and_sees() -> None:
+    """Built in code (a live run), not read: the property itself asks for both."""
+    assert not environment(visible_npus=0).verifies_npu
+    assert not environment(npu_name=None).verifies_npu
+
+
+def test_the_product_comes_from_the_catalogue_verify_runs_with(tmp_path: Path) -> None:
+    """A docs repository's own product is the SoC's product, when its catalogue is given."""
+    a5 = Product("atlas-a5", ("Atlas A5",), (), ("Ascend910_95",))
+    catalogue = default_catalogue().with_products((a5,))
+    data = record()
+    data["environment"].update(npu_name="Ascend910_9591", product="atlas-a3")
+    path = write(tmp_path, data)
+    with pytest.raises(InputError) as caught:
+        load_evidence(path, catalogue)
+    assert str(caught.value) == (
+        f"{path}: broken evidence record: "
+        "environment.product says atlas-a3, but npu_name Ascend910_9591 is atlas-a5"
+    )
+    data["environment"]["product"] = "atlas-a5"
+    assert load_evidence(write(tmp_path, data), catalogue).environment.product == "atlas-a5"
+
+
+def test_verify_refuses_a_contradicting_record_with_exit_2(cli: Invoke) -> None:
+    path = str(BAD / "verdict-banana.json")
+    code, _, err = cli("verify", VERIFY_DOCS, "--no-live", "--require-npu", "--evidence", path)
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        f"docs-check: error: {path}: broken evidence record: "
+        "runs[0].verdict is 'banana', not passed, failed or error"
+    )
+
+
+def test_verify_derives_the_product_with_its_configurations_products(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    config = tmp_path / "docs-check.toml"
+    config.write_text(
+        '[[product]]\nid = "atlas-a5"\nnames = ["Atlas A5"]\nsoc = ["Ascend910_95"]\n',
+        encoding="utf-8",
+    )
+    data = record()
+    data["environment"].update(npu_name="Ascend910_9591", product="atlas-a3")
+    path = write(tmp_path, data)
+    argv = ("verify", VERIFY_DOCS, "--no-live", "--config", str(config), "--evidence", path)
+    code, _, err = cli(*argv)
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        f"docs-check: error: {path}: broken evidence record: "
+        "environment.product says atlas-a3, but npu_name Ascend910_9591 is atlas-a5"
+    )
+
+
+def test_a_large_record_loads_in_one_quick_pass(tmp_path: Path) -> None:
+    """100,000 cases (about 20 MB) take a few times what parsing the JSON
+    takes: the field types are worked out once, not for each case (which took
+    some 40 times the parse). Measured against the parse, so a busy machine
+    slows both alike."""
+    data = record()
+    data["runs"][0]["cases"] = [
+        {"name": f"case {i}", "passed": True, "detail": "x" * 100} for i in range(100_000)
+    ]
+    path = write(tmp_path, data)
+    started = time.perf_counter()
+    json.loads(Path(path).read_text(encoding="utf-8"))
+    parsing = time.perf_counter() - started
+    started = time.perf_counter()
+    loaded = load_evidence(path)
+    assert time.perf_counter() - started < 10 * parsing
+    assert len(loaded.runs[0].cases) == 100_000
+
+
+# -- exactly what is written and read back: frozen parts, the JSON text, numbers, version
+
+
+@pytest.mark.parametrize("name", ["case", "run", "environment", "evidence"])
+def test_records_are_frozen(name: str) -> None:
+    """Evidence is what it was when read: none of its parts can be changed after."""
+    whole = evidence()
+    part = {
+        "case": whole.runs[0].cases[0],
+        "run": whole.runs[0],
+        "environment": whole.environment,
+        "evidence": whole,
+    }[name]
+    field = dataclasses.fields(part)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(part, field, None)
+
+
+def test_to_object_writes_every_top_level_key_in_order() -> None:
+    document = evidence().to_object()
+    assert list(document) == [
+        "schema",
+        "schema_version",
+        "origin",
+        "version",
+        "docs_versions",
+        "environment",
+        "runs",
+    ]
+    assert document["origin"] == "live"
+
+
+def test_to_json_keeps_non_ascii_text_and_indents_by_two() -> None:
+    run = replace(evidence().runs[0], note="在 NPU 上失败")
+    text = replace(evidence(), runs=(run,)).to_json()
+    assert '"note": "在 NPU 上失败"' in text  # as written, not as \u escapes
+    assert text.splitlines()[:3] == [
+        "{",
+        '  "schema": "docs-check/evidence",',
+        '  "schema_version": 2,',
+    ]
+
+
+def test_the_version_a_record_was_made_for_is_read_back(tmp_path: Path) -> None:
+    made = replace(evidence(), version="2.12.0")  # a torch 2.13.0 run made for 2.12.0
+    loaded = load_evidence(write(tmp_path, made.to_object()))
+    assert (loaded.version, loaded.speaks_for) == ("2.12.0", None)
+
+
+def test_a_version_that_is_no_string_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, {**record(), "version": 5})
+    assert error_of(path) == f"{path}: broken evidence record: version is not a string: 5"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "expected"),
+    [
+        ("duration_s", 2, None),  # a whole number of seconds is a float's value
+        ("duration_s", True, "Run.duration_s has the wrong type: True"),
+        ("exit_code", True, "Run.exit_code has the wrong type: True"),
+    ],
+)
+def test_numbers_are_numbers_and_never_booleans(
+    tmp_path: Path, key: str, value: Any, expected: str | None
+) -> None:
+    data = record()
+    data["runs"][0][key] = value
+    path = write(tmp_path, data)
+    if expected is None:
+        assert getattr(load_evidence(path).runs[0], key) == value
+    else:
+        assert error_of(path) == f"{path}: broken evidence record: {expected}"
+
+
+def test_a_schema_2_record_without_its_version_names_the_key(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(evidence().to_object()))
+    del data["version"]
+    path = write(tmp_path, data)
+    assert error_of(path) == f"{path}: broken evidence record: 'version'"
