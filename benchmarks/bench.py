@@ -14,7 +14,11 @@ figures and whether each target of the speed issue is met.
     this interpreter's torch (the 2.13.0 docs); the resolve issue's 10 s
 peak memory of (b): the process and its workers, summed, sampled every 20 ms
 in a cold run of its own.
-Each timing is the median of --repeat runs."""
+(g) pathological pages (a run of `(`, `<`, unclosed `<term>` or `<!--`, a
+    name of many parts...), each read in this process at a size and at twice
+    it: the time must about double (ratio < 3), as it does when reading is
+    linear, not quadruple as it did (`--pathological` runs only this check).
+Each timing is the median of --repeat runs; (g) takes the least CPU time of 3."""
 
 from __future__ import annotations
 
@@ -39,7 +43,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--pathological", action="store_true", help="run only check (g)")
     arguments = parser.parse_args()
+    if arguments.pathological:
+        return 0 if _pathological() else 1
     corpus: Path = arguments.corpus
     docs_check = _docs_check()
     pages = sorted(corpus.glob("docs/*/api/native_api/pytorch_*/*.md"))
@@ -98,7 +105,115 @@ def main() -> int:
         f"{'peak memory of (b), process tree':<44} {megabytes:8.1f} MB  "
         f"(target <= 300 MB)  {_ok(megabytes <= 300)}"
     )
+    _pathological()
     return 0
+
+
+# (g): name -> (the page at size n, whether it is read cut for 2 workers, n).
+# Each was the square of its size to read before it was made linear (the
+# module and regex it was in are named).
+PATHOLOGICAL: dict[str, tuple[Callable[[int], str], bool, int]] = {
+    "heading of n `(` (names._SIGNATURE)": (
+        lambda n: f"### torch.x.run{'(' * n}\n\n**是否支持**：是\n",
+        False,
+        1_600_000,
+    ),
+    "link text of n `(` (names.full_name)": (
+        lambda n: f"### run()\n\n**原生文档**：[{'(' * n}](https://pytorch.org/docs/2.1/x.html)\n",
+        False,
+        1_600_000,
+    ),
+    "status of n `<` (status._TAG)": (
+        lambda n: f"### torch.x.y\n\n**是否支持**：是{'<' * n}\n",
+        False,
+        800_000,
+    ),
+    "status of n/6 unclosed <term> (status._TERM)": (
+        lambda n: f"### torch.x.y\n\n**是否支持**：是，{'<term>' * (n // 6)}\n",
+        False,
+        800_000,
+    ),
+    "table mark of n `<` (status._plain)": (
+        lambda n: f"### x\n\n**支持情况**：\n\n| 硬件 | 是否支持 |\n|--|--|\n| a | {'<' * n} |\n",
+        False,
+        400_000,
+    ),
+    "header cell of n `<` (tokens.column)": (
+        lambda n: f"| API名称 | 是否支持 | {'<' * n} |\n|--|--|--|\n| torch.x | 是 | - |\n",
+        False,
+        400_000,
+    ),
+    "decimal reference of n digits (status._unescape)": (
+        lambda n: f"### torch.x.y\n\n**是否支持**：&#{'1' * n};\n",
+        False,
+        1_600_000,
+    ),
+    "n/10 comments on one line (blocks._comments)": (
+        lambda n: (
+            f'### x\n\n**产品支持情况**：\n\n{"<!-- x -->" * (n // 10)}<!-- npu="910b" id7 -->\n'
+        ),
+        False,
+        200_000,
+    ),
+    "name of n/2 parts (namespace)": (
+        lambda n: (
+            f"### torch.{'a.' * (n // 2)}B\n\n**是否支持**：是\n\n### B.c\n\n**是否支持**：是\n"
+        ),
+        False,
+        100_000,
+    ),
+    "n/5 unclosed `<!--` lines, cut (split, blocks.has_blocks)": (
+        lambda n: "<!--\n" * (n // 5),
+        True,
+        200_000,
+    ),
+}
+
+
+def _pathological() -> bool:
+    """(g): each pathological page read at n and 2n; linear reading about
+    doubles the time (the target is a ratio below 3, as noise allows)."""
+    from checker.model.catalogue import default_catalogue
+    from checker.read import read_file, read_text
+    from checker.read.load import decode_page
+    from checker.sources.discover import DocFile
+    from checker.sources.workers import work_units
+
+    catalogue = default_catalogue()
+
+    def read(doc: DocFile, cut: bool) -> float:
+        """CPU seconds of reading the page: the ratio is the algorithm's, and
+        other processes sharing the cores would blur wall time."""
+        started = time.process_time()
+        if cut:  # as the pool has it for 2 workers: decoded, cut, each unit read
+            data = Path(doc.path).read_bytes()
+            for unit_doc, unit, _, _, _, whole in work_units(
+                [(doc, data, None)], catalogue, None, 2
+            )[0]:
+                text = decode_page(unit_doc.path, unit) if isinstance(unit, bytes) else unit
+                read_text(text, unit_doc, catalogue, whole)
+        else:
+            read_file(doc, catalogue)  # bytes from the file, decoded and read
+        return time.process_time() - started
+
+    print("(g) pathological pages, read at n and 2n (target: time ratio < 3)")
+    met = True
+    with tempfile.TemporaryDirectory(prefix="docs-check-bench-") as scratch:
+        path = Path(scratch) / "docs" / "zh" / "api" / "pytorch_2-12-0" / "torch-x.md"
+        path.parent.mkdir(parents=True)
+        doc = DocFile(str(path), "2.12.0", "zh")
+        for label, (page, cut, n) in PATHOLOGICAL.items():
+            times = []
+            for size in (n, 2 * n):
+                path.write_text(page(size), encoding="utf-8")
+                times.append(min(read(doc, cut) for _ in range(3)))
+            ratio = times[1] / times[0]
+            met = met and ratio < 3
+            print(
+                f"    {label:<58} n={n:<7} {times[0]:6.3f} s, 2n {times[1]:6.3f} s  "
+                f"ratio {ratio:4.2f}  {_ok(ratio < 3)}"
+            )
+    return met
 
 
 def _docs_check() -> str:

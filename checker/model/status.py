@@ -18,8 +18,9 @@ _NO = {"否", "不支持", "no", "notsupported", "unsupported", "n"}
 # Words that open an exception list: "是，暂不支持 X" is yes except X.
 _EXCEPT = ("暂不支持", "不支持", "notsupportedon", "notsupportedby", "except", "butnot")
 _CLAUSE_SPLIT = re.compile(r"[，,；;。]")
-_TERM = re.compile(r"<term>(.*?)</term>", re.IGNORECASE | re.DOTALL)
-_TAG = re.compile(r"<[^>]*>")
+# A term's tags, in any case, each found on its own: one pass (see _terms).
+_TERM_OPEN = re.compile("<term>", re.IGNORECASE)
+_TERM_CLOSE = re.compile("</term>", re.IGNORECASE)
 _BLANKS = {"", "-", "--", "—", "–"}
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _OPEN, _CLOSE = "\x01", "\x02"  # brackets a product name that was inside <term>
@@ -68,8 +69,7 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
     A product the text states twice is reported (all on the text's one line)."""
     # A table cell puts one product per line with <br>: a clause each.
     text = _BREAK.sub("；", text)
-    prepared = _TERM.sub(lambda m: _OPEN + _plain(m.group(1)) + _CLOSE, html.unescape(text))
-    prepared = _TAG.sub("", prepared).replace("**", "").strip()
+    prepared = drop_tags(_terms(_unescape(text))).replace("**", "").strip()
     clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(prepared)]
     while clauses and clauses[-1] == "":
         clauses.pop()
@@ -174,7 +174,64 @@ def _skip(text: str, pos: int, chars: str) -> int:
 
 
 def _plain(text: str) -> str:
-    return _TAG.sub("", html.unescape(text)).strip()
+    return drop_tags(_unescape(text)).strip()
+
+
+# Character references as html.unescape finds them (its pattern, html._charref),
+# and a decimal one of over 7 digits: past U+10FFFF, unless led by zeros.
+_CHARREF = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)")
+_LONG_DECIMAL = re.compile(r"&#[0-9]{8}")
+
+
+def _unescape(text: str) -> str:
+    """html.unescape, but for a long decimal reference, which is U+FFFD unless
+    led by zeros and which it reads with int(): that raises on over 4300 digits
+    (sys.get_int_max_str_digits), and takes the square of the length without
+    that limit."""
+    if _LONG_DECIMAL.search(text) is None:
+        return html.unescape(text)
+    return _CHARREF.sub(_unescape_one, text)
+
+
+def _unescape_one(match: re.Match[str]) -> str:
+    ref = match.group(1)
+    if ref[0] != "#" or ref[1] in "xX":  # named, or hexadecimal: int() is linear in base 16
+        return html.unescape(match.group(0))
+    digits = ref[1:].rstrip(";").lstrip("0") or "0"
+    return "\ufffd" if len(digits) > 7 else html.unescape(f"&#{digits};")
+
+
+def drop_tags(text: str) -> str:
+    """The text less its tags: each `<` up to the first `>` after it, as
+    `re.sub(r"<[^>]*>", "", text)` reads it. In one pass: that regex looked
+    for a `>` from every `<`, the square of the length on a run of `<`."""
+    kept: list[str] = []
+    pos = 0
+    while (start := text.find("<", pos)) >= 0:
+        end = text.find(">", start + 1)
+        if end < 0:  # no `>` after this `<`, so none after a later one either
+            break
+        kept.append(text[pos:start])
+        pos = end + 1
+    kept.append(text[pos:])
+    return "".join(kept)
+
+
+def _terms(text: str) -> str:
+    """Each `<term>name</term>` as the plain name between _OPEN and _CLOSE, as
+    `re.sub(r"<term>(.*?)</term>", …, flags=re.I | re.S)` reads it: a term ends
+    at the first `</term>` after it. In one pass: that regex looked for the end
+    from every `<term>`, the square of the length on a run of unclosed ones."""
+    kept: list[str] = []
+    pos = 0
+    while (start := _TERM_OPEN.search(text, pos)) is not None:
+        end = _TERM_CLOSE.search(text, start.end())
+        if end is None:  # unclosed, and so is every later one
+            break
+        kept += [text[pos : start.start()], _OPEN, _plain(text[start.end() : end.start()]), _CLOSE]
+        pos = end.end()
+    kept.append(text[pos:])
+    return "".join(kept)
 
 
 def _unreadable(text: str) -> str:

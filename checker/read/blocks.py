@@ -21,7 +21,6 @@ from checker.model.status import read_status
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import line_of
 
-_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _START = re.compile(r'^\s*npu\s*=\s*"([^"]*)"\s+id\s*(\S+)\s*$')
 _END = re.compile(r"^\s*end\s+id\s*(\S+)\s*$")
 
@@ -40,7 +39,7 @@ def starts_blocks(token: Token) -> bool:
 
 def has_blocks(text: str) -> bool:
     """Whether the text holds a block start comment (`<!-- npu="910b" id7 -->`)."""
-    return any(_START.match(body) for body in _COMMENT.findall(text))
+    return any(_START.match(body) for _, body in _comments(text))
 
 
 def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
@@ -68,7 +67,22 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
 
 
 def _comments(content: str) -> list[tuple[int, str]]:
-    return [(content.count("\n", 0, m.start()), m.group(1)) for m in _COMMENT.finditer(content)]
+    """(line offset, body) of each `<!--body-->`, as `re.finditer(r"<!--(.*?)-->",
+    content, re.S)` finds them: a comment ends at the first `-->` after its
+    `<!--`. In one pass, lines counted on from the last comment: the regex
+    looked for the end from every `<!--`, and counting from the start each
+    time, the square of the length on a run of them."""
+    found: list[tuple[int, str]] = []
+    line = pos = 0
+    while (start := content.find("<!--", pos)) >= 0:
+        end = content.find("-->", start + 4)
+        if end < 0:  # unclosed, and so is every later one
+            break
+        line += content.count("\n", pos, start)
+        found.append((line, content[start + 4 : end]))
+        line += content.count("\n", start, end + 3)
+        pos = end + 3
+    return found
 
 
 def _comment(

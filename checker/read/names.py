@@ -17,6 +17,8 @@ from checker.read.tokens import MARKUP_BUT_UNDERSCORE, children, plain_text
 
 _DOCS_VERSION = re.compile(r"/docs/([^/]+)/")
 _GENERATED = re.compile(r"/generated/([^/]+?)\.html$")
+# What without_signature reads, as a regex: its definition, which tests compare
+# it with. Never run on page text: it tries every `(` to the end of the line.
 _SIGNATURE = re.compile(r"\(.*\)$")
 ROOTS = ("torch.", "torch_npu.")  # the namespaces a full name starts with
 _EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
@@ -48,7 +50,7 @@ def title_name(inline: Token) -> str:
     elif _NEEDS_INLINE_PARSE.search(text) is not None:
         text = written_text(children(inline))
     words = text.replace("\u200b", "").split()
-    return _SIGNATURE.sub("", words[-1]) if words else ""
+    return without_signature(words[-1]) if words else ""
 
 
 def native_link(inline: Token, text: str | None = None) -> NativeLink | None:
@@ -98,10 +100,25 @@ def full_name(name: str, link: NativeLink | None, parent: str | None) -> str:
     if parent:
         candidates.append(f"{parent}.{name}")
     for candidate in candidates:
-        candidate = _SIGNATURE.sub("", candidate)
+        candidate = without_signature(candidate)
         if candidate.startswith(ROOTS) and candidate.endswith("." + name):
             return candidate
     return name
+
+
+def without_signature(text: str) -> str:
+    """`run(x)` → run: the text less what runs from the first `(` of its last
+    line to a `)` that ends it (or stands just before a final newline), as
+    `_SIGNATURE.sub("", text)` reads it, in one pass: the regex is the square
+    of the length on a run of `(`."""
+    if text.endswith(")"):
+        end = len(text) - 1
+    elif text.endswith(")\n"):
+        end = len(text) - 2
+    else:
+        return text
+    start = text.find("(", text.rfind("\n", 0, end) + 1, end)
+    return text if start < 0 else text[:start] + text[end + 1 :]
 
 
 def _docs_version(url: str) -> str | None:

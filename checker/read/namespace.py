@@ -52,34 +52,53 @@ def _is_full(name: str) -> bool:
     return not name or name.startswith(ROOTS)
 
 
-def _completed(name: str, prefixes: dict[str, str | None], module: str | None) -> str | None:
+def _completed(name: str, prefixes: dict[str, _Prefix | None], module: str | None) -> str | None:
     head, dot, _ = name.partition(".")
     if not dot:  # a bare name is no class-qualified name: nothing says whose it is
         return None
     learned = prefixes.get(head)
     if learned:
-        return f"{learned}.{name}"
+        return f"{learned.text()}.{name}"
     if module is None or head in prefixes:  # None there: the page's names disagree
         return None
     parent, _, last = module.rpartition(".")
     return f"{parent}.{name}" if last == head else f"{module}.{name}"
 
 
-def _learned_prefixes(entries: tuple[Entry, ...]) -> dict[str, str | None]:
+@dataclasses.dataclass(frozen=True)
+class _Prefix:
+    """A name up to one of its parts: `name[:end]`, numbered `node` (the same
+    number for the same text, whichever name it is in), so that learning a
+    name's prefixes is not the square of its length."""
+
+    node: int
+    name: str
+    end: int
+
+    def text(self) -> str:
+        return self.name[: self.end]
+
+
+def _learned_prefixes(entries: tuple[Entry, ...]) -> dict[str, _Prefix | None]:
     """Each part of the page's full names (but the root) -> the name up to it
     (`Optimizer` -> `torch.optim`); None where two full names place it apart."""
-    prefixes: dict[str, str | None] = {}
+    prefixes: dict[str, _Prefix | None] = {}
+    # (a prefix's node, the part after it) -> the longer prefix's node: a trie
+    # of the names' parts, whose nodes stand for the prefixes' texts.
+    nodes: dict[tuple[int, str], int] = {}
     for entry in entries:
         names = [entry.api] + ([entry.link.target] if entry.link and entry.link.target else [])
         for name in names:
             if not name.startswith(ROOTS):
                 continue
-            parts = name.split(".")
-            for index in range(1, len(parts)):
-                prefix = ".".join(parts[:index])
-                known = prefixes.setdefault(parts[index], prefix)
-                if known != prefix:
-                    prefixes[parts[index]] = None
+            root, *parts = name.split(".")
+            node, end = nodes.setdefault((-1, root), len(nodes)), len(root)
+            for part in parts:
+                known = prefixes.setdefault(part, _Prefix(node, name, end))
+                if known is not None and known.node != node:
+                    prefixes[part] = None
+                node = nodes.setdefault((node, part), len(nodes))
+                end += 1 + len(part)
     return prefixes
 
 

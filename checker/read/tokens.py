@@ -10,6 +10,9 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from checker.errors import InputError
+from checker.model.status import drop_tags
+
 LINK_LABELS = {"原生文档", "nativedocumentation", "nativedoc", "pytorchdocumentation"}
 STATUS_LABELS = {"支持情况", "是否支持", "产品支持情况", "supported", "support", "supportstatus"}
 NOTES_LABELS = {"限制与说明", "restrictionsandnotes", "restrictions", "notes"}
@@ -19,14 +22,51 @@ def label_key(text: str) -> str:
     return "".join(text.split()).casefold()
 
 
+# markdown-it stops reading where block markup nests deeper than maxNesting
+# levels (a list is two, a block quote one) and skips the rest of the page, or
+# of the quote, without a word: the commonmark preset's 20 is a list ten deep.
+# The block parser recurses twice a level, so this many stay far within
+# Python's stack (some 200 frames), and its work per line grows with the depth
+# it is at, which this bounds: a page at the limit parses some five times
+# slower per byte than a flat one, and still in linear time. A page nested
+# deeper is not read at all (NestedTooDeep), rather than read in part.
+BLOCK_NESTING = 100
+_CONTAINERS = frozenset({"list_item_open", "blockquote_open"})  # their content is nested
+
+
+class NestedTooDeep(InputError):
+    """Markup nested past BLOCK_NESTING: the parser would stop reading at
+    `line`. The message names the line; the reader of the page adds its path."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(
+            f"{line}: markup nested more than {BLOCK_NESTING} levels deep "
+            "(lists, block quotes); file skipped"
+        )
+        self.line = line
+
+    def at(self, path: str) -> str:
+        return f"{path}:{self}"
+
+
 @cache
 def parser() -> MarkdownIt:
     # html on: the docs carry <div>, <term> and <!-- npu --> comments that
     # must arrive as html tokens, not as text. The core inline pass is off:
     # it is over half the parse time, and the readers need the inline
     # structure of few paragraphs (titles, labels, links), parsed on demand
-    # by `children`. text_join goes with it: it only joins inline children.
-    return MarkdownIt("commonmark", {"html": True}).enable("table").disable(["inline", "text_join"])
+    # by `children` (with `inline_parser`). text_join goes with it: it only
+    # joins inline children.
+    options = {"html": True, "maxNesting": BLOCK_NESTING}
+    return MarkdownIt("commonmark", options).enable("table").disable(["inline", "text_join"])
+
+
+@cache
+def inline_parser() -> MarkdownIt:
+    """The inline pass, with the preset's nesting limit: its work on nested
+    brackets grows with the limit (a paragraph of `[` parses six times slower
+    at 100), and a link or emphasis nested twenty deep is no docs markup."""
+    return MarkdownIt("commonmark", {"html": True})
 
 
 # Characters that can start inline markup, but for underscores (a regex
@@ -43,14 +83,20 @@ def children(inline: Token) -> list[Token]:
             inline.children = [Token("text", "", 0, content=inline.content)]
         else:
             inline.children = []
-            md = parser()
+            md = inline_parser()
             md.inline.parse(inline.content, md, {}, inline.children)
         inline.meta["parsed"] = True
     return inline.children or []
 
 
 def parse(text: str) -> list[Token]:
-    return parser().parse(text)
+    """The page's block tokens; NestedTooDeep where the parser would stop."""
+    tokens = parser().parse(text)
+    for token in tokens:
+        # a container's content is tokenized a level deeper: at the limit, not at all
+        if token.level >= BLOCK_NESTING - 1 and token.type in _CONTAINERS:
+            raise NestedTooDeep(line_of(token))
+    return tokens
 
 
 def line_of(token: Token) -> int:
@@ -116,11 +162,8 @@ def read_table(tokens: list[Token], start: int) -> Table:
     return Table(header, rows, index + 1)
 
 
-_TAG = re.compile(r"<[^>]*>")
-
-
 def column(header: list[Token], names: set[str]) -> int | None:
     for index, cell in enumerate(header):
-        if label_key(_TAG.sub("", cell.content)) in names:
+        if label_key(drop_tags(cell.content)) in names:
             return index
     return None
