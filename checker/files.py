@@ -1,24 +1,57 @@
 """The checker's own files: output written so that a reader never sees half a
-file, and its versioned JSON documents (evidence, baselines) read back."""
+file, and its versioned JSON documents (evidence, baselines) read back.
+
+Names read from the file system are str with surrogateescape: a byte of a file
+name that is not UTF-8 is a lone surrogate (0xff is U+DCFF). Every output
+(stdout, --output, baselines, evidence, the page cache) writes such a code
+point as Python's backslashreplace does, `\\udcff`: plain text in the text,
+Markdown and XML reports, and a string escape in JSON, which a JSON reader
+turns back into the surrogate (and os.fsencode into the byte)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import os
+import re
+import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from checker.errors import InputError, UsageError
 
+ESCAPE = "backslashreplace"  # the error handler every output encodes with
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
-def write_atomically(path: str, text: str) -> None:
+
+def encodable(text: str) -> str:
+    """`text` with each lone surrogate written as its `\\udcff` escape, as
+    writing it with errors=ESCAPE would: for streams that encode strictly."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-8", ESCAPE).decode("utf-8")
+
+
+def write_atomically(path: str, text: str, *, into_devices: bool = True) -> None:
+    """Writes `text` to `path` so that no reader sees half of it: into a
+    temporary file beside it, renamed over it. A symlink to a regular file (or
+    to nothing yet) stays a link: the file it points to is the one replaced.
+    A FIFO, a character device or an open descriptor (`/dev/stdout`,
+    `/dev/fd/N`, a link to one) is written into, in place, appending, as a
+    shell's `>` would. `into_devices` False (the page cache) replaces whatever
+    is at `path` instead, never following a link or waiting for a reader."""
     target = Path(path)
+    if into_devices:
+        into, target = _destination(path)
+        if into:
+            _write_into(path, text)
+            return
     temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        with os.fdopen(handle, "w", encoding="utf-8", errors=ESCAPE) as stream:
             stream.write(text)
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp's file is private (0600)
         os.replace(temporary, target)
@@ -31,10 +64,62 @@ def write_atomically(path: str, text: str) -> None:
         raise
 
 
+# /dev/fd/1, /proc/self/fd/1: a link to whatever the descriptor is open on,
+# a regular file too (`--output /dev/stdout >> log` must append to log).
+_DESCRIPTOR = re.compile(r"/(?:dev|proc/(?:self|thread-self|\d+)(?:/task/\d+)?)/fd/\d+")
+
+
+def _destination(path: str) -> tuple[bool, Path]:
+    """(written into in place?, the path to replace otherwise)."""
+    try:
+        info: os.stat_result | None = os.stat(path)  # follows links
+    except FileNotFoundError:  # not there yet, or a link to nothing yet
+        info = None
+    except OSError:  # a link loop, a folder that cannot be searched: the write says so
+        return False, Path(path)
+    if info is not None and (stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+        return True, Path(path)
+    if not os.path.islink(path):
+        return False, Path(path)
+    if info is not None and _names_a_descriptor(path):
+        return True, Path(path)
+    return False, Path(os.path.realpath(path))
+
+
+def _names_a_descriptor(path: str) -> bool:
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on links followed
+        if _DESCRIPTOR.fullmatch(current):
+            return True
+        try:
+            link = os.readlink(current)
+        except OSError:
+            return False
+        current = os.path.normpath(os.path.join(os.path.dirname(current), link))
+    return False
+
+
+def _write_into(path: str, text: str) -> None:
+    try:
+        with open(path, "a", encoding="utf-8", errors=ESCAPE) as stream:
+            stream.write(text)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def value_problem(error: ValueError) -> str:
+    """What a data file's ValueError that is no syntax error says, in the
+    file's terms: int() refuses more digits than sys.get_int_max_str_digits(),
+    in a message that suggests a call to change that."""
+    if "integer string conversion" in str(error):
+        return f"an integer longer than {sys.get_int_max_str_digits()} digits"
+    return str(error)
 
 
 def load_versioned(path: str, schema: str, version: int, kind: str, broken: str) -> dict[str, Any]:
@@ -48,6 +133,11 @@ def load_versioned(path: str, schema: str, version: int, kind: str, broken: str)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         where = f":{error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
         raise InputError(f"{path}{where}: not {article} {kind} file: {error}") from None
+    except RecursionError:
+        why = "arrays or objects nested too deeply"
+        raise InputError(f"{path}: not {article} {kind} file: {why}") from None
+    except ValueError as error:
+        raise InputError(f"{path}: not {article} {kind} file: {value_problem(error)}") from None
     if not isinstance(document, dict) or document.get("schema") != schema:
         raise InputError(f"{path}: not a docs-check {kind} file (no schema {schema!r})")
     found = document.get("schema_version")

@@ -4,6 +4,8 @@ table headers and keys a value came from."""
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import tomllib
 from dataclasses import dataclass
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import DataError
+from checker.files import value_problem
 
 _TOML_POSITION = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
@@ -20,15 +23,26 @@ _PART = re.compile(r""""([^"]*)"|'([^']*)'|([\w-]+)""")
 
 Key = tuple[str, ...]
 
+# tomllib takes time quadratic in the parts of a dotted key or table header
+# (`[a.a.a...]` 100,000 parts deep: minutes), so keys of more parts than any
+# file of ours needs are refused before it parses.
+MAX_KEY_PARTS = 100
+_PART_TEXT = r"""(?:[\w-]+|"[^"\n]*"|'[^'\n]*')"""
+_DOTTED = re.compile(rf"{_PART_TEXT}(?:[ \t]*\.[ \t]*{_PART_TEXT})*")
+_PART_ONLY = re.compile(_PART_TEXT)
+
 
 def load_toml(path: Path, what: str, text: str | None = None) -> tuple[dict[str, Any], TomlLines]:
     """The document and its lines; an unreadable file or a syntax error is a
     DataError naming path[:line]. `text`: the file's text, read elsewhere (at a
-    git ref, whose files are named `ref:path`)."""
+    git ref, whose files are named `ref:path`). So is a document tomllib cannot
+    take although it is TOML: nesting deeper than the interpreter's stack
+    (RecursionError) or an integer longer than Python converts (ValueError)."""
     try:
         text = path.read_text(encoding="utf-8") if text is None else text
     except (OSError, UnicodeDecodeError) as error:
         raise DataError(f"{path}: cannot read {what}: {error}") from None
+    _check_key_depth(path, text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -36,7 +50,22 @@ def load_toml(path: Path, what: str, text: str | None = None) -> tuple[dict[str,
         line = (match.group(1) or str(max(1, len(text.splitlines())))) if match else "1"
         message = _TOML_POSITION.sub("", str(error)).strip()
         raise DataError(f"{path}:{line}: TOML syntax error: {message}") from None
+    except RecursionError:
+        raise DataError(f"{path}: cannot read {what}: arrays or tables nested too deeply") from None
+    except ValueError as error:  # int(): more digits than sys.get_int_max_str_digits()
+        raise DataError(f"{path}: cannot read {what}: {value_problem(error)}") from None
     return data, TomlLines(text.splitlines())
+
+
+def _check_key_depth(path: Path, text: str) -> None:
+    for chain in _DOTTED.finditer(text):
+        dotted = chain.group()
+        if dotted.count(".") >= MAX_KEY_PARTS and len(_PART_ONLY.findall(dotted)) > MAX_KEY_PARTS:
+            line = text.count("\n", 0, chain.start()) + 1
+            raise DataError(
+                f"{path}:{line}: a dotted key of more than {MAX_KEY_PARTS} parts "
+                "(tables nested too deeply)"
+            )
 
 
 def _parts(dotted: str) -> Key:
@@ -67,12 +96,15 @@ class TomlLines:
             key = _KEY.match(text)
             if key:
                 self._keyed.append(_Line(number, table + _parts(key.group(1)), False, False))
+        self._numbers = [line.number for line in self._keyed]
 
     def line_of(self, key: Key, start: int = 1, stop: int | None = None, default: int = 1) -> int:
         """The first line in [start, stop) that defines `key` or something inside it."""
-        for line in self._keyed:
-            within = line.number >= start and (stop is None or line.number < stop)
-            if within and line.key[: len(key)] == key:
+        first = bisect.bisect_left(self._numbers, start)  # one item's span, not the whole file
+        for line in itertools.islice(self._keyed, first, None):
+            if stop is not None and line.number >= stop:
+                break
+            if line.key[: len(key)] == key:
                 return line.number
         return default
 
@@ -86,11 +118,18 @@ class TomlLines:
         return default
 
     def array_items(self, key: Key) -> list[tuple[int, int | None]]:
-        """(header line, line of the next header or None) of each `[[key]]` table."""
-        headers = [line.number for line in self._keyed if line.array and line.key == key]
-        ends = [
-            line.number
-            for line in self._keyed
-            if line.header and (line.key[: len(key)] != key or len(line.key) == len(key))
-        ]
-        return [(number, next((n for n in ends if n > number), None)) for number in headers]
+        """(header line, line of the next header or None) of each `[[key]]` table.
+        One pass: a file of 100,000 tables is no quadratic wait."""
+        items: list[tuple[int, int | None]] = []
+        open_at: int | None = None  # the header of the item not yet ended
+        for line in self._keyed:
+            if not line.header:
+                continue
+            if open_at is not None and (line.key[: len(key)] != key or len(line.key) == len(key)):
+                items.append((open_at, line.number))  # a sub-table [key.x] does not end it
+                open_at = None
+            if line.array and line.key == key:
+                open_at = line.number
+        if open_at is not None:
+            items.append((open_at, None))
+        return items

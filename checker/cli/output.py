@@ -1,15 +1,20 @@
 """What a command prints: the report on stdout (or written whole to --output),
 then the summary line and the input errors on stderr; and the progress line
-while it runs. The exit code is the outcome's."""
+while it runs. The exit code is the outcome's. Names that are not UTF-8 are
+written with the one escape of checker.files (`\\udcff`) everywhere; a stdout
+that cannot be written (a full disk) is one error line and exit 2."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
+
+from checker.errors import UsageError
 
 if TYPE_CHECKING:
     from checker.app.outcome import Outcome
@@ -19,26 +24,45 @@ if TYPE_CHECKING:
 def finish(outcome: Outcome[Any], fmt: str | None, output: str | None, quiet: bool) -> int:
     """Prints the outcome; `fmt` None: the command has no report (baseline).
     JSON keeps stderr for errors only."""
+    from checker.files import encodable
     from checker.report.formats import render
     from checker.report.summary import summary
+    from checker.report.text import escaped  # names in these lines come from files
 
     if fmt is not None:
         emit(render(fmt, outcome), output)
     said = summary(outcome)
+    said = escaped(said) if said is not None else None
     if said is not None and fmt != "json" and not quiet:
-        click.echo(said, err=True)
-    for error in outcome.errors:
-        click.echo(f"docs-check: error: {error}", err=True)
+        click.echo(encodable(said), err=True)
+    for error in map(escaped, outcome.errors):
+        click.echo(encodable(f"docs-check: error: {error}"), err=True)
     return int(outcome.exit_code)
 
 
 def emit(report: str, output: str | None) -> None:
-    if output is None:
-        click.echo(report, nl=False)
-        return
-    from checker.files import write_atomically
+    from checker.files import encodable, write_atomically
 
-    write_atomically(output, report)
+    if output is not None:
+        write_atomically(output, report)
+        return
+    try:
+        click.echo(encodable(report), nl=False)  # flushes
+    except OSError as error:
+        _drop_stdout()
+        raise UsageError(f"stdout: cannot write: {error.strerror or error}") from None
+
+
+def _drop_stdout() -> None:
+    """Points stdout at the null device, so that the report still buffered is
+    not written again, and fails again, as the interpreter exits (which would
+    print a second error and exit 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no file descriptor: nothing flushes it
+        pass
 
 
 @contextmanager

@@ -136,12 +136,14 @@ def _products(
         raise DataError(f"{path}:{line}: 'product' must be an array of tables ([[product]])")
     headers = [header for header, _ in where.array_items(key)]
     products: list[Product] = []
+    ids = set(catalogue.ids)  # and those added: a set, for a file of many products
     for index, item in enumerate(items):
         at = f"{path}:{headers[index] if index < len(headers) else where.nearest(key)}"
         product = product_of(at, item)
-        if product.id in catalogue.ids or product.id in (p.id for p in products):
+        if product.id in ids:
             raise DataError(f"{at}: product id {product.id!r} is already in the catalogue")
         products.append(product)
+        ids.add(product.id)
     return tuple(products)
 
 

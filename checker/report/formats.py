@@ -10,6 +10,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from checker.errors import UsageError
+
 if TYPE_CHECKING:
     from checker.app.outcome import Outcome
 
@@ -42,6 +44,18 @@ def formats_for(command: str) -> list[str]:
 
 
 def render(name: str, outcome: Outcome[Any]) -> str:
+    """The report text. Names that are not UTF-8 (lone surrogates) are left
+    as they are, for the writer to escape (checker.files.encodable); a format
+    that must encode a name itself and cannot (SARIF's percent-encoded URIs)
+    is one error line naming it, not a traceback."""
     module = importlib.import_module(FORMATS[name].module)
-    text: str = module.render(outcome)
+    try:
+        text: str = module.render(outcome)
+    except UnicodeEncodeError as error:
+        from checker.files import encodable
+
+        named = encodable(error.object) if isinstance(error.object, str) else "a name"
+        raise UsageError(
+            f"--format {name}: cannot write {named}, a name that is not UTF-8"
+        ) from None
     return text

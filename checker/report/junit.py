@@ -224,7 +224,15 @@ def _folder(version: str) -> str:
 
 
 def _safe(text: str) -> str:
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """Characters XML cannot hold, escaped: a control character as `\\x1b`, a
+    lone surrogate (a file name's byte that is not UTF-8) as `\\udcff`, the
+    spelling every other format gives it (checker.files.encodable)."""
+    return _NOT_XML.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\u{code:04x}" if 0xD800 <= code <= 0xDFFF else f"\\x{code:02x}"
 
 
 def _document(name: str, suites: list[ET.Element]) -> str:

@@ -9,6 +9,7 @@ and the interpreters that resolved."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -118,9 +119,9 @@ def split_ref(path: str, refs: Sequence[str]) -> tuple[str | None, str]:
 
 def _uri(path: str) -> str:
     posix = PurePosixPath(path.replace("\\", "/"))
-    if posix.is_absolute():
-        return posix.as_uri()
-    return quote(str(posix), safe="/")
+    # the file name's own bytes, percent-encoded: a byte that is not UTF-8 is %FF
+    quoted = quote(os.fsencode(str(posix)), safe="/")
+    return f"file://{quoted}" if posix.is_absolute() else quoted
 
 
 def _log(

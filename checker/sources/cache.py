@@ -1,13 +1,17 @@
 """A cache of read pages on disk, keyed by everything a page's reading depends
 on: the file's bytes, where it is (path, version, language), the tool's version
 and the catalogue and rules. Entries are JSON, written atomically; an entry
-that does not parse, or was written for another key, is ignored and rebuilt."""
+that does not parse (nested too deeply, an integer too long), holds values of
+the wrong type, was written for another key or is no regular file (a FIFO
+would block the read) is ignored and rebuilt. Without a folder for it (no
+DOCS_CHECK_CACHE_DIR, XDG_CACHE_HOME or home directory) there is no cache."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import stat
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -19,19 +23,37 @@ from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, NativeLink, Page, Status, Support
 from checker.sources.discover import DocFile
 
-_FORMAT = "docs-check/page-cache/4"  # 3: lines of links, notes, products; 4: full names
+_FORMAT = "docs-check/page-cache/5"  # 3: lines; 4: full names; 5: empty tables, deep nesting
 
 
-def default_cache_dir() -> Path:
+def default_cache_dir() -> Path | None:
+    """$DOCS_CHECK_CACHE_DIR, else $XDG_CACHE_HOME/docs-check, else
+    ~/.cache/docs-check; None when there is no home directory (no HOME and no
+    passwd entry, as for a container's arbitrary uid): the run reads every
+    page, as with --no-cache, and says nothing of it."""
     configured = os.environ.get("DOCS_CHECK_CACHE_DIR")
     if configured:
         return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "docs-check"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg:
+        return Path(xdg) / "docs-check"
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError, OSError):  # RuntimeError: "Could not determine home"
+        return None
+    if not home.is_absolute():  # HOME=relative: not a cache in the current folder
+        return None
+    return home / ".cache" / "docs-check"
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, and is then seen
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
 class PageCache:
-    def __init__(self, folder: Path) -> None:
+    """`folder` None: a cache that holds nothing (no folder to keep it in)."""
+
+    def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self._salt = _salt()
 
@@ -43,24 +65,59 @@ class PageCache:
         return digest.hexdigest()
 
     def get(self, key: str) -> Page | None:
+        if self.folder is None:
+            return None
         try:
-            document = json.loads(self._file(key).read_bytes())
+            document = json.loads(_read_regular(self._file(self.folder, key)))
+            if not isinstance(document, dict):
+                return None
             if document.get("format") != _FORMAT or document.get("key") != key:
                 return None
             return _page(document["page"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except _UNREADABLE:
             return None  # missing, corrupt or foreign: read the page again
 
     def put(self, key: str, page: Page) -> None:
+        if self.folder is None:
+            return
         document = {"format": _FORMAT, "key": key, "page": _page_data(page)}
+        path = self._file(self.folder, key)
         try:
-            self._file(key).parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(str(self._file(key)), json.dumps(document, ensure_ascii=False))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            text = json.dumps(document, ensure_ascii=False)
+            write_atomically(str(path), text, into_devices=False)  # a FIFO there is replaced
         except Exception:  # an unwritable cache only costs speed
             return
 
-    def _file(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}.json"
+    @staticmethod
+    def _file(folder: Path, key: str) -> Path:
+        return folder / key[:2] / f"{key}.json"
+
+
+# What a missing, corrupt, foreign or hostile entry raises on the way to a
+# Page: OSError (missing, not a regular file), ValueError (not JSON, an integer
+# too long, a value of the wrong type), RecursionError (nested too deeply),
+# LookupError (a key or product missing), TypeError and AttributeError (a row
+# of the wrong shape), OverflowError (a line of 1e400).
+_UNREADABLE = (
+    OSError,
+    ValueError,
+    LookupError,
+    TypeError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+)
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of a regular file; anything else (a FIFO, a device) is an
+    OSError, found without waiting: the file is opened non-blocking, then seen."""
+    handle = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
+    with open(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(f"{path}: not a regular file")
+        return stream.read()
 
 
 def _salt() -> bytes:
@@ -96,17 +153,25 @@ def _entry_row(entry: Entry) -> list[Any]:
             linked, notes, entry.title, entry.link_line, lines]  # fmt: skip
 
 
+# Reading one back checks each value's type (a wrong one is a TypeError or
+# ValueError, and the entry is rebuilt): a Page of the wrong types would fail
+# far from here, in a check or a report.
 def _page(data: dict[str, Any]) -> Page:
     path, version, lang = str(data["path"]), str(data["version"]), str(data["lang"])
+    rows, found = data["entries"], data["findings"]
+    if not isinstance(rows, list) or not isinstance(found, list):
+        raise TypeError("a page's entries and findings are lists")
     statuses: dict[str, Status] = {}  # most entries of a page share a few statuses
-    entries = tuple(_entry(row, path, version, lang, statuses) for row in data["entries"])
-    findings = tuple(_finding(finding) for finding in data["findings"])
+    entries = tuple(_entry(row, path, version, lang, statuses) for row in rows)
+    findings = tuple(_finding(finding) for finding in found)
     return Page(path, version, lang, entries, findings, str(data["tree"]))
 
 
 def _entry(
     row: list[Any], path: str, version: str, lang: str, statuses: dict[str, Status]
 ) -> Entry:
+    if not isinstance(row, list):
+        raise TypeError("an entry is a row")
     api, line, form, named, rest, raw, status_line, link, notes, title, link_line, lines = row
     status = None
     if named is not None:
@@ -117,7 +182,7 @@ def _entry(
             status = statuses[said] = Status(pairs, _SUPPORT[rest] if rest else None)
     return Entry(
         str(api), version, lang, path, int(line), str(form), status, str(raw), int(status_line),
-        NativeLink(*link) if link else None, tuple((int(at), str(text)) for at, text in notes),
+        _link(link) if link else None, tuple((int(at), str(text)) for at, text in notes),
         str(title), int(link_line), tuple((str(product), int(at)) for product, at in lines),
     )  # fmt: skip
 
@@ -125,11 +190,23 @@ def _entry(
 _SUPPORT = {support.value: support for support in Support}  # Support(value) is slow
 
 
+def _link(row: list[Any]) -> NativeLink:
+    text, url, docs_version, target = row
+    return NativeLink(str(text), str(url), _optional(docs_version), _optional(target))
+
+
+def _optional(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
 def _finding(data: dict[str, Any]) -> Finding:
+    path, rule, message = data["path"], data["rule"], data["message"]
+    if not (isinstance(path, str) and isinstance(rule, str) and isinstance(message, str)):
+        raise TypeError("a finding's path, rule and message are strings")
     return Finding(
-        path=data["path"],
+        path=path,
         line=int(data["line"]),
-        rule=data["rule"],
+        rule=rule,
         severity=Severity(data["severity"]),
-        message=data["message"],
+        message=message,
     )

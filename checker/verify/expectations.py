@@ -71,8 +71,9 @@ def _load_file(path: Path, catalogue: Catalogue, text: str | None) -> list[Expec
     # beside its rules, a docs repo's .docs-check.toml holds its configuration
     check_settings(data, path, where, (), catalogue, extra=("rule", "tool", "product"))
     items = data.get("rule", [])
-    if not isinstance(items, list):
-        raise DataError(f"{path}: `rule` must be an array of tables ([[rule]])")
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        line = where.nearest(("rule",))  # `rule = [1, 2]`, `rule = 3`: a value, not tables
+        raise DataError(f"{path}:{line}: 'rule' must be an array of tables ([[rule]])")
     return [
         _rule(item, path, lines, headers[i] if i < len(headers) else 1, catalogue, text is not None)
         for i, item in enumerate(items)

@@ -3,10 +3,17 @@ corrupt or foreign entries are ignored and rebuilt; writes are atomic."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import pwd
+import stat
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +28,7 @@ from tests.helpers import REPO
 EXAMPLES = REPO / "examples" / "docs"
 CATALOGUE = default_catalogue()
 PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
+Invoke = Callable[..., tuple[int, str, str]]
 
 
 def page_and_doc() -> tuple[DocFile, bytes]:
@@ -146,3 +154,130 @@ def test_cache_folder_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     monkeypatch.delenv("DOCS_CHECK_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert default_cache_dir() == tmp_path / "xdg" / "docs-check"
+
+
+# -- hostile entries, a FIFO in the cache, no home directory ------------------------------
+
+
+def fill(tmp_path: Path) -> tuple[ReadOptions, list[Path]]:
+    """A cache holding the examples' pages, and its entries."""
+    options = ReadOptions(cache=PageCache(tmp_path / "cache"), jobs=1)
+    read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
+    entries = sorted((tmp_path / "cache").rglob("*.json"))
+    assert len(entries) == 6
+    return options, entries
+
+
+def well_keyed(key: str, page: object) -> bytes:
+    return json.dumps({"format": checker.sources.cache._FORMAT, "key": key, "page": page}).encode()
+
+
+def hostile_page(key: str) -> bytes:
+    """An entry of the right format and key whose finding has a path of the wrong type."""
+    finding = {"path": [1], "line": 1, "rule": "x", "severity": "error", "message": "m"}
+    page = {"path": "p", "version": "2.12.0", "lang": "zh", "tree": "t", "entries": []}
+    return well_keyed(key, {**page, "findings": [finding]})
+
+
+def infinite_line(key: str) -> bytes:
+    finding = {"path": "p", "line": 1e400, "rule": "x", "severity": "error", "message": "m"}
+    page = {"path": "p", "version": "2.12.0", "lang": "zh", "tree": "t", "entries": []}
+    return well_keyed(key, {**page, "findings": [finding]})
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda key: b'{"format": "x", "page": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        lambda key: well_keyed(key, 0).replace(b"0}", b"1" * 5_000 + b"}"),
+        infinite_line,
+        hostile_page,
+    ],
+    ids=["deep", "long-integer", "infinite-line", "wrong-types"],
+)
+def test_hostile_entries_are_ignored_and_rebuilt(
+    tmp_path: Path, damage: Callable[[str], bytes]
+) -> None:
+    fresh = read_corpus([str(EXAMPLES)], CATALOGUE, options=ReadOptions(jobs=1))
+    options, entries = fill(tmp_path)
+    for entry in entries:
+        entry.write_bytes(damage(entry.stem))
+    again = read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
+    assert again.pages == fresh.pages and again.errors == ()
+    for entry in entries:  # rebuilt: valid again, for its own key
+        assert json.loads(entry.read_text(encoding="utf-8"))["key"] == entry.stem
+
+
+def test_a_fifo_in_the_cache_is_not_read_and_is_rebuilt(tmp_path: Path) -> None:
+    fresh = read_corpus([str(EXAMPLES)], CATALOGUE, options=ReadOptions(jobs=1))
+    options, entries = fill(tmp_path)
+    for entry in entries:
+        entry.unlink()
+        os.mkfifo(entry)
+    read: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: read.append(read_corpus([str(EXAMPLES)], CATALOGUE, options=options)),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(60)
+    blocked = worker.is_alive()
+    while worker.is_alive():  # before the fix: a reader waits for a writer, forever
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(0.1)
+    assert not blocked, "reading the cache blocked on a FIFO"
+    assert [corpus.pages for corpus in read] == [fresh.pages]
+    for entry in entries:  # replaced by a regular file, valid for its key
+        assert stat.S_ISREG(entry.lstat().st_mode)
+        assert json.loads(entry.read_text(encoding="utf-8"))["key"] == entry.stem
+
+
+def no_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user without a passwd entry and without HOME (a container's random uid)."""
+    for name in ("DOCS_CHECK_CACHE_DIR", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+
+    def no_entry(uid: int) -> pwd.struct_passwd:
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    monkeypatch.setattr(pwd, "getpwuid", no_entry)
+
+
+def test_without_a_home_directory_there_is_no_default_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    no_home(monkeypatch)
+    assert default_cache_dir() is None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))  # still used when given
+    assert default_cache_dir() == tmp_path / "xdg" / "docs-check"
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path / "chosen"))
+    assert default_cache_dir() == tmp_path / "chosen"
+
+
+def test_a_home_that_cannot_be_found_means_no_default_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("DOCS_CHECK_CACHE_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+
+    def cannot() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(cannot))
+    assert default_cache_dir() is None
+    monkeypatch.setattr(Path, "home", staticmethod(lambda: Path("relative")))
+    assert default_cache_dir() is None  # never a cache in whatever the current folder is
+
+
+def test_without_a_home_directory_a_run_reads_without_the_cache(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    no_home(monkeypatch)
+    expected = cli("lint", str(EXAMPLES), "--cache-dir", str(tmp_path / "given"))
+    assert expected[0] == 1
+    assert cli("lint", str(EXAMPLES)) == expected  # the same findings, and nothing said
+    assert cli("lint", "--no-cache", str(EXAMPLES)) == expected
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["given"]  # no cache anywhere else
