@@ -1,5 +1,5 @@
 """The small exception tree. The command line's one handler (checker.cli.run)
-reports each as one line and exits 2."""
+reports each as one line and exits 2; `Terminated` is not one of them."""
 
 from __future__ import annotations
 
@@ -18,3 +18,11 @@ class InputError(DocsCheckError):
 
 class DataError(DocsCheckError):
     """The checker's own data (catalogue, rules) is malformed; names path[:line]."""
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread by the handler checker.cli.main
+    installs, so that the run ends as an interrupt does: every `finally` runs
+    (the reading workers are ended, no half-written file is left) and `run`
+    exits 143. A BaseException, like KeyboardInterrupt: no `except Exception`
+    may take it for an error of the run."""

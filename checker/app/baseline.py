@@ -1,14 +1,17 @@
 """`baseline PATHS... --output FILE`: today's lint findings written down, for
 `lint --baseline FILE` and `verify --baseline FILE` to leave out. Findings do
-not fail it; pages it could not read do (exit 2), after the file is written."""
+not fail it. Input errors do (exit 2), and then nothing is written: a page that
+could not be read has findings a baseline written without them would lose
+(the old file is kept as it was)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from checker.app.lint import lint
+from checker.app.lint import Linted, lint
 from checker.app.outcome import Outcome
 from checker.app.setup import Settings
 
@@ -24,11 +27,17 @@ class Baselined:
 
 def baseline(
     paths: Sequence[str], settings: Settings, output: str, progress: Progress | None = None
-) -> Outcome[Baselined]:
+) -> Outcome[Baselined] | Outcome[Linted]:
+    """The file written, or, after input errors, the lint's outcome (its
+    summary is what was read and found) with one more error: not written."""
     from checker.files import write_atomically
     from checker.gating.baseline import baseline_json
 
     linted = lint(paths, settings, progress)
+    if linted.errors:
+        count = len(linted.errors)
+        said = f"{output}: baseline not written: {count} input error{'s' if count > 1 else ''}"
+        return dataclasses.replace(linted, errors=(*linted.errors, said))
     findings = linted.result.findings
     write_atomically(output, baseline_json(findings, linted.result.project))
     done = Baselined(len(findings), output)

@@ -12,10 +12,13 @@ docs root that holds them in the working tree."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from checker.errors import InputError
 from checker.model.catalogue import Catalogue
 from checker.progress import Progress
 from checker.sources.testtrees import extracted_tests, folder_of_test
@@ -45,6 +48,7 @@ def live_runs(
 ) -> list[Evidence]:
     """One Evidence per environment, main first. `versions`: the docs
     versions the rules check; `docs`: the working-tree docs roots."""
+    check_interpreters(environments)
     mapped, test_refs = dict(environments.python_for), dict(environments.test_refs)
     sessions: list[tuple[str | None, str | None]] = []  # (interpreter, version it runs for)
     if environments.python or not mapped or any(v not in mapped for v in versions):
@@ -75,6 +79,20 @@ def live_runs(
             evidence.append(session.evidence(version))
     count.done()
     return evidence
+
+
+def check_interpreters(environments: Environments) -> None:
+    """Before any run: an interpreter the command line names (--python,
+    --python-for) that cannot be started is an input error, in the words
+    --resolve-apis uses for it (checker.torch.resolver); this interpreter,
+    when none is named, is not checked."""
+    named = [environments.python] if environments.python else []
+    named += [python for _, python in environments.python_for]
+    for python in dict.fromkeys(named):
+        if shutil.which(python) is None:  # what starting it would find (checker.process)
+            there = os.sep in python and os.path.exists(python)  # not an executable file
+            why = f"executable {'not runnable' if there else 'not found'}: {python}"
+            raise InputError(f"{python}: no such interpreter ({why})")
 
 
 def _main_version(session: Session, mapped: Mapping[str, str], unmapped: list[str]) -> str:

@@ -20,6 +20,14 @@ class ExitCode(IntEnum):
     UNVERIFIED = 3  # verification asked for could not be done
 
 
+class Stopped(IntEnum):
+    """A run a signal stopped has no outcome; it exits as shells report a
+    process the signal ended: 128 + the signal's number."""
+
+    INTERRUPTED = 130  # SIGINT: Ctrl-C
+    TERMINATED = 143  # SIGTERM: a CI runner or a supervisor ending the step
+
+
 class Unverified(StrEnum):
     """Why verification asked for could not be done."""
 

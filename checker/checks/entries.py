@@ -19,6 +19,9 @@ _PAGE_SUFFIX = re.compile(r"_(?:function|class)$")
 
 
 def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+    # No status and none written (no label, a label with nothing after it, a
+    # table of only its header): missing. One written but not read was
+    # reported where it is, by its reader (status-unreadable, unknown-product).
     if entry.status is None and not entry.raw:
         yield finding(
             "missing-status", entry.path, entry.line, f"{entry.api} has no support status"

@@ -1,10 +1,12 @@
 """The command line. `run` returns an exit code; only `main` exits.
 
-Exit codes are checker.app.outcome.ExitCode: 0 clean, 1 findings (or an error
+Exit codes are checker.app.outcome's ExitCode: 0 clean, 1 findings (or an error
 verdict), 2 usage or input error, 3 verification asked for could not be done
 (--require-npu: a product no NPU verified; --require-all-versions: a docs
 version no interpreter resolved). `run` is the one handler that maps errors to
-them: every DocsCheckError is one line and exit 2, never a traceback.
+them: every DocsCheckError is one line and exit 2, never a traceback. A run
+stopped by a signal (outcome.Stopped) is one line too: Ctrl-C exits 130 (`aborted`),
+SIGTERM 143 (`terminated`; `main` turns the signal into checker.errors.Terminated).
 
 Command modules import their machinery inside the command, so that `--help`
 and a pre-commit run do not pay for what they do not use."""
@@ -12,19 +14,21 @@ and a pre-commit run do not pay for what they do not use."""
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 from collections.abc import Sequence
+from types import FrameType
 
 import click
 
 from checker import __version__
-from checker.app.outcome import ExitCode
+from checker.app.outcome import ExitCode, Stopped
 from checker.cli.baseline import baseline
 from checker.cli.lint import lint
 from checker.cli.probe import probe
 from checker.cli.show import show
 from checker.cli.verify import verify
-from checker.errors import DocsCheckError
+from checker.errors import DocsCheckError, Terminated
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -50,11 +54,16 @@ def run(argv: Sequence[str] | None = None) -> int:
     except click.ClickException as error:
         error.show()
         return ExitCode.INPUT
-    except click.Abort:
+    except click.Abort:  # Ctrl-C: click turns the KeyboardInterrupt into Abort
         click.echo("docs-check: aborted", err=True)
-        return ExitCode.INPUT
+        return Stopped.INTERRUPTED
+    except Terminated:
+        click.echo("docs-check: terminated", err=True)
+        return Stopped.TERMINATED
     except DocsCheckError as error:
-        click.echo(f"docs-check: error: {error}", err=True)
+        from checker.report.text import escaped  # the names in it come from the command line
+
+        click.echo(escaped(f"docs-check: error: {error}"), err=True)
         return ExitCode.INPUT
     return int(result) if isinstance(result, int) else 0
 
@@ -65,6 +74,14 @@ def main() -> None:
     # cycle collector walks them over and over (a quarter of a warm corpus run).
     # Collections still happen, just less often. Worker processes inherit this.
     gc.set_threshold(100_000, 50, 100)
+    signal.signal(signal.SIGTERM, _terminated)
     code = run()
     gc.freeze()  # and the last collection, as the interpreter exits, skips them
     sys.exit(code)
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM: the run unwinds as from Ctrl-C, and `run` exits 143. A second
+    SIGTERM ends the process at once, should the way out itself hang."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    raise Terminated

@@ -33,13 +33,14 @@ def decode_page(path: str, data: bytes) -> str:
     """Bytes from a file or a git object into page text; `path` names it in errors."""
     if len(data) > MAX_BYTES:
         raise _too_large(path, len(data))
-    if not data.strip():
+    # The BOM is dropped by hand, not by "utf-8-sig", whose error offsets would
+    # then count from after it and name the wrong byte and line. A page is
+    # empty by what follows it: a BOM alone is no text.
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    if not data[bom:].strip():
         raise InputError(f"{path}: empty file")
     if b"\0" in data[:8192]:
         raise InputError(f"{path}: binary file, not a markdown page")
-    # The BOM is dropped by hand, not by "utf-8-sig", whose error offsets would
-    # then count from after it and name the wrong byte and line.
-    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
         return data[bom:].decode("utf-8")
     except UnicodeDecodeError as error:

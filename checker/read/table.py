@@ -40,9 +40,10 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
         if support is not None and product is not None:
             ctx.report_any(claims.add(Claim(product, support, name), line), line)
     first = line_of(tokens[index])
-    last = table.rows[-1][0] if table.rows else first
+    if not table.rows:  # a header states nothing: the entry has no status (missing-status)
+        return StatusRead(None, "", "table", first, table.end)
     # An unreadable row leaves its product unstated rather than guessed.
-    source = ctx.source(first, last)
+    source = ctx.source(first, table.rows[-1][0])
     return StatusRead(claims.status(), source, "table", first, table.end, claims.lines())
 
 

@@ -1,8 +1,12 @@
 """Text reports: `path:line: rule-id message`, one finding a line; `show`'s
-entries expanded over their pages' scopes; verify's report is checker.report.verify_text."""
+entries expanded over their pages' scopes; verify's report is checker.report.verify_text.
+
+Text goes to terminals, and names come from files: every line is written with
+its control characters escaped (`escaped`), the report's and stderr's alike."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +37,22 @@ def render(outcome: Outcome[Any]) -> str:
 
 
 def lines_of(lines: Sequence[str]) -> str:
-    return "".join(line + "\n" for line in lines)
+    return "".join(escaped(line) + "\n" for line in lines)
+
+
+# C0 controls, DEL and C1 controls (Unicode's Cc): ESC starts the terminal's
+# escape sequences, as does CSI (\x9b) in some; BEL, a newline or a carriage
+# return in a name would forge or hide a line.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def escaped(text: str) -> str:
+    """`text` with each control character shown as its escape, `\\x1b`: the
+    one way a text line shows a name (a file's, an API's, an evidence file's
+    words) that carries one."""
+    if _CONTROL.search(text) is None:
+        return text
+    return _CONTROL.sub(lambda control: f"\\x{ord(control.group()):02x}", text)
 
 
 def findings_text(findings: Sequence[Finding]) -> list[str]:

@@ -1,12 +1,26 @@
 """Reading pages in this process or across worker processes, with the page
 cache. Above a size the work is shared out: whole pages, and big pages cut in
 parts (checker.read.split) that are joined again in order. The outcomes are
-the same either way."""
+the same either way.
+
+The workers never outlive the run, and ending them never waits on one. Each
+has a pipe of its own to the reading process, and nothing else in common: no
+queue, no lock, no thread. (concurrent.futures' pool cannot be ended that way:
+a worker killed while it holds a queue's lock or writes a result leaves the
+pool's threads blocked, and the interpreter joins them at exit.) A run that
+ends early (Ctrl-C, SIGTERM, a consumer that stops) kills them. A parent that
+dies without a word (SIGKILL) takes them with it: Linux ends them
+(PR_SET_PDEATHSIG), or each notices that its parent changed. They ignore
+Ctrl-C, which reaches the whole process group: the parent ends them."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+import signal
+import sys
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, cast
 
 from checker.errors import InputError
 from checker.model.catalogue import Catalogue
@@ -14,8 +28,13 @@ from checker.model.support import Page
 from checker.read import read_text
 from checker.read.load import decode_page
 from checker.read.split import cut_lines, joined, parts
+from checker.read.tokens import NestedTooDeep
 from checker.sources.cache import PageCache
 from checker.sources.discover import DocFile
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 # Below this much text a second process costs more than it saves (a pre-commit
 # run on a few pages stays in one process).
@@ -43,21 +62,203 @@ def read_all(
         yield from map(_read_one, units)
         return
     chunk = max(1, len(units) // (workers * 4))
-    from concurrent.futures import ProcessPoolExecutor  # only a large run pays for it
-
-    with ProcessPoolExecutor(max_workers=min(workers, len(units))) as pool:
-        outcomes = pool.map(_read_one, units, chunksize=chunk)
+    outcomes = _across(units, workers, chunk)
+    try:
         for (doc, _, key), count in zip(todo, counts, strict=True):
             if count == 1:
                 yield next(outcomes)
                 continue
             read = [next(outcomes) for _ in range(count)]
-            pages = [part for part in read if isinstance(part, Page)]
-            assert len(pages) == count, "parts are decoded text: reading them cannot fail"
-            page = joined(doc, pages)
+            errors = [part for part in read if isinstance(part, str)]
+            if errors:  # a part nested too deep to read: the page is not read
+                yield errors[0]
+                continue
+            page = joined(doc, [part for part in read if isinstance(part, Page)])
             if cache is not None and key is not None:
                 cache.put(key, page)
             yield page
+        assert next(outcomes, None) is None, "one outcome per unit"  # and the workers end
+    finally:
+        outcomes.close()  # a run ended early ends its workers now
+
+
+# A worker process and the reading process's end of its pipe.
+_Worker = tuple["BaseProcess", "Connection"]
+HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+PARENT_POLL = 0.25  # seconds: how often a worker without PR_SET_PDEATHSIG looks
+
+
+def _across(units: Sequence[_Work], workers: int, chunk: int) -> Generator[Page | str, None, None]:
+    """The units' outcomes in order, read `chunk` at a time by `workers`
+    processes: each is given a chunk, and another when it answers. Leaving
+    early (an exception, or close) kills them."""
+    import multiprocessing
+
+    context = multiprocessing.get_context()
+    chunks = [units[start : start + chunk] for start in range(0, len(units), chunk)]
+    started: list[_Worker] = []
+    try:
+        with _signals_held():
+            for _ in range(min(workers, len(chunks))):
+                ours, theirs = context.Pipe()
+                args = (theirs, os.getpid(), context.get_start_method())
+                process = context.Process(target=_serve, args=args, daemon=True)
+                process.start()
+                theirs.close()
+                started.append((process, ours))
+        yield from _outcomes(started, chunks)
+    except BaseException:  # KeyboardInterrupt, Terminated, GeneratorExit, an error
+        for worker, _ in started:
+            worker.kill()
+        raise
+    finally:
+        for _, connection in started:
+            connection.close()
+    for worker, _ in started:
+        worker.join()
+
+
+def _outcomes(started: list[_Worker], chunks: list[Sequence[_Work]]) -> Iterator[Page | str]:
+    from multiprocessing.connection import wait
+
+    waiting = list(enumerate(chunks))[::-1]  # popped from the end: the first first
+    busy: dict[Connection, tuple[BaseProcess, int]] = {}
+    done: dict[int, list[Page | str]] = {}
+
+    def give(process: BaseProcess, connection: Connection) -> None:
+        if waiting:
+            index, work = waiting.pop()
+            connection.send(work)
+            busy[connection] = process, index
+        else:
+            connection.send(None)  # no more: the worker ends
+
+    for worker, connection in started:
+        give(worker, connection)
+    for index in range(len(chunks)):
+        while index not in done:
+            for ready in wait(list(busy)):
+                connection = cast("Connection", ready)
+                worker, at = busy.pop(connection)
+                done[at] = _answer(worker, connection)
+                give(worker, connection)
+        yield from done.pop(index)
+
+
+def _answer(process: BaseProcess, connection: Connection) -> list[Page | str]:
+    """A worker's outcomes of one chunk; its error raised here, as if read here."""
+    try:
+        ok, value, where = connection.recv()
+    except EOFError:
+        process.join(1)
+        raise RuntimeError(
+            f"a reading worker (pid {process.pid}) ended unexpectedly (exit {process.exitcode})"
+        ) from None
+    if not ok:
+        value.__cause__ = RuntimeError(f"in a reading worker:\n{where}")
+        raise value
+    outcomes: list[Page | str] = value
+    return outcomes
+
+
+def _serve(connection: Connection, parent: int, method: str) -> None:
+    """A worker: chunks in, their outcomes out, until None, or until the pipe
+    ends (the reading process is gone: nothing to say, and no one to say it to)."""
+    _worker_started(parent, method)
+    while True:
+        try:
+            work = connection.recv()
+        except (EOFError, OSError):
+            return
+        if work is None:
+            return
+        answer: tuple[bool, Any, str]
+        try:
+            answer = (True, [_read_one(unit) for unit in work], "")
+        except Exception as error:
+            import traceback
+
+            where = "".join(traceback.format_exception(error))
+            answer = (False, error, where)
+        try:
+            _send(connection, answer)
+        except OSError:
+            return
+
+
+def _send(connection: Connection, answer: tuple[bool, Any, str]) -> None:
+    """An error that does not pickle goes as its repr: pickling fails before
+    anything is written. OSError: the pipe is gone."""
+    try:
+        connection.send(answer)
+    except OSError:
+        raise
+    except Exception as error:
+        connection.send((False, RuntimeError(repr(error)), answer[2]))
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait while the workers are started: a worker is
+    forked with the parent's handlers (which raise into the parent's code) and
+    with the signal mask of the thread that starts it, and keeps that mask
+    until it has set its own handlers. The parent gets them on leaving."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _worker_started(parent: int, method: str) -> None:
+    """A worker's own signal handlers, and its end with its parent's.
+    `parent`: the pid of the reading process; `method`: the start method (a
+    forkserver's child has the server as its parent, which ends with the
+    reading process)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent ends the workers
+    first = os.getppid()
+    if first != parent and method != "forkserver":
+        os._exit(1)  # the parent is gone already
+    if _death_signal():
+        if os.getppid() != first:  # it died before the request took
+            os._exit(1)
+    else:
+        import threading
+
+        threading.Thread(target=_watch_parent, args=(first,), daemon=True).start()
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
+
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def _death_signal() -> bool:
+    """Asks Linux to SIGKILL this process when its parent ends; False where it
+    cannot. (Linux binds the request to the thread that started the worker:
+    the reading thread, which outlives the workers.)"""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(first: int) -> None:
+    """Elsewhere: an orphan is given another parent, and then ends itself."""
+    import time
+
+    while os.getppid() == first:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
 
 
 # (page, its bytes or a part's text, cache key, catalogue, cache, a whole page?)
@@ -100,6 +301,8 @@ def _read_one(item: _Work) -> Page | str:
     try:
         text = decode_page(doc.path, data) if isinstance(data, bytes) else data
         page = read_text(text, doc, catalogue, whole_page)
+    except NestedTooDeep as error:
+        return error.at(doc.path)
     except InputError as error:
         return str(error)
     if cache is not None and key is not None:

@@ -142,24 +142,37 @@ def test_probe_of_a_hanging_interpreter_writes_the_error(cli: Cli, tmp_path: Pat
     assert "timed out after 1 s" in printed
 
 
-def test_probe_of_a_missing_interpreter_writes_the_error(cli: Cli, tmp_path: Path) -> None:
+def test_probe_of_a_missing_interpreter_is_an_input_error(cli: Cli, tmp_path: Path) -> None:
+    """An interpreter the command line names that cannot run: one line, exit 2,
+    before anything runs, and no evidence written."""
     missing = str(tmp_path / "nowhere" / "python")
     out = tmp_path / "missing.json"
-    code, printed, _ = cli("probe", "--out", str(out), "--python", missing)
+    code, printed, err = cli("probe", "--out", str(out), "--python", missing)
+    assert (code, printed) == (2, "")
+    said = f"{missing}: no such interpreter (executable not found: {missing})"
+    assert err == f"docs-check: error: {said}\n"
+    assert not out.exists()
+
+
+def test_probe_of_an_interpreter_that_fails_writes_the_error(cli: Cli, tmp_path: Path) -> None:
+    python = executable(tmp_path / "python", "#!/bin/sh\nexit 1\n")
+    out = tmp_path / "failing.json"
+    code, printed, _ = cli("probe", "--out", str(out), "--python", python)
     assert code == 1
-    assert f"executable not found: {missing}" in printed
+    assert "harness crashed (exit 1): no output" in printed
     evidence = load_evidence(str(out))
-    assert evidence.runs[0].note == f"executable not found: {missing}"
-    assert evidence.environment.python == f"unknown ({missing})"
+    assert evidence.runs[0].note == "harness crashed (exit 1): no output"
+    assert evidence.environment.python == f"unknown ({python})"
 
 
 @pytest.mark.parametrize("where", ["missing-folder/out.json", "a-folder"])
 def test_probe_that_cannot_write_says_so_and_leaves_nothing(
-    cli: Cli, tmp_path: Path, where: str
+    cli: Cli, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, where: str
 ) -> None:
     (tmp_path / "a-folder").mkdir()
-    missing = str(tmp_path / "nowhere" / "python")  # a quick run: the file is what matters
-    code, _, err = cli("probe", "--out", str(tmp_path / where), "--python", missing)
+    scratch = tmp_path_factory.mktemp("python")  # outside tmp_path, whose files are checked
+    failing = executable(scratch / "python", "#!/bin/sh\nexit 1\n")  # a quick run
+    code, _, err = cli("probe", "--out", str(tmp_path / where), "--python", failing)
     assert code == 2
     assert err.startswith(f"docs-check: error: {tmp_path / where}: cannot write: "), err
     assert sorted(path.name for path in tmp_path.iterdir()) == ["a-folder"]
@@ -169,12 +182,12 @@ def test_probe_that_cannot_write_says_so_and_leaves_nothing(
 def test_probe_file_mode_follows_the_umask(cli: Cli, tmp_path: Path) -> None:
     """Evidence is made to be copied to other machines and read by others:
     readable like any file the user writes, not private like a temporary file."""
-    missing = str(tmp_path / "nowhere" / "python")
+    failing = executable(tmp_path / "python", "#!/bin/sh\nexit 1\n")  # a quick run
     previous = os.umask(0o022)
     try:
-        cli("probe", "--out", str(tmp_path / "e.json"), "--python", missing)
+        cli("probe", "--out", str(tmp_path / "e.json"), "--python", failing)
         os.umask(0o027)
-        cli("probe", "--out", str(tmp_path / "f.json"), "--python", missing)
+        cli("probe", "--out", str(tmp_path / "f.json"), "--python", failing)
     finally:
         os.umask(previous)
     assert (tmp_path / "e.json").stat().st_mode & 0o777 == 0o644
