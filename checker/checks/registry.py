@@ -287,6 +287,18 @@ CHECKS: tuple[Check, ...] = (
         "an API absent from torch alone that torch_npu may add, where torch_npu does not import",
         "torch alone lacks the name and torch_npu, which may add it, could not be imported.",
     ),
+    Check(
+        "api-outside-torch",
+        _E,
+        RESOLVE,
+        "an API name outside torch and torch_npu, which is never looked up",
+        "The name's first part is neither torch nor torch_npu (`os.path.join`, "
+        "`antigravity.x`, a misspelt `trch.add`, a short name kept as written), so it is "
+        "no API of the torch release the page documents. --resolve-apis imports nothing "
+        "but torch, torch_npu and what they import themselves: the name is not looked "
+        "up, and nothing is imported for it, even where it would import.",
+        "Write the full torch or torch_npu name (`torch.Tensor.abs`), or remove the entry.",
+    ),
 )
 
 REGISTRY: dict[str, Check] = {check.id: check for check in CHECKS}

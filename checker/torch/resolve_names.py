@@ -10,14 +10,23 @@ only the list of this interpreter's torch release (X.Y.Z of torch.__version__)
 is resolved, so the caller can send every version's names to every interpreter
 and still start one process per interpreter.
 
+Only names in torch and torch_npu are looked up, and nothing else is ever
+imported by name: a page can write any module (`antigravity.x` opens a web
+browser on import), and the docs are about torch's APIs. A name whose first
+part is neither `torch` nor `torch_npu` is `outside-torch`, even when it
+imports (`os.path.join`, which torch imports itself), and nothing is imported
+for it. What torch and torch_npu import themselves while a name of theirs is
+looked up (tensorboard for torch.utils.tensorboard) is their business.
+
 Each name is looked up without calling or instantiating anything: the longest
 prefix that imports as a module is imported, and the rest is walked with
 getattr on whatever object is held (on a class, a property is not run).
 Outcomes:
 
 - `resolves`;
-- `missing`: a module imports, but an attribute is absent (or not even the
-  top-level package exists);
+- `outside-torch`: the first part is neither torch nor torch_npu: not looked up;
+- `missing`: a module of torch (or torch_npu) imports, but an attribute is
+  absent; or the name is no Python name (`torch.Tensor.abs()`);
 - `needs-optional-dependency`: an import fails for want of a package that is
   not torch itself (tensorboard, onnx, ...); `package` names it;
 - `error`: an import or attribute access raised something else;
@@ -55,8 +64,11 @@ OPTIONAL = "needs-optional-dependency"
 ERROR = "error"
 NEEDS_NPU = "needs-torch_npu"
 UNVERIFIED = "unverified"
+OUTSIDE = "outside-torch"
 
-# Packages whose absence is the API's own absence, never an optional dependency.
+# The namespaces the docs are about: the only top-level packages a name may be
+# in and the only ones this script imports by name. Their absence is the API's
+# own absence, never an optional dependency.
 OWN_PACKAGES = frozenset({"torch", "torch_npu"})
 _NOT_A_MODULE = object()
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -113,6 +125,8 @@ class Resolver:
             self._modules["torch_npu"] = _NOT_A_MODULE
 
     def _import(self, prefix: str) -> Any:
+        if prefix.split(".")[0] not in OWN_PACKAGES:  # resolve() sends none: never imported
+            return _NOT_A_MODULE
         if prefix in self._modules:
             return self._modules[prefix]
         parts = prefix.split(".")
@@ -141,6 +155,9 @@ class Resolver:
         if not all(part.isidentifier() for part in parts):
             detail = f"{name!r} is not a Python name"
             return {"name": name, "outcome": MISSING, "detail": detail, "missing_at": None}
+        if parts[0] not in OWN_PACKAGES:
+            detail = f"{parts[0]} is neither torch nor torch_npu: not looked up"
+            return {"name": name, "outcome": OUTSIDE, "detail": detail}
         for length in range(len(parts), 0, -1):
             prefix = ".".join(parts[:length])
             found = self._import(prefix)

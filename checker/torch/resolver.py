@@ -20,7 +20,10 @@ Outcomes, per name (resolve_names.py says how each is decided), and findings:
   naming the package;
 - `error` (an import or a getattr raised): `api-error` (error);
 - `unverified` (absent from torch alone; torch_npu may add it but does not
-  import): `api-unverified` (warning), with torch_npu's import error.
+  import): `api-unverified` (warning), with torch_npu's import error;
+- `outside-torch` (the name's first part is neither torch nor torch_npu, so
+  it is not looked up and nothing is imported for it): `api-outside-torch`
+  (error).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class Lookup(StrEnum):
     NEEDS_OPTIONAL_DEPENDENCY = "needs-optional-dependency"
     ERROR = "error"
     UNVERIFIED = "unverified"
+    OUTSIDE_TORCH = "outside-torch"
 
 
 @dataclass(frozen=True)
@@ -242,6 +246,11 @@ def result_finding(result: NameResult) -> Finding | None:
         )
     elif result.outcome is Lookup.ERROR:
         message = f"looking {api} up in torch {version} failed: {result.detail}"
+    elif result.outcome is Lookup.OUTSIDE_TORCH:
+        message = (
+            f"{api} is documented for torch {version} but is not a torch or torch_npu name, "
+            "so it was not looked up"
+        )
     else:
         message = f"{api} is absent from torch {version} alone: {result.detail}"
     return None if rule is None else finding(rule, result.path, result.line, message, api=api)

@@ -26,6 +26,7 @@ NOT_LINT = {
     "unverified",
     "behaviour-run-error",
     "api-missing",
+    "api-outside-torch",
     "api-needs-optional-dependency",
     "api-error",
     "api-unverified",

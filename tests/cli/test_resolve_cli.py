@@ -25,7 +25,7 @@ import pytest
 import checker.app.verify
 import checker.torch.resolution
 from checker.model.support import Page
-from checker.process import Started
+from checker.process import Started, run_command
 from checker.progress import Progress
 from checker.torch.resolution import Resolution, ResolveOptions
 from checker.torch.resolver import SCRIPT
@@ -585,10 +585,10 @@ def test_markdown(cli: Invoke, resolve_once: None, command: tuple[str, ...]) -> 
         f"Looked up with torch 2.13.0+cpu via {PYTHON}.",
         "",
         "| version | resolves | needs-torch_npu | missing | needs-optional-dependency "
-        "| error | unverified | not-resolved |",
-        "| --- | --: | --: | --: | --: | --: | --: | --: |",
-        "| 2.12.0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 |",
-        "| 2.13.0 | 10 | 0 | 2 | 1 | 1 | 1 | 0 |",
+        "| error | unverified | outside-torch | not-resolved |",
+        "| --- | --: | --: | --: | --: | --: | --: | --: | --: |",
+        "| 2.12.0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 2 |",
+        "| 2.13.0 | 10 | 0 | 2 | 1 | 1 | 1 | 0 | 0 |",
         "",
         "- 2.12.0: 2 names not resolved: no interpreter with torch 2.12.0 (give one with "
         "--python-for 2.12.0=PATH)",
@@ -762,3 +762,118 @@ def test_resolution_options_are_hashable() -> None:
 
 def test_no_test_here_imported_torch() -> None:
     assert "torch" not in sys.modules
+
+
+# -- names outside torch and torch_npu: reported, never imported --------------------------
+
+# A page template outside any pytorch_X-Y-Z folder (so reading tests/fixtures/resolve
+# whole does not see it); outside_page puts it in tmp_path's pytorch_2-13-0.
+OUTSIDE = REPO / "tests" / "fixtures" / "resolve" / "outside" / "outside.md"
+# (line in outside.md, name, its first part): the names that are neither torch nor torch_npu
+OUTSIDE_NAMES = [
+    (15, "antigravity.x", "antigravity"),  # importing antigravity opens a web browser
+    (23, "this_module_does_not_exist.y", "this_module_does_not_exist"),
+    (31, "os.path.join", "os"),  # importable, and imported by torch already: still outside
+    (39, "docs_check_tripwire.x", "docs_check_tripwire"),  # tripwires(): says if it is imported
+]
+
+
+def outside_page(tmp_path: Path) -> Path:
+    page = tmp_path / "docs" / "zh" / "api" / "native_api" / "pytorch_2-13-0" / "outside.md"
+    page.parent.mkdir(parents=True)
+    page.write_bytes(OUTSIDE.read_bytes())
+    return page
+
+
+def tripwires(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """Two files that must not appear: one that docs_check_tripwire (a module
+    on PYTHONPATH) writes when it is imported, and one that BROWSER (the browser
+    antigravity's import opens) writes when it is run."""
+    site = tmp_path / "site"
+    site.mkdir()
+    imported, opened = tmp_path / "tripwire-imported", tmp_path / "browser-opened"
+    module = f"from pathlib import Path\n\nPath({str(imported)!r}).write_text('imported')\n"
+    (site / "docs_check_tripwire.py").write_text(module, encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    monkeypatch.setenv("BROWSER", wrapper(tmp_path, "browser", f'echo "$@" > "{opened}"'))
+    return imported, opened
+
+
+def test_names_outside_torch_are_reported_and_never_imported(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = outside_page(tmp_path)
+    imported, opened = tripwires(tmp_path, monkeypatch)
+    code, out, err = cli("lint", "--resolve-apis", str(page))
+    assert code == 1
+    findings = [
+        line
+        for at, api, root in OUTSIDE_NAMES
+        for line in (
+            f"{page}:{at}: api-name-incomplete {api}: a short name this page gives no "
+            "namespace for, kept as written",
+            f"{page}:{at}: api-outside-torch {api} is documented for torch 2.13.0 but is "
+            "not a torch or torch_npu name, so it was not looked up",
+        )
+    ]
+    assert out.splitlines() == [
+        *findings,
+        f"resolution (torch 2.13.0+cpu via {PYTHON}):",
+        "  2.13.0: 1 resolves, 4 outside-torch",
+        *(
+            f"  {page}:{at}: outside-torch {api} — {root} is neither torch nor torch_npu: "
+            "not looked up"
+            for at, api, root in OUTSIDE_NAMES
+        ),
+    ]
+    assert err == (
+        "8 findings (4 errors, 4 warnings) in 1 files, 5 entries; "
+        "resolution: 2.13.0 looked up (5 names)\n"
+    )
+    assert not imported.exists()
+    assert not opened.exists()
+    # the tripwires are live: importing the two modules in that interpreter fires both
+    control = run_command([PYTHON, "-c", "import docs_check_tripwire, antigravity"], timeout=60)
+    assert control.exit_code == 0, control.stderr
+    assert imported.read_text(encoding="utf-8") == "imported"
+    assert opened.read_text(encoding="utf-8") == "https://xkcd.com/353/\n"
+
+
+def test_names_outside_torch_in_json_and_through_the_gate(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = outside_page(tmp_path)
+    imported, opened = tripwires(tmp_path, monkeypatch)
+    config = tmp_path / ".docs-check.toml"
+    config.write_text(
+        '[severity]\napi-name-incomplete = "off"\n'
+        '[[ignore]]\nrule = "api-outside-torch"\npath = "outside.md"\napi = "os.*"\n'
+        'reason = "the standard library"\n',
+        encoding="utf-8",
+    )
+    code, out, err = cli(
+        "lint", "--resolve-apis", str(page), "--config", str(config), "--format", "json"
+    )
+    assert (code, err) == (1, "")
+    document = json.loads(out)
+    # os.path.join ignored, api-name-incomplete off
+    assert [(f["rule"], f["severity"], f["line"]) for f in document["findings"]] == [
+        ("api-outside-torch", "error", 15),
+        ("api-outside-torch", "error", 23),
+        ("api-outside-torch", "error", 39),
+    ]
+    assert document["resolution"] == [
+        {
+            "api": api,
+            "version": "2.13.0",
+            "path": str(page),
+            "line": at,
+            "outcome": "outside-torch",
+            "detail": f"{root} is neither torch nor torch_npu: not looked up",
+        }
+        for at, api, root in OUTSIDE_NAMES
+    ]
+    assert document["resolution_counts"] == {"2.13.0": {"resolves": 1, "outside-torch": 4}}
+    assert document["resolution_environments"][0]["resolved"] == 5
+    assert not imported.exists()
+    assert not opened.exists()

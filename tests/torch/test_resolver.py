@@ -277,7 +277,11 @@ def test_the_script_takes_a_plain_list_and_prints_one_json_line() -> None:
     assert got == [
         ("torch.Tensor.abs", "resolves", ""),
         ("torch.Tensor.abs()", "missing", "'torch.Tensor.abs()' is not a Python name"),
-        ("nosuchpackage.thing", "missing", "no module named 'nosuchpackage'"),
+        (
+            "nosuchpackage.thing",
+            "outside-torch",
+            "nosuchpackage is neither torch nor torch_npu: not looked up",
+        ),
         (
             "torch_npu.npu_format_cast",
             "unverified",
@@ -410,3 +414,128 @@ def test_the_master_snapshot_of_2_13_0(corpus: Path) -> None:
     # one process for all 3249 names; far below what one per name would cost
     (environment,) = report.environments
     assert environment.resolved == 3249
+
+
+# --- names outside torch and torch_npu -------------------------------------------
+
+# outside.md is a template outside any pytorch_X-Y-Z folder, so that pages(RESOLVE)
+# does not read it; outside_page puts it in tmp_path's pytorch_2-13-0.
+OUTSIDE = RESOLVE / "outside" / "outside.md"
+
+
+def outside_page(tmp_path: Path) -> Path:
+    page = tmp_path / "docs" / "zh" / "api" / "native_api" / "pytorch_2-13-0" / "outside.md"
+    page.parent.mkdir(parents=True)
+    page.write_bytes(OUTSIDE.read_bytes())
+    return page
+
+
+def tripwires(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """Two files that must not appear: one that docs_check_tripwire (a module
+    on PYTHONPATH) writes when it is imported, and one that BROWSER (the browser
+    antigravity's import opens) writes when it is run."""
+    site = tmp_path / "site"
+    site.mkdir()
+    imported, opened = tmp_path / "tripwire-imported", tmp_path / "browser-opened"
+    module = f"from pathlib import Path\n\nPath({str(imported)!r}).write_text('imported')\n"
+    (site / "docs_check_tripwire.py").write_text(module, encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    monkeypatch.setenv("BROWSER", wrapper(tmp_path, "browser", f'echo "$@" > "{opened}"'))
+    return imported, opened
+
+
+def test_the_script_imports_nothing_outside_torch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    imported, opened = tripwires(tmp_path, monkeypatch)
+    names = [
+        "antigravity.x",
+        "this_module_does_not_exist.y",
+        "os.path.join",  # importable, and torch imports os: still no torch name
+        "docs_check_tripwire.x",
+        "docs_check_tripwire",
+        "torchvision.models",  # torch's neighbour, not torch
+        "os.path.join()",  # no Python name: missing, as before
+        # torch's own import of another package is still torch's business
+        "torch.utils.tensorboard.writer.SummaryWriter",
+        "torch.Tensor.abs",
+    ]
+    result = run_command(
+        [sys.executable, str(SCRIPT)], timeout=120, stdin=json.dumps(names).encode()
+    )
+    assert result.exit_code == 0, result.stderr
+    got = [(r["name"], r["outcome"], r["detail"]) for r in json.loads(result.stdout)["results"]]
+    assert got == [
+        (
+            "antigravity.x",
+            "outside-torch",
+            "antigravity is neither torch nor torch_npu: not looked up",
+        ),
+        (
+            "this_module_does_not_exist.y",
+            "outside-torch",
+            "this_module_does_not_exist is neither torch nor torch_npu: not looked up",
+        ),
+        ("os.path.join", "outside-torch", "os is neither torch nor torch_npu: not looked up"),
+        (
+            "docs_check_tripwire.x",
+            "outside-torch",
+            "docs_check_tripwire is neither torch nor torch_npu: not looked up",
+        ),
+        (
+            "docs_check_tripwire",
+            "outside-torch",
+            "docs_check_tripwire is neither torch nor torch_npu: not looked up",
+        ),
+        (
+            "torchvision.models",
+            "outside-torch",
+            "torchvision is neither torch nor torch_npu: not looked up",
+        ),
+        ("os.path.join()", "missing", "'os.path.join()' is not a Python name"),
+        (
+            "torch.utils.tensorboard.writer.SummaryWriter",
+            "needs-optional-dependency",
+            "importing torch.utils.tensorboard: ModuleNotFoundError: No module named 'tensorboard'",
+        ),
+        ("torch.Tensor.abs", "resolves", ""),
+    ]
+    assert not imported.exists()
+    assert not opened.exists()
+
+
+def test_names_outside_torch_are_findings_at_their_entries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = outside_page(tmp_path)
+    imported, opened = tripwires(tmp_path, monkeypatch)
+    report = resolve_apis(pages(page), [sys.executable])
+    got = [(r.line, r.api, r.outcome) for r in report.results]
+    assert got == [
+        (5, "torch.Tensor.abs", Lookup.RESOLVES),
+        (15, "antigravity.x", Lookup.OUTSIDE_TORCH),
+        (23, "this_module_does_not_exist.y", Lookup.OUTSIDE_TORCH),
+        (31, "os.path.join", Lookup.OUTSIDE_TORCH),
+        (39, "docs_check_tripwire.x", Lookup.OUTSIDE_TORCH),
+    ]
+    assert report.counts() == {"2.13.0": {"resolves": 1, "outside-torch": 4}}
+    assert [(f.path, f.line, f.rule, f.severity, f.api, f.message) for f in report.findings()] == [
+        (
+            str(page),
+            line,
+            "api-outside-torch",
+            Severity.ERROR,
+            api,
+            f"{api} is documented for torch 2.13.0 but is not a torch or torch_npu name, "
+            "so it was not looked up",
+        )
+        for line, api in [
+            (15, "antigravity.x"),
+            (23, "this_module_does_not_exist.y"),
+            (31, "os.path.join"),
+            (39, "docs_check_tripwire.x"),
+        ]
+    ]
+    assert REGISTRY["api-outside-torch"].stage == "resolve"
+    assert not imported.exists()
+    assert not opened.exists()
