@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import pytest
+
     from checker.model.finding import Finding
     from checker.model.support import Page
 
@@ -106,3 +108,38 @@ def fake_torch_python(folder: Path, python: str, release: str) -> str:
     )
     script.chmod(0o755)
     return str(script)
+
+
+def wrapper(folder: Path, name: str, body: str) -> str:
+    """An executable shell script `folder/name` running `body`."""
+    path = folder / name
+    path.write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
+    path.chmod(0o755)
+    return str(path)
+
+
+# A template outside any pytorch_X-Y-Z folder, so that reading tests/fixtures/resolve
+# does not take it; outside_page puts it in a pytorch_2-13-0 folder.
+OUTSIDE = FIXTURES / "resolve" / "outside" / "outside.md"
+
+
+def outside_page(tmp_path: Path) -> Path:
+    """The page of names outside torch, in a docs tree of version 2.13.0."""
+    page = tmp_path / "docs" / "zh" / "api" / "native_api" / "pytorch_2-13-0" / "outside.md"
+    page.parent.mkdir(parents=True)
+    page.write_bytes(OUTSIDE.read_bytes())
+    return page
+
+
+def tripwires(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """Two files that must not appear: one that docs_check_tripwire (a module
+    on PYTHONPATH) writes when it is imported, and one that BROWSER (the browser
+    antigravity's import opens) writes when it is run."""
+    site = tmp_path / "site"
+    site.mkdir()
+    imported, opened = tmp_path / "tripwire-imported", tmp_path / "browser-opened"
+    module = f"from pathlib import Path\n\nPath({str(imported)!r}).write_text('imported')\n"
+    (site / "docs_check_tripwire.py").write_text(module, encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    monkeypatch.setenv("BROWSER", wrapper(tmp_path, "browser", f'echo "$@" > "{opened}"'))
+    return imported, opened

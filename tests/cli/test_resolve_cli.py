@@ -29,7 +29,7 @@ from checker.process import Started, run_command
 from checker.progress import Progress
 from checker.torch.resolution import Resolution, ResolveOptions
 from checker.torch.resolver import SCRIPT
-from tests.helpers import REPO, git
+from tests.helpers import REPO, git, outside_page, tripwires, wrapper
 
 DOCS = "tests/fixtures/resolve/docs"
 NATIVE = f"{DOCS}/zh/api/native_api"
@@ -118,13 +118,6 @@ def cli(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> Invoke:
     for name in VARIABLES:
         monkeypatch.delenv(name, raising=False)
     return cli
-
-
-def wrapper(folder: Path, name: str, body: str) -> str:
-    path = folder / name
-    path.write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
-    path.chmod(0o755)
-    return str(path)
 
 
 def section(out: str) -> list[str]:
@@ -768,7 +761,6 @@ def test_no_test_here_imported_torch() -> None:
 
 # A page template outside any pytorch_X-Y-Z folder (so reading tests/fixtures/resolve
 # whole does not see it); outside_page puts it in tmp_path's pytorch_2-13-0.
-OUTSIDE = REPO / "tests" / "fixtures" / "resolve" / "outside" / "outside.md"
 # (line in outside.md, name, its first part): the names that are neither torch nor torch_npu
 OUTSIDE_NAMES = [
     (15, "antigravity.x", "antigravity"),  # importing antigravity opens a web browser
@@ -776,27 +768,6 @@ OUTSIDE_NAMES = [
     (31, "os.path.join", "os"),  # importable, and imported by torch already: still outside
     (39, "docs_check_tripwire.x", "docs_check_tripwire"),  # tripwires(): says if it is imported
 ]
-
-
-def outside_page(tmp_path: Path) -> Path:
-    page = tmp_path / "docs" / "zh" / "api" / "native_api" / "pytorch_2-13-0" / "outside.md"
-    page.parent.mkdir(parents=True)
-    page.write_bytes(OUTSIDE.read_bytes())
-    return page
-
-
-def tripwires(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
-    """Two files that must not appear: one that docs_check_tripwire (a module
-    on PYTHONPATH) writes when it is imported, and one that BROWSER (the browser
-    antigravity's import opens) writes when it is run."""
-    site = tmp_path / "site"
-    site.mkdir()
-    imported, opened = tmp_path / "tripwire-imported", tmp_path / "browser-opened"
-    module = f"from pathlib import Path\n\nPath({str(imported)!r}).write_text('imported')\n"
-    (site / "docs_check_tripwire.py").write_text(module, encoding="utf-8")
-    monkeypatch.setenv("PYTHONPATH", str(site))
-    monkeypatch.setenv("BROWSER", wrapper(tmp_path, "browser", f'echo "$@" > "{opened}"'))
-    return imported, opened
 
 
 def test_names_outside_torch_are_reported_and_never_imported(

@@ -30,7 +30,7 @@ from checker.torch.resolver import (
     documented_names,
     resolve_apis,
 )
-from tests.helpers import REPO
+from tests.helpers import REPO, outside_page, tripwires, wrapper
 
 FIXTURES = REPO / "tests" / "fixtures"
 CATALOGUE = default_catalogue()
@@ -310,13 +310,6 @@ def test_the_script_resolves_only_its_own_release_of_a_mapping() -> None:
 # --- interpreters that cannot resolve --------------------------------------------
 
 
-def wrapper(tmp_path: Path, name: str, body: str) -> str:
-    path = tmp_path / name
-    path.write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
-    path.chmod(0o755)
-    return str(path)
-
-
 def test_an_interpreter_that_is_missing_crashes_or_hangs_is_one_error(tmp_path: Path) -> None:
     missing = str(tmp_path / "no-such-python")
     crash = wrapper(tmp_path, "crash", "echo 'Fatal Python error: boom' >&2; exit 3")
@@ -417,31 +410,6 @@ def test_the_master_snapshot_of_2_13_0(corpus: Path) -> None:
 
 
 # --- names outside torch and torch_npu -------------------------------------------
-
-# outside.md is a template outside any pytorch_X-Y-Z folder, so that pages(RESOLVE)
-# does not read it; outside_page puts it in tmp_path's pytorch_2-13-0.
-OUTSIDE = RESOLVE / "outside" / "outside.md"
-
-
-def outside_page(tmp_path: Path) -> Path:
-    page = tmp_path / "docs" / "zh" / "api" / "native_api" / "pytorch_2-13-0" / "outside.md"
-    page.parent.mkdir(parents=True)
-    page.write_bytes(OUTSIDE.read_bytes())
-    return page
-
-
-def tripwires(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
-    """Two files that must not appear: one that docs_check_tripwire (a module
-    on PYTHONPATH) writes when it is imported, and one that BROWSER (the browser
-    antigravity's import opens) writes when it is run."""
-    site = tmp_path / "site"
-    site.mkdir()
-    imported, opened = tmp_path / "tripwire-imported", tmp_path / "browser-opened"
-    module = f"from pathlib import Path\n\nPath({str(imported)!r}).write_text('imported')\n"
-    (site / "docs_check_tripwire.py").write_text(module, encoding="utf-8")
-    monkeypatch.setenv("PYTHONPATH", str(site))
-    monkeypatch.setenv("BROWSER", wrapper(tmp_path, "browser", f'echo "$@" > "{opened}"'))
-    return imported, opened
 
 
 def test_the_script_imports_nothing_outside_torch(
