@@ -60,6 +60,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/read/test_full_names.py",
     ),
     "checker/verify/crosscheck.py": ("tests/verify/test_crosscheck.py",),
+    "checker/verify/evidence.py": ("tests/verify/test_evidence.py",),
     "checker/checks/entries.py": ("tests/checks/test_entries.py",),
     "checker/checks/collection.py": ("tests/checks/test_collection.py",),
     "checker/checks/lint.py": (
@@ -67,6 +68,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/checks/test_collection.py",
         "tests/checks/test_entries.py",
     ),
+    "checker/app/live.py": ("tests/app/test_live.py",),
 }
 FLIP = {
     ast.Eq: ast.NotEq,

@@ -6,6 +6,7 @@ tests/app/test_release_repo.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -14,8 +15,10 @@ from typing import Any
 import pytest
 
 from checker.app.live import Environments, live_runs
-from checker.errors import UsageError
+from checker.app.verify import Request
+from checker.errors import InputError, UsageError
 from checker.model.catalogue import default_catalogue
+from checker.torch.runner import RUNNING
 from checker.verify.expectations import Expectation, load_rules
 from tests.app.release_repo import TEST, build_release_repo
 from tests.helpers import REPO, git
@@ -187,3 +190,115 @@ def test_without_mappings_the_main_interpreter_takes_its_releases_test_ref(
         ("behaviour", None, "--behaviour"),
         ("repo-test", "v2.12.0", "--test"),
     ]
+
+
+# -- defaults, behaviour files, a ref over the working tree, the main one's version, progress
+
+HELPER = "test/distributed/elastic/metrics/metrics_testing.py"  # a file of every branch
+
+
+def test_the_defaults_are_verifys() -> None:
+    request, where = Request(docs=()), Environments()
+    assert (where.python, where.python_for, where.test_refs) == (None, (), ())
+    assert (where.git_repo, where.timeout) == (request.git_repo, request.timeout) == (".", 120)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        where.timeout = 1  # type: ignore[misc]
+
+
+def test_a_behaviour_file_at_a_ref_runs_as_written_out_of_it(
+    rules: list[Expectation], repo: Path, log: Path
+) -> None:
+    (rule,) = rules
+    mine = dataclasses.replace(
+        rule, behaviour=HELPER, behaviour_file=HELPER, behaviour_ref="v2.12.0", test=None
+    )
+    where = Environments(python=FAKE_PYTHON, git_repo=str(repo))
+    (evidence,) = live_runs([mine], ["2.13.0"], [], where, default_catalogue())
+    (run,) = evidence.runs
+    assert (run.source, run.ref, run.verdict) == ("behaviour", "v2.12.0", "passed")
+    (entry,) = asked(log)
+    flag, path = entry["argv"]
+    # the file written out of the ref, in a temporary folder gone once the runs are done
+    assert flag == "--behaviour" and path.endswith(f"/{HELPER}")
+    assert not path.startswith(str(repo)) and not Path(path).exists()
+
+
+def test_a_behaviour_file_of_the_working_tree_runs_where_it_is(
+    rules: list[Expectation], repo: Path, log: Path
+) -> None:
+    (rule,) = rules
+    here = str(repo / HELPER)
+    mine = dataclasses.replace(rule, behaviour=here, behaviour_file=here, test=None)
+    where = Environments(python=FAKE_PYTHON)
+    (evidence,) = live_runs([mine], ["2.13.0"], [], where, default_catalogue())
+    assert [(run.source, run.ref, run.verdict) for run in evidence.runs] == [
+        ("behaviour", None, "passed")
+    ]
+    assert [entry["argv"] for entry in asked(log)] == [["--behaviour", here]]
+
+
+def test_a_test_ref_is_taken_over_the_working_trees_copy_of_the_test(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    where = Environments(
+        python_for=(("2.12.0", fake(tmp_path, "2.12.0+cpu")),),
+        test_refs=(("2.12.0", "v2.12.0"),),
+        git_repo=str(repo),
+    )
+    (evidence,) = live_runs(rules, ["2.12.0"], [str(repo)], where, default_catalogue())
+    assert runs_of(evidence) == [
+        ("behaviour", None, "--behaviour"),
+        ("repo-test", "v2.12.0", "--test"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("versions", "said"),
+    [(["2.7.1", "2.12.0", "2.13.0"], "2.7.1, 2.12.0"), (["2.13.0"], "no version")],
+)
+def test_a_main_interpreter_whose_release_is_mapped_names_the_versions_left_to_it(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path, versions: list[str], said: str
+) -> None:
+    where = Environments(
+        python=fake(tmp_path, "2.13.0+cpu"),
+        python_for=(("2.13.0", fake(tmp_path, "2.13.0+cpu.mapped")),),
+    )
+    main, _ = live_runs(rules, versions, [], where, default_catalogue())
+    assert (main.version, main.speaks_for) == (said, None)
+
+
+@pytest.mark.parametrize(
+    ("given", "why"),
+    [("python", "not found"), ("python-for", "not found"), ("python-for", "not runnable")],
+)
+def test_an_interpreter_that_cannot_start_is_an_input_error_before_any_run(
+    rules: list[Expectation], log: Path, tmp_path: Path, given: str, why: str
+) -> None:
+    python = tmp_path / "no-such-python"
+    if why == "not runnable":
+        python = tmp_path / "python"
+        python.write_text("#!/bin/sh\nexit 0\n")  # mode 644: no executable
+    if given == "python":
+        where = Environments(python=str(python))
+    else:  # beside a main interpreter that could run
+        where = Environments(python=FAKE_PYTHON, python_for=(("2.12.0", str(python)),))
+    with pytest.raises(InputError) as caught:
+        live_runs(rules, ["2.12.0"], [], where, default_catalogue())
+    assert str(caught.value) == f"{python}: no such interpreter (executable {why}: {python})"
+    assert not log.exists()  # every interpreter is checked before anything runs
+
+
+def test_progress_is_one_step_per_job_started_then_done(
+    rules: list[Expectation], repo: Path, log: Path
+) -> None:
+    steps: list[tuple[str, int, int]] = []
+    where = Environments(python=FAKE_PYTHON)
+    live_runs(
+        rules,
+        ["2.13.0"],
+        [str(repo)],
+        where,
+        default_catalogue(),
+        progress=lambda *step: steps.append(step),
+    )
+    assert steps == [(RUNNING, 0, 2), (RUNNING, 1, 2), (RUNNING, 2, 2)]

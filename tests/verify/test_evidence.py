@@ -568,6 +568,16 @@ def test_a_version_that_is_no_string_is_refused(tmp_path: Path) -> None:
     assert error_of(path) == f"{path}: broken evidence record: version is not a string: 5"
 
 
+def test_a_repository_tests_run_is_read(tmp_path: Path) -> None:
+    data = record()
+    data["runs"][0]["source"] = "repo-test"
+    assert load_evidence(write(tmp_path, data)).runs[0].source == "repo-test"
+
+
+def test_one_npu_seen_is_enough_to_verify() -> None:
+    assert environment(visible_npus=1).verifies_npu
+
+
 @pytest.mark.parametrize(
     ("key", "value", "expected"),
     [
