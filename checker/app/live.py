@@ -73,7 +73,17 @@ def live_runs(
                 session.run(job)
             if version is None and (mapped or test_refs):  # the main one: which release is it?
                 version = _main_version(session, mapped, [v for v in versions if v not in mapped])
-            for job in repo_jobs(tested, test_refs.get(version or ""), trees, docs):
+            # repository tests only for the version its torch is (speaks_for): one
+            # whose torch is another release's runs none
+            session.probe()
+            tests_for = session.evidence(version).speaks_for
+            wrong_torch = version is not None and tests_for is None
+            jobs = (
+                []
+                if wrong_torch
+                else repo_jobs(tested, test_refs.get(tests_for or ""), trees, docs)
+            )
+            for job in jobs:
                 count.next()
                 session.run(job)
             evidence.append(session.evidence(version))

@@ -302,3 +302,20 @@ def test_progress_is_one_step_per_job_started_then_done(
         progress=lambda *step: steps.append(step),
     )
     assert steps == [(RUNNING, 0, 2), (RUNNING, 1, 2), (RUNNING, 2, 2)]
+
+
+def test_an_interpreter_of_another_release_runs_no_repository_test(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    """The main interpreter left with 2.12.0 while its torch is 2.13.0 (given
+    to another): it must not run v2.12.0's test on torch 2.13.0."""
+    where = Environments(
+        python=fake(tmp_path, "2.13.0+cpu"),
+        python_for=(("2.13.0", fake(tmp_path, "2.13.0+cpu.mapped")),),
+        test_refs=(("2.12.0", "v2.12.0"), ("2.13.0", "master")),
+        git_repo=str(repo),
+    )
+    main, mapped = live_runs(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue())
+    assert (main.version, main.speaks_for) == ("2.12.0", None)
+    assert runs_of(main) == [("behaviour", None, "--behaviour")]
+    assert runs_of(mapped)[1] == ("repo-test", "master", "--test")
