@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -143,3 +144,13 @@ def tripwires(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Pa
     monkeypatch.setenv("PYTHONPATH", str(site))
     monkeypatch.setenv("BROWSER", wrapper(tmp_path, "browser", f'echo "$@" > "{opened}"'))
     return imported, opened
+
+
+# The FAKE harness interpreter (tests/fakes/fake_harness): no torch, no test run.
+FAKE_HARNESS_PYTHON = str(REPO / "tests" / "fakes" / "fake_harness" / "python")
+
+
+def use_fake_harness(monkeypatch: pytest.MonkeyPatch, log: Path) -> None:
+    """Where the FAKE harness records what it was asked, and the Python it runs on."""
+    monkeypatch.setenv("DOCS_CHECK_FAKE_LOG", str(log))
+    monkeypatch.setenv("DOCS_CHECK_TEST_PYTHON", sys.executable)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +20,8 @@ from checker.model.catalogue import default_catalogue
 from checker.torch.runner import RUNNING
 from checker.verify.expectations import Expectation, load_rules
 from tests.app.release_repo import TEST, build_release_repo
-from tests.helpers import REPO, git
+from tests.helpers import FAKE_HARNESS_PYTHON, git, use_fake_harness
 
-FAKE_PYTHON = str(REPO / "tests" / "fakes" / "fake_harness" / "python")
 RULES = f"""
 [[rule]]
 id = "with-test"
@@ -38,8 +36,7 @@ test = "{TEST}"
 @pytest.fixture
 def log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "asked.jsonl"
-    monkeypatch.setenv("DOCS_CHECK_FAKE_LOG", str(path))
-    monkeypatch.setenv("DOCS_CHECK_TEST_PYTHON", sys.executable)
+    use_fake_harness(monkeypatch, path)
     return path
 
 
@@ -58,7 +55,7 @@ def rules(tmp_path: Path) -> list[Expectation]:
 def fake(tmp_path: Path, torch: str) -> str:
     """A FAKE interpreter whose harness reports `torch`."""
     script = tmp_path / f"python-fake-{torch}"
-    script.write_text(f'#!/bin/sh\nDOCS_CHECK_FAKE_TORCH={torch} exec {FAKE_PYTHON} "$@"\n')
+    script.write_text(f'#!/bin/sh\nDOCS_CHECK_FAKE_TORCH={torch} exec {FAKE_HARNESS_PYTHON} "$@"\n')
     script.chmod(0o755)
     return str(script)
 
@@ -74,7 +71,7 @@ def runs_of(evidence: Any) -> list[tuple[str, str | None, str]]:
 def test_without_mappings_the_main_interpreter_runs_the_working_tree_tests(
     rules: list[Expectation], repo: Path, log: Path
 ) -> None:
-    where = Environments(python=FAKE_PYTHON)
+    where = Environments(python=FAKE_HARNESS_PYTHON)
     (evidence,) = live_runs(rules, ["2.12.0"], [str(repo)], where, default_catalogue())
     assert evidence.version is None and evidence.speaks_for == "2.13.0"
     assert runs_of(evidence) == [("behaviour", None, "--behaviour"), ("repo-test", None, "--test")]
@@ -153,7 +150,9 @@ def test_a_test_missing_at_its_ref_is_reported_by_the_run(
 def test_an_unknown_test_ref_is_a_usage_error(
     rules: list[Expectation], repo: Path, log: Path
 ) -> None:
-    where = Environments(test_refs=(("2.12.0", "v9.9.9"),), git_repo=str(repo), python=FAKE_PYTHON)
+    where = Environments(
+        test_refs=(("2.12.0", "v9.9.9"),), git_repo=str(repo), python=FAKE_HARNESS_PYTHON
+    )
     with pytest.raises(UsageError, match=r"no such ref 'v9\.9\.9'"):
         live_runs(rules, ["2.12.0"], [], where, default_catalogue())
     assert not log.exists()  # every ref is checked before anything runs
@@ -212,7 +211,7 @@ def test_a_behaviour_file_at_a_ref_runs_as_written_out_of_it(
     mine = dataclasses.replace(
         rule, behaviour=HELPER, behaviour_file=HELPER, behaviour_ref="v2.12.0", test=None
     )
-    where = Environments(python=FAKE_PYTHON, git_repo=str(repo))
+    where = Environments(python=FAKE_HARNESS_PYTHON, git_repo=str(repo))
     (evidence,) = live_runs([mine], ["2.13.0"], [], where, default_catalogue())
     (run,) = evidence.runs
     assert (run.source, run.ref, run.verdict) == ("behaviour", "v2.12.0", "passed")
@@ -229,7 +228,7 @@ def test_a_behaviour_file_of_the_working_tree_runs_where_it_is(
     (rule,) = rules
     here = str(repo / HELPER)
     mine = dataclasses.replace(rule, behaviour=here, behaviour_file=here, test=None)
-    where = Environments(python=FAKE_PYTHON)
+    where = Environments(python=FAKE_HARNESS_PYTHON)
     (evidence,) = live_runs([mine], ["2.13.0"], [], where, default_catalogue())
     assert [(run.source, run.ref, run.verdict) for run in evidence.runs] == [
         ("behaviour", None, "passed")
@@ -281,7 +280,7 @@ def test_an_interpreter_that_cannot_start_is_an_input_error_before_any_run(
     if given == "python":
         where = Environments(python=str(python))
     else:  # beside a main interpreter that could run
-        where = Environments(python=FAKE_PYTHON, python_for=(("2.12.0", str(python)),))
+        where = Environments(python=FAKE_HARNESS_PYTHON, python_for=(("2.12.0", str(python)),))
     with pytest.raises(InputError) as caught:
         live_runs(rules, ["2.12.0"], [], where, default_catalogue())
     assert str(caught.value) == f"{python}: no such interpreter (executable {why}: {python})"
@@ -292,7 +291,7 @@ def test_progress_is_one_step_per_job_started_then_done(
     rules: list[Expectation], repo: Path, log: Path
 ) -> None:
     steps: list[tuple[str, int, int]] = []
-    where = Environments(python=FAKE_PYTHON)
+    where = Environments(python=FAKE_HARNESS_PYTHON)
     live_runs(
         rules,
         ["2.13.0"],

@@ -6,16 +6,14 @@ from the working tree."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import REPO, git
+from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 
 Invoke = Callable[..., tuple[int, str, str]]
-FAKE_PYTHON = str(REPO / "tests" / "fakes" / "fake_harness" / "python")
 PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
 CONFIG = """
 [[rule]]
@@ -45,13 +43,12 @@ def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     git(root, "commit", "-qm", "its own behaviour test")
     git(root, "checkout", "-q", "main")
     monkeypatch.chdir(root)
-    monkeypatch.setenv("DOCS_CHECK_FAKE_LOG", str(tmp_path / "asked.jsonl"))
-    monkeypatch.setenv("DOCS_CHECK_TEST_PYTHON", sys.executable)
+    use_fake_harness(monkeypatch, tmp_path / "asked.jsonl")
     return root
 
 
 def test_a_behaviour_file_at_the_docs_ref_runs_as_written_out(cli: Invoke, repo: Path) -> None:
-    argv = ("verify", "--git", ".", "--ref", "docs", "docs", "--python", FAKE_PYTHON)
+    argv = ("verify", "--git", ".", "--ref", "docs", "docs", "--python", FAKE_HARNESS_PYTHON)
     code, out, _ = cli(*argv, "--api", "torch.distributed.elastic.metrics.put_metric")
     assert not (repo / "ci").exists()
     (evidence,) = json.loads(cli(*argv, "--format", "json")[1])["evidence"]
