@@ -1,0 +1,43 @@
+"""`rule ID` and `rules`: what the registry knows of its checks, with their
+examples. No page is read; an id the registry does not have is a usage error
+that names the closest one, since it is most often a misspelling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checker.app.outcome import Outcome
+from checker.checks.examples import Example, example_of
+from checker.checks.registry import CHECKS, REGISTRY, Check
+from checker.checks.suggest import did_you_mean
+from checker.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Described:
+    check: Check
+    example: Example
+
+
+@dataclass(frozen=True)
+class Rules:
+    described: tuple[Described, ...]  # in the registry's order
+
+
+def rule(rule_id: str) -> Outcome[Rules]:
+    """One check, described."""
+    if not rule_id.strip():
+        raise UsageError("rule: the id is empty (`docs-check rules` lists every id)")
+    check = REGISTRY.get(rule_id)
+    if check is None:
+        raise UsageError(f"unknown rule '{rule_id}'{did_you_mean(rule_id, REGISTRY)}")
+    return Outcome("rule", Rules((described(check),)))
+
+
+def rules() -> Outcome[Rules]:
+    """Every check of the registry."""
+    return Outcome("rules", Rules(tuple(described(check) for check in CHECKS)))
+
+
+def described(check: Check) -> Described:
+    return Described(check, example_of(check.id))

@@ -1,0 +1,105 @@
+"""The wrong and right examples of every registry id (examples.toml, beside
+the registry), for `docs-check rule ID`. Read on first use only: no lint run
+pays for them. The file ships inside the package, and a broken one is one
+error line naming `path:line` (checker.tomlfile), never a traceback."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from checker.checks.registry import REGISTRY
+from checker.checks.suggest import did_you_mean
+from checker.errors import DataError
+from checker.tomlfile import TomlLines, load_toml
+
+EXAMPLES_FILE = Path(__file__).with_name("examples.toml")
+
+# Where every example page is written for: its folder gives the version
+# (2.12.0) that links and rules are checked against.
+FOLDER = "docs/zh/api/native_api/pytorch_2-12-0"
+DEFAULT_FILE = "torch-example.md"
+
+# What `wrong` and `right` are (see the head of examples.toml).
+PAGE, RUN, CONFIGURATION, BASELINE = "page", "run", "configuration", "baseline"
+SHOWS = (PAGE, RUN, CONFIGURATION, BASELINE)
+
+
+@dataclass(frozen=True)
+class Example:
+    wrong: str
+    right: str
+    shows: str = PAGE
+    file: str = DEFAULT_FILE  # the page's file name in FOLDER
+    page: str | None = None  # the page `wrong` and `right` are about, when they are no page
+    rule: str | None = None  # the rule file a verdict is against
+    note: str | None = None  # what else the example assumes
+
+    @property
+    def path(self) -> str:
+        """The page's path, from the docs repository's root."""
+        return f"{FOLDER}/{self.file}"
+
+
+_KEYS = tuple(f.name for f in fields(Example))
+_REQUIRED = ("wrong", "right")
+
+
+@functools.cache
+def examples() -> dict[str, Example]:
+    """The shipped examples, by id."""
+    return load(EXAMPLES_FILE)
+
+
+def example_of(rule_id: str) -> Example:
+    return examples()[rule_id]
+
+
+def load(path: Path) -> dict[str, Example]:
+    """The examples of `path`: one table per registry id, each id once."""
+    data, lines = load_toml(path, "rule examples")
+    found: dict[str, Example] = {}
+    for rule_id, table in data.items():
+        where = f"{path}:{lines.line_of((rule_id,))}"
+        if rule_id not in REGISTRY:
+            suggested = did_you_mean(rule_id, REGISTRY)
+            raise DataError(f"{where}: [{rule_id}] is no id of the registry{suggested}")
+        if not isinstance(table, dict):
+            raise DataError(f"{where}: {rule_id} is not a table")
+        found[rule_id] = _example(path, lines, rule_id, table)
+    missing = [rule_id for rule_id in REGISTRY if rule_id not in found]
+    if missing:
+        raise DataError(f"{path}: no example for {', '.join(missing)}")
+    return found
+
+
+def _example(path: Path, lines: TomlLines, rule_id: str, table: dict[str, Any]) -> Example:
+    header = lines.line_of((rule_id,))
+    for key, value in table.items():
+        where = f"{path}:{lines.nearest((rule_id, key), default=header)}"
+        if key not in _KEYS:
+            raise DataError(f"{where}: unknown key '{key}' (keys: {', '.join(_KEYS)})")
+        if not isinstance(value, str) or not value.strip():
+            raise DataError(f"{where}: {rule_id}.{key} is not a non-empty string")
+    for key in _REQUIRED:
+        if key not in table:
+            raise DataError(f"{path}:{header}: {rule_id} has no '{key}'")
+    example = Example(**table)
+    problem = _problem(example)
+    if problem:
+        raise DataError(f"{path}:{header}: {rule_id}: {problem}")
+    return example
+
+
+def _problem(example: Example) -> str | None:
+    if example.shows not in SHOWS:
+        return f"shows is '{example.shows}', not one of {', '.join(SHOWS)}"
+    if example.shows == PAGE and example.page is not None:
+        return "'page' is for examples that show no page (shows = 'run', ...)"
+    if example.shows != PAGE and example.page is None:
+        return f"shows = '{example.shows}' needs the 'page' it is about"
+    if "/" in example.file or not example.file.endswith(".md"):
+        return f"file '{example.file}' is not the file name of a page (NAME.md)"
+    return None

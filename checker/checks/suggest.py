@@ -1,0 +1,27 @@
+"""The closest known name to a misspelt one, for the messages that refuse a
+name: an unknown rule id (`docs-check rule`, `--select`), an unknown API.
+One helper, so that every "did you mean" is found and worded alike."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+# difflib's ratio: 0.6 (its default) takes `link-versoin` for `link-version`
+# and `nonstandard-mrak` for `nonstandard-mark`, and leaves `no-such-rule` alone.
+CUTOFF = 0.6
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known name most like `word`, or None when none is alike enough.
+    Case is ignored in comparing (`LINK-VERSION` is `link-version`); the known
+    name is returned as it is spelt."""
+    spelt = {name.casefold(): name for name in known}
+    found = difflib.get_close_matches(word.casefold(), list(spelt), n=1, cutoff=CUTOFF)
+    return spelt[found[0]] if found else None
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`; did you mean 'x'?` to end a message with, or "" when nothing is close."""
+    match = closest(word, known)
+    return f"; did you mean '{match}'?" if match is not None else ""
