@@ -162,9 +162,9 @@ def test_a_rule_that_is_not_a_table_is_one_line(
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("ignore = [1]\n", "'ignore' must be an array of tables ([[ignore]])"),
+        ("ignore = [1]\n", "'ignore' must be an array of rule ids or of tables ([[ignore]])"),
         ("product = [1]\n", "'product' must be an array of tables ([[product]])"),
-        ("severity = {x = [1]}\n", "unknown rule 'x' in severity"),
+        ("severity = {x = [1]}\n", "unknown rule 'x' (see `docs-check rules`) in severity"),
         (
             "severity = {link-version = [1]}\n",
             'severity of \'link-version\' must be "error", "warning" or "off", not [1]',

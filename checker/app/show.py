@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from checker.app.outcome import Outcome
 from checker.app.setup import Settings, setup
+from checker.model.apis import checked_name, like, resolved
 from checker.model.support import Entry
 from checker.progress import Progress
 
@@ -20,6 +21,7 @@ class Shown:
     # that predates a product does not speak of it, so it is not printed.
     scopes: tuple[tuple[str, ...], ...]
     pages: int  # pages read
+    like: str | None = None  # with no entry: the documented name most like `api`
 
 
 def show(
@@ -27,12 +29,15 @@ def show(
 ) -> Outcome[Shown]:
     from checker.sources.corpus import read_corpus
 
+    api = checked_name(api, "API")
     ready = setup(docs, settings)
     options = settings.reading.options(progress)
     corpus = read_corpus(ready.docs, ready.catalogue, options=options)
-    entries = matching(api, [entry for page in corpus.pages for entry in page.entries])
+    every = [entry for page in corpus.pages for entry in page.entries]
+    entries = matching(api, every)
     scopes = tuple(ready.catalogue.scope_for(entry.path, entry.status) for entry in entries)
-    shown = Shown(api, tuple(entries), scopes, len(corpus.pages))
+    near = None if entries else like(api, (entry.api for entry in every))
+    shown = Shown(api, tuple(entries), scopes, len(corpus.pages), near)
     return Outcome("show", shown, corpus.errors, failed=not entries)
 
 
@@ -40,6 +45,6 @@ def matching(api: str, entries: list[Entry]) -> list[Entry]:
     """The full name; failing that, entries whose name ends with it (`put_metric`)."""
     from checker.model.version import version_key
 
-    exact = [entry for entry in entries if entry.api == api]
-    found = exact or [entry for entry in entries if entry.api.endswith("." + api)]
+    names = resolved(api, (entry.api for entry in entries))
+    found = [entry for entry in entries if entry.api in names]
     return sorted(found, key=lambda e: (e.api, version_key(e.version), e.path, e.line))

@@ -17,6 +17,7 @@ from checker.cli.output import finish, progress_for
 @o.config_option
 @o.scope_option
 @o.quiet_option
+@o.selection_options
 @o.resolve_names_options
 @o.python_option
 @o.reading_options

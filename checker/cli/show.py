@@ -30,5 +30,7 @@ def show(api: str, paths: tuple[str, ...], fmt: str, output: str | None, **value
     code = finish(outcome, fmt, output, quiet=False)
     if not outcome.result.entries:
         pages = outcome.result.pages
-        click.echo(f"docs-check: no entry for {api} in {pages} pages", err=True)
+        near = outcome.result.like
+        hint = f"; did you mean {near!r}?" if near else ""
+        click.echo(f"docs-check: no entry for {api} in {pages} pages{hint}", err=True)
     return code

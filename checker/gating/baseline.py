@@ -71,17 +71,22 @@ def baseline_json(findings: Sequence[Finding], project: Project) -> str:
 
 def load_baseline(path: str) -> Counter[Key]:
     """The known findings; a file that is not a readable baseline is an InputError."""
+    return Counter(load_records(path))
+
+
+def load_records(path: str) -> list[Key]:
+    """The key of each record, in the file's order."""
     document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "baseline", "broken baseline")
     records = document.get("findings")
     if not isinstance(records, list):
         raise InputError(f"{path}: broken baseline: 'findings' is not a list")
-    known: Counter[Key] = Counter()
+    keys: list[Key] = []
     for index, record in enumerate(records):
         problem = _problem(record)
         if problem:
             raise InputError(f"{path}: broken baseline: findings[{index}]: {problem}")
-        known[(record["rule"], record["path"], record["api"] or _unplaced(record["message"]))] += 1
-    return known
+        keys.append((record["rule"], record["path"], record["api"] or _unplaced(record["message"])))
+    return keys
 
 
 def _problem(record: Any) -> str | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from checker.errors import DataError
 from checker.gating.config_keys import Ignore, check_settings
+from checker.gating.selection import Selection
 from checker.model.catalogue import Catalogue, Product, product_of
 from checker.tomlfile import TomlLines, load_toml
 
@@ -40,6 +41,7 @@ class Config:
     scope: tuple[str, ...] | None = None
     severity: Mapping[str, str] = field(default_factory=dict)  # rule id -> error/warning/off
     ignore: tuple[Ignore, ...] = ()
+    selection: Selection = field(default_factory=Selection)  # select, extend-select, ignore
     test_refs: tuple[tuple[str, str], ...] = ()  # docs version -> the ref holding its tests
     texts: Mapping[str, str] = field(default_factory=dict)  # files read at a git ref, by name
     products: tuple[Product, ...] = ()  # the docs repository's own [[product]] tables
@@ -115,11 +117,16 @@ def load_config(path: Path, catalogue: Catalogue, text: str | None = None) -> Co
     here = path.parent
     return Config(
         path=path,
-        docs=tuple(_from_here(here / value) for value in values.get("docs", ())),
-        rules=tuple(_from_here(here / value) for value in values.get("rules", ())),
+        docs=tuple(from_here(here / value) for value in values.get("docs", ())),
+        rules=tuple(from_here(here / value) for value in values.get("rules", ())),
         scope=tuple(values["scope"]) if "scope" in values else None,
         severity=dict(values.get("severity", {})),
         ignore=tuple(values.get("ignore", ())),
+        selection=Selection(
+            tuple(values.get("select", ())) or Selection().select,
+            tuple(values.get("extend-select", ())),
+            tuple(values.get("ignore-rules", ())),
+        ),
         test_refs=tuple(values.get("test-refs", {}).items()),
         products=products,
     )
@@ -147,7 +154,7 @@ def _products(
     return tuple(products)
 
 
-def _from_here(path: Path) -> str:
+def from_here(path: Path) -> str:
     """A path as the current folder reaches it (relative where it can be)."""
     try:
         return os.path.relpath(path)

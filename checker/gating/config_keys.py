@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from checker.checks.registry import REGISTRY
+from checker.checks.selectors import problem
 from checker.errors import DataError
 from checker.model.catalogue import Catalogue
 from checker.tomlfile import Key, TomlLines
 
-KEYS = ("docs", "ignore", "rules", "scope", "severity", "test-refs")
+KEYS = ("docs", "extend-select", "ignore", "rules", "scope", "select", "severity", "test-refs")
 SEVERITIES = ("error", "warning", "off")
 _IGNORE_KEYS = ("api", "path", "reason", "rule")
 
@@ -62,9 +63,26 @@ def check_settings(
         settings["severity"] = _severity(settings["severity"], at)
     if "test-refs" in settings:
         settings["test-refs"] = _test_refs(settings["test-refs"], at)
+    for key in ("select", "extend-select"):
+        if key in settings:
+            settings[key] = _selectors(settings[key], key, at(key))
     if "ignore" in settings:
-        settings["ignore"] = _ignores(settings["ignore"], path, where, (*table, "ignore"), at)
+        value = settings["ignore"]
+        # `ignore = ["block-"]` as in ruff; [[ignore]] tables ignore findings on some pages
+        names = [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+        tables = [item for item in value if not isinstance(item, str)] if names else value
+        settings["ignore-rules"] = _selectors(names, "ignore", at("ignore"))
+        settings["ignore"] = _ignores(tables, path, where, (*table, "ignore"), at)
     return settings
+
+
+def _selectors(value: Any, key: str, where: str) -> list[str]:
+    """Rule ids or prefixes (`block-`), each one that names a rule."""
+    for selector in _strings(value, key, where) if value else ():
+        why = problem(selector)
+        if why is not None:
+            raise DataError(f"{where}: {why} in {key!r}")
+    return list(value)
 
 
 def _strings(value: Any, key: str, where: str) -> list[str]:
@@ -98,7 +116,7 @@ def _severity(value: Any, at: Callable[..., str]) -> dict[str, str]:
         raise DataError(f"{at('severity')}: 'severity' must be a table of rule = \"error\", ...")
     for rule, level in value.items():
         if rule not in REGISTRY:
-            raise DataError(f"{at('severity', rule)}: unknown rule {rule!r} in severity")
+            raise DataError(f"{at('severity', rule)}: {_unknown(rule)} in severity")
         if level not in SEVERITIES:
             raise DataError(
                 f"{at('severity', rule)}: severity of {rule!r} must be "
@@ -111,7 +129,9 @@ def _ignores(
     value: Any, path: Path, where: TomlLines, key: Key, at: Callable[..., str]
 ) -> list[Ignore]:
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise DataError(f"{at('ignore')}: 'ignore' must be an array of tables ([[ignore]])")
+        raise DataError(
+            f"{at('ignore')}: 'ignore' must be an array of rule ids or of tables ([[ignore]])"
+        )
     items = where.array_items(key)
     if len(items) != len(value):  # written inline: `ignore = [{...}]`
         items = [(where.line_of(key), None)] * len(value)
@@ -135,7 +155,13 @@ def _ignore(
             why = " (why the findings are accepted)" if name == "reason" else ""
             raise DataError(f"{path}:{header}: ignore needs a non-empty string {name!r}{why}")
     if item["rule"] not in REGISTRY:
-        raise DataError(f"{at('rule')}: unknown rule {item['rule']!r} in ignore")
+        raise DataError(f"{at('rule')}: {_unknown(item['rule'])} in ignore")
     if "api" in item and (not isinstance(item["api"], str) or not item["api"].strip()):
         raise DataError(f"{at('api')}: 'api' must be a non-empty string")
     return Ignore(item["rule"], item["path"], item.get("api"), item["reason"], f"{path}:{header}")
+
+
+def _unknown(rule: str) -> str:
+    """An id where only a whole id will do (a prefix is no severity)."""
+    why = problem(rule)
+    return why if why is not None else f"{rule!r} is a prefix of rule ids, not one id"

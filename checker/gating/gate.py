@@ -1,22 +1,29 @@
-"""What a run reports: the one place where the configuration's severity
-overrides and ignores, and the baseline, are applied to findings and to verify
-verdicts, for every command alike. Any id of the registry can be re-levelled or
+"""What a run reports: the one place where the pages' docs-check comments, the
+rule selection, the configuration's severity overrides and ignores, and the
+baseline are applied to findings and to verify verdicts, for every command
+alike, in that order. Any id of the registry can be selected, re-levelled or
 ignored; a verdict turned off stays in the report without a severity (its row
-belongs to the product table), and the baseline knows findings only."""
+belongs to the product table), and the baseline knows findings only. Given an
+`Audit` (lint), it also reports the exceptions that excused nothing."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
+from checker.checks.lint import with_api
+from checker.gating.audit import Audit, stale_entries, unused_ignores, unused_suppressions
 from checker.gating.baseline import Key, Project, key_of
 from checker.gating.config_keys import Ignore
+from checker.gating.selection import Selection
+from checker.gating.suppress import silence
 from checker.model.finding import Finding, Severity
+from checker.model.support import Page
 
 if TYPE_CHECKING:  # a lint run has no verdicts, and loads no verify code
     from checker.verify.crosscheck import Result
@@ -28,12 +35,14 @@ class Gated:
     ignored: int = 0  # turned off or ignored by the configuration
     known: int = 0  # in the baseline
     results: tuple[Result, ...] = ()  # the verdicts, re-levelled
+    suppressed: int = 0  # silenced by docs-check comments in the pages
 
     @property
     def note(self) -> str:
-        """`; not shown: 28 in the baseline, 1 ignored`, or nothing."""
+        """`; not shown: 28 in the baseline, 1 ignored, 2 suppressed`, or nothing."""
         hidden = [f"{self.known} in the baseline"] if self.known else []
         hidden += [f"{self.ignored} ignored"] if self.ignored else []
+        hidden += [f"{self.suppressed} suppressed"] if self.suppressed else []
         return f"; not shown: {', '.join(hidden)}" if hidden else ""
 
 
@@ -43,30 +52,36 @@ class Gate:
     severity: Mapping[str, str] = field(default_factory=dict)  # rule id -> error/warning/off
     ignores: tuple[Ignore, ...] = ()
     baseline: Counter[Key] | None = None
+    selection: Selection = field(default_factory=Selection)
+    baseline_file: str | None = None  # where `baseline` was read: stale entries name it
 
-    def apply(self, findings: Iterable[Finding], results: Iterable[Result] = ()) -> Gated:
-        """The findings re-levelled, without those turned off or ignored, then
-        without those the baseline knows (in order: the later ones are new);
-        the verdicts re-levelled, a severity dropped where turned off or ignored."""
-        kept: list[Finding] = []
-        ignored = 0
-        for finding in findings:
-            level = self._level(finding.rule, finding.path, finding.api)
-            if level == "off":
-                ignored += 1
-                continue
-            if level is not None:
-                finding = dataclasses.replace(finding, severity=Severity(level))
-            kept.append(finding)
-        levelled: list[Result] = []
-        for result in results:
-            level = self._level(result.check, result.path, result.api) if result.check else None
-            if level is not None:  # the row stays in the report: nothing is hidden
-                severity = None if level == "off" else Severity(level)
-                result = dataclasses.replace(result, severity=severity)
-            levelled.append(result)
+    def apply(
+        self,
+        findings: Iterable[Finding],
+        results: Iterable[Result] = (),
+        pages: Sequence[Page] = (),
+        audit: Audit | None = None,
+    ) -> Gated:
+        """The findings without those the pages' comments silence, without
+        the rules not selected, re-levelled, without those turned off or
+        ignored, then without those the baseline knows (in order: the later
+        ones are new); the verdicts re-levelled, a severity dropped where not
+        selected, turned off or ignored. `pages`: the pages read, whose
+        comments apply."""
+        silenced = silence(findings, pages)
+        used: set[int] = set()
+        kept, ignored = self._levelled(silenced.kept, used)
+        if audit is not None:
+            selects = self.selection.selects
+            extra = unused_suppressions(silenced.unused, audit, selects)
+            pages_match = self._names_page
+            extra = with_api(extra, pages)  # a comment's entry, and its page's version
+            extra += unused_ignores(self.ignores, used, audit, selects, pages_match)
+            more, more_ignored = self._levelled(extra, used)
+            kept, ignored = sorted(kept + more), ignored + more_ignored
+        levelled = [self._verdict(result) for result in results]
         if self.baseline is None:
-            return Gated(tuple(kept), ignored, 0, tuple(levelled))
+            return Gated(tuple(kept), ignored, 0, tuple(levelled), silenced.count)
         left = Counter(self.baseline)
         new: list[Finding] = []
         for finding in kept:
@@ -75,22 +90,62 @@ class Gate:
                 left[key] -= 1
             else:
                 new.append(finding)
-        return Gated(tuple(new), ignored, len(kept) - len(new), tuple(levelled))
+        known = len(kept) - len(new)
+        if audit is not None and self.baseline_file is not None:
+            stale = stale_entries(left, self.baseline_file, audit, self.selection.selects)
+            more, more_ignored = self._levelled(stale, used)
+            new, ignored = sorted(new + more), ignored + more_ignored
+        return Gated(tuple(new), ignored, known, tuple(levelled), silenced.count)
 
-    def _level(self, rule: str, path: str, api: str | None) -> str | None:
+    def _levelled(self, findings: Iterable[Finding], used: set[int]) -> tuple[list[Finding], int]:
+        """The selected findings re-levelled, and how many were turned off or
+        ignored; `used` gathers the indexes of the ignores that matched."""
+        kept: list[Finding] = []
+        ignored = 0
+        for finding in findings:
+            if not self.selection.selects(finding.rule):
+                continue
+            level = self._level(finding.rule, finding.path, finding.api, used)
+            if level == "off":
+                ignored += 1
+                continue
+            if level is not None:
+                finding = dataclasses.replace(finding, severity=Severity(level))
+            kept.append(finding)
+        return kept, ignored
+
+    def _verdict(self, result: Result) -> Result:
+        if not result.check:
+            return result
+        if not self.selection.selects(result.check):
+            return dataclasses.replace(result, severity=None)
+        level = self._level(result.check, result.path, result.api, set())
+        if level is None:  # the row stays in the report: nothing is hidden
+            return result
+        severity = None if level == "off" else Severity(level)
+        return dataclasses.replace(result, severity=severity)
+
+    def _level(self, rule: str, path: str, api: str | None, used: set[int]) -> str | None:
         """ "off" where ignored, else the configured level, else None."""
-        if any(self._matches(ignore, rule, path, api) for ignore in self.ignores):
+        matched = [
+            i for i, ignore in enumerate(self.ignores) if self._matches(ignore, rule, path, api)
+        ]
+        if matched:
+            used.update(matched)
             return "off"
         return self.severity.get(rule)
 
     def _matches(self, ignore: Ignore, rule: str, path: str, api: str | None) -> bool:
-        if ignore.rule != rule:
-            return False
-        path = self.project.path(path)
-        if "/" not in ignore.path:
-            path = PurePosixPath(path).name
-        if not fnmatchcase(path, ignore.path):
+        if ignore.rule != rule or not self._names_page(ignore, self.project.path(path)):
             return False
         if ignore.api is None:
             return True
         return api is not None and fnmatchcase(api, ignore.api)
+
+    @staticmethod
+    def _names_page(ignore: Ignore, path: str) -> bool:
+        """Whether the ignore's path glob matches `path` (named from the project
+        root); a glob without "/" matches the file name."""
+        if "/" not in ignore.path:
+            path = PurePosixPath(path).name
+        return fnmatchcase(path, ignore.path)

@@ -12,6 +12,7 @@ from checker.read.context import ReadContext
 from checker.read.load import load_text
 from checker.read.namespace import complete_names
 from checker.read.page import read_entries
+from checker.read.suppressions import read_directives
 from checker.read.tokens import parse
 from checker.sources.discover import DocFile
 
@@ -21,8 +22,10 @@ def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True)
     completed once the parts are joined, from what the whole page says."""
     ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, text.splitlines())
     with _collector_paused():
-        entries = read_entries(parse(text), ctx)
-    page = Page(doc.path, doc.version, doc.lang, tuple(entries), tuple(ctx.findings), doc.tree)
+        directives, tokens = read_directives(parse(text), ctx)
+        entries = read_entries(tokens, ctx)
+    findings = tuple(ctx.findings)
+    page = Page(doc.path, doc.version, doc.lang, tuple(entries), findings, doc.tree, directives)
     return complete_names(page) if whole else page
 
 

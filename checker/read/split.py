@@ -83,7 +83,9 @@ def joined(doc: DocFile, pages: Sequence[Page]) -> Page:
     """The pages read from a page's parts, in order, as the one page."""
     entries = tuple(entry for page in pages for entry in page.entries)
     findings = tuple(finding for page in pages for finding in page.findings)
-    return complete_names(Page(doc.path, doc.version, doc.lang, entries, findings, doc.tree))
+    directives = tuple(directive for page in pages for directive in page.directives)
+    page = Page(doc.path, doc.version, doc.lang, entries, findings, doc.tree, directives)
+    return complete_names(page)
 
 
 def _opens(line: str) -> tuple[str | None, re.Pattern[str] | None]:

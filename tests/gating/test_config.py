@@ -22,7 +22,9 @@ RULES = REPO / "tests" / "fixtures" / "verify" / "rules"
 LINT_LINES = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encoding="utf-8")
 DUPLICATE, UNREADABLE, MARK, LINK, BLOCK = LINT_LINES.replace("examples/docs/", "").splitlines()
 SUMMARY = "findings ({}) in 6 files, 22 entries"
-KNOWN = "docs, ignore, product, rule, rules, scope, severity, test-refs, tool"
+KNOWN = (
+    "docs, extend-select, ignore, product, rule, rules, scope, select, severity, test-refs, tool"
+)
 Invoke = Callable[..., tuple[int, str, str]]
 
 
@@ -104,7 +106,7 @@ def test_pyproject_with_the_tool_table(cli: Invoke, repo: Path) -> None:
     assert severities["nonstandard-mark"] == "error"
     assert severities["link-version"] == "warning"
     _, out, _ = cli("show", "put_metric", "--format", "json")
-    assert {tuple(entry["status"]) for entry in json.loads(out)} == {("atlas-a2",)}
+    assert {tuple(entry["status"]) for entry in json.loads(out)["entries"]} == {("atlas-a2",)}
 
 
 def test_a_pyproject_without_the_table_is_passed_over(tmp_path: Path) -> None:
@@ -133,7 +135,7 @@ def test_the_command_line_wins(cli: Invoke, repo: Path) -> None:
     _, out, _ = cli(
         "show", "put_metric", "--docs", ".", "--scope", "ascend-950", "--format", "json"
     )
-    assert {tuple(entry["status"]) for entry in json.loads(out)} == {("ascend-950",)}
+    assert {tuple(entry["status"]) for entry in json.loads(out)["entries"]} == {("ascend-950",)}
 
 
 # -- ignores ------------------------------------------------------------------------------
@@ -149,7 +151,14 @@ def test_an_ignore_by_file_name_and_api_glob(cli: Invoke, repo: Path) -> None:
     )
     code, out, err = cli("lint")
     assert code == 1
-    assert out.splitlines() == [UNREADABLE, MARK, LINK, BLOCK]
+    assert out.splitlines() == [
+        ".docs-check.toml:7: unused-ignore [[ignore]] of block-id-mismatch for "
+        "torch-utils-data.md (api torch.utils.data.Sampler) ignored nothing",
+        UNREADABLE,
+        MARK,
+        LINK,
+        BLOCK,
+    ]
     assert err.endswith("; not shown: 1 ignored\n")
 
 
@@ -207,7 +216,11 @@ MISTAKES = [
         3,
         'severity of \'nonstandard-mark\' must be "error", "warning" or "off", not \'loud\'',
     ),
-    ('[severity]\n"no-such-rule" = "off"\n', 2, "unknown rule 'no-such-rule' in severity"),
+    (
+        '[severity]\n"no-such-rule" = "off"\n',
+        2,
+        "unknown rule 'no-such-rule' (see `docs-check rules`) in severity",
+    ),
     (
         "severity.missing-status = 1\n",
         1,
@@ -232,7 +245,7 @@ MISTAKES = [
     (
         '[[ignore]]\nrule = "link-versions"\npath = "*"\nreason = "x"\n',
         2,
-        "unknown rule 'link-versions' in ignore",
+        "unknown rule 'link-versions'; did you mean 'link-version'? in ignore",
     ),
     (
         '[[ignore]]\nrule = "link-version"\nreason = "x"\n',
@@ -244,7 +257,7 @@ MISTAKES = [
         2,
         "ignore needs a non-empty string 'reason' (why the findings are accepted)",
     ),
-    ("ignore = 3\n", 1, "'ignore' must be an array of tables ([[ignore]])"),
+    ("ignore = 3\n", 1, "'ignore' must be an array of rule ids or of tables ([[ignore]])"),
     ('docs = ["docs"\n', 1, "TOML syntax error: Unclosed array"),
     (
         '[[rules]]\nid = "x"\n',
@@ -286,7 +299,7 @@ def test_a_mistake_in_pyproject_names_its_line(cli: Invoke, repo: Path) -> None:
     )
     code, _, err = cli("lint")
     assert code == 2
-    known = "docs, ignore, product, rules, scope, severity, test-refs"
+    known = "docs, extend-select, ignore, product, rules, scope, select, severity, test-refs"
     assert err == f"docs-check: error: {path}:6: unknown table or key 'baseline' (known: {known})\n"
     write(path, '[tool.docs-check.severity]\nlink-version = "of"\n')
     _, _, err = cli("lint")

@@ -28,7 +28,7 @@ from checker.model.status import (
     read_mark,
 )
 from checker.model.support import Status, Support
-from checker.read.blocks import _comments, has_blocks
+from checker.read.blocks import comments, has_blocks
 from checker.read.names import without_signature
 from checker.read.split import cut_lines
 from tests.helpers import read_page
@@ -196,7 +196,7 @@ def test_terms_equal_the_regex(text: str) -> None:
 @given(texts("<!--", "-->", "-", "<!", ">", "a", "\n"))
 def test_comments_equal_the_regex(text: str) -> None:
     expected = [(text.count("\n", 0, m.start()), m.group(1)) for m in _COMMENT.finditer(text)]
-    assert _comments(text) == expected
+    assert comments(text) == expected
 
 
 REFERENCES = ("&#", "&#x", "&", "#", ";", "0", "1", "6", "4", "f", "x", "amp", "lt", "00000000")
