@@ -38,6 +38,22 @@ def npu_python() -> str:
     return npu_interpreter()
 
 
+# What the shell may set that changes the CLI's output: colour, and the
+# language of its messages. The tests of colour and language set them themselves.
+_OUTPUT_VARIABLES = ("FORCE_COLOR", "NO_COLOR", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _plain_output() -> Iterator[None]:
+    """Exact outputs are English and without colour, whatever the shell's
+    locale (a CI machine's may be zh_CN) and FORCE_COLOR."""
+    saved = {name: os.environ.pop(name) for name in _OUTPUT_VARIABLES if name in os.environ}
+    os.environ["LANG"] = "C.UTF-8"
+    yield
+    os.environ.pop("LANG", None)
+    os.environ.update(saved)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _private_page_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Tests never read or write the user's page cache."""

@@ -2,7 +2,11 @@
 
 A flow gathers what it found into one `Outcome`; the command line renders it
 (checker.report), prints it and exits with `outcome.exit_code`. No formatter
-and no other module decides an exit code."""
+and no other module decides an exit code.
+
+`--exit-zero` is part of the policy: findings (and error verdicts, failed
+reference runs) then do not fail the exit code, while input errors still
+exit 2 and verification asked for that could not be done still exits 3."""
 
 from __future__ import annotations
 
@@ -43,17 +47,28 @@ class Outcome(Generic[R]):
     failed: bool = False
     unverified: tuple[Unverified, ...] = ()
     hidden: str = ""  # what the gate left out: "; not shown: 3 in the baseline", or ""
+    exit_zero: bool = False  # --exit-zero: what failed does not fail the exit code
 
     @property
     def exit_code(self) -> ExitCode:
+        """What the command exits with."""
+        return exit_code(self.errors, self.failed, self.unverified, self.exit_zero)
+
+    @property
+    def judged(self) -> ExitCode:
+        """What the run found, as an exit code: the exit code but for
+        --exit-zero, which changes what the command exits with, never what a
+        report says of the run (a failing run does not read as passed)."""
         return exit_code(self.errors, self.failed, self.unverified)
 
 
-def exit_code(errors: object, failed: bool, unverified: object) -> ExitCode:
-    """Input errors first (a partial read proves nothing), then failures, then
-    verification that could not be done."""
+def exit_code(
+    errors: object, failed: bool, unverified: object, exit_zero: bool = False
+) -> ExitCode:
+    """Input errors first (a partial read proves nothing), then failures
+    (unless --exit-zero), then verification that could not be done."""
     if errors:
         return ExitCode.INPUT
-    if failed:
+    if failed and not exit_zero:
         return ExitCode.FAILED
     return ExitCode.UNVERIFIED if unverified else ExitCode.CLEAN

@@ -2,7 +2,10 @@
 then the summary line and the input errors on stderr; and the progress line
 while it runs. The exit code is the outcome's. Names that are not UTF-8 are
 written with the one escape of checker.files (`\\udcff`) everywhere; a stdout
-that cannot be written (a full disk) is one error line and exit 2."""
+that cannot be written (a full disk) is one error line and exit 2.
+
+Whether the report is in colour is decided here, once (`colour_for`), and
+only the formats the registry marks `colour` (text, concise) take it."""
 
 from __future__ import annotations
 
@@ -21,33 +24,54 @@ if TYPE_CHECKING:
     from checker.progress import Progress
 
 
-def finish(outcome: Outcome[Any], fmt: str | None, output: str | None, quiet: bool) -> int:
+def finish(
+    outcome: Outcome[Any],
+    fmt: str | None,
+    output: str | None,
+    quiet: bool,
+    statistics: bool = False,
+) -> int:
     """Prints the outcome; `fmt` None: the command has no report (baseline).
-    JSON keeps stderr for errors only."""
+    JSON and concise keep stderr for errors only. `statistics`: the counts
+    per rule instead of the report (--statistics)."""
     from checker.files import encodable
-    from checker.report.formats import render
+    from checker.report.formats import FORMATS, render
     from checker.report.summary import summary
     from checker.report.text import escaped  # names in these lines come from files
 
     if fmt is not None:
-        emit(render(fmt, outcome), output)
+        colour = FORMATS[fmt].colour and colour_for(output)
+        emit(render(fmt, outcome, colour=colour, statistics=statistics), output, colour)
     said = summary(outcome)
     said = escaped(said) if said is not None else None
-    if said is not None and fmt != "json" and not quiet:
+    if said is not None and (fmt is None or FORMATS[fmt].said) and not quiet:
         click.echo(encodable(said), err=True)
     for error in map(escaped, outcome.errors):
         click.echo(encodable(f"docs-check: error: {error}"), err=True)
     return int(outcome.exit_code)
 
 
-def emit(report: str, output: str | None) -> None:
+def colour_for(output: str | None) -> bool:
+    """Colour for stdout when it is a terminal; never in a file (--output);
+    never with NO_COLOR set to anything (no-color.org), which wins; always
+    with FORCE_COLOR set to anything (a CI log, a pager), otherwise."""
+    if output is not None or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return sys.stdout is not None and sys.stdout.isatty()
+
+
+def emit(report: str, output: str | None, colour: bool = False) -> None:
+    """`colour`: the report is styled, and its styles are kept even where
+    stdout is no terminal (click strips them there otherwise)."""
     from checker.files import encodable, write_atomically
 
     if output is not None:
         write_atomically(output, report)
         return
     try:
-        click.echo(encodable(report), nl=False)  # flushes
+        click.echo(encodable(report), nl=False, color=colour or None)  # flushes
     except OSError as error:
         _drop_stdout()
         raise UsageError(f"stdout: cannot write: {error.strerror or error}") from None

@@ -1,6 +1,7 @@
 """The one registry of report formats. Each format is a module whose
-`render(outcome)` turns one command's Outcome into the report text; it is
-imported only when asked for, so a lint run loads neither the verify nor the
+`render(outcome)` turns one command's Outcome into the report text (those
+marked `colour` take `colour=` too, for a terminal: checker.cli.output
+decides); it is imported only when asked for, so a lint run loads neither the verify nor the
 resolve machinery, nor any format but its own. Formats never decide an exit
 code: they read `outcome.exit_code`, which the app's exit policy sets."""
 
@@ -24,33 +25,75 @@ class Format:
     module: str  # holds `render(outcome) -> str`
     commands: tuple[str, ...]
     summary: str
+    colour: bool = False  # styled on a terminal: `render(outcome, colour=...)`
+    said: bool = True  # the summary line follows on stderr (else stderr is for errors only)
 
 
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("text", "checker.report.text", ("lint", "show", "verify", "probe"), "for people"),
-        Format("json", "checker.report.json", ("lint", "show", "verify"), "for tools"),
+        Format(
+            "text",
+            "checker.report.text",
+            ("lint", "show", "verify", "probe"),
+            "for people",
+            colour=True,
+        ),
+        Format("json", "checker.report.json", ("lint", "show", "verify"), "for tools", said=False),
         Format("junit", "checker.report.junit", CHECKING, "JUnit XML for CI test views"),
         Format("sarif", "checker.report.sarif", CHECKING, "SARIF 2.1.0 for code scanning"),
         Format("markdown", "checker.report.markdown", CHECKING, "for a pull request"),
+        Format(
+            "concise",
+            "checker.report.concise",
+            CHECKING,
+            "one `path:line: rule message` line per problem",
+            colour=True,
+            said=False,
+        ),
+        Format("github", "checker.report.github", CHECKING, "GitHub Actions annotations"),
+        Format("gitlab", "checker.report.gitlab", CHECKING, "GitLab Code Quality report"),
+    )
+}
+STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.statistics)
+
+# `rule` and `rules` describe the registry's checks, not what a run found: the
+# same format names, for the same readers, each rendered by a module of its own.
+DESCRIBED = ("rule", "rules")
+DESCRIBING: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("text", "checker.report.rule_text", DESCRIBED, "for people"),
+        Format("json", "checker.report.rule_json", DESCRIBED, "for tools", said=False),
     )
 }
 
 
+def _registry(command: str) -> dict[str, Format]:
+    """The formats `command` is rendered in: DESCRIBING's or FORMATS'."""
+    return DESCRIBING if command in DESCRIBED else FORMATS
+
+
 def formats_for(command: str) -> list[str]:
     """The format names a command offers, text first."""
-    return [name for name, f in FORMATS.items() if command in f.commands]
+    return [name for name, f in _registry(command).items() if command in f.commands]
 
 
-def render(name: str, outcome: Outcome[Any]) -> str:
-    """The report text. Names that are not UTF-8 (lone surrogates) are left
+def render(name: str, outcome: Outcome[Any], colour: bool = False, statistics: bool = False) -> str:
+    """The report text; with `statistics`, the counts per rule instead of the
+    problems (in text or json). Names that are not UTF-8 (lone surrogates) are left
     as they are, for the writer to escape (checker.files.encodable); a format
     that must encode a name itself and cannot (SARIF's percent-encoded URIs)
     is one error line naming it, not a traceback."""
-    module = importlib.import_module(FORMATS[name].module)
+    f = _registry(outcome.command)[name]
+    module = importlib.import_module("checker.report.statistics" if statistics else f.module)
     try:
-        text: str = module.render(outcome)
+        if statistics:
+            text: str = module.render(outcome, as_json=name == "json", colour=colour)
+        elif f.colour:
+            text = module.render(outcome, colour=colour)
+        else:
+            text = module.render(outcome)
     except UnicodeEncodeError as error:
         from checker.files import encodable
 

@@ -11,7 +11,11 @@ With --resolve-apis both commands add a `resolution` suite: its properties are
 the counts (`2.13.0 resolves` = 3219, ...), and it has a testcase per docs
 version, failing when an error-severity finding of the resolution is reported
 on that version (a version not resolved is skipped, or fails with
---require-all-versions)."""
+--require-all-versions).
+
+A testcase's `file` is the page it is about; a page read from a git ref
+(`ref:path`) names its path in the repository there (checker.report.located),
+while the testcase's name keeps the ref, which tells two refs' pages apart."""
 
 from __future__ import annotations
 
@@ -22,8 +26,10 @@ from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
 from checker.checks.registry import REGISTRY, RESOLVE
+from checker.i18n import say
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
+from checker.report.located import located
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.app.outcome import Outcome
@@ -39,7 +45,8 @@ def render(outcome: Outcome[Any]) -> str:
     if outcome.command == "verify":
         return verify_junit(outcome.result)
     linted = outcome.result
-    return lint_junit(linted.corpus.pages, linted.findings, outcome.errors, linted.resolution)
+    pages, refs = linted.corpus.pages, linted.refs
+    return lint_junit(pages, linted.findings, outcome.errors, linted.resolution, refs)
 
 
 def lint_junit(
@@ -47,6 +54,7 @@ def lint_junit(
     findings: Sequence[Finding],
     errors: Sequence[str],
     resolution: Resolution | None = None,
+    refs: Sequence[str] = (),
 ) -> str:
     """One testcase per page, failing with all of its findings. Per page rather
     than per finding: clean pages show as passed tests, so a clean run still
@@ -58,7 +66,7 @@ def lint_junit(
         by_path.setdefault(finding.path, []).append(finding)
     classes = {page.path: f"{page.lang}.{_folder(page.version)}" for page in pages}
     for path in sorted(classes.keys() | by_path.keys()):
-        case = _case(suite, classes.get(path, "lint"), path, path)
+        case = _case(suite, classes.get(path, "lint"), path, located(path, refs)[1])
         found = by_path.get(path, [])
         if found:
             worst = "error" if any(f.severity is Severity.ERROR for f in found) else "warning"
@@ -79,8 +87,9 @@ def verify_junit(report: VerifyReport) -> str:
     if report.findings:
         suite = ET.Element("testsuite", name="findings")
         for f in report.findings:
-            case = _case(suite, f"findings.{f.rule}", f"{f.path}:{f.line}", f.path)
-            _add(case, "failure", f"{f.severity.value}: {f.message}", f.rule, _lines([f]))
+            where = located(f.path, report.refs)[1]
+            case = _case(suite, f"findings.{f.rule}", f"{f.path}:{f.line}", where)
+            _add(case, "failure", f"{f.severity.value}: {say(f.message)}", f.rule, _lines([f]))
         suites.append(suite)
     if report.resolution is not None:
         suites.append(_resolution_suite(report.resolution, report.findings))
@@ -107,16 +116,18 @@ def _rule_suite(report: VerifyReport, index: int) -> ET.Element:
         where = f"{r.path}:{r.line}"
         # two pages for one version (en and zh): the testcase names say which
         name = r.product if len(places[r.version]) == 1 else f"{r.product} [{where}]"
-        case = _case(suite, f"{rule.id}.{_folder(r.version)}", name, r.path)
+        case = _case(
+            suite, f"{rule.id}.{_folder(r.version)}", name, located(r.path, report.refs)[1]
+        )
         text = (
-            f"{r.detail}\ndocumented {r.documented}, expected {r.expected}, "
+            f"{say(r.detail)}\ndocumented {r.documented}, expected {r.expected}, "
             f"observed on NPU {r.observed}\n{where}"
         )
         if r.severity is Severity.ERROR:
             element = "error" if r.check == "behaviour-run-error" else "failure"
             _add(case, element, r.verdict, r.verdict, text)
         elif r.check == "unverified":  # not a pass: no NPU of this product ran the test
-            ET.SubElement(case, "skipped", message=_safe(f"unverified: {r.detail}"))
+            ET.SubElement(case, "skipped", message=_safe(f"unverified: {say(r.detail)}"))
         elif r.severity is Severity.WARNING:
             ET.SubElement(case, "system-out").text = _safe(f"warning: {r.verdict}\n{text}")
     return suite
@@ -215,7 +226,7 @@ def _input_errors(suite: ET.Element, errors: Sequence[str]) -> None:
 
 
 def _lines(findings: Sequence[Finding]) -> str:
-    lines = [f"{f.path}:{f.line}: {f.severity.value} {f.rule} {f.message}" for f in findings]
+    lines = [f"{f.path}:{f.line}: {f.severity.value} {f.rule} {say(f.message)}" for f in findings]
     return "\n".join(lines)
 
 

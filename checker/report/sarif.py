@@ -17,8 +17,11 @@ from urllib.parse import quote
 
 from checker import __version__
 from checker.checks.registry import CHECKS, Check
+from checker.i18n import say
 from checker.model.finding import Finding
 from checker.report.json import result_object
+from checker.report.located import located
+from checker.report.problems import verdict_message
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.app.outcome import Outcome
@@ -53,19 +56,19 @@ def sarif_log(
 def _rule(check: Check) -> dict[str, Any]:
     rule: dict[str, Any] = {
         "id": check.id,
-        "shortDescription": {"text": check.summary},
-        "fullDescription": {"text": check.explanation},
+        "shortDescription": {"text": say(check.summary)},
+        "fullDescription": {"text": say(check.explanation)},
         "defaultConfiguration": {"level": check.level},
         "properties": {"stage": check.stage},
     }
     if check.fix:
-        rule["help"] = {"text": check.fix}
+        rule["help"] = {"text": say(check.fix)}
     return rule
 
 
 def _finding(finding: Finding, refs: Sequence[str]) -> dict[str, Any]:
     return _result(
-        finding.rule, finding.severity.value, finding.message, finding.path, finding.line, refs
+        finding.rule, finding.severity.value, say(finding.message), finding.path, finding.line, refs
     )
 
 
@@ -76,10 +79,7 @@ _RESULT_PROPERTIES = ("rule", "api", "version", "product", "documented", "expect
 def _verdict(r: Result, refs: Sequence[str]) -> dict[str, Any]:
     rule = r.check or r.verdict
     level = r.severity.value if r.severity else "note"
-    message = f"{r.api} {r.version} on {r.product}: {r.verdict}" + (
-        f" ({r.detail})" if r.detail else ""
-    )
-    result = _result(rule, level, message, r.path, r.line, refs)
+    result = _result(rule, level, verdict_message(r), r.path, r.line, refs)
     everything = result_object(r)
     result["properties"] = {key: everything[key] for key in _RESULT_PROPERTIES}
     return result
@@ -88,7 +88,7 @@ def _verdict(r: Result, refs: Sequence[str]) -> dict[str, Any]:
 def _result(
     rule: str, level: str, message: str, path: str, line: int, refs: Sequence[str]
 ) -> dict[str, Any]:
-    ref, inside = split_ref(path, refs)
+    ref, inside = located(path, refs)
     artifact: dict[str, Any] = {"uri": _uri(inside)}
     if ref is not None:
         artifact["properties"] = {"ref": ref}
@@ -106,15 +106,6 @@ def _result(
             }
         ],
     }
-
-
-def split_ref(path: str, refs: Sequence[str]) -> tuple[str | None, str]:
-    """`v2.12.0:docs/x.md` -> ("v2.12.0", "docs/x.md") when v2.12.0 is a ref
-    that was read; any other path is a file path, colons and all."""
-    for ref in sorted(refs, key=len, reverse=True):
-        if path.startswith(ref + ":"):
-            return ref, path[len(ref) + 1 :]
-    return None, path
 
 
 def _uri(path: str) -> str:

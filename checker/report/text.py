@@ -2,7 +2,10 @@
 entries expanded over their pages' scopes; verify's report is checker.report.verify_text.
 
 Text goes to terminals, and names come from files: every line is written with
-its control characters escaped (`escaped`), the report's and stderr's alike."""
+its control characters escaped (`escaped`), the report's and stderr's alike.
+On a terminal (checker.cli.output decides, once) a finding's path is bold and
+its rule id takes its severity's colour; the styles are added after escaping,
+so no name can forge one."""
 
 from __future__ import annotations
 
@@ -10,7 +13,10 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.model.finding import Finding
+import click
+
+from checker.i18n import say
+from checker.model.finding import Finding, Severity
 from checker.model.support import Entry
 
 if TYPE_CHECKING:
@@ -18,7 +24,7 @@ if TYPE_CHECKING:
     from checker.torch.resolution import Resolution
 
 
-def render(outcome: Outcome[Any]) -> str:
+def render(outcome: Outcome[Any], colour: bool = False) -> str:
     if outcome.command == "verify":
         from checker.report.summary import headline, verify_said
         from checker.report.verify_text import verify_text
@@ -32,8 +38,8 @@ def render(outcome: Outcome[Any]) -> str:
     if outcome.command == "show":
         return lines_of(entries_text(outcome.result.entries, outcome.result.scopes))
     resolution = outcome.result.resolution
-    found = findings_text(outcome.result.findings)
-    return lines_of(found + (resolution_text(resolution) if resolution else []))
+    found = "".join(finding_line(f, colour) + "\n" for f in outcome.result.findings)
+    return found + lines_of(resolution_text(resolution) if resolution else [])
 
 
 def lines_of(lines: Sequence[str]) -> str:
@@ -56,7 +62,19 @@ def escaped(text: str) -> str:
 
 
 def findings_text(findings: Sequence[Finding]) -> list[str]:
-    return [f"{f.path}:{f.line}: {f.rule} {f.message}" for f in findings]
+    return [finding_line(f) for f in findings]
+
+
+SEVERITY_COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
+
+
+def finding_line(finding: Finding, colour: bool = False) -> str:
+    """`path:line: rule message`, escaped (escaping it again changes nothing)."""
+    path, rule = escaped(finding.path), escaped(finding.rule)
+    if colour:
+        path = click.style(path, bold=True)
+        rule = click.style(rule, fg=SEVERITY_COLOURS[finding.severity], bold=True)
+    return f"{path}:{finding.line}: {rule} {escaped(say(finding.message))}"
 
 
 def resolution_text(resolution: Resolution) -> list[str]:

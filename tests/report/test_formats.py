@@ -15,8 +15,9 @@ def test_every_format_module_renders_an_outcome() -> None:
 
 
 def test_each_command_offers_its_formats_text_first() -> None:
-    assert formats_for("lint") == ["text", "json", "junit", "sarif", "markdown"]
-    assert formats_for("verify") == ["text", "json", "junit", "sarif", "markdown"]
+    checking = ["text", "json", "junit", "sarif", "markdown", "concise", "github", "gitlab"]
+    assert formats_for("lint") == checking
+    assert formats_for("verify") == checking
     assert formats_for("show") == ["text", "json"]
     assert formats_for("probe") == ["text"]
 

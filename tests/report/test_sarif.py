@@ -13,7 +13,7 @@ import jsonschema
 
 from checker import __version__
 from checker.checks.registry import REGISTRY, finding
-from checker.report.sarif import sarif_log, split_ref
+from checker.report.sarif import sarif_log
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
 
@@ -174,8 +174,3 @@ def test_git_ref_paths_keep_the_path_in_uri_and_the_ref_in_properties() -> None:
         {"uri": "docs/a%20b%3Ac.md"},
         {"uri": "file:///abs/rules/put_metric.toml"},
     ]
-
-
-def test_split_ref_prefers_the_longest_ref() -> None:
-    assert split_ref("v2.12:x.md", ["v2", "v2.12"]) == ("v2.12", "x.md")
-    assert split_ref("v2.12:x.md", []) == (None, "v2.12:x.md")

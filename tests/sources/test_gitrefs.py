@@ -151,8 +151,8 @@ def test_lint_json_at_refs(cli: Invoke, docs_repo: Path) -> None:
     code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "release", "--format", "json")
     assert code == 1
     document = json.loads(out)
-    assert [(f["path"], f["line"], f["rule"]) for f in document["findings"]] == [
-        (f"release:{ELASTIC_11}", 20, "nonstandard-mark")
+    assert [(f["ref"], f["path"], f["line"], f["rule"]) for f in document["findings"]] == [
+        ("release", ELASTIC_11, 20, "nonstandard-mark")  # the path in the repository, the ref
     ]
     assert (document["files"], document["errors"]) == (2, [])
 
@@ -287,8 +287,10 @@ def test_odd_file_names_are_read(cli: Invoke, docs_repo: Path) -> None:
     assert code == 1
     document = json.loads(out)
     assert (document["files"], document["errors"]) == (3, [])
-    mismatches = [f["path"] for f in document["findings"] if f["rule"] == "block-id-mismatch"]
-    assert mismatches == [f"names:{NATIVE}/pytorch_2-13-0/{name}" for name in names]
+    mismatches = [
+        (f["ref"], f["path"]) for f in document["findings"] if f["rule"] == "block-id-mismatch"
+    ]
+    assert mismatches == [("names", f"{NATIVE}/pytorch_2-13-0/{name}") for name in names]
 
 
 # -- bad input ------------------------------------------------------------------------------

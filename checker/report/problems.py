@@ -1,0 +1,45 @@
+"""What the formats of one line (or one object) per problem report: every
+finding and, for `verify`, every verdict that carries a severity, after them,
+in the order SARIF gives its results. A verdict without a severity
+(`consistent`, `unverified` by default, a verdict turned off) is no problem.
+
+A verdict is reported as a Finding under its registry id, so that every such
+format handles the two alike; its `api` names the version and product too, so
+that the baseline's notion of the same finding (checker.gating.baseline.key_of)
+tells the verdicts of one entry apart."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from checker.model.finding import Finding, Severity
+
+if TYPE_CHECKING:  # a lint run loads no verify code
+    from checker.app.outcome import Outcome
+    from checker.verify.crosscheck import Result
+
+
+def problems(outcome: Outcome[Any]) -> list[Finding]:
+    result = outcome.result
+    found = list(result.findings)
+    if outcome.command == "verify":
+        found += [verdict_finding(r, r.severity) for r in result.results if r.severity is not None]
+    return found
+
+
+def verdict_message(r: Result) -> str:
+    """`torch.x 2.12.0 on atlas-a3: doc-claims-support-test-fails (failed: zero value)`."""
+    detail = f" ({r.detail})" if r.detail else ""
+    return f"{r.api} {r.version} on {r.product}: {r.verdict}{detail}"
+
+
+def verdict_finding(r: Result, severity: Severity) -> Finding:
+    return Finding(
+        r.path,
+        r.line,
+        r.check or r.verdict,
+        severity,
+        verdict_message(r),
+        api=f"{r.api} {r.version} {r.product}",
+        entry_line=r.entry_line,
+    )
