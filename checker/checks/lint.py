@@ -1,7 +1,8 @@
 """Static rules over the support model. Reading already reported what it found
 in the text (unreadable statuses, unknown products, block house rules); these
 rules judge the model. Every finding is then told the API of the entry it is
-on, which ignores and baselines match by, and that entry's heading line."""
+on, which ignores and baselines match by, that entry's heading line and the
+docs version of its page."""
 
 from __future__ import annotations
 
@@ -39,19 +40,21 @@ def lint(
 
 
 def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding]:
-    """Each finding with the API and heading line of the entry whose lines hold
-    it (an entry runs from its heading to the next entry's); None above a
-    page's first entry."""
+    """Each finding on one of `pages` with that page's docs version, and the API
+    and heading line of the entry whose lines hold it (an entry runs from its
+    heading to the next entry's); no API or heading above a page's first entry.
+    A finding on another file (a rule file) is left as it is. The one place a
+    finding learns where in the docs it is: lint and verify both call it."""
     findings = list(findings)
-    wanted = {finding.path for finding in findings if finding.entry_line is None}
-    spans = {
-        page.path: sorted((e.line, e.api) for e in page.entries)
-        for page in pages
-        if page.path in wanted  # only pages with findings: a clean page costs nothing
-    }
+    wanted = {finding.path for finding in findings}
+    on = {page.path: page for page in pages if page.path in wanted}  # a clean page costs nothing
+    spans = {path: sorted((e.line, e.api) for e in page.entries) for path, page in on.items()}
     starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
     placed: list[Finding] = []
     for finding in findings:
+        page = on.get(finding.path)
+        if page is not None:
+            finding = dataclasses.replace(finding, version=finding.version or page.version)
         index = bisect.bisect_right(starts.get(finding.path, []), finding.line) - 1
         if finding.entry_line is None and index >= 0:
             line, api = spans[finding.path][index]

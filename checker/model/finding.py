@@ -24,3 +24,5 @@ class Finding:
     message: str = field(compare=True)
     api: str | None = field(default=None, compare=False)  # the entry it is on, if any
     entry_line: int | None = field(default=None, compare=False)  # that entry's heading line
+    # the docs version of the page it is on; None on a file that is no page (a rule file)
+    version: str | None = field(default=None, compare=False)

@@ -1,4 +1,7 @@
-"""JSON reports, the shapes docs/formats.md documents."""
+"""JSON reports, the shapes docs/formats.md documents. Each document opens
+with its schema tag, as baselines and evidence files do, and
+checker/schemas/COMMAND.schema.json describes it: a tool reading it can tell
+which shape it holds, and whether it still knows that shape."""
 
 from __future__ import annotations
 
@@ -7,14 +10,24 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
+from checker.i18n import say
 from checker.model.finding import Finding
 from checker.model.support import Entry
+from checker.report.located import located
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.app.outcome import Outcome
     from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
     from checker.verify.verified import VerifyReport
+
+
+SCHEMA_VERSION = 1  # of every command's document: raised when a shape changes incompatibly
+
+
+def tagged(command: str) -> dict[str, Any]:
+    """The keys every document opens with: `docs-check/lint` and its version."""
+    return {"schema": f"docs-check/{command}", "schema_version": SCHEMA_VERSION}
 
 
 def render(outcome: Outcome[Any]) -> str:
@@ -25,19 +38,30 @@ def render(outcome: Outcome[Any]) -> str:
         return entries_json(result.entries, result.scopes) + "\n"
     corpus, resolution = result.corpus, result.resolution
     found = lint_json(
-        result.findings, len(corpus.pages), corpus.entry_count, outcome.errors, resolution
+        result.findings,
+        len(corpus.pages),
+        corpus.entry_count,
+        outcome.errors,
+        resolution,
+        result.refs,
     )
     return found + "\n"
 
 
-def finding_object(finding: Finding) -> dict[str, Any]:
+def finding_object(finding: Finding, refs: Sequence[str] = ()) -> dict[str, Any]:
+    """`refs`: the git refs read; a page read at one is its path in the
+    repository and the ref (checker.report.located), else `ref` is null."""
+    ref, path = located(finding.path, refs)
     return {
         "rule": finding.rule,
         "severity": finding.severity.value,
-        "path": finding.path,
+        "path": path,
+        "ref": ref,
         "line": finding.line,
         "entry_line": finding.entry_line,  # the heading of the entry it is on; null above any
-        "message": finding.message,
+        "api": finding.api,  # that entry's API, in full
+        "version": finding.version,  # the docs version of its page; null on a rule file
+        "message": say(finding.message),  # in the language of the run
     }
 
 
@@ -84,9 +108,11 @@ def lint_json(
     entries: int,
     errors: Sequence[str],
     resolution: Resolution | None = None,
+    refs: Sequence[str] = (),
 ) -> str:
     document = {
-        "findings": [finding_object(f) for f in findings],
+        **tagged("lint"),
+        "findings": [finding_object(f, refs) for f in findings],
         "files": files,
         "entries": entries,
         "errors": list(errors),
@@ -97,7 +123,7 @@ def lint_json(
 
 def entries_json(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> str:
     """`status` and `lines` over each entry's scope (`scopes`, one per entry)."""
-    document = [
+    listed = [
         {
             "api": entry.api,
             "version": entry.version,
@@ -112,6 +138,7 @@ def entries_json(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> s
         }
         for entry, scope in zip(entries, scopes, strict=True)
     ]
+    document = {**tagged("show"), "entries": listed}
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
@@ -123,9 +150,10 @@ def result_object(r: Result) -> dict[str, Any]:
 
 def verify_json(report: VerifyReport) -> str:
     document = {
+        **tagged("verify"),
         "results": [result_object(r) for r in report.results],
         "evidence": [evidence.to_object() for evidence in report.evidence],
-        "findings": [finding_object(f) for f in report.findings],
+        "findings": [finding_object(f, report.refs) for f in report.findings],
         "errors": list(report.errors),
         **resolution_objects(report.resolution),
     }

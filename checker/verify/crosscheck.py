@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from checker.checks.lint import with_api
 from checker.checks.registry import REGISTRY, finding
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Page
@@ -81,26 +83,35 @@ def crosscheck(
         versions = rule.versions or tuple(sorted(by_version, key=version_key))
         if not versions:  # a rule that checks nothing must not pass
             path, _, line = rule.source.rpartition(":")
-            message = f"rule {rule.id}: no {rule.doc} was found in the docs given"
-            findings.append(finding("missing-entry", path, int(line), message, rule.api))
+            said = message(
+                N_("rule {rule}: no {doc} was found in the docs given"), rule=rule.id, doc=rule.doc
+            )
+            findings.append(finding("missing-entry", path, int(line), said, rule.api))
         for version in versions:
             if version not in by_version:
-                message = (
-                    f"rule {rule.id} lists {version}, but no {rule.doc} for {version} was found"
+                said = message(
+                    N_("rule {rule} lists {version}, but no {doc} for {version} was found"),
+                    rule=rule.id,
+                    version=version,
+                    doc=rule.doc,
                 )
                 path, _, line = rule.source.rpartition(":")
-                findings.append(finding("missing-entry", path, int(line), message, rule.api))
+                findings.append(finding("missing-entry", path, int(line), said, rule.api))
             for page in by_version.get(version, []):
                 if not any(entry.api == rule.api for entry in page.entries):
-                    message = (
-                        f"{rule.api} is not documented in this {version} page (rule {rule.id})"
+                    said = message(
+                        N_("{api} is not documented in this {version} page (rule {rule})"),
+                        api=rule.api,
+                        version=version,
+                        rule=rule.id,
                     )
-                    findings.append(finding("missing-entry", page.path, 1, message, rule.api))
+                    findings.append(finding("missing-entry", page.path, 1, said, rule.api))
             for page in by_version.get(version, []) + elsewhere.get(version, []):
                 for entry in page.entries:
                     if entry.api == rule.api:
                         results += _entry_results(rule, entry, evidence, catalogue, options)
-    return results, findings
+    # a missing-entry on a page is told that page's version; one at the rule file none
+    return results, with_api(findings, pages)
 
 
 def _entry_results(
@@ -178,20 +189,26 @@ def _judge(
 ) -> tuple[str, str, str]:
     observed = _observed(runs)
     if documented != expected:
-        return DIFFERS, observed, f"docs say {documented}, the rule expects {expected}"
+        said = message(
+            N_("docs say {documented}, the rule expects {expected}"),
+            documented=documented,
+            expected=expected,
+        )
+        return DIFFERS, observed, said
     if observed == "none":
         if others:
             seen = "; ".join(f"{kind}: {run.verdict}" for kind, run in others)
             return UNVERIFIED, observed, f"no NPU evidence; {seen}"
-        return UNVERIFIED, observed, f"no NPU evidence for torch {version}"
+        none = message(N_("no NPU evidence for torch {version}"), version=version)
+        return UNVERIFIED, observed, none
     if observed == "error":
         return ERROR, observed, next(run.note for run in runs if run.verdict == "error")
     if documented == "supported" and observed == "failed":
         return CLAIMS_FAILS, observed, _failed_cases(runs)
     if documented == "unsupported" and observed == "passed":
-        return DENIES_PASSES, observed, "the behaviour test passes on this product"
+        return DENIES_PASSES, observed, message(N_("the behaviour test passes on this product"))
     if documented == "unstated":
-        return UNVERIFIED, observed, "the docs say nothing of this product"
+        return UNVERIFIED, observed, message(N_("the docs say nothing of this product"))
     return CONSISTENT, observed, ""
 
 

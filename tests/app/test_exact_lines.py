@@ -124,7 +124,7 @@ def test_a_product_stated_twice_differently_is_a_conflict(
     assert code == 0
     assert "ascend-950=conflict" in out
     _, out, _ = cli("show", PUT_METRIC, "--docs", str(root), "--format", "json")
-    (entry,) = json.loads(out)
+    (entry,) = json.loads(out)["entries"]
     assert entry["status"]["ascend-950"] == "conflict"
     assert entry["lines"]["ascend-950"] == 1857
 

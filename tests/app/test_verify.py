@@ -113,7 +113,8 @@ def test_master_json(cli: Invoke, master: Path) -> None:
     code, out, err = cli("verify", "--docs", str(master), "--no-live", "--format", "json")
     assert (code, err) == (0, "")
     document = as_json(out)
-    assert set(document) == {"results", "evidence", "findings", "errors"}
+    keys = {"schema", "schema_version", "results", "evidence", "findings", "errors"}
+    assert set(document) == keys
     assert (document["evidence"], document["findings"], document["errors"]) == ([], [], [])
     results = document["results"]
     assert len(results) == 12

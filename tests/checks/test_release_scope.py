@@ -60,7 +60,8 @@ def test_show_on_the_plain_page_still_speaks_of_ascend_950(cli_at_repo: Invoke) 
 def test_show_json_gives_each_entry_its_own_scope(cli_at_repo: Invoke) -> None:
     code, out, _ = cli_at_repo("show", "put_metric", OLD, PLAIN, "--format", "json")
     assert code == 0
-    shown = {entry["path"]: (entry["status"], entry["lines"]) for entry in json.loads(out)}
+    entries = json.loads(out)["entries"]
+    shown = {entry["path"]: (entry["status"], entry["lines"]) for entry in entries}
     assert shown == {
         f"{OLD}/{PAGE}": (
             {"atlas-a2": "supported", "atlas-a3": "supported"},

@@ -98,9 +98,11 @@ def test_lint_json_matches_snapshot(cli: Invoke) -> None:
 def test_lint_json_shape(cli: Invoke) -> None:
     _, out, _ = cli("lint", EXAMPLES, "--format", "json")
     document = json.loads(out)
-    assert list(document) == ["findings", "files", "entries", "errors"]
+    assert list(document) == ["schema", "schema_version", "findings", "files", "entries", "errors"]
     for item in document["findings"]:
-        assert list(item) == ["rule", "severity", "path", "line", "entry_line", "message"]
+        assert list(item) == [
+            *("rule", "severity", "path", "ref", "line", "entry_line", "api", "version", "message")
+        ]
         assert item["severity"] in ("error", "warning")
         assert isinstance(item["line"], int)
 
@@ -111,8 +113,8 @@ def test_lint_json_shape(cli: Invoke) -> None:
 def test_show_json_matches_snapshot(cli: Invoke) -> None:
     code, out, err = cli("show", PUT_METRIC, "--docs", EXAMPLES, "--format", "json")
     assert (code, err) == (0, "")
-    entries = json.loads(out)
-    assert entries == json.loads(snapshot("show.json"))
+    entries = json.loads(out)["entries"]
+    assert entries == json.loads(snapshot("show.json"))["entries"]
     assert out == snapshot("show.json")
     assert [(e["version"], e["lang"], e["format"]) for e in entries] == [
         ("2.7.1", "en", "rows"),
@@ -154,7 +156,7 @@ def test_show_by_short_name(cli: Invoke) -> None:
 def test_show_inline_and_blocks_formats(cli: Invoke) -> None:
     code, out, _ = cli("show", "device_count", "--docs", EXAMPLES, "--format", "json")
     assert code == 0
-    (inline,) = json.loads(out)
+    (inline,) = json.loads(out)["entries"]
     assert inline["format"] == "inline"
     assert inline["raw"] == "**是否支持**：是，暂不支持<term>Ascend 950DT</term>"
     assert inline["status"] == {
@@ -164,7 +166,7 @@ def test_show_inline_and_blocks_formats(cli: Invoke) -> None:
     }
     code, out, _ = cli("show", "data.DataLoader", "--docs", EXAMPLES, "--format", "json")
     assert code == 0
-    (blocks,) = json.loads(out)
+    (blocks,) = json.loads(out)["entries"]
     assert blocks["format"] == "blocks"
     assert blocks["status"] == dict.fromkeys(("atlas-a2", "atlas-a3", "ascend-950"), "supported")
 
@@ -181,7 +183,7 @@ def test_show_scope(cli: Invoke) -> None:
         "show", "put_metric", "--docs", EXAMPLES, "--scope", scope, "--format", "json"
     )
     assert code == 0
-    assert [(e["version"], e["lang"], e["status"]) for e in json.loads(out)] == [
+    assert [(e["version"], e["lang"], e["status"]) for e in json.loads(out)["entries"]] == [
         ("2.7.1", "en", {"ascend-950": "supported", "atlas-a2": "supported"}),
         ("2.7.1", "zh", {"ascend-950": "supported", "atlas-a2": "supported"}),
         ("2.11.0", "zh", {"ascend-950": "unstated", "atlas-a2": "supported"}),

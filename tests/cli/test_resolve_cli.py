@@ -145,7 +145,9 @@ def test_lint_without_resolve_apis_is_unchanged(cli: Invoke) -> None:
     assert (code, out) == (1, DUPLICATE + "\n")
     assert err == "1 findings (0 errors, 1 warnings) in 3 files, 18 entries\n"
     _, out, _ = cli("lint", DOCS, "--format", "json")
-    assert list(json.loads(out)) == ["findings", "files", "entries", "errors"]
+    assert list(json.loads(out)) == [
+        *("schema", "schema_version", "findings", "files", "entries", "errors")
+    ]
 
 
 def test_lint_json(cli: Invoke) -> None:
@@ -153,6 +155,8 @@ def test_lint_json(cli: Invoke) -> None:
     assert (code, err) == (1, "")
     document = json.loads(out)
     assert list(document) == [
+        "schema",
+        "schema_version",
         "findings",
         "files",
         "entries",
@@ -244,7 +248,9 @@ def test_verify_without_resolve_apis_reads_the_pages_of_the_api(cli: Invoke) -> 
     assert out.splitlines()[-2:] == ["findings:", f"  {DUPLICATE}"]
     assert err == "6 results (6 unverified); 1 findings; exit 1\n"
     _, out, _ = cli(*VERIFY, "--format", "json")
-    assert list(json.loads(out)) == ["results", "evidence", "findings", "errors"]
+    assert list(json.loads(out)) == [
+        *("schema", "schema_version", "results", "evidence", "findings", "errors")
+    ]
 
 
 def test_verify_json(cli: Invoke) -> None:
@@ -528,8 +534,8 @@ def test_at_two_refs_a_name_is_reported_in_each(cli: Invoke, tmp_path: Path) -> 
         (r["path"], r["line"]) for r in document["resolution"] if r["api"] == "torch.Tensor.abss"
     ]
     assert missing == [(f"master:{page}", 109), (f"v2.13.0:{page}", 109)]
-    assert [(f["path"], f["rule"]) for f in document["findings"]].count(
-        (f"v2.13.0:{page}", "api-missing")
+    assert [(f["ref"], f["path"], f["rule"]) for f in document["findings"]].count(
+        ("v2.13.0", page, "api-missing")
     ) == 2
     # one lookup per name, reported in both trees
     (environment,) = document["resolution_environments"]
