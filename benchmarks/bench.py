@@ -148,7 +148,7 @@ PATHOLOGICAL: dict[str, tuple[Callable[[int], str], bool, int]] = {
         False,
         1_600_000,
     ),
-    "n/10 comments on one line (blocks._comments)": (
+    "n/10 comments on one line (blocks.comments)": (
         lambda n: (
             f'### x\n\n**产品支持情况**：\n\n{"<!-- x -->" * (n // 10)}<!-- npu="910b" id7 -->\n'
         ),

@@ -12,6 +12,7 @@ from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, resolvers, setup
 
 if TYPE_CHECKING:
+    from checker.gating.audit import Audit
     from checker.gating.baseline import Project
     from checker.gating.gate import Gated
     from checker.model.finding import Finding
@@ -57,7 +58,9 @@ def lint(
     findings = lint_checks(corpus.pages, ready.catalogue, context)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
-    linted = Linted(corpus, ready.gate.apply(findings), ready.gate.project, resolution)
+    audit = _audit(corpus, ready.gate.project, whole=not paths, resolved=resolve is not None)
+    gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
+    linted = Linted(corpus, gated, ready.gate.project, resolution)
     errors = corpus.errors + (resolution.errors if resolution else ())
     incomplete = resolution is not None and resolution.incomplete
     return Outcome(
@@ -67,4 +70,17 @@ def lint(
         failed=bool(linted.findings),
         unverified=(Unverified.VERSIONS,) if incomplete else (),
         hidden=linted.gated.note,
+        exit_zero=settings.exit_zero,
     )
+
+
+def _audit(corpus: Corpus, project: Project, whole: bool, resolved: bool) -> Audit:
+    """What this lint run can judge of the exceptions (checker.gating.audit):
+    the rules of the stages it ran, on the pages it read; and, when it read
+    the whole docs without an error, ignores whose page is gone."""
+    from checker.checks.registry import GATE, LINT, READ, RESOLVE
+    from checker.gating.audit import Audit
+
+    stages = frozenset({READ, LINT, GATE} | ({RESOLVE} if resolved else set()))
+    pages = frozenset(project.path(page.path) for page in corpus.pages)
+    return Audit(stages, whole and not corpus.errors, pages)

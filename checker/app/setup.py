@@ -54,6 +54,10 @@ class Settings:
     scope: str | None = None  # comma-separated product ids
     baseline_file: str | None = None
     resolve: ResolveOptions | None = None  # --resolve-apis
+    select: tuple[str, ...] = ()  # --select: replaces the configuration's
+    extend_select: tuple[str, ...] = ()  # --extend-select: adds to it
+    ignore: tuple[str, ...] = ()  # --ignore: adds to the configuration's
+    exit_zero: bool = False  # --exit-zero, for the flow's Outcome (checker.app.outcome)
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,10 @@ def setup(
     project = Project(config.root, reading.refs)
     baseline = load_baseline(baseline_file) if baseline_file else None
     levels = {**config.severity, **(severity or {})}
-    gate = Gate(project, levels, config.ignore, baseline)
+    selection = config.selection.overridden(
+        settings.select, settings.extend_select, settings.ignore
+    )
+    gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file)
     return Setup(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
 
 

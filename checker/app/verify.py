@@ -63,10 +63,16 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
     for path in files:
         unique.setdefault(path.resolve(), path)
     rules = load_rules(unique.values(), catalogue, request.rule_texts)
-    if request.api:
-        rules = [rule for rule in rules if rule.api == request.api]
-        if not rules:
-            raise UsageError(f"no rule for API {request.api}")
+    if request.api is not None:
+        from checker.model.apis import checked_name, like, resolved
+
+        api = checked_name(request.api, "--api")
+        names = resolved(api, (rule.api for rule in rules))
+        if not names:
+            near = like(api, (rule.api for rule in rules))
+            hint = f"; did you mean {near!r}?" if near else ""
+            raise UsageError(f"no rule for API {api}{hint}")
+        rules = [rule for rule in rules if rule.api in names]
     for rule in rules:
         missing = rule.behaviour_file and not Path(rule.behaviour_file).is_file()
         if missing and not rule.behaviour_ref:  # one at a ref is looked for when it runs
@@ -197,11 +203,15 @@ def verify(
     gated = ready.gate.apply(report.findings, report.results)
     refs = settings.reading.refs
     report = dataclasses.replace(report, findings=gated.findings, results=gated.results, refs=refs)
-    return outcome_of(report, hidden=gated.note)
+    return outcome_of(report, hidden=gated.note, exit_zero=settings.exit_zero)
 
 
-def outcome_of(report: VerifyReport, hidden: str = "") -> Outcome[VerifyReport]:
+def outcome_of(
+    report: VerifyReport, hidden: str = "", exit_zero: bool = False
+) -> Outcome[VerifyReport]:
     unverified = [Unverified.NPU] if report.npu_unverified else []
     if report.resolution is not None and report.resolution.incomplete:
         unverified.append(Unverified.VERSIONS)
-    return Outcome("verify", report, report.errors, report.failed, tuple(unverified), hidden)
+    return Outcome(
+        "verify", report, report.errors, report.failed, tuple(unverified), hidden, exit_zero
+    )

@@ -4,9 +4,10 @@ per version."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence, Set
 
 from checker.checks.registry import finding
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import UNSTATED, Entry, Page
@@ -26,16 +27,19 @@ def check_product_sets(page: Page) -> Iterator[Finding]:
     usual, _ = Counter(products for _, products in sets).most_common(1)[0]
     for entry, products in sets:
         if products != usual:
-            extra = ", ".join(sorted(products - usual)) or "none"
-            missing = ", ".join(sorted(usual - products)) or "none"
-            message = (
-                f"{entry.api} names other products than the rest of the file "
-                f"(extra: {extra}; missing: {missing})"
+            said = message(
+                N_(
+                    "{api} names other products than the rest of the file "
+                    "(extra: {extra}; missing: {missing})"
+                ),
+                api=entry.api,
+                extra=_listed(products - usual),
+                missing=_listed(usual - products),
             )
             # At the first extra product's own row; a missing one has no line
             # but the status's.
             line = min((entry.line_of(p) for p in products - usual), default=entry.status_line)
-            yield finding("product-set-differs", entry.path, line, message)
+            yield finding("product-set-differs", entry.path, line, said)
 
 
 def check_duplicates(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Finding]:
@@ -60,13 +64,40 @@ def check_duplicates(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Fi
         differ = [p for p in unlike if UNSTATED not in (here[p], there[p])]
         if not differ:
             where = f"{earlier.path}:{earlier.line}"
-            message = f"{entry.api} is documented again for {entry.version}, as at {where}"
+            again = {"api": entry.api, "version": entry.version, "where": where}
+            said = message(N_("{api} is documented again for {version}, as at {where}"), **again)
             if unlike:
-                message += f" (one of the two says nothing of {', '.join(unlike)})"
-            yield finding("duplicate-api", entry.path, entry.line, message)
+                said = message(
+                    N_(
+                        "{api} is documented again for {version}, as at {where} "
+                        "(one of the two says nothing of {products})"
+                    ),
+                    **again,
+                    products=", ".join(unlike),
+                )
+            yield finding("duplicate-api", entry.path, entry.line, said)
             continue
         product = differ[0]
         where = f"{earlier.path}:{earlier.line_of(product)}"
-        said = "; ".join(f"{p} {here[p]} here, {there[p]} there" for p in differ)
-        message = f"{entry.api} for {entry.version} contradicts {where} ({said})"
-        yield finding("api-conflict", entry.path, entry.line_of(product), message)
+        pair = N_("{product} {here} here, {there} there")
+        each = [message(pair, product=p, here=here[p], there=there[p]) for p in differ]
+        said = message(
+            N_("{api} for {version} contradicts {where} ({said})"),
+            api=entry.api,
+            version=entry.version,
+            where=where,
+            said=_joined(each),
+        )
+        yield finding("api-conflict", entry.path, entry.line_of(product), said)
+
+
+def _listed(products: Set[str]) -> str:
+    """Product ids, or the word `none`."""
+    return ", ".join(sorted(products)) or message(N_("none"))
+
+
+def _joined(parts: Sequence[str]) -> str:
+    """`a; b; c`, each part translated with the separator it is joined by."""
+    if len(parts) == 1:
+        return parts[0]
+    return message(N_("{first}; {rest}"), first=parts[0], rest=_joined(parts[1:]))

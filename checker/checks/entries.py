@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 from checker.checks.registry import finding
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, NativeLink
@@ -23,9 +24,8 @@ def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
     # table of only its header): missing. One written but not read was
     # reported where it is, by its reader (status-unreadable, unknown-product).
     if entry.status is None and not entry.raw:
-        yield finding(
-            "missing-status", entry.path, entry.line, f"{entry.api} has no support status"
-        )
+        said = message(N_("{api} has no support status"), api=entry.api)
+        yield finding("missing-status", entry.path, entry.line, said)
     yield from _link(entry)
     yield from _notes(entry, catalogue)
 
@@ -36,15 +36,18 @@ def _link(entry: Entry) -> Iterator[Finding]:
         return
     target = link.target
     if target and target.startswith(("torch.", "torch_npu.")) and not _same_api(entry.api, link):
-        message = f"{entry.api}: native-doc link points at {target}"
-        yield finding("link-target", entry.path, entry.link_line, message)
+        pointed = N_("{api}: native-doc link points at {target}")
+        said = message(pointed, api=entry.api, target=target)
+        yield finding("link-target", entry.path, entry.link_line, said)
     wanted = ".".join(entry.version.split(".")[:2])
     if link.docs_version is not None and link.docs_version != wanted:
-        message = (
-            f"{entry.api}: native-doc link is for PyTorch docs {link.docs_version}, "
-            f"the page documents {entry.version}"
+        said = message(
+            N_("{api}: native-doc link is for PyTorch docs {linked}, the page documents {version}"),
+            api=entry.api,
+            linked=link.docs_version,
+            version=entry.version,
         )
-        yield finding("link-version", entry.path, entry.link_line, message)
+        yield finding("link-version", entry.path, entry.link_line, said)
 
 
 def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
@@ -63,12 +66,13 @@ def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
             if product is None or product in listed or product in reported:
                 continue
             reported.add(product)
-            message = (
-                f"{entry.api}: restriction notes name {match.group(1).strip()}, "
-                "which the status does not list"
+            said = message(
+                N_("{api}: restriction notes name {product}, which the status does not list"),
+                api=entry.api,
+                product=match.group(1).strip(),
             )
             at = line + text.count("\n", 0, match.start())  # a paragraph spans lines
-            yield finding("notes-product", entry.path, at, message)
+            yield finding("notes-product", entry.path, at, said)
 
 
 def _same_api(api: str, link: NativeLink) -> bool:

@@ -16,6 +16,8 @@ from checker.model.finding import Finding, Severity
 
 # The stages, in the order a run reaches them.
 READ, LINT, VERIFY, RESOLVE = "read", "lint", "verify", "resolve"
+# What judges the run's own exceptions: inline suppressions, config ignores, baselines.
+GATE = "gate"
 # "note": reported, never a failure by default (a level for verdicts only).
 NOTE = "note"
 
@@ -28,6 +30,7 @@ class Check:
     summary: str
     explanation: str
     fix: str | None = None  # what to change in the docs, when there is one thing to do
+    fixable: bool = False  # whether docs-check can make the fix itself (none can yet)
 
     @property
     def severity(self) -> Severity | None:
@@ -298,6 +301,45 @@ CHECKS: tuple[Check, ...] = (
         "but torch, torch_npu and what they import themselves: the name is not looked "
         "up, and nothing is imported for it, even where it would import.",
         "Write the full torch or torch_npu name (`torch.Tensor.abs`), or remove the entry.",
+    ),
+    # the run's own exceptions: what silences findings, judged after the gate
+    Check(
+        "suppression-unknown-rule",
+        _E,
+        GATE,
+        "a docs-check comment names a rule id that does not exist",
+        "A `<!-- docs-check-disable... RULE -->` comment names an id (or prefix) that "
+        "no check of the registry has, so it silences nothing; most often a misspelling.",
+        "Write an id `docs-check rules` lists (the message suggests the closest).",
+    ),
+    Check(
+        "unused-suppression",
+        _W,
+        GATE,
+        "a docs-check comment that suppressed nothing",
+        "A `<!-- docs-check-disable-next-line RULE -->` or `<!-- docs-check-disable RULE "
+        "-->` region had no finding of RULE to silence: the mistake it was written for "
+        "has been fixed, or it is on the wrong line.",
+        "Remove the comment, or move it to the line it is for.",
+    ),
+    Check(
+        "unused-ignore",
+        _W,
+        GATE,
+        "a configuration [[ignore]] that ignored nothing",
+        "An `[[ignore]]` table matched no finding in the pages checked, or its path "
+        "matches no page of the configuration's docs at all (the page was renamed or "
+        "removed).",
+        "Remove the [[ignore]] table, or correct its path, rule or api.",
+    ),
+    Check(
+        "stale-baseline",
+        _W,
+        GATE,
+        "a baseline entry whose finding is gone",
+        "The baseline records a finding on a page this run checked, and the page no "
+        "longer has it: it was fixed, and the baseline still lets it come back unseen.",
+        "Record the baseline again (`docs-check baseline ... --output FILE`).",
     ),
 )
 

@@ -25,24 +25,39 @@ from checker import __version__
 from checker.app.outcome import ExitCode, Stopped
 from checker.cli.baseline import baseline
 from checker.cli.lint import lint
+from checker.cli.options import lang_option
 from checker.cli.probe import probe
+from checker.cli.rules import rule, rules
 from checker.cli.show import show
+from checker.cli.translated import TranslatedGroup
 from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=TranslatedGroup,
+    lang_option=lang_option,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(__version__, prog_name="docs-check")
 def cli() -> None:
     """Check the torch-npu API support docs: every page format, one support model."""
 
 
-for command in (lint, show, verify, probe, baseline):
+for command in (lint, show, verify, probe, baseline, rule, rules):
     cli.add_command(command)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line and maps every outcome to an exit code."""
+    """Runs the command line and maps every outcome to an exit code, in the
+    language of --lang or the locale (checker.i18n), and only for this run."""
+    from checker.i18n import chosen
+
+    with chosen():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         result = cli.main(
             args=list(argv) if argv is not None else None,

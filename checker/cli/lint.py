@@ -23,6 +23,7 @@ def lint(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **va
     from checker.app.lint import lint as run_lint
 
     settings = o.settings_of(values)
+    statistics = o.statistics_of(fmt, values)
     with progress_for(quiet) as progress:
         outcome = run_lint(paths, settings, progress)
-    return finish(outcome, fmt, output, quiet)
+    return finish(outcome, fmt, output, quiet, statistics)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from checker.report.formats import formats_for
+from checker.report.formats import STATISTICS, formats_for
 
 if TYPE_CHECKING:
     from checker.app.setup import Reading, Settings
@@ -54,11 +54,33 @@ def format_option(command: str) -> Callable[[F], F]:
 
 output_option = click.option(
     "--output",
+    "-o",
     "output",
     metavar="FILE",
     help="Write the report to FILE (atomically) instead of stdout.",
 )
 out_alias = click.option("--out", "out", metavar="FILE", hidden=True, help="Same as --output.")
+
+
+def _language(context: click.Context, parameter: click.Parameter, value: str | None) -> None:
+    """Eager, so that the help it comes before is shown in it too."""
+    if value is not None:
+        from checker.i18n import use
+
+        use(value)
+
+
+# One object, which the group (checker.cli.translated.TranslatedGroup) takes
+# and gives every command: `docs-check --lang zh lint` and `docs-check lint --lang zh`.
+lang_option = click.Option(
+    ["--lang"],
+    type=click.Choice(["zh", "en"]),
+    is_eager=True,
+    expose_value=False,
+    callback=_language,
+    help="Language of messages and help (default: the locale's, from LANGUAGE, LC_ALL, "
+    "LC_MESSAGES or LANG: zh for zh_*, else en).",
+)
 
 
 def required_output(output: str | None, out: str | None = None) -> str:
@@ -92,6 +114,70 @@ baseline_option = click.option(
 quiet_option = click.option(
     "--quiet", "-q", is_flag=True, help="No summary and no progress; findings only."
 )
+
+
+def selection_options(function: F) -> F:
+    """--select, --extend-select and --ignore: rule ids or prefixes (`block-`),
+    comma-separated or repeated, as ruff takes them (checker.gating.selection)."""
+    what = "Rule ids or prefixes (`block-`), comma-separated (repeatable)"
+    return _stack(
+        click.option(
+            "--select",
+            "select",
+            multiple=True,
+            metavar="RULES",
+            help=f"Report only these rules, instead of the configuration's select. {what}.",
+        ),
+        click.option(
+            "--extend-select",
+            "extend_select",
+            multiple=True,
+            metavar="RULES",
+            help=f"Report these rules as well. {what}.",
+        ),
+        click.option(
+            "--ignore",
+            "ignore",
+            multiple=True,
+            metavar="RULES",
+            help=f"Do not report these rules. {what}.",
+        ),
+    )(function)
+
+
+def selected(values: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The selection options as Settings fields, each selector checked."""
+    from checker.gating.selection import command_line_selectors
+
+    return {
+        name: command_line_selectors("--" + name.replace("_", "-"), values.get(name, ()))
+        for name in ("select", "extend_select", "ignore")
+    }
+
+
+exit_zero_option = click.option(
+    "--exit-zero",
+    is_flag=True,
+    help="Exit 0 even when findings fail the run (input errors still exit 2; "
+    "--require-npu and --require-all-versions still exit 3).",
+)
+statistics_option = click.option(
+    "--statistics",
+    is_flag=True,
+    help="Count the findings per rule instead of listing them (--format text or json).",
+)
+
+
+def statistics_of(fmt: str, values: dict[str, Any]) -> bool:
+    """--statistics, which counts in text or JSON only: a CI format of counts
+    would be a report of nothing."""
+    statistics = bool(values.get("statistics"))
+    if statistics and fmt not in STATISTICS:
+        formats = " or ".join(STATISTICS)
+        raise click.UsageError(f"--statistics takes --format {formats}, not --format {fmt}")
+    return statistics
+
+
 python_option = click.option(
     "--python",
     "python",
@@ -281,7 +367,7 @@ def settings_of(
     values: dict[str, Any], python_tests_too: bool = False, timeout: float = 120
 ) -> Settings:
     """The settings of the options a command took (reading, configuration,
-    scope, baseline, --resolve-apis), checked."""
+    scope, baseline, --resolve-apis, --exit-zero), checked."""
     from checker.app.setup import Settings
 
     return Settings(
@@ -290,12 +376,14 @@ def settings_of(
         scope=values.get("scope"),
         baseline_file=values.get("baseline_file"),
         resolve=resolving(values, python_tests_too, timeout),
+        exit_zero=bool(values.get("exit_zero")),
+        **selected(values),
     )
 
 
 def checking_options(command: str) -> Callable[[F], F]:
     """What lint and verify both take: the report, the configuration, the
-    baseline, --quiet and --resolve-apis."""
+    baseline, --quiet, --statistics, --exit-zero and --resolve-apis."""
     return _stack(
         format_option(command),
         output_option,
@@ -303,5 +391,8 @@ def checking_options(command: str) -> Callable[[F], F]:
         config_option,
         baseline_option,
         quiet_option,
+        selection_options,
+        statistics_option,
+        exit_zero_option,
         resolve_options,
     )

@@ -37,6 +37,7 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
 
     timeout = values["timeout"]
     settings = o.settings_of(values, python_tests_too=True, timeout=timeout)
+    statistics = o.statistics_of(fmt, values)
     request = Request(
         docs=o.paths_of(paths, values["docs"]),
         rule_files=values["rule_files"],
@@ -52,4 +53,4 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
     )
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)
-    return finish(outcome, fmt, output, quiet)
+    return finish(outcome, fmt, output, quiet, statistics)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from checker.checks.registry import Problem
+from checker.i18n import N_, message
 from checker.model.support import Status, Support
 
 
@@ -33,18 +34,25 @@ class Claims:
             self._said[claim.product] = (claim.support, line, claim.written)
             return None
         before, at, name = earlier
-        where = "earlier on this line" if at == line else f"at line {at}"
-        under = f" as {name}" if name != claim.written else ""
+        where = (
+            message(N_("earlier on this line"))
+            if at == line
+            else message(N_("at line {line}"), line=at)
+        )
+        under = message(N_(" as {name}"), name=name) if name != claim.written else ""
+        # supports as the model writes them (supported, conflict), in every language
+        said = {"product": claim.written, "support": claim.support.value}
+        said |= {"before": before.value, "where": where, "under": under}
         if before == claim.support:
-            message = f"{claim.written} is stated {claim.support} again ({where}{under})"
-            return Problem("duplicate-status", message)
+            template = N_("{product} is stated {support} again ({where}{under})")
+            return Problem("duplicate-status", message(template, **said))
         # The later line is where the conflict shows, and where verify points.
         self._said[claim.product] = (Support.CONFLICT, line, claim.written)
         if before is Support.CONFLICT:
-            message = f"{claim.written} is stated a third time, {claim.support} ({where}{under})"
+            template = N_("{product} is stated a third time, {support} ({where}{under})")
         else:
-            message = f"{claim.written} is stated {claim.support} here, but {before} {where}{under}"
-        return Problem("status-conflict", message)
+            template = N_("{product} is stated {support} here, but {before} {where}{under}")
+        return Problem("status-conflict", message(template, **said))
 
     def status(self, rest: Support | None = None) -> Status | None:
         """The statements as one Status; None when nothing was stated."""

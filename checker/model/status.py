@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from checker.checks.registry import Problem
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.claims import Claim, Claims
 from checker.model.support import Status, Support
@@ -60,8 +61,11 @@ def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
         return _MARKS[text], None
     support = _OTHER_MARKS.get(text) or _word(text)
     if support is not None:
-        return support, Problem("nonstandard-mark", f"mark {text!r} instead of ✔ / ✘")
-    return None, Problem("status-unreadable", f"cannot read table mark {text!r}")
+        said = message(N_("mark {mark!r} instead of ✔ / ✘"), mark=text)
+        return support, Problem("nonstandard-mark", said)
+    return None, Problem(
+        "status-unreadable", message(N_("cannot read table mark {mark!r}"), mark=text)
+    )
 
 
 def read_status(text: str, catalogue: Catalogue) -> Reading:
@@ -74,7 +78,7 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
     while clauses and clauses[-1] == "":
         clauses.pop()
     if not clauses:
-        return Reading(None, (Problem("status-unreadable", "empty support status"),))
+        return Reading(None, (Problem("status-unreadable", message(N_("empty support status"))),))
     said: list[Claim] = []
     rest: Support | None = None
     problems: list[Problem] = []
@@ -125,7 +129,8 @@ def _products(
             name = text[pos + 1 : close if close >= 0 else len(text)]
             product = catalogue.by_name(name)
             if product is None:
-                problems.append(Problem("unknown-product", f"unknown product {name!r}"))
+                said = message(N_("unknown product {name!r}"), name=name)
+                problems.append(Problem("unknown-product", said))
             products.append((product or "", name.strip()))
             pos = close + 1 if close >= 0 else len(text)
         else:
@@ -236,4 +241,4 @@ def _terms(text: str) -> str:
 
 def _unreadable(text: str) -> str:
     shown = " ".join(text.split())
-    return f"cannot read support status {shown[:80]!r}"
+    return message(N_("cannot read support status {status!r}"), status=shown[:80])

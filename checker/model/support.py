@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from checker.model.finding import Finding
+from checker.model.suppression import Directive
 
 
 class Support(StrEnum):
@@ -109,3 +110,4 @@ class Page:
     entries: tuple[Entry, ...]
     findings: tuple[Finding, ...]
     tree: str = ""  # the git ref it was read at; "" for the working tree
+    directives: tuple[Directive, ...] = ()  # its docs-check comments, in order

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from markdown_it.token import Token
 
 from checker.checks.registry import Problem
+from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
 from checker.model.status import read_status
 from checker.read.context import ReadContext, StatusRead
@@ -39,7 +40,7 @@ def starts_blocks(token: Token) -> bool:
 
 def has_blocks(text: str) -> bool:
     """Whether the text holds a block start comment (`<!-- npu="910b" id7 -->`)."""
-    return any(_START.match(body) for _, body in _comments(text))
+    return any(_START.match(body) for _, body in comments(text))
 
 
 def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
@@ -51,7 +52,7 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
     while index < len(tokens):
         token = tokens[index]
         if token.type == "html_block" and token.content.lstrip().startswith("<!--"):
-            for offset, body in _comments(token.content):
+            for offset, body in comments(token.content):
                 block = _comment(body, line_of(token) + offset, block, claims, ctx)
         elif token.type == "bullet_list_open" and block is not None:
             index = _items(tokens, index, block, ctx)
@@ -60,13 +61,13 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
         last = max(last, (token.map[1] if token.map else last))
         index += 1
     if block is not None:
-        ctx.report(Problem("block-unclosed", f"block id{block.id} is never closed"), block.line)
+        ctx.report(_unclosed(block), block.line)
         _close(block, claims, ctx)
     source = ctx.source(first, last)
     return StatusRead(claims.status(), source, "blocks", first, index, claims.lines())
 
 
-def _comments(content: str) -> list[tuple[int, str]]:
+def comments(content: str) -> list[tuple[int, str]]:
     """(line offset, body) of each `<!--body-->`, as `re.finditer(r"<!--(.*?)-->",
     content, re.S)` finds them: a comment ends at the first `-->` after its
     `<!--`. In one pass, lines counted on from the last comment: the regex
@@ -91,21 +92,31 @@ def _comment(
     start, end = _START.match(body), _END.match(body)
     if start:
         if block is not None:
-            ctx.report(Problem("block-unclosed", f"block id{block.id} is never closed"), block.line)
+            ctx.report(_unclosed(block), block.line)
             _close(block, claims, ctx)
         npu, block_id = start.groups()
         if block_id in ctx.block_ids:
-            message = f"block id{block_id} already used at line {ctx.block_ids[block_id]}"
-            ctx.report(Problem("block-id-duplicate", message), line)
+            said = message(
+                N_("block id{id} already used at line {line}"),
+                id=block_id,
+                line=ctx.block_ids[block_id],
+            )
+            ctx.report(Problem("block-id-duplicate", said), line)
         else:
             ctx.block_ids[block_id] = line
         if ctx.catalogue.by_npu(npu) is None:
-            ctx.report(Problem("block-npu-unknown", f'unknown npu code "{npu}"'), line)
+            said = message(N_('unknown npu code "{npu}"'), npu=npu)
+            ctx.report(Problem("block-npu-unknown", said), line)
         return _Block(npu, block_id, line, [])
     if end and block is not None:
         if end.group(1) != block.id:
-            message = f"block opened as id{block.id} at line {block.line} ends as id{end.group(1)}"
-            ctx.report(Problem("block-id-mismatch", message), line)
+            said = message(
+                N_("block opened as id{id} at line {line} ends as id{end}"),
+                id=block.id,
+                line=block.line,
+                end=end.group(1),
+            )
+            ctx.report(Problem("block-id-mismatch", said), line)
         _close(block, claims, ctx)
         return None
     return block
@@ -124,9 +135,8 @@ def _items(tokens: list[Token], index: int, block: _Block, ctx: ReadContext) -> 
                 ctx.report(problem, line_of(token))
             if reading.status is not None and reading.status.rest is not None:
                 # "- 支持" with no product: the block's product is the point of the block
-                problem = Problem(
-                    "block-products", f"block item names no product: {token.content!r}"
-                )
+                said = message(N_("block item names no product: {item!r}"), item=token.content)
+                problem = Problem("block-products", said)
                 ctx.report(problem, line_of(token))
             else:
                 block.products.extend((claim, line_of(token)) for claim in reading.claims)
@@ -136,14 +146,27 @@ def _items(tokens: list[Token], index: int, block: _Block, ctx: ReadContext) -> 
     return index
 
 
+def _unclosed(block: _Block) -> Problem:
+    return Problem("block-unclosed", message(N_("block id{id} is never closed"), id=block.id))
+
+
 def _close(block: _Block, claims: Claims, ctx: ReadContext) -> None:
     products = {claim.product for claim, _ in block.products}
     if len(products) != 1:
-        message = f"block id{block.id} names {len(products)} products; house style is one"
-        ctx.report(Problem("block-products", message), block.line)
+        said = message(
+            N_("block id{id} names {count} products; house style is one"),
+            id=block.id,
+            count=len(products),
+        )
+        ctx.report(Problem("block-products", said), block.line)
     expected = ctx.catalogue.by_npu(block.npu)
     for claim, line in block.products:
         if expected is not None and claim.product != expected:
-            message = f'block npu="{block.npu}" is {expected}, but names {claim.product}'
-            ctx.report(Problem("block-npu-product", message), block.line)
+            said = message(
+                N_('block npu="{npu}" is {expected}, but names {product}'),
+                npu=block.npu,
+                expected=expected,
+                product=claim.product,
+            )
+            ctx.report(Problem("block-npu-product", said), block.line)
         ctx.report_any(claims.add(claim, line), line)

@@ -17,6 +17,7 @@ import dataclasses
 from pathlib import PurePath
 
 from checker.checks.registry import finding
+from checker.i18n import N_, message
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.read.names import ROOTS
@@ -42,8 +43,11 @@ def complete_names(page: Page) -> Page:
             entries.append(dataclasses.replace(entry, api=full))
             continue
         entries.append(entry)
-        message = f"{entry.api}: a short name this page gives no namespace for, kept as written"
-        findings.append(finding("api-name-incomplete", entry.path, entry.line, message))
+        said = message(
+            N_("{api}: a short name this page gives no namespace for, kept as written"),
+            api=entry.api,
+        )
+        findings.append(finding("api-name-incomplete", entry.path, entry.line, said))
     return dataclasses.replace(page, entries=tuple(entries), findings=tuple(findings))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from markdown_it.token import Token
 
 from checker.checks.registry import Problem
+from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
 from checker.model.status import read_mark
 from checker.read.context import ReadContext, StatusRead
@@ -26,14 +27,17 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
     claims = Claims()
     for line, cells in table.rows:
         if max(product_col, mark_col) >= len(cells):
-            ctx.report(Problem("status-unreadable", "table row without a product and a mark"), line)
+            said = message(N_("table row without a product and a mark"))
+            ctx.report(Problem("status-unreadable", said), line)
             continue
         # Cells are read as written (entities and <term> included): the
         # normaliser decodes them, and no inline parse is needed.
         name = _untag(cells[product_col].content)
         product = ctx.catalogue.by_name(name)
         if product is None:
-            ctx.report(Problem("unknown-product", f"unknown product {name!r}"), line)
+            ctx.report(
+                Problem("unknown-product", message(N_("unknown product {name!r}"), name=name)), line
+            )
         support, problem = read_mark(cells[mark_col].content)
         if problem:
             ctx.report(problem, line)

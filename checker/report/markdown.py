@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.app.outcome import Outcome
+from checker.i18n import say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
 from checker.report.markdown_evidence import evidence_section
@@ -95,7 +96,7 @@ def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
         lines += ["", _row("version", "product", "documented", "observed on NPU", "verdict")]
         lines.append(_row(*["---"] * 5))
     for r in judged:
-        verdict = f"{_mark(r)} {r.verdict}" + (f": {_text(r.detail)}" if r.detail else "")
+        verdict = f"{_mark(r)} {r.verdict}" + (f": {_text(say(r.detail))}" if r.detail else "")
         shared = sum(1 for rows in groups if rows[0].version == r.version) > 1
         version = f"{r.version} {_code(f'{r.path}:{r.line}')}" if shared else r.version
         lines.append(_row(version, r.product, r.documented, r.observed, verdict))
@@ -120,7 +121,7 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
     lines.append("| --- | --- | --- | --- |")
     for f in findings:
         where = _code(f"{f.path}:{f.line}")
-        lines.append(f"| {where} | {f.rule} | {f.severity.value} | {_text(f.message)} |")
+        lines.append(f"| {where} | {f.rule} | {f.severity.value} | {_text(say(f.message))} |")
     return lines
 
 

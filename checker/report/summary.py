@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.app.outcome import ExitCode, Unverified
+from checker.i18n import N_, _, ngettext
 from checker.model.finding import Finding, Severity
 
 if TYPE_CHECKING:
@@ -19,9 +20,17 @@ if TYPE_CHECKING:
 def findings_count(findings: Sequence[Finding], files: int, entries: int) -> str:
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = len(findings) - errors
-    return (
-        f"{len(findings)} findings ({errors} errors, {warnings} warnings) "
-        f"in {files} files, {entries} entries"
+    # One plural for every count: the English line has always said "1 findings",
+    # and tools and tests read it; Chinese has one form.
+    said = ngettext(
+        "{count} findings ({errors} errors, {warnings} warnings) in {files} files, "
+        "{entries} entries",
+        "{count} findings ({errors} errors, {warnings} warnings) in {files} files, "
+        "{entries} entries",
+        len(findings),
+    )
+    return said.format(
+        count=len(findings), errors=errors, warnings=warnings, files=files, entries=entries
     )
 
 
@@ -37,8 +46,10 @@ def verify_counts(report: VerifyReport) -> str:
         counts[result.verdict] = counts.get(result.verdict, 0) + 1
     shown = ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items()))
     resolved = report.resolution.summary() if report.resolution else ""
-    found = f"{len(report.findings)} findings"
-    return f"{len(report.results)} results ({shown or 'none'}); {found}{resolved}"
+    said = _("{results} results ({verdicts}); {findings} findings").format(
+        results=len(report.results), verdicts=shown or _("none"), findings=len(report.findings)
+    )
+    return said + resolved
 
 
 def summary(outcome: Outcome[Any]) -> str | None:
@@ -49,43 +60,46 @@ def summary(outcome: Outcome[Any]) -> str | None:
         return f"{verify_counts(outcome.result)}; exit {int(outcome.exit_code)}{outcome.hidden}"
     if outcome.command == "baseline":
         done = outcome.result
-        return f"wrote {done.findings} findings to {done.path}{outcome.hidden}"
+        said = _("wrote {count} findings to {path}").format(count=done.findings, path=done.path)
+        return said + outcome.hidden
     return None
 
 
 HEADLINES = {
-    ExitCode.CLEAN: "✔ passed",
-    ExitCode.FAILED: "✘ failed",
-    ExitCode.INPUT: "✘ input errors",
-    ExitCode.UNVERIFIED: "✘ not verified on an NPU",
+    ExitCode.CLEAN: N_("✔ passed"),
+    ExitCode.FAILED: N_("✘ failed"),
+    ExitCode.INPUT: N_("✘ input errors"),
+    ExitCode.UNVERIFIED: N_("✘ not verified on an NPU"),
 }
-NOT_ALL_RESOLVED = "✘ not every docs version resolved"
-NOTHING_VERIFIED = "– not verified"  # exit 0, yet no NPU run verified anything
+NOT_ALL_RESOLVED = N_("✘ not every docs version resolved")
+NOTHING_VERIFIED = N_("– not verified")  # exit 0, yet no NPU run verified anything
 
 
 def headline(outcome: Outcome[Any]) -> str:
     """What the exit code means, in words: a 3 without an NPU left unverified
     is a docs version left unresolved; a verify run passes only where an NPU
     verified something."""
-    code = outcome.exit_code
+    code = outcome.judged
     if code is ExitCode.UNVERIFIED and Unverified.NPU not in outcome.unverified:
-        return NOT_ALL_RESOLVED
+        return _(NOT_ALL_RESOLVED)
     if code is ExitCode.CLEAN and outcome.command == "verify" and not _verified(outcome.result):
-        return NOTHING_VERIFIED
-    return HEADLINES[code]
+        return _(NOTHING_VERIFIED)
+    return _(HEADLINES[code])
 
 
 def verify_said(report: VerifyReport) -> str:
     """`docs match the rules; 3 of 12 results verified on an NPU`."""
     if not report.results:
-        return "no results: no rule's API was found in the docs given"
+        return _("no results: no rule's API was found in the docs given")
     from checker.verify.crosscheck import DIFFERS  # verify's vocabulary, for verify only
 
     differ = any(r.verdict == DIFFERS for r in report.results)
-    docs = "docs differ from the rules" if differ else "docs match the rules"
+    docs = _("docs differ from the rules") if differ else _("docs match the rules")
     verified = _verified(report)
-    npu = f"{verified} of {len(report.results)} results verified on an NPU"
-    return f"{docs}; {npu if verified else 'not verified on any NPU'}"
+    npu = _("{verified} of {results} results verified on an NPU").format(
+        verified=verified, results=len(report.results)
+    )
+    return f"{docs}; {npu if verified else _('not verified on any NPU')}"
 
 
 def _verified(report: VerifyReport) -> int:

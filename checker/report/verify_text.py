@@ -5,6 +5,7 @@ itself (where it ran, on what), the static findings on the entries and, with
 
 from __future__ import annotations
 
+from checker.i18n import say
 from checker.report.text import findings_text, resolution_text
 from checker.verify.crosscheck import DIFFERS
 from checker.verify.evidence import Evidence
@@ -22,7 +23,7 @@ def verify_text(report: VerifyReport) -> list[str]:
             said = "DOCS DIFFER FROM THE RULE" if differ else "docs match the rule"
             lines.append(f"  {rows[0].version}: {said}  {place(rows)}")
             for r in rows:
-                detail = f"  ({r.detail})" if r.detail else ""
+                detail = f"  ({say(r.detail)})" if r.detail else ""
                 lines.append(
                     f"    {r.product:<11} documented {r.documented:<11} observed {r.observed:<6} "
                     f"{r.verdict}{detail}"

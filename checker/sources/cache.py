@@ -18,12 +18,16 @@ from typing import Any
 
 from checker import __version__
 from checker.files import write_atomically
+from checker.i18n import Message
 from checker.model.catalogue import rules_dir
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, NativeLink, Page, Status, Support
+from checker.model.suppression import Directive
 from checker.sources.discover import DocFile
 
-_FORMAT = "docs-check/page-cache/5"  # 3: lines; 4: full names; 5: empty tables, deep nesting
+# 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
+# 7: messages as template and arguments
+_FORMAT = "docs-check/page-cache/7"
 
 
 def default_cache_dir() -> Path | None:
@@ -137,7 +141,11 @@ def _page_data(page: Page) -> dict[str, Any]:
         "lang": page.lang,
         "tree": page.tree,
         "entries": [_entry_row(entry) for entry in page.entries],
-        "findings": [asdict(finding) for finding in page.findings],
+        "findings": [
+            {**asdict(finding), "message": _message_data(finding.message)}
+            for finding in page.findings
+        ],
+        "directives": [[d.line, d.action, list(d.rules), d.reason] for d in page.directives],
     }
 
 
@@ -164,7 +172,13 @@ def _page(data: dict[str, Any]) -> Page:
     statuses: dict[str, Status] = {}  # most entries of a page share a few statuses
     entries = tuple(_entry(row, path, version, lang, statuses) for row in rows)
     findings = tuple(_finding(finding) for finding in found)
-    return Page(path, version, lang, entries, findings, str(data["tree"]))
+    directives = tuple(_directive(row) for row in data["directives"])
+    return Page(path, version, lang, entries, findings, str(data["tree"]), directives)
+
+
+def _directive(row: list[Any]) -> Directive:
+    line, action, rules, reason = row
+    return Directive(int(line), str(action), tuple(str(rule) for rule in rules), str(reason))
 
 
 def _entry(
@@ -200,13 +214,40 @@ def _optional(value: object) -> str | None:
 
 
 def _finding(data: dict[str, Any]) -> Finding:
-    path, rule, message = data["path"], data["rule"], data["message"]
-    if not (isinstance(path, str) and isinstance(rule, str) and isinstance(message, str)):
-        raise TypeError("a finding's path, rule and message are strings")
+    path, rule = data["path"], data["rule"]
+    if not (isinstance(path, str) and isinstance(rule, str)):
+        raise TypeError("a finding's path and rule are strings")
     return Finding(
         path=path,
         line=int(data["line"]),
         rule=rule,
         severity=Severity(data["severity"]),
-        message=message,
+        message=_message(data["message"]),
     )
+
+
+# A Message is stored as {"template": ..., "args": {...}}, its arguments plain
+# values or Messages again, so that a warm run shows it in any language; any
+# other message as its text.
+def _message_data(message: str) -> Any:
+    if not isinstance(message, Message):
+        return message
+    args = {name: _message_data(value) if isinstance(value, Message) else value
+            for name, value in message.args.items()}  # fmt: skip
+    return {"template": message.template, "args": args}
+
+
+def _message(data: Any) -> str:
+    if isinstance(data, str):
+        return data
+    template, args = data["template"], data["args"]
+    if not (isinstance(template, str) and isinstance(args, dict)):
+        raise TypeError("a message is a template and its arguments")
+    return Message(template, {str(name): _argument(value) for name, value in args.items()})
+
+
+def _argument(value: Any) -> Any:
+    """A stored argument: None, a string, an integer, or a Message (a TypeError else)."""
+    if value is None or (isinstance(value, str | int) and not isinstance(value, bool)):
+        return value
+    return _message(value)

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.checks.registry import REGISTRY, finding
+from checker.i18n import N_, message
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.model.version import release_of, version_key
@@ -238,22 +239,35 @@ def result_finding(result: NameResult) -> Finding | None:
     version, api = result.version, result.api
     rule = RULE_OF.get(result.outcome)
     if result.outcome is Lookup.MISSING:
-        message = f"{api} is documented for torch {version} but absent from it: {result.detail}"
+        template = N_("{api} is documented for torch {version} but absent from it: {detail}")
     elif result.outcome is Lookup.NEEDS_OPTIONAL_DEPENDENCY:
-        message = (
-            f"{api} cannot be checked against torch {version} without the optional "
-            f"package {result.package}, missing from {result.python} ({result.detail})"
+        template = N_(
+            "{api} cannot be checked against torch {version} without the optional "
+            "package {package}, missing from {python} ({detail})"
         )
     elif result.outcome is Lookup.ERROR:
-        message = f"looking {api} up in torch {version} failed: {result.detail}"
+        template = N_("looking {api} up in torch {version} failed: {detail}")
     elif result.outcome is Lookup.OUTSIDE_TORCH:
-        message = (
-            f"{api} is documented for torch {version} but is not a torch or torch_npu name, "
+        template = N_(
+            "{api} is documented for torch {version} but is not a torch or torch_npu name, "
             "so it was not looked up"
         )
     else:
-        message = f"{api} is absent from torch {version} alone: {result.detail}"
-    return None if rule is None else finding(rule, result.path, result.line, message, api=api)
+        template = N_("{api} is absent from torch {version} alone: {detail}")
+    if rule is None:
+        return None
+    said = message(
+        template,
+        api=api,
+        version=version,
+        detail=result.detail,
+        package=result.package,
+        python=result.python,
+    )
+    # the version the name was looked up for is its page's: no page is needed to place it
+    return dataclasses.replace(
+        finding(rule, result.path, result.line, said, api=api), version=version
+    )
 
 
 def start_resolver(python: str) -> Started:

@@ -1,0 +1,119 @@
+"""The language of what a run shows: Chinese or English, from `--lang` or the
+locale, through the gettext catalogue checker/locale/zh compiled at build time
+(hatch_build.py; Babel extracts the messages, see docs/internals.md).
+
+Only what is shown is translated, when it is shown. The model stays English: a
+finding's message is a `Message`, a `str` whose value is the English text and
+which carries the template and arguments it was built from, so baselines key
+on the same text whatever the language, the page cache stores it as template
+and arguments, and worker processes pickle it; a report turns it into the
+chosen language with `say`. Rule ids, paths, API and product names are never
+translated: they are arguments, not text.
+
+A checkout whose catalogue was never compiled shows English, silently (the
+zh tests then fail, since they check the built catalogue)."""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "docs-check"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("zh", "en")
+# gettext's own order (gettext.find): the first of these that is set decides.
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+# English until a command line chooses: the library's own callers (and reports
+# rendered outside a run) get the text the model holds.
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def language_of(environ: Mapping[str, str]) -> str:
+    """`zh` for a Chinese locale (zh_CN.UTF-8, zh_TW, zh), else `en`; as gettext,
+    the first variable set decides, and LANGUAGE's list its first entry."""
+    for variable in _LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if value:
+            first = value.split(":")[0]
+            return "zh" if first.lower().startswith("zh") else "en"
+    return "en"
+
+
+def use(language: str | None) -> str:
+    """Shows text in `language` (`zh` or `en`) from now on; None: the locale's."""
+    global _translations
+    chosen = language or language_of(os.environ)
+    if chosen == "en":
+        _translations = gettext.NullTranslations()
+    else:
+        _translations = gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[chosen], fallback=True
+        )
+    return chosen
+
+
+@contextmanager
+def chosen(language: str | None = None) -> Iterator[str]:
+    """`use(language)` for the body, then the language before: a run in-process
+    (a test, a caller of checker.cli.run) leaves no language behind."""
+    global _translations
+    before = _translations
+    try:
+        yield use(language)
+    finally:
+        _translations = before
+
+
+def _(text: str) -> str:
+    # gettext("") is the catalogue's header, not an empty text
+    return _translations.gettext(text) if text else text
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return _translations.ngettext(singular, plural, count)
+
+
+def N_(text: str) -> str:  # gettext's name for "marked, translated later"
+    """Marks `text` for extraction; it is translated where it is shown."""
+    return text
+
+
+class Message(str):
+    """A message as the model keeps it: the English text, plus the template and
+    the arguments it was formatted from, for `say` to translate. Equal to, and
+    hashed as, its English text."""
+
+    template: str
+    args: Mapping[str, Any]
+
+    def __new__(cls, template: str, args: Mapping[str, Any]) -> Message:
+        made = super().__new__(cls, template.format(**args))
+        made.template = template
+        made.args = dict(args)
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Message, (self.template, dict(self.args)))
+
+
+def message(template: str, **args: Any) -> Message:
+    """`template` (marked with N_ where it is written, for extraction)
+    formatted with `args`; an argument that is itself a Message is translated
+    with it."""
+    return Message(template, args)
+
+
+def say(text: str) -> str:
+    """`text` in the chosen language: a Message from its template, a plain
+    string as the catalogue has it (or as it is). Arguments are shown as given,
+    but for Messages among them."""
+    if isinstance(text, Message):
+        args = {name: say(value) if isinstance(value, Message) else value
+                for name, value in text.args.items()}  # fmt: skip
+        return _(text.template).format(**args)
+    return _(text)

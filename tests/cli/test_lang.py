@@ -1,0 +1,178 @@
+"""--lang and the locale: the same findings in Chinese and in English, rule ids
+and paths as they are; the help in Chinese; and a baseline that is the same
+file whatever the language. The Chinese lines come from the catalogue the
+build compiled (checker/locale/zh): a checkout that never built it shows
+English, and these tests fail."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+Invoke = Callable[..., tuple[int, str, str]]
+
+DOCS = "tests/fixtures/i18n"
+PAGE = f"{DOCS}/docs/zh/api/native_api/pytorch_2-12-0/torch-i18n.md"
+ENGLISH = [
+    f"{PAGE}:13: nonstandard-mark mark '✗' instead of ✔ / ✘",
+    f"{PAGE}:14: unknown-product unknown product 'Atlas Z9 训练系列产品'",
+    f"{PAGE}:24: status-conflict Atlas A2 训练系列产品 is stated unsupported here, "
+    "but supported earlier on this line",
+]
+CHINESE = [
+    f"{PAGE}:13: nonstandard-mark 标记 '✗'，而不是 ✔ / ✘",
+    f"{PAGE}:14: unknown-product 未知产品 'Atlas Z9 训练系列产品'",
+    f"{PAGE}:24: status-conflict Atlas A2 训练系列产品 在此被声明为 unsupported，"
+    "但在本行前面，为 supported",
+]
+ENGLISH_SUMMARY = "3 findings (2 errors, 1 warnings) in 1 files, 2 entries\n"
+CHINESE_SUMMARY = "3 个问题（2 个错误，1 个警告），共 1 个文件、2 个条目\n"
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture
+def locale(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """Sets LANG alone (the other locale variables unset)."""
+
+    def set_lang(value: str) -> None:
+        for variable in LOCALE_VARIABLES:
+            monkeypatch.delenv(variable, raising=False)
+        monkeypatch.setenv("LANG", value)
+
+    return set_lang
+
+
+def lines(text: str) -> list[str]:
+    return text.splitlines()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--lang", "zh", "lint", DOCS),
+        ("lint", "--lang", "zh", DOCS),
+        ("lint", DOCS, "--lang", "zh"),
+    ],
+)
+def test_lint_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None], argv: tuple[str, ...]
+) -> None:
+    locale("C.UTF-8")
+    code, out, err = cli_at_repo(*argv)
+    assert (code, lines(out), err) == (1, CHINESE, CHINESE_SUMMARY)
+
+
+def test_lint_in_english(cli_at_repo: Invoke, locale: Callable[[str], None]) -> None:
+    locale("zh_CN.UTF-8")  # --lang wins over the locale
+    code, out, err = cli_at_repo("--lang", "en", "lint", DOCS)
+    assert (code, lines(out), err) == (1, ENGLISH, ENGLISH_SUMMARY)
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("zh_CN.UTF-8", CHINESE), ("en_US.UTF-8", ENGLISH)])
+def test_the_locale_chooses_without_lang(
+    cli_at_repo: Invoke, locale: Callable[[str], None], lang: str, expected: list[str]
+) -> None:
+    locale(lang)
+    code, out, _ = cli_at_repo("lint", DOCS)
+    assert (code, lines(out)) == (1, expected)
+
+
+def test_language_keeps_rule_ids_and_paths(
+    cli_at_repo: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("C.UTF-8")
+    _, zh, _ = cli_at_repo("--lang", "zh", "lint", DOCS)
+    _, en, _ = cli_at_repo("--lang", "en", "lint", DOCS)
+
+    def places(text: str) -> list[tuple[str, str]]:
+        return [(line.split(": ")[0], line.split(" ")[1]) for line in lines(text)]
+
+    assert (
+        places(zh)
+        == places(en)
+        == [
+            (f"{PAGE}:13", "nonstandard-mark"),
+            (f"{PAGE}:14", "unknown-product"),
+            (f"{PAGE}:24", "status-conflict"),
+        ]
+    )
+    assert zh != en
+
+
+def test_a_run_leaves_no_language_behind(
+    cli_at_repo: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("C.UTF-8")
+    cli_at_repo("--lang", "zh", "lint", DOCS)
+    code, out, err = cli_at_repo("lint", DOCS)
+    assert (code, lines(out), err) == (1, ENGLISH, ENGLISH_SUMMARY)
+
+
+def test_help_in_chinese(cli: Invoke, locale: Callable[[str], None]) -> None:
+    locale("zh_CN.UTF-8")
+    code, out, err = cli("--help")
+    assert (code, err) == (0, "")
+    assert lines(out)[:3] == [
+        "用法: docs-check [OPTIONS] COMMAND [ARGS]...",
+        "",
+        "  检查 torch-npu API 支持文档：所有页面格式，同一个支持模型。",
+    ]
+    assert "  lint      按静态规则检查文档页面。" in lines(out)
+    assert "  -h, --help      显示此帮助并退出。" in lines(out)
+
+
+def test_command_help_in_chinese(cli: Invoke, locale: Callable[[str], None]) -> None:
+    locale("C.UTF-8")
+    code, out, _ = cli("lint", "--lang", "zh", "--help")
+    assert code == 0
+    assert out.startswith(
+        "用法: docs-check lint [OPTIONS] [PATHS]...\n\n  按静态规则检查文档页面。"
+    )
+    assert "\n选项:\n" in out
+    assert "  -q, --quiet                     不输出汇总和进度；只输出问题。\n" in out
+    # click's extras are translated apart from the help they follow
+    assert "报告格式。 [默认：text]" in out
+
+
+def test_help_in_english_is_click_s(cli: Invoke, locale: Callable[[str], None]) -> None:
+    locale("zh_CN.UTF-8")
+    code, out, _ = cli("--lang", "en", "--help")
+    assert code == 0
+    assert lines(out)[:3] == [
+        "Usage: docs-check [OPTIONS] COMMAND [ARGS]...",
+        "",
+        "  Check the torch-npu API support docs: every page format, one support model.",
+    ]
+    assert "  lint      Check docs pages against the static rules." in lines(out)
+
+
+def test_sarif_rules_are_described_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("C.UTF-8")
+    _, out, _ = cli_at_repo("--lang", "zh", "lint", DOCS, "--format", "sarif")
+    run = json.loads(out)["runs"][0]
+    rules = {rule["id"]: rule for rule in run["tool"]["driver"]["rules"]}
+    assert rules["unknown-product"]["shortDescription"]["text"] == "目录中不存在的产品名"
+    results = [(r["ruleId"], r["message"]["text"]) for r in run["results"]]
+    assert results[1] == ("unknown-product", "未知产品 'Atlas Z9 训练系列产品'")
+
+
+def test_a_baseline_is_the_same_in_every_language(
+    cli_at_repo: Invoke, locale: Callable[[str], None], tmp_path: Path
+) -> None:
+    locale("C.UTF-8")
+    zh, en = tmp_path / "zh.json", tmp_path / "en.json"
+    code_zh, _, said_zh = cli_at_repo("--lang", "zh", "baseline", DOCS, "--output", str(zh))
+    code_en, _, said_en = cli_at_repo("--lang", "en", "baseline", DOCS, "--output", str(en))
+    assert (code_zh, code_en) == (0, 0)
+    assert (said_zh, said_en) == (f"已将 3 个问题写入 {zh}\n", f"wrote 3 findings to {en}\n")
+    assert zh.read_text(encoding="utf-8") == en.read_text(encoding="utf-8")
+    messages = [f["message"] for f in json.loads(en.read_text(encoding="utf-8"))["findings"]]
+    assert messages == [line.split(" ", 2)[2] for line in ENGLISH]
+    # and a baseline written in one language gates a run in the other
+    code, out, _ = cli_at_repo("--lang", "zh", "lint", DOCS, "--baseline", str(en))
+    assert (code, out) == (0, "")
