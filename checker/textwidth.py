@@ -7,15 +7,31 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 # East Asian wide and full-width characters (CJK, kana, Hangul, full-width punctuation)
 _WIDE_CHARS = "\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffe6"
-WIDE = re.compile(f"[{_WIDE_CHARS}]")
-# A line may break between words and around any wide character, but not after
-# opening punctuation or before closing punctuation.
-_TOKEN = re.compile(
-    rf"(\s*)([（「『]*(?:[{_WIDE_CHARS}]|[^\s{_WIDE_CHARS}]+)[，。、；：！？）」』]*)"
-)
+
+
+# Compiled on first use: only help shown in Chinese needs them, and every run
+# of the command line imports this module.
+@cache
+def _wide() -> re.Pattern[str]:
+    return re.compile(f"[{_WIDE_CHARS}]")
+
+
+@cache
+def _token() -> re.Pattern[str]:
+    """A line may break between words and around any wide character, but not
+    after opening punctuation or before closing punctuation."""
+    return re.compile(
+        rf"(\s*)([（「『]*(?:[{_WIDE_CHARS}]|[^\s{_WIDE_CHARS}]+)[，。、；：！？）」』]*)"
+    )
+
+
+def has_wide(text: str) -> bool:
+    """Whether `text` holds a wide character, and so needs wrapping by width."""
+    return _wide().search(text) is not None
 
 
 def width_of(text: str) -> int:
@@ -30,7 +46,7 @@ def wrapped(text: str, width: int) -> list[str]:
         if lines:
             lines.append("")
         line, used = "", 0
-        for space, token in _TOKEN.findall(" ".join(paragraph.split())):
+        for space, token in _token().findall(" ".join(paragraph.split())):
             gap = 1 if space and line else 0
             if line and used + gap + width_of(token) > width:
                 lines.append(line)

@@ -69,9 +69,10 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
         api = checked_name(request.api, "--api")
         names = resolved(api, (rule.api for rule in rules))
         if not names:
-            near = like(api, (rule.api for rule in rules))
-            hint = f"; did you mean {near!r}?" if near else ""
-            raise UsageError(f"no rule for API {api}{hint}")
+            from checker.checks.suggest import hint
+
+            near = hint(like(api, (rule.api for rule in rules)))
+            raise UsageError(f"no rule for API {api}{near}")
         rules = [rule for rule in rules if rule.api in names]
     for rule in rules:
         missing = rule.behaviour_file and not Path(rule.behaviour_file).is_file()

@@ -23,5 +23,10 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """`; did you mean 'x'?` to end a message with, or "" when nothing is close."""
-    match = closest(word, known)
+    return hint(closest(word, known))
+
+
+def hint(match: str | None) -> str:
+    """`; did you mean 'x'?` for a match found some other way (an API's full
+    name for a short one), or ""."""
     return f"; did you mean '{match}'?" if match is not None else ""

@@ -30,7 +30,8 @@ def show(api: str, paths: tuple[str, ...], fmt: str, output: str | None, **value
     code = finish(outcome, fmt, output, quiet=False)
     if not outcome.result.entries:
         pages = outcome.result.pages
-        near = outcome.result.like
-        hint = f"; did you mean {near!r}?" if near else ""
-        click.echo(f"docs-check: no entry for {api} in {pages} pages{hint}", err=True)
+        from checker.checks.suggest import hint
+
+        said = f"docs-check: no entry for {api} in {pages} pages{hint(outcome.result.like)}"
+        click.echo(said, err=True)
     return code

@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from checker.i18n import N_, _
-from checker.textwidth import WIDE, width_of, wrapped
+from checker.textwidth import has_wide, width_of, wrapped
 
 # click's own words in the help (click looks them up in no catalogue of ours)
 CLICK_WORDS = (N_("Usage:"), N_("Options"), N_("Commands"), N_("Positional arguments"))
@@ -36,7 +36,7 @@ class TranslatedFormatter(click.HelpFormatter):
 
     def write_text(self, text: str) -> None:
         translated = _(text)
-        if not WIDE.search(translated):
+        if not has_wide(translated):
             super().write_text(translated)
             return
         indent = " " * self.current_indent
@@ -48,7 +48,7 @@ class TranslatedFormatter(click.HelpFormatter):
     ) -> None:
         """click's write_dl, with each text looked up and wrapped by `wrapped`."""
         rows = [(term, option_help(text)) for term, text in rows]
-        if not any(WIDE.search(text) for _term, text in rows):
+        if not any(has_wide(text) for _term, text in rows):
             super().write_dl(rows, col_max, col_spacing)
             return
         first_col = min(max(width_of(term) for term, _text in rows), col_max) + col_spacing
