@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.app.outcome import Outcome, Unverified
-from checker.app.setup import Settings, resolvers, setup
+from checker.app.setup import Settings, Setup, resolvers, setup
 
 if TYPE_CHECKING:
     from checker.gating.audit import Audit
@@ -42,6 +42,25 @@ class Linted:
 def lint(
     paths: Sequence[str], settings: Settings, progress: Progress | None = None
 ) -> Outcome[Linted]:
+    linted, _ = checked(paths, settings, progress)
+    errors = linted.corpus.errors + (linted.resolution.errors if linted.resolution else ())
+    incomplete = linted.resolution is not None and linted.resolution.incomplete
+    return Outcome(
+        "lint",
+        linted,
+        errors,
+        failed=bool(linted.findings),
+        unverified=(Unverified.VERSIONS,) if incomplete else (),
+        hidden=linted.gated.note,
+        exit_zero=settings.exit_zero,
+    )
+
+
+def checked(
+    paths: Sequence[str], settings: Settings, progress: Progress | None = None
+) -> tuple[Linted, Setup]:
+    """The lint run itself, and the setup it ran under (`fix` gates what it
+    fixes as lint gated what it found)."""
     from checker.checks.lint import lint as lint_checks
     from checker.sources.corpus import read_corpus, version_context
 
@@ -60,18 +79,7 @@ def lint(
         findings = sorted(findings + resolution.report.findings())
     audit = _audit(corpus, ready.gate.project, whole=not paths, resolved=resolve is not None)
     gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
-    linted = Linted(corpus, gated, ready.gate.project, resolution)
-    errors = corpus.errors + (resolution.errors if resolution else ())
-    incomplete = resolution is not None and resolution.incomplete
-    return Outcome(
-        "lint",
-        linted,
-        errors,
-        failed=bool(linted.findings),
-        unverified=(Unverified.VERSIONS,) if incomplete else (),
-        hidden=linted.gated.note,
-        exit_zero=settings.exit_zero,
-    )
+    return Linted(corpus, gated, ready.gate.project, resolution), ready
 
 
 def _audit(corpus: Corpus, project: Project, whole: bool, resolved: bool) -> Audit:

@@ -10,8 +10,10 @@ from urllib.parse import urlsplit
 from checker.checks.registry import finding
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
+from checker.model.edit import Edit
 from checker.model.finding import Finding
 from checker.model.support import Entry, NativeLink
+from checker.read.mentions import docs_version, relinked
 
 _TERM = re.compile(r"<term>(.*?)</term>", re.DOTALL)
 # Upstream names a generated page apart from its case-twin with a suffix:
@@ -39,7 +41,7 @@ def _link(entry: Entry) -> Iterator[Finding]:
         pointed = N_("{api}: native-doc link points at {target}")
         said = message(pointed, api=entry.api, target=target)
         yield finding("link-target", entry.path, entry.link_line, said)
-    wanted = ".".join(entry.version.split(".")[:2])
+    wanted = docs_version(entry.version)
     if link.docs_version is not None and link.docs_version != wanted:
         said = message(
             N_("{api}: native-doc link is for PyTorch docs {linked}, the page documents {version}"),
@@ -47,7 +49,8 @@ def _link(entry: Entry) -> Iterator[Finding]:
             linked=link.docs_version,
             version=entry.version,
         )
-        yield finding("link-version", entry.path, entry.link_line, said)
+        fix = (Edit(entry.link_line, link.url, relinked(link.url, wanted)),)
+        yield finding("link-version", entry.path, entry.link_line, said, fix=fix)
 
 
 def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from checker.checks.collection import check_duplicates, check_product_sets
 from checker.checks.entries import check_entry
+from checker.checks.mentions import check_mentions
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
@@ -27,6 +28,7 @@ def lint(
     for page in pages:
         findings.extend(page.findings)
         findings.extend(check_product_sets(page))
+        findings.extend(check_mentions(page))
         for entry in page.entries:
             findings.extend(check_entry(entry, catalogue))
     if context:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from checker.model.edit import Fix
 from checker.model.finding import Finding, Severity
 
 # The stages, in the order a run reaches them.
@@ -30,7 +31,14 @@ class Check:
     summary: str
     explanation: str
     fix: str | None = None  # what to change in the docs, when there is one thing to do
-    fixable: bool = False  # whether docs-check can make the fix itself (none can yet)
+    # When `docs-check fix` makes the fix itself ("" never). Every fix it makes
+    # is certain: one right answer, changing nothing else; a fix that needs
+    # judgement (which of two statuses is true) is never automatic.
+    autofix: str = ""
+
+    @property
+    def fixable(self) -> bool:
+        return bool(self.autofix)
 
     @property
     def severity(self) -> Severity | None:
@@ -88,6 +96,7 @@ CHECKS: tuple[Check, ...] = (
         "A per-product table uses a mark that reads as support or its absence but is "
         "not the house mark (✗, ×, an HTML entity).",
         "Write ✔ or ✘.",
+        autofix="always: the mark becomes ✔ or ✘, as it reads",
     ),
     Check(
         "api-name-incomplete",
@@ -107,6 +116,7 @@ CHECKS: tuple[Check, ...] = (
         "a block's end comment carries another id than its start",
         "A `<!-- npu=... idN -->` block is closed by `<!-- end idM -->` with M not N.",
         "Make the end comment's id the start comment's.",
+        autofix="always: the end comment takes the start comment's id",
     ),
     Check(
         "block-id-duplicate",
@@ -115,6 +125,7 @@ CHECKS: tuple[Check, ...] = (
         "a block id used twice in one file",
         "Block ids identify a product's block within a page; two blocks share one.",
         "Give the second block an id of its own.",
+        autofix="when the block is closed: it takes an id no other block of the page has",
     ),
     Check(
         "block-unclosed",
@@ -131,6 +142,7 @@ CHECKS: tuple[Check, ...] = (
         "an npu code the catalogue does not know (codes are case-sensitive)",
         "The npu= code of a block start comment is not a code of rules/catalogue.toml.",
         "Use a code that rules/catalogue.toml lists (`910b`, `A3`, `950`, ...).",
+        autofix="when the code is a catalogue code in another case (`910B` for `910b`)",
     ),
     Check(
         "block-npu-product",
@@ -199,6 +211,7 @@ CHECKS: tuple[Check, ...] = (
         "The 原生文档 link goes to the upstream docs of another PyTorch version than "
         "the page documents.",
         "Use the page's PyTorch version in the link.",
+        autofix="always: the link takes the page's docs version",
     ),
     Check(
         "notes-product",
@@ -206,6 +219,27 @@ CHECKS: tuple[Check, ...] = (
         LINT,
         "restriction notes naming a product the status does not list",
         "The 限制与说明 text speaks of a product that the entry's status does not name.",
+    ),
+    Check(
+        "link-docs-version",
+        _E,
+        LINT,
+        "a pytorch.org docs link outside the native-doc line into another PyTorch docs version",
+        "A link to the upstream PyTorch docs in a page's notes, overview or any line other "
+        "than an entry's 原生文档 goes to another docs version than the page's folder "
+        "documents; a version folder copied from the previous one keeps them.",
+        "Use the page's PyTorch version in the link.",
+        autofix="always: the link takes the page's docs version",
+    ),
+    Check(
+        "version-title",
+        _E,
+        LINT,
+        "a page title that names another PyTorch version than its folder",
+        "The `#` title of a page in a pytorch_X-Y-Z folder (the version's menu page, "
+        "`# PyTorch 2.13.0版本`) names another PyTorch version than the folder.",
+        "Name the folder's version in the title.",
+        autofix="always: the title takes the folder's version",
     ),
     # verify: expectations against the docs
     Check(
@@ -353,12 +387,19 @@ class Problem:
 
     rule: str
     message: str
+    fix: Fix = ()  # its certain fix, for a rule that has one (Check.autofix)
 
     def at(self, path: str, line: int) -> Finding:
-        return finding(self.rule, path, line, self.message)
+        return finding(self.rule, path, line, self.message, fix=self.fix)
 
 
-def finding(rule: str, path: str, line: int, message: str, api: str | None = None) -> Finding:
-    severity = REGISTRY[rule].severity
+def finding(
+    rule: str, path: str, line: int, message: str, api: str | None = None, fix: Fix = ()
+) -> Finding:
+    check = REGISTRY[rule]
+    severity = check.severity
     assert severity is not None, f"{rule} is a verdict, not a finding"
-    return Finding(path=path, line=line, rule=rule, severity=severity, message=message, api=api)
+    assert check.autofix or not fix, f"{rule} has no automatic fix"
+    return Finding(
+        path=path, line=line, rule=rule, severity=severity, message=message, api=api, fix=fix
+    )

@@ -24,7 +24,9 @@ import click
 from checker import __version__
 from checker.app.outcome import ExitCode, Stopped
 from checker.cli.baseline import baseline
+from checker.cli.fix import fix
 from checker.cli.lint import lint
+from checker.cli.new_version import new_version
 from checker.cli.options import lang_option
 from checker.cli.probe import probe
 from checker.cli.rules import rule, rules
@@ -44,7 +46,7 @@ def cli() -> None:
     """Check the torch-npu API support docs: every page format, one support model."""
 
 
-for command in (lint, show, verify, probe, baseline, rule, rules):
+for command in (lint, show, verify, probe, baseline, rule, rules, fix, new_version):
     cli.add_command(command)
 
 

@@ -235,6 +235,14 @@ def reading_options(function: F) -> F:
             metavar="REF",
             help="A branch, tag or commit to read (repeatable).",
         ),
+        cache_options,
+    )(function)
+
+
+def cache_options(function: F) -> F:
+    """How pages are read: the page cache and the worker processes (the
+    commands that rewrite the working tree take these, and no refs)."""
+    return _stack(
         click.option("--no-cache", is_flag=True, help="Read every page afresh."),
         click.option(
             "--cache-dir",
@@ -250,18 +258,24 @@ def reading_options(function: F) -> F:
     )(function)
 
 
+diff_option = click.option(
+    "--diff", is_flag=True, help="Print a unified diff of the changes and write nothing."
+)
+
+
 def reading_of(values: dict[str, Any]) -> Reading:
     from checker.app.setup import Reading
 
-    if values["git_repo"] and not values["refs"] and not values.get("test_refs"):
+    git_repo, refs = values.get("git_repo"), tuple(values.get("refs", ()))
+    if git_repo and not refs and not values.get("test_refs"):
         others = " or --test-ref" if "test_refs" in values else ""  # verify's tests at refs
         raise click.UsageError(f"--git needs at least one --ref{others}")
     return Reading(
-        git_repo=values["git_repo"],
-        refs=tuple(values["refs"]),
-        no_cache=values["no_cache"],
-        cache_dir=values["cache_dir"],
-        jobs=values["jobs"],
+        git_repo=git_repo,
+        refs=refs,
+        no_cache=bool(values.get("no_cache")),
+        cache_dir=values.get("cache_dir"),
+        jobs=values.get("jobs"),
     )
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from checker.model.edit import Fix
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -26,3 +28,5 @@ class Finding:
     entry_line: int | None = field(default=None, compare=False)  # that entry's heading line
     # the docs version of the page it is on; None on a file that is no page (a rule file)
     version: str | None = field(default=None, compare=False)
+    # a certain fix (checker.rewrite applies it); () when there is none
+    fix: Fix = field(default=(), compare=False)

@@ -29,6 +29,7 @@ _LIST_SEPARATORS = "/、&和"
 _COLONS = "：:"
 
 _MARKS = {"✔": Support.SUPPORTED, "✘": Support.UNSUPPORTED}
+MARK_OF = {support: mark for mark, support in _MARKS.items()}  # the house mark of each
 _OTHER_MARKS = {
     "✓": Support.SUPPORTED,
     "√": Support.SUPPORTED,

@@ -79,6 +79,9 @@ class Entry:
     # Where each product is stated, for formats that state products on lines of
     # their own (a table row, a block item); others state them on status_line.
     product_lines: tuple[tuple[str, int], ...] = ()
+    # The status section's lines, its label to its last row, block or item
+    # (first, last); (0, 0) without one. What a rewrite of the status replaces.
+    status_lines: tuple[int, int] = (0, 0)
 
     @property
     def notes(self) -> str:
@@ -101,6 +104,19 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Mention:
+    """A PyTorch version a page names as text, anywhere in it: a pytorch.org
+    docs link (`kind` "link", `version` its docs version, "2.13"), the title
+    ("title", "2.13.0") or other text ("text"). Lint checks them against the
+    page's folder; `new-version` rewrites them."""
+
+    line: int
+    kind: str
+    written: str  # as written: the whole URL, or "PyTorch 2.13.0"
+    version: str
+
+
+@dataclass(frozen=True)
 class Page:
     """One read docs file: its entries and the problems found while reading it."""
 
@@ -111,3 +127,4 @@ class Page:
     findings: tuple[Finding, ...]
     tree: str = ""  # the git ref it was read at; "" for the working tree
     directives: tuple[Directive, ...] = ()  # its docs-check comments, in order
+    mentions: tuple[Mention, ...] = ()  # the versions it names, in line order

@@ -10,6 +10,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.support import Page
 from checker.read.context import ReadContext
 from checker.read.load import load_text
+from checker.read.mentions import read_mentions
 from checker.read.namespace import complete_names
 from checker.read.page import read_entries
 from checker.read.suppressions import read_directives
@@ -24,8 +25,11 @@ def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True)
     with _collector_paused():
         directives, tokens = read_directives(parse(text), ctx)
         entries = read_entries(tokens, ctx)
+        mentions = read_mentions(ctx.lines, tokens)
     findings = tuple(ctx.findings)
-    page = Page(doc.path, doc.version, doc.lang, tuple(entries), findings, doc.tree, directives)
+    page = Page(
+        doc.path, doc.version, doc.lang, tuple(entries), findings, doc.tree, directives, mentions
+    )
     return complete_names(page) if whole else page
 
 

@@ -18,6 +18,7 @@ from markdown_it.token import Token
 from checker.checks.registry import Problem
 from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
+from checker.model.edit import Edit, Fix
 from checker.model.status import read_status
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import line_of
@@ -26,12 +27,18 @@ _START = re.compile(r'^\s*npu\s*=\s*"([^"]*)"\s+id\s*(\S+)\s*$')
 _END = re.compile(r"^\s*end\s+id\s*(\S+)\s*$")
 
 
+_Comment = tuple[int, str, tuple[int, int]]  # a comment's line, body and the id's span in it
+
+
 @dataclass
 class _Block:
     npu: str
     id: str
     line: int
     products: list[tuple[Claim, int]]  # each item's statements, at the item's line
+    body: str  # the start comment's text between <!-- and -->, as written
+    id_span: tuple[int, int]  # where the id is in it
+    duplicate_of: int | None = None  # the line of an earlier block with this id
 
 
 def starts_blocks(token: Token) -> bool:
@@ -41,6 +48,17 @@ def starts_blocks(token: Token) -> bool:
 def has_blocks(text: str) -> bool:
     """Whether the text holds a block start comment (`<!-- npu="910b" id7 -->`)."""
     return any(_START.match(body) for _, body in comments(text))
+
+
+def block_ids(lines: list[str]) -> list[str]:
+    """The id of every block start comment on the lines, in order."""
+    return [
+        start.group(2)
+        for text in lines
+        if "<!--" in text
+        for _, body in comments(text)
+        if (start := _START.match(body)) is not None
+    ]
 
 
 def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
@@ -61,7 +79,7 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
         last = max(last, (token.map[1] if token.map else last))
         index += 1
     if block is not None:
-        ctx.report(_unclosed(block), block.line)
+        _unclosed(block, ctx)
         _close(block, claims, ctx)
     source = ctx.source(first, last)
     return StatusRead(claims.status(), source, "blocks", first, index, claims.lines())
@@ -92,34 +110,63 @@ def _comment(
     start, end = _START.match(body), _END.match(body)
     if start:
         if block is not None:
-            ctx.report(_unclosed(block), block.line)
+            _unclosed(block, ctx)
             _close(block, claims, ctx)
         npu, block_id = start.groups()
-        if block_id in ctx.block_ids:
-            said = message(
-                N_("block id{id} already used at line {line}"),
-                id=block_id,
-                line=ctx.block_ids[block_id],
-            )
-            ctx.report(Problem("block-id-duplicate", said), line)
-        else:
-            ctx.block_ids[block_id] = line
+        duplicate_of = ctx.block_ids.get(block_id)
+        opened = _Block(npu, block_id, line, [], body, start.span(2), duplicate_of)
+        ctx.block_ids.setdefault(block_id, line)
         if ctx.catalogue.by_npu(npu) is None:
             said = message(N_('unknown npu code "{npu}"'), npu=npu)
-            ctx.report(Problem("block-npu-unknown", said), line)
-        return _Block(npu, block_id, line, [])
+            fix = _recased(ctx, npu, line, body, start.span(1))
+            ctx.report(Problem("block-npu-unknown", said, fix), line)
+        return opened
     if end and block is not None:
-        if end.group(1) != block.id:
+        closed_as = end.group(1)
+        if closed_as != block.id:
             said = message(
                 N_("block opened as id{id} at line {line} ends as id{end}"),
                 id=block.id,
                 line=block.line,
-                end=end.group(1),
+                end=closed_as,
             )
-            ctx.report(Problem("block-id-mismatch", said), line)
+            fix = _rewritten(line, body, end.span(1), block.id)
+            ctx.report(Problem("block-id-mismatch", said, fix), line)
+        _duplicate(block, ctx, (line, body, end.span(1)) if closed_as == block.id else None)
         _close(block, claims, ctx)
         return None
     return block
+
+
+def _duplicate(block: _Block, ctx: ReadContext, end: _Comment | None) -> None:
+    """Reported once the block is over: only a block whose start and end are
+    both known, as the same id, can be given a new one (`end`: the end
+    comment's line, text and id span)."""
+    if block.duplicate_of is None:
+        return
+    used = N_("block id{id} already used at line {line}")
+    said = message(used, id=block.id, line=block.duplicate_of)
+    fix: Fix = ()
+    if end is not None:
+        new = ctx.fresh_block_id()
+        fix = _rewritten(block.line, block.body, block.id_span, new) + _rewritten(*end, new)
+    ctx.report(Problem("block-id-duplicate", said, fix), block.line)
+
+
+def _rewritten(line: int, body: str, span: tuple[int, int], new: str) -> Fix:
+    """The comment `<!--body-->` on `line` with body[span] replaced by `new`;
+    none for a comment over several lines, which one line's edit cannot hold."""
+    if "\n" in body:
+        return ()
+    written = f"<!--{body}-->"
+    return (Edit(line, written, f"<!--{body[: span[0]]}{new}{body[span[1] :]}-->"),)
+
+
+def _recased(ctx: ReadContext, npu: str, line: int, body: str, span: tuple[int, int]) -> Fix:
+    """A code that is a catalogue code but for its case has one right spelling."""
+    codes = {code for product in ctx.catalogue.products for code in product.npu}
+    same = [code for code in codes if code.casefold() == npu.casefold()]
+    return _rewritten(line, body, span, same[0]) if len(same) == 1 else ()
 
 
 def _items(tokens: list[Token], index: int, block: _Block, ctx: ReadContext) -> int:
@@ -146,8 +193,10 @@ def _items(tokens: list[Token], index: int, block: _Block, ctx: ReadContext) -> 
     return index
 
 
-def _unclosed(block: _Block) -> Problem:
-    return Problem("block-unclosed", message(N_("block id{id} is never closed"), id=block.id))
+def _unclosed(block: _Block, ctx: ReadContext) -> None:
+    said = message(N_("block id{id} is never closed"), id=block.id)
+    ctx.report(Problem("block-unclosed", said), block.line)
+    _duplicate(block, ctx, None)
 
 
 def _close(block: _Block, claims: Claims, ctx: ReadContext) -> None:

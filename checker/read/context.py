@@ -19,6 +19,17 @@ class ReadContext:
     lines: list[str]
     findings: list[Finding] = field(default_factory=list)
     block_ids: dict[str, int] = field(default_factory=dict)  # house-style id -> first line
+    _last_id: int | None = None  # the highest numbered block id given out or on the page
+
+    def fresh_block_id(self) -> str:
+        """A block id no block of the lines has, nor one given out before."""
+        if self._last_id is None:
+            from checker.read.blocks import block_ids  # blocks reads through this context
+
+            numbers = [int(found) for found in block_ids(self.lines) if found.isdigit()]
+            self._last_id = max(numbers, default=0)
+        self._last_id += 1
+        return str(self._last_id)
 
     def report(self, problem: Problem, line: int) -> None:
         self.findings.append(problem.at(self.path, line))

@@ -35,6 +35,7 @@ class _Draft:
     link: NativeLink | None = None
     link_line: int = 0
     status: StatusRead | None = None
+    status_lines: tuple[int, int] = (0, 0)  # the label's line to the section's last
     notes: list[tuple[int, str]] = field(default_factory=list)  # (line, text as written)
 
 
@@ -61,6 +62,7 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
                 notes_open = False
             elif label is not None and label.key in STATUS_LABELS and draft.status is None:
                 draft.status = _status(tokens, index, label.text, ctx)
+                draft.status_lines = (line_of(token), _last_line(tokens, index, draft.status.end))
                 notes_open = False
                 index = draft.status.end
                 continue
@@ -109,6 +111,11 @@ def _after_block(tokens: list[Token], index: int) -> int:
     return index + 1
 
 
+def _last_line(tokens: list[Token], first: int, end: int) -> int:
+    """The last source line of tokens[first:end] (block tokens map their lines)."""
+    return max((token.map[1] for token in tokens[first:end] if token.map), default=0)
+
+
 def _status(tokens: list[Token], index: int, text: str, ctx: ReadContext) -> StatusRead:
     """The status section after a label, in whichever format follows it."""
     if text.strip():
@@ -150,6 +157,7 @@ def _emit(
         title=draft.title,
         link_line=draft.link_line,
         product_lines=status.lines if status else (),
+        status_lines=draft.status_lines,
     )
     entries.append(entry)
     return parent if draft.is_method else entry.api

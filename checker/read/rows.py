@@ -64,6 +64,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
                 notes_at=() if is_blank(notes) else ((line, notes),),
                 title=name,
                 link_line=line if link else 0,
+                status_lines=(line, line),
             )
         )
     return entries

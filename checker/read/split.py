@@ -84,7 +84,8 @@ def joined(doc: DocFile, pages: Sequence[Page]) -> Page:
     entries = tuple(entry for page in pages for entry in page.entries)
     findings = tuple(finding for page in pages for finding in page.findings)
     directives = tuple(directive for page in pages for directive in page.directives)
-    page = Page(doc.path, doc.version, doc.lang, entries, findings, doc.tree, directives)
+    mentions = tuple(mention for page in pages for mention in page.mentions)
+    page = Page(doc.path, doc.version, doc.lang, entries, findings, doc.tree, directives, mentions)
     return complete_names(page)
 
 

@@ -6,12 +6,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from markdown_it.token import Token
 
 from checker.checks.registry import Problem
 from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
-from checker.model.status import read_mark
+from checker.model.edit import Edit
+from checker.model.status import MARK_OF, read_mark
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import column, line_of, read_table
 
@@ -38,7 +41,10 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
             ctx.report(
                 Problem("unknown-product", message(N_("unknown product {name!r}"), name=name)), line
             )
-        support, problem = read_mark(cells[mark_col].content)
+        written = cells[mark_col].content.strip()
+        support, problem = read_mark(written)
+        if problem and support is not None:  # read, but not as the house writes it
+            problem = replace(problem, fix=(Edit(line, written, MARK_OF[support]),))
         if problem:
             ctx.report(problem, line)
         if support is not None and product is not None:

@@ -35,7 +35,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "text",
             "checker.report.text",
-            ("lint", "show", "verify", "probe"),
+            ("lint", "show", "verify", "probe", "fix", "new-version", "migrate"),
             "for people",
             colour=True,
         ),

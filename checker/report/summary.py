@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from checker.app.outcome import ExitCode, Unverified
 from checker.i18n import N_, _, ngettext
 from checker.model.finding import Finding, Severity
+from checker.report.text import REWRITING
 
 if TYPE_CHECKING:
     from checker.app.lint import Linted
@@ -58,6 +59,10 @@ def summary(outcome: Outcome[Any]) -> str | None:
         return lint_counts(outcome.result) + outcome.hidden
     if outcome.command == "verify":
         return f"{verify_counts(outcome.result)}; exit {int(outcome.exit_code)}{outcome.hidden}"
+    if outcome.command in REWRITING:
+        from checker.report.rewrite_text import rewrite_summary
+
+        return rewrite_summary(outcome)
     if outcome.command == "baseline":
         done = outcome.result
         said = _("wrote {count} findings to {path}").format(count=done.findings, path=done.path)

@@ -37,9 +37,16 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
         return lines_of(evidence_lines(outcome.result))
     if outcome.command == "show":
         return lines_of(entries_text(outcome.result.entries, outcome.result.scopes))
+    if outcome.command in REWRITING:
+        from checker.report.rewrite_text import rewrite_text
+
+        return rewrite_text(outcome, colour)
     resolution = outcome.result.resolution
     found = "".join(finding_line(f, colour) + "\n" for f in outcome.result.findings)
     return found + lines_of(resolution_text(resolution) if resolution else [])
+
+
+REWRITING = ("fix", "new-version", "migrate")  # checker.app.rewritten
 
 
 def lines_of(lines: Sequence[str]) -> str:

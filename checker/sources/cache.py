@@ -20,14 +20,15 @@ from checker import __version__
 from checker.files import write_atomically
 from checker.i18n import Message
 from checker.model.catalogue import rules_dir
+from checker.model.edit import Edit
 from checker.model.finding import Finding, Severity
-from checker.model.support import Entry, NativeLink, Page, Status, Support
+from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
 from checker.model.suppression import Directive
 from checker.sources.discover import DocFile
 
 # 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
 # 7: messages as template and arguments
-_FORMAT = "docs-check/page-cache/7"
+_FORMAT = "docs-check/page-cache/8"
 
 
 def default_cache_dir() -> Path | None:
@@ -141,12 +142,15 @@ def _page_data(page: Page) -> dict[str, Any]:
         "lang": page.lang,
         "tree": page.tree,
         "entries": [_entry_row(entry) for entry in page.entries],
-        "findings": [
-            {**asdict(finding), "message": _message_data(finding.message)}
-            for finding in page.findings
-        ],
+        "findings": [_finding_data(finding) for finding in page.findings],
         "directives": [[d.line, d.action, list(d.rules), d.reason] for d in page.directives],
+        "mentions": [[m.line, m.kind, m.written, m.version] for m in page.mentions],
     }
+
+
+def _finding_data(finding: Finding) -> dict[str, Any]:
+    fix = [[edit.line, edit.old, edit.new] for edit in finding.fix]
+    return {**asdict(finding), "message": _message_data(finding.message), "fix": fix}
 
 
 def _entry_row(entry: Entry) -> list[Any]:
@@ -158,7 +162,8 @@ def _entry_row(entry: Entry) -> list[Any]:
     notes = [list(piece) for piece in entry.notes_at]
     lines = [list(pair) for pair in entry.product_lines]
     return [entry.api, entry.line, entry.format, named, rest, entry.raw, entry.status_line,
-            linked, notes, entry.title, entry.link_line, lines]  # fmt: skip
+            linked, notes, entry.title, entry.link_line, lines,
+            list(entry.status_lines)]  # fmt: skip
 
 
 # Reading one back checks each value's type (a wrong one is a TypeError or
@@ -173,7 +178,14 @@ def _page(data: dict[str, Any]) -> Page:
     entries = tuple(_entry(row, path, version, lang, statuses) for row in rows)
     findings = tuple(_finding(finding) for finding in found)
     directives = tuple(_directive(row) for row in data["directives"])
-    return Page(path, version, lang, entries, findings, str(data["tree"]), directives)
+    mentions = tuple(_mention(row) for row in data["mentions"])
+    tree = str(data["tree"])
+    return Page(path, version, lang, entries, findings, tree, directives, mentions)
+
+
+def _mention(row: list[Any]) -> Mention:
+    line, kind, written, version = row
+    return Mention(int(line), str(kind), str(written), str(version))
 
 
 def _directive(row: list[Any]) -> Directive:
@@ -186,7 +198,7 @@ def _entry(
 ) -> Entry:
     if not isinstance(row, list):
         raise TypeError("an entry is a row")
-    api, line, form, named, rest, raw, status_line, link, notes, title, link_line, lines = row
+    api, line, form, named, rest, raw, status_line, link, notes, title, link_line, lines, span = row
     status = None
     if named is not None:
         said = f"{named}{rest}"
@@ -198,6 +210,7 @@ def _entry(
         str(api), version, lang, path, int(line), str(form), status, str(raw), int(status_line),
         _link(link) if link else None, tuple((int(at), str(text)) for at, text in notes),
         str(title), int(link_line), tuple((str(product), int(at)) for product, at in lines),
+        (int(span[0]), int(span[1])),
     )  # fmt: skip
 
 
@@ -223,6 +236,7 @@ def _finding(data: dict[str, Any]) -> Finding:
         rule=rule,
         severity=Severity(data["severity"]),
         message=_message(data["message"]),
+        fix=tuple(Edit(int(at), str(old), str(new)) for at, old, new in data["fix"]),
     )
 
 

@@ -1,0 +1,123 @@
+"""`fix`: what lint finds and knows the one right fix for, fixed in the pages.
+Each page is fixed on its own, in passes (a fix can reveal another: a block's
+end id set right shows its start id a duplicate), read back after each; it is
+kept only when every finding fixed is gone and no new one came, and written
+only when it changed. What is left is reported as lint reports it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from checker.app.lint import checked
+from checker.app.outcome import Outcome
+from checker.app.rewritten import Rewritten, Skipped
+from checker.app.setup import Settings
+from checker.checks.lint import lint as lint_checks
+from checker.errors import InputError
+from checker.gating.gate import Gate
+from checker.i18n import N_, message
+from checker.model.catalogue import Catalogue
+from checker.model.finding import Finding
+from checker.model.support import Page
+from checker.progress import Progress
+from checker.rewrite.lines import fixed, replaced
+from checker.rewrite.source import Source, load_source
+from checker.rewrite.written import Change, read_back, write_changes
+
+PASSES = 10  # a fix that reveals another, that reveals another...: a few at most
+
+
+@dataclass(frozen=True)
+class _Rules:
+    catalogue: Catalogue
+    gate: Gate
+
+    def findings(self, page: Page) -> list[Finding]:
+        """The page's own findings as lint gates them (the cross-page rules,
+        which no fix touches, without the other pages)."""
+        return list(self.gate.apply(lint_checks([page], self.catalogue), pages=[page]).findings)
+
+
+def fix(
+    paths: Sequence[str], settings: Settings, diff: bool, progress: Progress | None = None
+) -> Outcome[Rewritten]:
+    linted, ready = checked(paths, settings, progress)
+    rules = _Rules(ready.catalogue, ready.gate)
+    fixable = {f.path for f in linted.findings if f.fix}
+    changes: list[Change] = []
+    skipped: list[Skipped] = []
+    gone: Counter[tuple[str, str, int]] = Counter()  # (path, rule, line) of what was fixed
+    errors = list(linted.corpus.errors)
+    for page in linted.corpus.pages:
+        if page.path not in fixable:
+            continue
+        try:
+            source = load_source(page.path)
+        except InputError as error:  # gone or changed since it was read
+            errors.append(str(error))
+            continue
+        change, refused, fixed_here = _fixed_page(page, source, rules)
+        changes += [change] if change is not None else []
+        gone.update({(page.path, rule, line): n for (rule, line), n in fixed_here.items()})
+        skipped += refused
+    if not diff:
+        write_changes(changes)
+    rewritten = Rewritten(
+        tuple(changes),
+        diff,
+        tuple(skipped),
+        left=_left(linted.findings, gone),
+        pages=len(linted.corpus.pages),
+        entries=linted.corpus.entry_count,
+    )
+    failed = bool(rewritten.changed) if diff else bool(rewritten.left)
+    return Outcome("fix", rewritten, tuple(errors), failed=failed, hidden=linted.gated.note)
+
+
+def _fixed_page(
+    page: Page, source: Source, rules: _Rules
+) -> tuple[Change | None, list[Skipped], Counter[tuple[str, int]]]:
+    """The page fixed, or why not; and the (rule, line) of each finding fixed."""
+    before = rules.findings(page)
+    text, findings, current = source.text, before, page
+    for _ in range(PASSES):
+        fixes = [f for f in findings if f.fix]
+        made = fixed(text.splitlines(keepends=True), [f.fix for f in fixes])
+        if not made.applied:
+            break
+        text = replaced(text.splitlines(keepends=True), made.replacements)
+        current = read_back(page, text, rules.catalogue)
+        findings = rules.findings(current)
+    if text == source.text:
+        return None, [], Counter()
+    came = Counter(_key(f) for f in findings) - Counter(_key(f) for f in before)
+    if came:
+        rule, line = min(came)
+        said = message(
+            N_("not fixed: the fixed page would have a new {rule} finding at line {line}"),
+            rule=rule,
+            line=line,
+        )
+        return None, [Skipped(page.path, line, said)], Counter()
+    gone = Counter(_key(f) for f in before) - Counter(_key(f) for f in findings)
+    done = Counter(rule for rule, _ in gone.elements())
+    return Change(page.path, source, text, tuple(done.items())), [], gone
+
+
+def _key(finding: Finding) -> tuple[str, int]:
+    """A finding as a fix's proof counts it: rule and line (fixes move no line)."""
+    return finding.rule, finding.line
+
+
+def _left(findings: Sequence[Finding], gone: Counter[tuple[str, str, int]]) -> tuple[Finding, ...]:
+    """The lint run's findings less those fixed."""
+    left = []
+    for finding in findings:
+        key = (finding.path, finding.rule, finding.line)
+        if gone[key] > 0:
+            gone[key] -= 1
+        else:
+            left.append(finding)
+    return tuple(left)

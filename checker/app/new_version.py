@@ -1,0 +1,120 @@
+"""`new-version NEW --from OLD`: the docs of a new PyTorch version made from
+the previous one's, as the team made them by hand (`cp -r`, then fixing
+links), in every layout and language the docs root holds. Every pytorch.org
+docs link and the old version's name are rewritten (checker.rewrite.versions);
+statuses are copied unchanged, and the summary says they are claims still to
+verify. An existing folder is never overwritten; a folder is written under a
+temporary name and renamed, so it appears whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from checker.app.outcome import Outcome
+from checker.app.rewritten import Rewritten
+from checker.app.setup import Settings, setup
+from checker.errors import InputError, UsageError
+from checker.i18n import N_, message
+from checker.read import read_text
+from checker.rewrite.source import load_source
+from checker.rewrite.versions import renamed
+from checker.rewrite.written import Change
+from checker.sources.discover import DocFile, doc_file
+
+_VERSION = re.compile(r"\d+\.\d+\.\d+")
+
+
+def dashed(version: str) -> str:
+    """2.13.0 as folder and file names write it: 2-13-0."""
+    return version.replace(".", "-")
+
+
+def folder_name(version: str) -> str:
+    return "pytorch_" + dashed(version)
+
+
+def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Rewritten]:
+    for given in (new, old):
+        if not _VERSION.fullmatch(given):
+            raise UsageError(f"{given!r} is not a PyTorch version X.Y.Z")
+    if new == old:
+        raise UsageError(f"--from {old} is the version to make")
+    catalogue = setup([root], settings).catalogue
+    folders = _folders(Path(root), folder_name(old))
+    if not folders:
+        raise UsageError(f"no {folder_name(old)} folder under {root}")
+    targets = [folder.with_name(folder_name(new)) for folder in folders]
+    taken = [str(target) for target in targets if target.exists()]
+    if taken:
+        raise UsageError(f"{', '.join(taken)} already exists; not overwritten")
+    changes: list[Change] = []
+    moved_from: dict[str, Path] = {}  # a page's new path -> its old one
+    errors: list[str] = []
+    entries = 0
+    for folder, target in zip(folders, targets, strict=True):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            # the menu page is named for its version too: PyTorch-2-13-0.md
+            renamed_to = path.name.replace(dashed(old), dashed(new))
+            moved = str(target / path.relative_to(folder).with_name(renamed_to))
+            doc = doc_file(Path(moved).absolute())
+            if doc is None:  # not a page (an image): copied as it is
+                continue
+            try:
+                source = load_source(str(path))
+            except InputError as error:
+                errors.append(str(error))
+                continue
+            page = read_text(source.text, DocFile(moved, new, doc.lang), catalogue)
+            result = renamed(page, source.text, old, catalogue)
+            if result.problem is not None:
+                errors.append(result.problem)
+            changes.append(Change(moved, None, source.with_text(result.text).written, result.done))
+            moved_from[moved] = path
+            entries += len(page.entries)
+    if not errors:
+        for folder, target in zip(folders, targets, strict=True):
+            inside = {c: moved_from[c.path] for c in changes if Path(c.path).is_relative_to(target)}
+            _write_folder(folder, target, inside)
+    copied = N_("statuses copied unchanged from {old}: claims still to verify for {new}")
+    rewritten = Rewritten(
+        tuple(changes),
+        diff=False,
+        pages=len(changes),
+        entries=entries,
+        note=message(copied, old=old, new=new),
+    )
+    return Outcome("new-version", rewritten, tuple(errors))
+
+
+def _folders(root: Path, name: str) -> list[Path]:
+    if not root.is_dir():
+        raise UsageError(f"{root}: no such folder")
+    found = []
+    for folder, subfolders, _ in os.walk(root):
+        subfolders[:] = sorted(sub for sub in subfolders if not sub.startswith("."))
+        found += [Path(folder, sub) for sub in subfolders if sub == name]
+    return found
+
+
+def _write_folder(old: Path, new: Path, pages: Mapping[Change, Path]) -> None:
+    """The old folder copied whole (pictures and all), its pages replaced by
+    their rewritten text (`pages`: each with the page it was made from),
+    under a temporary name; then renamed into place."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{new.name}.", dir=new.parent))
+    try:
+        shutil.copytree(old, staging, dirs_exist_ok=True)
+        for change, made_from in pages.items():
+            (staging / made_from.relative_to(old)).unlink()
+            written = staging / Path(change.path).relative_to(new)
+            written.write_text(change.after, encoding="utf-8", newline="")
+        os.rename(staging, new)
+    except BaseException as error:
+        shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(error, OSError):
+            raise UsageError(f"{new}: cannot write: {error.strerror or error}") from None
+        raise

@@ -1,0 +1,30 @@
+"""`docs-check fix`: make the certain fixes of what lint finds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from checker.cli import options as o
+from checker.cli.output import finish, progress_for
+
+
+@click.command()
+@click.argument("paths", nargs=-1)
+@o.diff_option
+@o.scope_option
+@o.config_option
+@o.quiet_option
+@o.selection_options
+@o.cache_options
+def fix(paths: tuple[str, ...], diff: bool, quiet: bool, **values: Any) -> int:
+    """Fix what lint finds where the fix is certain (`docs-check rules` says
+    which rules have one), changing nothing else, then report what is left.
+    Each page is read back before it is written. PATHS as for lint."""
+    from checker.app.fix import fix as run_fix
+
+    settings = o.settings_of(values)
+    with progress_for(quiet) as progress:
+        outcome = run_fix(paths, settings, diff, progress)
+    return finish(outcome, "text", None, quiet)

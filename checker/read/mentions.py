@@ -1,0 +1,52 @@
+"""The PyTorch versions a page names as text: every pytorch.org docs link, on
+any line (notes, overviews and 原生文档 lines alike), and `PyTorch 2.13.0` in
+its title or prose. One scan over the lines; a line is searched only when it
+holds the fixed text a mention starts with."""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.token import Token
+
+from checker.model.support import Mention
+from checker.read.tokens import line_of
+
+# A docs link: the version is the path part after /docs/. The URL runs to the
+# first character that ends a markdown or html link; no part of the pattern
+# can match in two ways, so a search is linear in the line.
+_LINK = re.compile(r"(?:https?://)?(?:docs\.)?pytorch\.org/docs/([^/\s()\[\]<>\"']+)/[^\s()<>\"']*")
+_NAMED = re.compile(r"PyTorch[ \t]*(\d+\.\d+\.\d+)")
+_LINK_HINT, _NAMED_HINT = "pytorch.org/docs/", "PyTorch"
+
+
+def read_mentions(lines: list[str], tokens: list[Token]) -> tuple[Mention, ...]:
+    titles = {line_of(t) for t in tokens if t.type == "heading_open" and t.tag == "h1"}
+    found: list[Mention] = []
+    for number, text in enumerate(lines, start=1):
+        if _LINK_HINT in text:
+            found += [Mention(number, "link", m.group(0), m.group(1)) for m in _LINK.finditer(text)]
+        if _NAMED_HINT in text:
+            kind = "title" if number in titles else "text"
+            found += [Mention(number, kind, m.group(0), m.group(1)) for m in _NAMED.finditer(text)]
+    return tuple(found)
+
+
+def with_version(mention: Mention, version: str) -> str:
+    """The mention as written, naming `version` instead: a link's docs version
+    segment, or the name's version."""
+    if mention.kind == "link":
+        return relinked(mention.written, version)
+    return mention.written.replace(mention.version, version)
+
+
+def relinked(url: str, docs_version: str) -> str:
+    """A pytorch.org docs URL into `docs_version`: the path part after /docs/."""
+    start = url.index("/docs/") + len("/docs/")
+    end = url.index("/", start)
+    return url[:start] + docs_version + url[end:]
+
+
+def docs_version(version: str) -> str:
+    """The upstream docs version of a torch release: 2.13.0 → 2.13."""
+    return ".".join(version.split(".")[:2])

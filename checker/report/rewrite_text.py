@@ -1,0 +1,66 @@
+"""The report of the commands that rewrite pages (`fix`, `new-version`,
+`migrate`): with --diff, the unified diff of every file that would change
+and nothing else (a patch to read or apply); otherwise a line per file
+changed, saying what was done, then what was left as it was, and (fix) the
+findings still there, as lint prints them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from checker.i18n import _, say
+from checker.report.text import finding_line, lines_of
+
+if TYPE_CHECKING:
+    from checker.app.outcome import Outcome
+    from checker.app.rewritten import Rewritten
+    from checker.rewrite.written import Change
+
+
+def rewrite_text(outcome: Outcome[Rewritten], colour: bool = False) -> str:
+    from checker.rewrite.written import unified_diff
+
+    rewritten = outcome.result
+    if rewritten.diff:
+        return "".join(unified_diff(change) for change in rewritten.changed)
+    lines = [_change_line(outcome.command, change) for change in rewritten.changed]
+    lines += [f"{s.path}:{s.line}: {say(s.why)}" for s in rewritten.skipped]
+    left = "".join(finding_line(f, colour) + "\n" for f in rewritten.left)
+    return lines_of(lines) + left
+
+
+def _change_line(command: str, change: Change) -> str:
+    done = ", ".join(f"{say(what)} ×{count}" for what, count in change.done)
+    if change.before is None:
+        said = _("created")
+    elif command == "fix":
+        fixed = sum(count for _what, count in change.done)
+        said = _("fixed {count}").format(count=fixed)
+    else:
+        said = _("rewritten")
+    return f"{change.path}: {said}" + (f" ({done})" if done else "")
+
+
+def rewrite_summary(outcome: Outcome[Rewritten]) -> str:
+    """`fixed 3 findings in 2 files; 5 left`, `would change 2 files`."""
+    rewritten = outcome.result
+    files = len(rewritten.changed)
+    if outcome.command == "fix":
+        count = sum(n for change in rewritten.changed for _what, n in change.done)
+        template = (
+            _("would fix {count} findings in {files} files")
+            if rewritten.diff
+            else _("fixed {count} findings in {files} files")
+        )
+        said = template.format(count=count, files=files)
+        return said + _("; {left} left").format(left=len(rewritten.left)) + outcome.hidden
+    if outcome.command == "new-version":
+        template = _("created {files} pages ({entries} entries)")
+    elif rewritten.diff:
+        template = _("would change {files} files")
+    else:
+        template = _("changed {files} files")
+    said = template.format(files=files, entries=rewritten.entries)
+    if rewritten.skipped:
+        said += _("; {count} left as they were").format(count=len(rewritten.skipped))
+    return said + (f"; {say(rewritten.note)}" if rewritten.note else "")
