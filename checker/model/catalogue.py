@@ -21,6 +21,7 @@ _PACKAGED_RULES = Path(__file__).parent.parent / "_rules"
 _SOURCE_RULES = Path(__file__).parent.parent.parent / "rules"
 # A product's `since`: a release, or `>` and a release.
 _SINCE = re.compile(rf">?{RELEASE_NAME}", re.IGNORECASE)
+_CHINESE = re.compile("[\u4e00-\u9fff]")
 
 
 def rules_dir() -> Path:
@@ -85,6 +86,14 @@ class Catalogue:
         if not match:
             return None
         return self._names()[name_key(match.group(0))], match.end()
+
+    def written_name(self, product: str, lang: str) -> str:
+        """The name docs-check writes for a product on a page of `lang`: the
+        first of its names, on an en page the first without Chinese."""
+        names = next(p.names for p in self.products if p.id == product)
+        if lang == "en":
+            names = tuple(n for n in names if not _CHINESE.search(n)) or names
+        return names[0] if names else product
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -123,6 +123,7 @@ def _comment(
         return opened
     if end and block is not None:
         closed_as = end.group(1)
+        _duplicate(block, ctx, (line, body, end.span(1)) if closed_as == block.id else None)
         if closed_as != block.id:
             said = message(
                 N_("block opened as id{id} at line {line} ends as id{end}"),
@@ -132,7 +133,6 @@ def _comment(
             )
             fix = _rewritten(line, body, end.span(1), block.id)
             ctx.report(Problem("block-id-mismatch", said, fix), line)
-        _duplicate(block, ctx, (line, body, end.span(1)) if closed_as == block.id else None)
         _close(block, claims, ctx)
         return None
     return block
