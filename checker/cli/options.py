@@ -92,12 +92,24 @@ output_option = click.option(
 out_alias = click.option("--out", "out", metavar="FILE", hidden=True, help="Same as --output.")
 
 
+# Where --lang records that it was given, in the click contexts' shared `meta`
+# (given to the group or the command alike).
+_LANG_GIVEN = "docs_check.lang_given"
+
+
 def _language(context: click.Context, parameter: click.Parameter, value: str | None) -> None:
     """Eager, so that the help it comes before is shown in it too."""
     if value is not None:
         from checker.i18n import use
 
+        context.meta[_LANG_GIVEN] = True
         use(value)
+
+
+def language_given() -> bool:
+    """--lang was given: a format with a language of its own (pr) then follows it."""
+    context = click.get_current_context(silent=True)
+    return context is not None and bool(context.meta.get(_LANG_GIVEN))
 
 
 # One object, which the group (checker.cli.translated.TranslatedGroup) takes

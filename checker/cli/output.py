@@ -13,7 +13,7 @@ import dataclasses
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -36,9 +36,12 @@ def finish(
     """Prints the outcome; `fmt` None: the command has no report (baseline).
     JSON and concise keep stderr for errors only; a format that carries the
     input errors itself (lintrunner) tells the outcome so, which then exits 0,
-    and leaves stderr empty. `statistics`: the counts per rule instead of the
-    report (--statistics). `code`: --lintrunner-code."""
+    and leaves stderr empty. A format with a language of its own (pr) is
+    written in it unless --lang was given. `statistics`: the counts per rule
+    instead of the report (--statistics). `code`: --lintrunner-code."""
+    from checker.cli.options import language_given
     from checker.files import encodable
+    from checker.i18n import chosen
     from checker.report.formats import FORMATS, render
     from checker.report.summary import summary
     from checker.report.text import escaped  # names in these lines come from files
@@ -48,7 +51,9 @@ def finish(
         outcome = dataclasses.replace(outcome, in_band=True)
     if f is not None:
         colour = f.colour and colour_for(output)
-        report = render(f.name, outcome, colour=colour, statistics=statistics, code=code)
+        own_language = f.language is not None and not language_given()
+        with chosen(f.language) if own_language else nullcontext():
+            report = render(f.name, outcome, colour=colour, statistics=statistics, code=code)
         emit(report, output, colour)
     if f is not None and f.in_band:
         return int(outcome.exit_code)

@@ -32,6 +32,8 @@ class Format:
     # cannot run (lintrunner's protocol): checker.app.outcome's `in_band`
     in_band: bool = False
     coded: bool = False  # `render(outcome, code=...)`: the code its messages carry
+    # written in this language unless --lang says otherwise (pr: the Chinese template's)
+    language: str | None = None
 
 
 FORMATS: dict[str, Format] = {
@@ -66,6 +68,13 @@ FORMATS: dict[str, Format] = {
             said=False,
             in_band=True,
             coded=True,
+        ),
+        Format(
+            "pr",
+            "checker.report.pr",
+            ("verify",),
+            "the two sections of the torch-npu pull-request template",
+            language="zh",
         ),
     )
 }

@@ -20,7 +20,7 @@ def test_each_command_offers_its_formats_text_first() -> None:
         "lintrunner",
     ]
     assert formats_for("lint") == checking
-    assert formats_for("verify") == checking
+    assert formats_for("verify") == [*checking, "pr"]
     assert formats_for("show") == ["text", "json"]
     assert formats_for("probe") == ["text"]
 
