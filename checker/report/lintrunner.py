@@ -50,7 +50,9 @@ def render(outcome: Outcome[Any], code: str = CODE) -> str:
 
 def _notes(outcome: Outcome[Any]) -> list[Finding]:
     """verify's verdicts at the `note` level, which fail nothing (`unverified`
-    without --require-npu): advice, so that lintrunner still shows them."""
+    without --require-npu): advice, so that lintrunner still shows them. A
+    verdict keeps its row without a severity when the configuration turns it
+    off too (checker.gating.gate), so such a one is advice as well."""
     if outcome.command != "verify":
         return []
     from checker.model.finding import Severity
@@ -60,7 +62,7 @@ def _notes(outcome: Outcome[Any]) -> list[Finding]:
         for r in outcome.result.results
         if r.severity is None and r.check is not None and REGISTRY[r.check].level == NOTE
     ]
-    # the finding's severity is not shown: the message says `advice`
+    # a Finding only to carry the place, rule and message: _message shows `advice`
     return [verdict_finding(r, Severity.WARNING) for r in noted]
 
 
