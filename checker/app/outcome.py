@@ -6,7 +6,13 @@ and no other module decides an exit code.
 
 `--exit-zero` is part of the policy: findings (and error verdicts, failed
 reference runs) then do not fail the exit code, while input errors still
-exit 2 and verification asked for that could not be done still exits 3."""
+exit 2 and verification asked for that could not be done still exits 3.
+
+A report that carries every problem itself, input errors included (lintrunner's
+adapter protocol: the linter's own failures are messages too, and an exit code
+other than 0 means the linter could not run), is `in_band`: the run then exits
+0. The command line says so (checker.cli.output, from the format registry);
+what cannot run at all (a usage error) never reaches an outcome, and exits 2."""
 
 from __future__ import annotations
 
@@ -48,10 +54,13 @@ class Outcome(Generic[R]):
     unverified: tuple[Unverified, ...] = ()
     hidden: str = ""  # what the gate left out: "; not shown: 3 in the baseline", or ""
     exit_zero: bool = False  # --exit-zero: what failed does not fail the exit code
+    in_band: bool = False  # the report carries the errors and verdicts: exit 0 (lintrunner)
 
     @property
     def exit_code(self) -> ExitCode:
         """What the command exits with."""
+        if self.in_band:
+            return ExitCode.CLEAN
         return exit_code(self.errors, self.failed, self.unverified, self.exit_zero)
 
     @property

@@ -12,7 +12,7 @@ from checker.cli.output import finish, progress_for
 
 
 @click.command()
-@click.argument("paths", nargs=-1)
+@o.paths_argument
 @o.checking_options("lint")
 @o.python_option
 @o.reading_options
@@ -24,6 +24,7 @@ def lint(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **va
 
     settings = o.settings_of(values)
     statistics = o.statistics_of(fmt, values)
+    code = o.lintrunner_code_of(fmt, values)
     with progress_for(quiet) as progress:
         outcome = run_lint(paths, settings, progress)
-    return finish(outcome, fmt, output, quiet, statistics)
+    return finish(outcome, fmt, output, quiet, statistics, code)

@@ -28,10 +28,40 @@ def _stack(*decorators: Callable[[F], F]) -> Callable[[F], F]:
     return apply
 
 
+def _listed_paths(
+    context: click.Context, parameter: click.Parameter, values: Sequence[str]
+) -> tuple[str, ...]:
+    """PATHS with each `@FILE` replaced by the paths FILE lists, one a line
+    (lintrunner's `@{{PATHSFILE}}`). A path that begins with `@` is given as
+    `./@name`. A list that cannot be read, or lists nothing, is a usage error:
+    an empty one would otherwise check the default docs."""
+    from checker.errors import UsageError
+
+    paths: list[str] = []
+    for value in values:
+        if not value.startswith("@"):
+            paths.append(value)
+            continue
+        try:
+            with open(value[1:], encoding="utf-8", errors="surrogateescape") as listing:
+                listed = [line.rstrip("\r\n") for line in listing]
+        except OSError as error:
+            raise UsageError(f"{value}: cannot read the list of paths: {error.strerror}") from None
+        listed = [line for line in listed if line.strip()]
+        if not listed:
+            raise UsageError(f"{value}: the list of paths is empty")
+        paths += listed
+    return tuple(paths)
+
+
+# PATHS of every command that reads docs: `@FILE` names a file listing them.
+paths_argument = click.argument("paths", nargs=-1, callback=_listed_paths)
+
+
 def docs_paths(function: F) -> F:
     """PATHS, and `--docs`, the older spelling of show and verify (hidden)."""
     return _stack(
-        click.argument("paths", nargs=-1),
+        paths_argument,
         click.option("--docs", "docs", multiple=True, hidden=True, help="Same as PATHS."),
     )(function)
 
@@ -62,12 +92,24 @@ output_option = click.option(
 out_alias = click.option("--out", "out", metavar="FILE", hidden=True, help="Same as --output.")
 
 
+# Where --lang records that it was given, in the click contexts' shared `meta`
+# (given to the group or the command alike).
+_LANG_GIVEN = "docs_check.lang_given"
+
+
 def _language(context: click.Context, parameter: click.Parameter, value: str | None) -> None:
     """Eager, so that the help it comes before is shown in it too."""
     if value is not None:
         from checker.i18n import use
 
+        context.meta[_LANG_GIVEN] = True
         use(value)
+
+
+def language_given() -> bool:
+    """--lang was given: a format with a language of its own (pr) then follows it."""
+    context = click.get_current_context(silent=True)
+    return context is not None and bool(context.meta.get(_LANG_GIVEN))
 
 
 # One object, which the group (checker.cli.translated.TranslatedGroup) takes
@@ -166,6 +208,27 @@ statistics_option = click.option(
     is_flag=True,
     help="Count the findings per rule instead of listing them (--format text or json).",
 )
+
+
+lintrunner_code_option = click.option(
+    "--lintrunner-code",
+    "lintrunner_code",
+    metavar="CODE",
+    help="With --format lintrunner: the code its messages carry, the `code` of the "
+    "linter's entry in .lintrunner.toml (default: DOCS_CHECK).",
+)
+
+
+def lintrunner_code_of(fmt: str, values: dict[str, Any]) -> str | None:
+    """--lintrunner-code, for the one format whose messages carry a code."""
+    from checker.report.formats import FORMATS
+
+    code = values.get("lintrunner_code")
+    if code is not None and not FORMATS[fmt].coded:
+        raise click.UsageError(f"--lintrunner-code takes --format lintrunner, not --format {fmt}")
+    if code is not None and not code.strip():
+        raise click.UsageError("--lintrunner-code is empty")
+    return code
 
 
 def statistics_of(fmt: str, values: dict[str, Any]) -> bool:
@@ -408,5 +471,6 @@ def checking_options(command: str) -> Callable[[F], F]:
         selection_options,
         statistics_option,
         exit_zero_option,
+        lintrunner_code_option,
         resolve_options,
     )

@@ -9,10 +9,11 @@ only the formats the registry marks `colour` (text, concise) take it."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -30,21 +31,35 @@ def finish(
     output: str | None,
     quiet: bool,
     statistics: bool = False,
+    code: str | None = None,
 ) -> int:
     """Prints the outcome; `fmt` None: the command has no report (baseline).
-    JSON and concise keep stderr for errors only. `statistics`: the counts
-    per rule instead of the report (--statistics)."""
+    JSON and concise keep stderr for errors only; a format that carries the
+    input errors itself (lintrunner) tells the outcome so, which then exits 0,
+    and leaves stderr empty. A format with a language of its own (pr) is
+    written in it unless --lang was given. `statistics`: the counts per rule
+    instead of the report (--statistics). `code`: --lintrunner-code."""
+    from checker.cli.options import language_given
     from checker.files import encodable
+    from checker.i18n import chosen
     from checker.report.formats import FORMATS, render
     from checker.report.summary import summary
     from checker.report.text import escaped  # names in these lines come from files
 
-    if fmt is not None:
-        colour = FORMATS[fmt].colour and colour_for(output)
-        emit(render(fmt, outcome, colour=colour, statistics=statistics), output, colour)
+    f = FORMATS[fmt] if fmt is not None else None
+    if f is not None and f.in_band:
+        outcome = dataclasses.replace(outcome, in_band=True)
+    if f is not None:
+        colour = f.colour and colour_for(output)
+        own_language = f.language is not None and not language_given()
+        with chosen(f.language) if own_language else nullcontext():
+            report = render(f.name, outcome, colour=colour, statistics=statistics, code=code)
+        emit(report, output, colour)
+    if f is not None and f.in_band:
+        return int(outcome.exit_code)
     said = summary(outcome)
     said = escaped(said) if said is not None else None
-    if said is not None and (fmt is None or FORMATS[fmt].said) and not quiet:
+    if said is not None and (f is None or f.said) and not quiet:
         click.echo(encodable(said), err=True)
     for error in map(escaped, outcome.errors):
         click.echo(encodable(f"docs-check: error: {error}"), err=True)

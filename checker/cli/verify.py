@@ -38,6 +38,7 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
     timeout = values["timeout"]
     settings = o.settings_of(values, python_tests_too=True, timeout=timeout)
     statistics = o.statistics_of(fmt, values)
+    code = o.lintrunner_code_of(fmt, values)
     request = Request(
         docs=o.paths_of(paths, values["docs"]),
         rule_files=values["rule_files"],
@@ -53,4 +54,4 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
     )
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)
-    return finish(outcome, fmt, output, quiet, statistics)
+    return finish(outcome, fmt, output, quiet, statistics, code)

@@ -1,9 +1,10 @@
 """The one registry of report formats. Each format is a module whose
 `render(outcome)` turns one command's Outcome into the report text (those
 marked `colour` take `colour=` too, for a terminal: checker.cli.output
-decides); it is imported only when asked for, so a lint run loads neither the verify nor the
-resolve machinery, nor any format but its own. Formats never decide an exit
-code: they read `outcome.exit_code`, which the app's exit policy sets."""
+decides; the one marked `coded`, lintrunner, takes `code=`); it is imported
+only when asked for, so a lint run loads neither the verify nor the resolve
+machinery, nor any format but its own. Formats never decide an exit code:
+they read `outcome.exit_code`, which the app's exit policy sets."""
 
 from __future__ import annotations
 
@@ -27,6 +28,12 @@ class Format:
     summary: str
     colour: bool = False  # styled on a terminal: `render(outcome, colour=...)`
     said: bool = True  # the summary line follows on stderr (else stderr is for errors only)
+    # the report carries the input errors itself, and the run exits 0 unless it
+    # cannot run (lintrunner's protocol): checker.app.outcome's `in_band`
+    in_band: bool = False
+    coded: bool = False  # `render(outcome, code=...)`: the code its messages carry
+    # written in this language unless --lang says otherwise (pr: the Chinese template's)
+    language: str | None = None
 
 
 FORMATS: dict[str, Format] = {
@@ -53,6 +60,22 @@ FORMATS: dict[str, Format] = {
         ),
         Format("github", "checker.report.github", CHECKING, "GitHub Actions annotations"),
         Format("gitlab", "checker.report.gitlab", CHECKING, "GitLab Code Quality report"),
+        Format(
+            "lintrunner",
+            "checker.report.lintrunner",
+            CHECKING,
+            "lintrunner LintMessages, one JSON object a line",
+            said=False,
+            in_band=True,
+            coded=True,
+        ),
+        Format(
+            "pr",
+            "checker.report.pr",
+            ("verify",),
+            "the two sections of the torch-npu pull-request template",
+            language="zh",
+        ),
     )
 }
 STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.statistics)
@@ -79,7 +102,13 @@ def formats_for(command: str) -> list[str]:
     return [name for name, f in _registry(command).items() if command in f.commands]
 
 
-def render(name: str, outcome: Outcome[Any], colour: bool = False, statistics: bool = False) -> str:
+def render(
+    name: str,
+    outcome: Outcome[Any],
+    colour: bool = False,
+    statistics: bool = False,
+    code: str | None = None,
+) -> str:
     """The report text; with `statistics`, the counts per rule instead of the
     problems (in text or json). Names that are not UTF-8 (lone surrogates) are left
     as they are, for the writer to escape (checker.files.encodable); a format
@@ -92,6 +121,8 @@ def render(name: str, outcome: Outcome[Any], colour: bool = False, statistics: b
             text: str = module.render(outcome, as_json=name == "json", colour=colour)
         elif f.colour:
             text = module.render(outcome, colour=colour)
+        elif f.coded and code is not None:
+            text = module.render(outcome, code=code)
         else:
             text = module.render(outcome)
     except UnicodeEncodeError as error:

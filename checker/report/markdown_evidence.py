@@ -2,7 +2,11 @@
 engineers paste into a pull request: per environment, a table of what ran
 (target branch, torch, torch_npu, test command, result), then one VALIDATION
 EVIDENCE block of KEY=VALUE lines. Where no NPU took part the NOTE says so,
-and a test double is called FAKE wherever it appears."""
+and a test double is called FAKE wherever it appears.
+
+The prose and the table's headings are shown in the run's language (the
+`pr` format's sections are Chinese); the block itself stays as engineers
+write it, KEY=VALUE in English, with the evidence's own words."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from checker.i18n import _
 from checker.report.markdown_text import code, fenced, row, text
 
 if TYPE_CHECKING:
@@ -17,22 +22,35 @@ if TYPE_CHECKING:
 
 
 def evidence_section(evidence: Sequence[Evidence], docs_refs: Sequence[str]) -> list[str]:
-    source = f"git ref {', '.join(docs_refs)}" if docs_refs else "the working tree"
-    lines = ["", "### Validation evidence", "", f"Docs read from {text(source)}.", ""]
+    said = _("Docs read from {source}.").format(source=text(docs_source(docs_refs)))
+    lines = ["", "### " + _("Validation evidence"), "", said, ""]
+    return lines + evidence_records(evidence, docs_refs)
+
+
+def docs_source(docs_refs: Sequence[str]) -> str:
+    """Where the docs were read: `git ref master`, or the working tree."""
+    if docs_refs:
+        return _("git ref {refs}").format(refs=", ".join(docs_refs))
+    return _("the working tree")
+
+
+def evidence_records(evidence: Sequence[Evidence], docs_refs: Sequence[str]) -> list[str]:
+    """Per evidence record: its heading, the table of its runs, its block."""
+    lines: list[str] = []
     if not evidence:
-        lines.append("No evidence: no live run and no evidence file; no product was verified.")
+        lines.append(_("No evidence: no live run and no evidence file; no product was verified."))
     for number, record in enumerate(evidence, 1):
-        origin = "live run on this machine" if record.origin == "live" else record.origin
+        origin = _("live run on this machine") if record.origin == "live" else record.origin
         lines += [f"#### {number}. {code(origin)}: {text(_for(record))}", ""]
-        lines += [row("target branch", "torch", "torch_npu", "test command", "result")]
-        lines += [row(*["---"] * 5)]
+        headings = (_("target branch"), "torch", "torch_npu", _("test command"), _("result"))
+        lines += [row(*headings), row(*["---"] * 5)]
         env = record.environment
         torch, torch_npu = text(_torch(env)), text(env.torch_npu or "-")
         for run in record.runs:
             branch = code(run.ref) if run.ref else _tree(run)
             lines.append(row(branch, torch, torch_npu, code(_command(run)), text(result(run))))
         if not record.runs:
-            lines.append(row("–", torch, torch_npu, "–", "nothing ran"))
+            lines.append(row("–", torch, torch_npu, "–", _("nothing ran")))
         lines += ["", *fenced(block(record, docs_refs)), ""]
     return lines
 
@@ -81,22 +99,27 @@ def result(run: Run) -> str:
 def _for(record: Evidence) -> str:
     env = record.environment
     if record.speaks_for:
-        counts = f"docs {record.speaks_for}"
+        counts = _("docs {version}").format(version=record.speaks_for)
     elif record.version:
-        counts = f"no docs version (run for {record.version}, but its torch is {env.torch})"
+        counts = _("no docs version (run for {version}, but its torch is {torch})").format(
+            version=record.version, torch=env.torch
+        )
     else:
-        counts = f"no docs version (torch {env.torch})"
-    return f"{counts}, {_kind(env)}"
+        counts = _("no docs version (torch {torch})").format(torch=env.torch)
+    return f"{counts}{_(', ')}{kind(env)}"
 
 
-def _kind(env: Environment) -> str:
+def kind(env: Environment) -> str:
+    """What kind of run it was: an NPU run, a CPU reference run or a FAKE."""
     if env.fake_npu:
-        return "FAKE torch_npu test double, not an NPU run"
+        return _("FAKE torch_npu test double, not an NPU run")
     if env.verifies_npu:
-        return f"NPU run on {env.npu_name}, verifies {env.product}"
+        return _("NPU run on {npu}, verifies {product}").format(
+            npu=env.npu_name, product=env.product
+        )
     if env.device == "npu":
-        return f"NPU run on {env.npu_name} (not a catalogue product)"
-    return "CPU reference run, no NPU"
+        return _("NPU run on {npu} (not a catalogue product)").format(npu=env.npu_name)
+    return _("CPU reference run, no NPU")
 
 
 def _torch(env: Environment) -> str:
@@ -108,7 +131,7 @@ def _torch(env: Environment) -> str:
 def _tree(run: Run) -> str:
     """Where a run's test came from when no ref: docs-check's own behaviour
     tests, or the working tree's repository test."""
-    return "– (docs-check behaviour)" if run.source == "behaviour" else "working tree"
+    return _("– (docs-check behaviour)") if run.source == "behaviour" else _("working tree")
 
 
 def _command(run: Run) -> str:

@@ -15,9 +15,12 @@ def test_every_format_module_renders_an_outcome() -> None:
 
 
 def test_each_command_offers_its_formats_text_first() -> None:
-    checking = ["text", "json", "junit", "sarif", "markdown", "concise", "github", "gitlab"]
+    checking = [
+        *("text", "json", "junit", "sarif", "markdown", "concise", "github", "gitlab"),
+        "lintrunner",
+    ]
     assert formats_for("lint") == checking
-    assert formats_for("verify") == checking
+    assert formats_for("verify") == [*checking, "pr"]
     assert formats_for("show") == ["text", "json"]
     assert formats_for("probe") == ["text"]
 

@@ -1,0 +1,132 @@
+"""`--format lintrunner`: the adapter protocol of lintrunner, the tool the
+torch-npu repository runs its linters through (`.lintrunner.toml`, see
+docs/lintrunner.md). One JSON object a line, a LintMessage with lintrunner's
+fields: `path`, `line`, `char`, `code`, `severity` (`error`, `warning`,
+`advice` or `disabled`), `name`, `original`, `replacement` and `description`.
+
+Every finding and every verdict with a severity (checker.report.problems) is a
+message named by its rule id; a verdict at the registry's `note` level
+(`unverified`) is `advice`. docs-check places problems at lines, never at
+columns, so `char` is null. An adapter's own failures are messages as well:
+each input error (`path[:line]: what`) is one named `input-error`, and the run
+exits 0 all the same (checker.app.outcome's `in_band`, which the command line
+sets from the format registry; this module decides no exit code).
+
+lintrunner applies a message's `replacement` (the whole new text of its file,
+beside the `original`) with `lintrunner -a`. Where that text would come from
+is `_replacement`, the one hook for fixes; until docs-check can fix a page it
+has none, and every message carries null for both."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from checker.checks.registry import NOTE, REGISTRY
+from checker.i18n import N_, message, say
+from checker.report.located import located
+from checker.report.problems import problems, verdict_finding
+
+if TYPE_CHECKING:
+    from checker.app.outcome import Outcome
+    from checker.model.finding import Finding
+
+CODE = "DOCS_CHECK"  # the linter's `code` in .lintrunner.toml, unless --lintrunner-code
+INPUT_ERROR = "input-error"
+_PLACED = re.compile(r"(?P<path>.+):(?P<line>[1-9]\d*)")
+
+
+def render(outcome: Outcome[Any], code: str = CODE) -> str:
+    refs = outcome.result.refs
+    found = problems(outcome)
+    messages = [_message(f, f.severity.value, code, refs) for f in found]
+    messages += [_message(f, "advice", code, refs) for f in _notes(outcome)]
+    messages += _fixes(found, code, refs)
+    messages += [_input_error(error, code, refs) for error in outcome.errors]
+    return "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in messages)
+
+
+def _notes(outcome: Outcome[Any]) -> list[Finding]:
+    """verify's verdicts at the `note` level, which fail nothing (`unverified`
+    without --require-npu): advice, so that lintrunner still shows them. A
+    verdict keeps its row without a severity when the configuration turns it
+    off too (checker.gating.gate), so such a one is advice as well."""
+    if outcome.command != "verify":
+        return []
+    from checker.model.finding import Severity
+
+    noted = [
+        r
+        for r in outcome.result.results
+        if r.severity is None and r.check is not None and REGISTRY[r.check].level == NOTE
+    ]
+    # a Finding only to carry the place, rule and message: _message shows `advice`
+    return [verdict_finding(r, Severity.WARNING) for r in noted]
+
+
+def _message(finding: Finding, severity: str, code: str, refs: Sequence[str]) -> dict[str, Any]:
+    _, path = located(finding.path, refs)
+    return lint_message(
+        path, finding.line or None, code, severity, finding.rule, say(finding.message)
+    )
+
+
+def lint_message(
+    path: str | None,
+    line: int | None,
+    code: str,
+    severity: str,
+    name: str,
+    description: str,
+    patch: tuple[str, str] | None = None,
+) -> dict[str, Any]:
+    """One LintMessage, its fields in lintrunner's order; `patch`: the file's
+    original and replacement text."""
+    original, replacement = patch if patch is not None else (None, None)
+    return {
+        "path": path,
+        "line": line,
+        "char": None,
+        "code": code,
+        "severity": severity,
+        "name": name,
+        "original": original,
+        "replacement": replacement,
+        "description": description,
+    }
+
+
+def _fixes(found: Sequence[Finding], code: str, refs: Sequence[str]) -> list[dict[str, Any]]:
+    """One message per page that `_replacement` can fix, carrying the page's
+    whole text before and after, for `lintrunner -a` to write."""
+    pages: dict[str, list[Finding]] = {}
+    for f in found:
+        pages.setdefault(f.path, []).append(f)
+    fixes = []
+    for path, on_page in pages.items():
+        patch = _replacement(path, on_page) if located(path, refs)[0] is None else None
+        if patch is not None:
+            said = say(message(N_("docs-check can fix this page: run `lintrunner -a`")))
+            fixes.append(lint_message(path, None, code, "warning", "fix", said, patch))
+    return fixes
+
+
+def _replacement(path: str, findings: Sequence[Finding]) -> tuple[str, str] | None:
+    """The hook for fixes: the page's text as it is and as fixed, for the
+    fixable ones among `findings` (all on `path`, a file of the working
+    tree), or None when there is nothing to fix. docs-check fixes nothing
+    yet, so there is never a replacement."""
+    return None
+
+
+def _input_error(error: str, code: str, refs: Sequence[str]) -> dict[str, Any]:
+    """`path[:line]: what` as a message at that path and line; an error that
+    names no path is a message on no file."""
+    head, colon, what = error.partition(": ")
+    if not colon:
+        return lint_message(None, None, code, "error", INPUT_ERROR, error)
+    placed = _PLACED.fullmatch(head)
+    path, line = (placed["path"], int(placed["line"])) if placed else (head, None)
+    return lint_message(located(path, refs)[1], line, code, "error", INPUT_ERROR, what)
