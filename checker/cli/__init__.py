@@ -26,6 +26,7 @@ from checker.app.outcome import ExitCode, Stopped
 from checker.cli.baseline import baseline
 from checker.cli.fix import fix
 from checker.cli.lint import lint
+from checker.cli.migrate import migrate
 from checker.cli.new_version import new_version
 from checker.cli.options import lang_option
 from checker.cli.probe import probe
@@ -46,7 +47,7 @@ def cli() -> None:
     """Check the torch-npu API support docs: every page format, one support model."""
 
 
-for command in (lint, show, verify, probe, baseline, rule, rules, fix, new_version):
+for command in (lint, show, verify, probe, baseline, rule, rules, fix, new_version, migrate):
     cli.add_command(command)
 
 

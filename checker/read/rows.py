@@ -7,15 +7,21 @@ Columns are found by header name; extra columns (NPU形式名称) are ignored.""
 
 from __future__ import annotations
 
-from checker.model.status import Reading, is_blank, read_status
+from checker.model.status import Reading, drop_tags, is_blank, read_status
 from checker.model.support import Entry
 from checker.read.context import ReadContext
 from checker.read.names import full_name, native_link, title_name
-from checker.read.tokens import Table, column
+from checker.read.tokens import Table, column, label_key
 
 _API_COLUMN = {"api名称", "apiname", "api"}
 _SUPPORT_COLUMN = {"是否支持", "supported", "support"}
 _NOTES_COLUMN = {"限制与说明", "restrictionsandnotes", "restrictions", "notes"}
+
+
+def is_column_of_rows(name: str) -> bool:
+    """Whether a header cell names a column this reader reads (API, status, notes)."""
+    key = label_key(drop_tags(name))
+    return key in _API_COLUMN or key in _SUPPORT_COLUMN or key in _NOTES_COLUMN
 
 
 def is_api_table(table: Table) -> bool:
