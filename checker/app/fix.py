@@ -10,10 +10,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.app.lint import checked
+from checker.app.lint import Linted, checked
 from checker.app.outcome import Outcome
 from checker.app.rewritten import Rewritten, Skipped
-from checker.app.setup import Settings
+from checker.app.setup import Settings, Setup
 from checker.checks.lint import lint as lint_checks
 from checker.errors import InputError
 from checker.gating.gate import Gate
@@ -44,14 +44,43 @@ def fix(
     paths: Sequence[str], settings: Settings, diff: bool, progress: Progress | None = None
 ) -> Outcome[Rewritten]:
     linted, ready = checked(paths, settings, progress)
+    made = fixed_pages(linted, ready)
+    if not diff:
+        write_changes(made.changes)
+    rewritten = Rewritten(
+        made.changes,
+        diff,
+        made.skipped,
+        left=_left(linted.findings, made.gone),
+        pages=len(linted.corpus.pages),
+        entries=linted.corpus.entry_count,
+    )
+    failed = bool(rewritten.changed) if diff else bool(rewritten.left)
+    errors = linted.corpus.errors + made.errors
+    return Outcome("fix", rewritten, errors, failed=failed, hidden=linted.gated.note)
+
+
+@dataclass(frozen=True)
+class FixedPages:
+    """The pages of a lint run with their certain fixes made, not yet written."""
+
+    changes: tuple[Change, ...]
+    skipped: tuple[Skipped, ...]  # pages whose fixes could not be proven
+    gone: Counter[tuple[str, str, int]]  # (path, rule, line) of each finding fixed
+    errors: tuple[str, ...]  # pages that could not be read again
+
+
+def fixed_pages(linted: Linted, ready: Setup) -> FixedPages:
+    """`fix`'s work, which lint's lintrunner format also hands on (as each
+    page's text before and after, for `lintrunner -a`)."""
     rules = _Rules(ready.catalogue, ready.gate)
     fixable = {f.path for f in linted.findings if f.fix}
     changes: list[Change] = []
     skipped: list[Skipped] = []
-    gone: Counter[tuple[str, str, int]] = Counter()  # (path, rule, line) of what was fixed
-    errors = list(linted.corpus.errors)
+    gone: Counter[tuple[str, str, int]] = Counter()
+    errors: list[str] = []
     for page in linted.corpus.pages:
-        if page.path not in fixable:
+        if page.path not in fixable or page.tree:  # a page at a git ref is no file to fix
             continue
         try:
             source = load_source(page.path)
@@ -62,18 +91,7 @@ def fix(
         changes += [change] if change is not None else []
         gone.update({(page.path, rule, line): n for (rule, line), n in fixed_here.items()})
         skipped += refused
-    if not diff:
-        write_changes(changes)
-    rewritten = Rewritten(
-        tuple(changes),
-        diff,
-        tuple(skipped),
-        left=_left(linted.findings, gone),
-        pages=len(linted.corpus.pages),
-        entries=linted.corpus.entry_count,
-    )
-    failed = bool(rewritten.changed) if diff else bool(rewritten.left)
-    return Outcome("fix", rewritten, tuple(errors), failed=failed, hidden=linted.gated.note)
+    return FixedPages(tuple(changes), tuple(skipped), gone, tuple(errors))
 
 
 def _fixed_page(
@@ -92,6 +110,14 @@ def _fixed_page(
         findings = rules.findings(current)
     if text == source.text:
         return None, [], Counter()
+    changed = [a for a, b in zip(_said(page), _said(current), strict=False) if a != b]
+    if changed or len(current.entries) != len(page.entries):
+        # a fix changes how a page writes what it says, never what it says
+        line = changed[0][1] if changed else 1
+        said = message(
+            N_("not fixed: the fixed page would say something else at line {line}"), line=line
+        )
+        return None, [Skipped(page.path, line, said)], Counter()
     came = Counter(_key(f) for f in findings) - Counter(_key(f) for f in before)
     if came:
         rule, line = min(came)
@@ -104,6 +130,11 @@ def _fixed_page(
     gone = Counter(_key(f) for f in before) - Counter(_key(f) for f in findings)
     done = Counter(rule for rule, _ in gone.elements())
     return Change(page.path, source, text, tuple(done.items())), [], gone
+
+
+def _said(page: Page) -> list[tuple[str, int, object]]:
+    """What a page says: each entry's API, where, and its status."""
+    return [(entry.api, entry.line, entry.status) for entry in page.entries]
 
 
 def _key(finding: Finding) -> tuple[str, int]:

@@ -5,7 +5,7 @@ torch release; then the gate over all their findings."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from checker.app.outcome import Outcome, Unverified
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from checker.gating.gate import Gated
     from checker.model.finding import Finding
     from checker.progress import Progress
+    from checker.rewrite.written import Change
     from checker.sources.corpus import Corpus
     from checker.torch.resolution import Resolution
 
@@ -29,6 +30,7 @@ class Linted:
     gated: Gated
     project: Project
     resolution: Resolution | None = None
+    fixes: tuple[Change, ...] = ()  # the pages fixed, unwritten (lint with `fixes`)
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -40,10 +42,20 @@ class Linted:
 
 
 def lint(
-    paths: Sequence[str], settings: Settings, progress: Progress | None = None
+    paths: Sequence[str],
+    settings: Settings,
+    progress: Progress | None = None,
+    fixes: bool = False,
 ) -> Outcome[Linted]:
-    linted, _ = checked(paths, settings, progress)
+    """`fixes`: also make the certain fixes, unwritten, for a report that
+    hands them on (lintrunner's `replacement`)."""
+    linted, ready = checked(paths, settings, progress)
     errors = linted.corpus.errors + (linted.resolution.errors if linted.resolution else ())
+    if fixes:
+        from checker.app.fix import fixed_pages
+
+        made = fixed_pages(linted, ready)
+        linted, errors = replace(linted, fixes=made.changes), errors + made.errors
     incomplete = linted.resolution is not None and linted.resolution.incomplete
     return Outcome(
         "lint",

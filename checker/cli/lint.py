@@ -25,6 +25,8 @@ def lint(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **va
     settings = o.settings_of(values)
     statistics = o.statistics_of(fmt, values)
     code = o.lintrunner_code_of(fmt, values)
+    from checker.report.formats import FORMATS
+
     with progress_for(quiet) as progress:
-        outcome = run_lint(paths, settings, progress)
+        outcome = run_lint(paths, settings, progress, fixes=FORMATS[fmt].fixes)
     return finish(outcome, fmt, output, quiet, statistics, code)

@@ -32,6 +32,8 @@ class Format:
     # cannot run (lintrunner's protocol): checker.app.outcome's `in_band`
     in_band: bool = False
     coded: bool = False  # `render(outcome, code=...)`: the code its messages carry
+    # lint makes the certain fixes for it, unwritten (checker.app.lint's `fixes`)
+    fixes: bool = False
     # written in this language unless --lang says otherwise (pr: the Chinese template's)
     language: str | None = None
 
@@ -68,6 +70,7 @@ FORMATS: dict[str, Format] = {
             said=False,
             in_band=True,
             coded=True,
+            fixes=True,
         ),
         Format(
             "pr",

@@ -13,9 +13,10 @@ exits 0 all the same (checker.app.outcome's `in_band`, which the command line
 sets from the format registry; this module decides no exit code).
 
 lintrunner applies a message's `replacement` (the whole new text of its file,
-beside the `original`) with `lintrunner -a`. Where that text would come from
-is `_replacement`, the one hook for fixes; until docs-check can fix a page it
-has none, and every message carries null for both."""
+beside the `original`) with `lintrunner -a`: a page of the working tree with
+certain fixes (those `docs-check fix` makes, which lint made unwritten for
+this format, checker.app.fix) gets one message named `fix` carrying both. The
+others carry null for both."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def render(outcome: Outcome[Any], code: str = CODE) -> str:
     found = problems(outcome)
     messages = [_message(f, f.severity.value, code, refs) for f in found]
     messages += [_message(f, "advice", code, refs) for f in _notes(outcome)]
-    messages += _fixes(found, code, refs)
+    messages += _fixes(outcome, code)
     messages += [_input_error(error, code, refs) for error in outcome.errors]
     return "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in messages)
 
@@ -98,27 +99,18 @@ def lint_message(
     }
 
 
-def _fixes(found: Sequence[Finding], code: str, refs: Sequence[str]) -> list[dict[str, Any]]:
-    """One message per page that `_replacement` can fix, carrying the page's
-    whole text before and after, for `lintrunner -a` to write."""
-    pages: dict[str, list[Finding]] = {}
-    for f in found:
-        pages.setdefault(f.path, []).append(f)
+def _fixes(outcome: Outcome[Any], code: str) -> list[dict[str, Any]]:
+    """One message per page lint fixed (unwritten), carrying the page's whole
+    text before and after, for `lintrunner -a` to write."""
+    if outcome.command != "lint":  # verify's findings are on the rules' entries only
+        return []
+    said = say(message(N_("docs-check can fix this page: run `lintrunner -a`")))
     fixes = []
-    for path, on_page in pages.items():
-        patch = _replacement(path, on_page) if located(path, refs)[0] is None else None
-        if patch is not None:
-            said = say(message(N_("docs-check can fix this page: run `lintrunner -a`")))
-            fixes.append(lint_message(path, None, code, "warning", "fix", said, patch))
+    for change in outcome.result.fixes:
+        if change.changed and change.before is not None:
+            patch = (change.before.written, change.before.with_text(change.after).written)
+            fixes.append(lint_message(change.path, None, code, "warning", "fix", said, patch))
     return fixes
-
-
-def _replacement(path: str, findings: Sequence[Finding]) -> tuple[str, str] | None:
-    """The hook for fixes: the page's text as it is and as fixed, for the
-    fixable ones among `findings` (all on `path`, a file of the working
-    tree), or None when there is nothing to fix. docs-check fixes nothing
-    yet, so there is never a replacement."""
-    return None
 
 
 def _input_error(error: str, code: str, refs: Sequence[str]) -> dict[str, Any]:

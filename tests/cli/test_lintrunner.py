@@ -6,8 +6,8 @@ the console script installed beside this interpreter, so the documented entry
 is the one tested. No network: `lintrunner init` (which would run the entry's
 pip install) is never run, and lintrunner keeps its data in the test's folder.
 
-`lintrunner -a` applying a fix is left until docs-check has fixes: it is one
-more `lintrunner(repo, "--all-files", "-a")` on the same repository."""
+`lintrunner -a` applies the certain fixes docs-check hands on (a `fix`
+message with the page's text before and after), and leaves the rest."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ from tests.helpers import FIXTURES, REPO, git, git_environment
 TREE = FIXTURES / "lintrunner" / "repo"
 EVENTS = "docs/zh/api/native_api/pytorch_2-12-0/torch-events.md"
 METRICS = "docs/zh/api/native_api/pytorch_2-12-0/torch-metrics.md"
+# one finding with a certain fix (✗) and one without (an unreadable status)
+MIXED = "docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md"
 TIMEOUT = 120  # a run of two pages takes well under a second; never hang the suite
 
 
@@ -99,14 +101,41 @@ def test_the_messages_as_lintrunner_reads_them(tmp_path: Path) -> None:
     assert code == 1, out
     messages = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     events = str(repo / EVENTS)
-    assert [(m["path"], m["line"], m["name"], m["severity"]) for m in messages] == [
+    assert [(m["path"], m.get("line"), m["name"], m["severity"]) for m in messages] == [
         (events, 7, "link-version", "error"),
         (events, 14, "nonstandard-mark", "warning"),
+        (events, None, "fix", "warning"),
     ]
-    # no column, and no replacement (lintrunner leaves out what is null)
-    assert {(m["code"], m.get("char"), m.get("replacement")) for m in messages} == {
-        ("DOCS_CHECK", None, None)
-    }
+    # no column; only the fix carries a replacement (lintrunner leaves out what is null)
+    assert {(m["code"], m.get("char")) for m in messages} == {("DOCS_CHECK", None)}
+    *found, fix = messages
+    assert [m.get("replacement") for m in found] == [None, None]
+    original = (repo / EVENTS).read_text(encoding="utf-8")
+    assert fix["original"] == original
+    assert fix["replacement"] == original.replace("docs/2.11/", "docs/2.12/").replace(
+        "| ✗ |", "| ✘ |"
+    )
+
+
+def test_lintrunner_a_applies_the_certain_fix_and_leaves_the_rest(tmp_path: Path) -> None:
+    repo = docs_repository(tmp_path, (MIXED,))
+    before = (repo / MIXED).read_text(encoding="utf-8")
+    code, out = lintrunner(repo, "--all-files")
+    assert code == 1, out
+    assert "  Warning (DOCS_CHECK) nonstandard-mark" in out
+    assert "  Error (DOCS_CHECK) status-unreadable" in out
+    assert "You can run `lintrunner -a` to apply this patch." in out
+    code, out = lintrunner(repo, "--all-files", "-a")
+    assert "Successfully applied all patches." in out, out
+    after = (repo / MIXED).read_text(encoding="utf-8")
+    assert after == before.replace(
+        "| <term>Atlas A3 训练系列产品</term> | ✗ |", "| <term>Atlas A3 训练系列产品</term> | ✘ |"
+    )
+    assert after != before
+    code, out = lintrunner(repo, "--all-files")
+    assert code == 1, out
+    assert "nonstandard-mark" not in out and "fix" not in out.replace("docs-check", "")
+    assert "  Error (DOCS_CHECK) status-unreadable" in out
 
 
 @pytest.mark.parametrize("broken", [b"\xff\xfe not UTF-8\n"])

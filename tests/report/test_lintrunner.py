@@ -7,14 +7,15 @@ lintrunner runs the documented entry in tests/cli/test_lintrunner.py."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from checker.model.finding import Finding, Severity
 from checker.report import lintrunner as adapter
+from tests.helpers import REPO
 
 from .conftest import VERIFY_FAILING, Invoke, snapshot
 
@@ -56,10 +57,11 @@ def test_lint_lintrunner_matches_snapshot_and_exits_zero(cli: Invoke) -> None:
         (56, "nonstandard-mark", "warning"),
         (64, "link-version", "error"),
         (43, "block-id-mismatch", "error"),
+        (None, "fix", "warning"),
+        (None, "fix", "warning"),
     ]
-    assert {(m["code"], m["char"], m["original"], m["replacement"]) for m in found} == {
-        ("DOCS_CHECK", None, None, None)
-    }
+    assert {(m["code"], m["char"]) for m in found} == {("DOCS_CHECK", None)}
+    assert [m["original"] is None for m in found] == [True] * 5 + [False] * 2
 
 
 def test_verify_lintrunner_gives_verdicts_and_notes_as_advice(cli: Invoke) -> None:
@@ -147,21 +149,31 @@ def test_input_errors_are_parsed_from_their_line(
     assert (parsed["name"], parsed["severity"]) == ("input-error", "error")
 
 
-def test_a_fix_would_be_one_message_per_page_with_its_texts(
-    monkeypatch: pytest.MonkeyPatch,
+def test_a_fixable_page_is_one_message_with_its_texts_as_fix_makes_them(
+    cli: Invoke, tmp_path: Path
 ) -> None:
-    """The hook the `fix` command will fill: nothing until then; a page it can
-    fix gets one message carrying its text before and after."""
-    on_page = [Finding("docs/x.md", 3, "nonstandard-mark", Severity.WARNING, "m")] * 2
-    assert adapter._fixes(on_page, "C", ()) == []
-    monkeypatch.setattr(adapter, "_replacement", lambda path, found: ("✗\n", "✘\n"))
-    [fix] = adapter._fixes(on_page, "C", ())
-    assert (fix["path"], fix["name"], fix["original"], fix["replacement"]) == (
-        "docs/x.md",
-        "fix",
-        "✗\n",
-        "✘\n",
+    """`lintrunner -a` writes `replacement`: exactly what `docs-check fix` writes."""
+    tree = tmp_path / "docs"
+    shutil.copytree(REPO / "examples" / "docs", tree)
+    code, out, _ = cli("lint", str(tree), "--format", "lintrunner")
+    fixes = {m["path"]: m for m in messages(out) if m["name"] == "fix"}
+    assert code == 0
+    before = {path: Path(path).read_text(encoding="utf-8") for path in fixes}
+    assert [Path(path).name for path in fixes] == [
+        "torch-distributed-elastic.md",
+        "torch-utils-data.md",
+    ]
+    assert {(m["line"], m["severity"]) for m in fixes.values()} == {(None, "warning")}
+    assert all(m["original"] == before[path] for path, m in fixes.items())
+    assert cli("fix", str(tree))[0] == 1  # a finding with no fix is left
+    for path, m in fixes.items():
+        assert m["replacement"] == Path(path).read_text(encoding="utf-8") != before[path]
+
+
+def test_a_page_at_a_git_ref_gets_no_fix(cli: Invoke) -> None:
+    """lintrunner writes files of the working tree; a page read at a ref is none."""
+    code, out, _ = cli(
+        "lint", "--git", str(REPO), "--ref", "HEAD", "examples/docs", "--format", "lintrunner"
     )
-    # never a page read at a git ref: lintrunner writes files of the working tree
-    at_ref = [Finding("v2.12.0:docs/x.md", 3, "nonstandard-mark", Severity.WARNING, "m")]
-    assert adapter._fixes(at_ref, "C", ("v2.12.0",)) == []
+    assert code == 0
+    assert [m for m in messages(out) if m["name"] == "fix"] == []
