@@ -1,7 +1,7 @@
 """Babel's extraction method for the texts that no gettext call in the source
 names, read from the objects they are shown from: the command line's help
 (click docstrings and `help=` strings, checker.cli.translated.help_texts) and
-the registry's summaries, explanations and fixes (checker.checks.registry).
+the registry's summaries, explanations, fixes and automatic fixes (checker.checks.registry).
 babel.cfg maps this file to `extract`; the rest of checker/ goes through
 Babel's python extractor (`N_`, `_`, `ngettext`). The command is in
 docs/internals.md; tests/test_i18n.py checks that the catalogue is current."""
@@ -33,4 +33,5 @@ def shown_texts() -> Iterator[str]:
 
     yield from help_texts(cli)
     for check in CHECKS:
-        yield from (text for text in (check.summary, check.explanation, check.fix) if text)
+        texts = (check.summary, check.explanation, check.fix, check.autofix)
+        yield from (text for text in texts if text)

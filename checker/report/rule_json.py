@@ -29,6 +29,7 @@ def rule_object(described: Described) -> dict[str, Any]:
         "explanation": check.explanation,
         "fix": check.fix,
         "fixable": check.fixable,
+        "autofix": check.autofix or None,
         "example": {
             "shows": example.shows,
             "path": example.path,

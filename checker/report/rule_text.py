@@ -44,7 +44,7 @@ def description(described: Described) -> list[str]:
         f"{check.id}: {say(check.summary)}",
         f"default level: {check.level}",
         f"stage: {check.stage}",
-        f"automatic fix: {'yes' if check.fixable else 'no'}",
+        f"automatic fix: {say(check.autofix) + ' (docs-check fix)' if check.fixable else 'no'}",
         "",
         *wrapped(say(check.explanation)),
         "",

@@ -461,6 +461,16 @@ def test_the_rules_page_lists_every_rule_with_its_severity() -> None:
     assert listed == {check.id: check.level for check in REGISTRY.values()}
 
 
+def test_the_rules_page_lists_every_automatic_fix_as_the_registry_says_it() -> None:
+    """docs/rules.md's table of automatic fixes: exactly the registry's fixable
+    ids, each with its `autofix` text."""
+    text = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text.split("## Automatic fixes", 1)[1].split("\n## ", 1)[0]
+    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| `")]
+    listed = {rule.strip().strip("`"): fixed.strip() for rule, fixed in rows}
+    assert listed == {check.id: check.autofix for check in REGISTRY.values() if check.fixable}
+
+
 # -- one spelling for every command -----------------------------------------------------
 
 
