@@ -19,9 +19,9 @@ from checker.cli.output import finish, progress_for
 @o.selection_options
 @o.cache_options
 def fix(paths: tuple[str, ...], diff: bool, quiet: bool, **values: Any) -> int:
-    """Fix what lint finds where the fix is certain (`docs-check rules` says
-    which rules have one), changing nothing else, then report what is left.
-    Each page is read back before it is written. PATHS as for lint."""
+    """Fix what lint finds where the fix is certain. `docs-check rules` says
+    which rules have one; nothing else is changed, and each page is read back
+    before it is written. Then what is left is reported. PATHS as for lint."""
     from checker.app.fix import fix as run_fix
 
     settings = o.settings_of(values)

@@ -25,10 +25,11 @@ from checker.cli.output import finish, progress_for
 @o.quiet_option
 @o.cache_options
 def migrate(paths: tuple[str, ...], form: str, diff: bool, quiet: bool, **values: Any) -> int:
-    """Rewrite the entries of the table, inline and row formats into the house
-    block format (or back, --to table), keeping the rest of each page. Every
-    migrated page is read back and must say the same; an entry that cannot be
-    migrated without loss is left as it is and reported. PATHS as for lint."""
+    """Rewrite entries into the house block format, or back. Entries of the
+    table, inline and row formats go to blocks (--to blocks) or to tables
+    (--to table), and the rest of each page is kept. Every migrated page is
+    read back and must say the same; an entry that cannot be migrated without
+    loss is left as it is and reported. PATHS as for lint."""
     from checker.app.migrate import migrate as run_migrate
 
     settings = o.settings_of(values)

@@ -20,10 +20,11 @@ from checker.cli.output import finish
 @o.config_option
 @o.quiet_option
 def new_version(new: str, old: str, root: str, quiet: bool, **values: Any) -> int:
-    """Make the pytorch_NEW folders from the pytorch_OLD ones, in every layout
-    and language under ROOT: every pytorch.org docs link and the version's
-    name rewritten for NEW, statuses copied unchanged (claims still to verify).
-    An existing folder is never overwritten."""
+    """Make a new version's docs folders from an old one's. Each pytorch_OLD
+    folder under ROOT, in every layout and language, is copied to pytorch_NEW
+    with every pytorch.org docs link and the version's name rewritten for NEW,
+    and statuses copied unchanged (claims still to verify). An existing folder
+    is never overwritten."""
     from checker.app.new_version import new_version as run_new_version
 
     outcome = run_new_version(new, old, root, o.settings_of(values))

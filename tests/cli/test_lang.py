@@ -120,7 +120,7 @@ def test_help_in_chinese(cli: Invoke, locale: Callable[[str], None]) -> None:
         "",
         "  检查 torch-npu API 支持文档：所有页面格式，同一个支持模型。",
     ]
-    assert "  lint      按静态规则检查文档页面。" in lines(out)
+    assert "  lint         按静态规则检查文档页面。" in lines(out)
     assert "  -h, --help      显示此帮助并退出。" in lines(out)
 
 
@@ -146,7 +146,7 @@ def test_help_in_english_is_click_s(cli: Invoke, locale: Callable[[str], None]) 
         "",
         "  Check the torch-npu API support docs: every page format, one support model.",
     ]
-    assert "  lint      Check docs pages against the static rules." in lines(out)
+    assert "  lint         Check docs pages against the static rules." in lines(out)
 
 
 def test_sarif_rules_are_described_in_chinese(

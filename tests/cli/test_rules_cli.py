@@ -21,7 +21,7 @@ LINK_VERSION = """\
 link-version: a native-doc link into another PyTorch docs version
 default level: error
 stage: lint
-automatic fix: no
+automatic fix: always: the link takes the page's docs version (docs-check fix)
 
 The 原生文档 link goes to the upstream docs of another PyTorch version than the
 page documents.
@@ -70,7 +70,9 @@ def test_rule_describes_every_id_of_the_registry(rule: str, cli: Invoke) -> None
         f"{rule}: {check.summary}",
         f"default level: {check.level}",
         f"stage: {check.stage}",
-        "automatic fix: no",
+        f"automatic fix: {check.autofix} (docs-check fix)"
+        if check.fixable
+        else "automatic fix: no",
     ]
     for label, text in (("wrong (", example.wrong), ("right (", example.right)):
         at = next(n for n, line in enumerate(lines) if line.startswith(label))
@@ -149,9 +151,15 @@ def test_rule_json_holds_the_one_asked_for(cli: Invoke) -> None:
     assert code == 0
     (only,) = validated(out)["rules"]  # type: ignore[misc]
     assert only["id"] == "unused-ignore"
-    assert only["fixable"] is False
+    assert (only["fixable"], only["autofix"]) == (False, None)
     assert only["example"]["shows"] == "configuration"
     assert only["example"]["right"].startswith("[[ignore]]\n")
+
+
+def test_rule_json_says_when_docs_check_fixes_it(cli: Invoke) -> None:
+    code, out, _ = cli("rule", "nonstandard-mark", "--format", "json")
+    (only,) = validated(out)["rules"]  # type: ignore[misc]
+    assert (only["fixable"], only["autofix"]) == (True, REGISTRY["nonstandard-mark"].autofix)
 
 
 def test_rule_writes_its_report_to_output(cli: Invoke, tmp_path: Path) -> None:
