@@ -192,7 +192,7 @@ def test_an_interrupt_is_exit_130(
 ) -> None:
     from checker.cli import run as cli_run
 
-    def interrupted(*_: object) -> None:
+    def interrupted(*_: object, **__: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr("checker.app.lint.lint", interrupted)
@@ -206,7 +206,7 @@ def test_sigterm_is_exit_143(
     from checker.cli import run as cli_run
     from checker.errors import Terminated
 
-    def terminated(*_: object) -> None:
+    def terminated(*_: object, **__: object) -> None:
         raise Terminated
 
     monkeypatch.setattr("checker.app.lint.lint", terminated)

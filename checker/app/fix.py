@@ -22,6 +22,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.progress import Progress
+from checker.read.load import page_lines
 from checker.rewrite.lines import fixed, replaced
 from checker.rewrite.source import Source, load_source
 from checker.rewrite.written import Change, read_back, write_changes
@@ -37,7 +38,12 @@ class _Rules:
     def findings(self, page: Page) -> list[Finding]:
         """The page's own findings as lint gates them (the cross-page rules,
         which no fix touches, without the other pages)."""
-        return list(self.gate.apply(lint_checks([page], self.catalogue), pages=[page]).findings)
+        return list(self.gate.apply(self.every(page), pages=[page]).findings)
+
+    def every(self, page: Page) -> list[Finding]:
+        """All of them, selected or not, suppressed or not: what a fix must
+        not bring, whatever this run reports."""
+        return lint_checks([page], self.catalogue)
 
 
 def fix(
@@ -102,28 +108,31 @@ def _fixed_page(
     text, findings, current = source.text, before, page
     for _ in range(PASSES):
         fixes = [f for f in findings if f.fix]
-        made = fixed(text.splitlines(keepends=True), [f.fix for f in fixes])
+        made = fixed(page_lines(text, keepends=True), [f.fix for f in fixes])
         if not made.applied:
             break
-        text = replaced(text.splitlines(keepends=True), made.replacements)
+        text = replaced(page_lines(text, keepends=True), made.replacements)
         current = read_back(page, text, rules.catalogue)
         findings = rules.findings(current)
     if text == source.text:
         return None, [], Counter()
-    changed = [a for a, b in zip(_said(page), _said(current), strict=False) if a != b]
-    if changed or len(current.entries) != len(page.entries):
-        # a fix changes how a page writes what it says, never what it says
-        line = changed[0][1] if changed else 1
-        said = message(
-            N_("not fixed: the fixed page would say something else at line {line}"), line=line
-        )
-        return None, [Skipped(page.path, line, said)], Counter()
-    came = Counter(_key(f) for f in findings) - Counter(_key(f) for f in before)
+    came = Counter(_key(f) for f in rules.every(current)) - Counter(
+        _key(f) for f in rules.every(page)
+    )
     if came:
         rule, line = min(came)
         said = message(
             N_("not fixed: the fixed page would have a new {rule} finding at line {line}"),
             rule=rule,
+            line=line,
+        )
+        return None, [Skipped(page.path, line, said)], Counter()
+    changed = [a for a, b in zip(_said(page), _said(current), strict=False) if a != b]
+    if changed or len(current.entries) != len(page.entries):
+        # a fix changes how a page writes what it says, never what it says
+        line = changed[0][1] if changed else 1
+        said = message(
+            N_("not fixed: the fixed page would say something else of the entry at line {line}"),
             line=line,
         )
         return None, [Skipped(page.path, line, said)], Counter()

@@ -77,9 +77,14 @@ def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Re
             moved_from[moved] = path
             entries += len(page.entries)
     if not errors:
-        for folder, target in zip(folders, targets, strict=True):
-            inside = {c: moved_from[c.path] for c in changes if Path(c.path).is_relative_to(target)}
-            _write_folder(folder, target, inside)
+        _write_folders(
+            [
+                (folder, target, {c: moved_from[c.path] for c in changes if _inside(c, target)})
+                for folder, target in zip(folders, targets, strict=True)
+            ]
+        )
+    if errors:  # nothing was written: nothing to report as created
+        return Outcome("new-version", Rewritten((), diff=False), tuple(errors))
     copied = N_("statuses copied unchanged from {old}: claims still to verify for {new}")
     rewritten = Rewritten(
         tuple(changes),
@@ -101,10 +106,36 @@ def _folders(root: Path, name: str) -> list[Path]:
     return found
 
 
-def _write_folder(old: Path, new: Path, pages: Mapping[Change, Path]) -> None:
+def _inside(change: Change, folder: Path) -> bool:
+    return Path(change.path).is_relative_to(folder)
+
+
+def _write_folders(folders: list[tuple[Path, Path, Mapping[Change, Path]]]) -> None:
+    """Every new folder staged first, then each renamed into place: one that
+    cannot be written leaves none of them (those renamed already are removed)."""
+    staged: list[tuple[Path, Path]] = []
+    placed: list[Path] = []
+    writing = folders[0][1] if folders else Path()  # the folder being made, for an error
+    try:
+        for old, new, pages in folders:
+            writing = new
+            staged.append((_staged(old, new, pages), new))
+        for staging, new in staged:
+            writing = new
+            os.rename(staging, new)
+            placed.append(new)
+    except BaseException as error:
+        for path in [staging for staging, _ in staged] + placed:
+            shutil.rmtree(path, ignore_errors=True)
+        if isinstance(error, OSError):
+            raise UsageError(f"{writing}: cannot write: {error.strerror or error}") from None
+        raise
+
+
+def _staged(old: Path, new: Path, pages: Mapping[Change, Path]) -> Path:
     """The old folder copied whole (pictures and all), its pages replaced by
     their rewritten text (`pages`: each with the page it was made from),
-    under a temporary name; then renamed into place."""
+    under a temporary name beside `new`."""
     staging = Path(tempfile.mkdtemp(prefix=f".{new.name}.", dir=new.parent))
     try:
         shutil.copytree(old, staging, dirs_exist_ok=True)
@@ -112,9 +143,7 @@ def _write_folder(old: Path, new: Path, pages: Mapping[Change, Path]) -> None:
             (staging / made_from.relative_to(old)).unlink()
             written = staging / Path(change.path).relative_to(new)
             written.write_text(change.after, encoding="utf-8", newline="")
-        os.rename(staging, new)
-    except BaseException as error:
+    except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
-        if isinstance(error, OSError):
-            raise UsageError(f"{new}: cannot write: {error.strerror or error}") from None
         raise
+    return staging

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from checker.model.catalogue import Catalogue
 from checker.model.support import Page
 from checker.read.context import ReadContext
-from checker.read.load import load_text
+from checker.read.load import load_text, page_lines
 from checker.read.mentions import read_mentions
 from checker.read.namespace import complete_names
 from checker.read.page import read_entries
@@ -21,7 +21,7 @@ from checker.sources.discover import DocFile
 def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True) -> Page:
     """`whole` False for a part of a page (checker.read.split): short names are
     completed once the parts are joined, from what the whole page says."""
-    ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, text.splitlines())
+    ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, page_lines(text))
     with _collector_paused():
         directives, tokens = read_directives(parse(text), ctx)
         entries = read_entries(tokens, ctx)

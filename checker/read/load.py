@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import codecs
+import re
 import stat
 from pathlib import Path
 
 from checker.errors import InputError
 
 MAX_BYTES = 16 * 1024 * 1024  # the largest real page is ~230 KB; far above that is not a page
+_BREAK = re.compile(r"(\r\n|\r|\n)")
+
+
+def page_lines(text: str, keepends: bool = False) -> list[str]:
+    """The page's lines as markdown-it numbers them: broken at \\n, \\r\\n
+    and \\r only. str.splitlines also breaks at U+2028, U+0085, \\f and
+    more, which would put every line after one a line off the parser's."""
+    parts = _BREAK.split(text)
+    lines = ["".join(parts[i : i + 2]) if keepends else parts[i] for i in range(0, len(parts), 2)]
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def load_text(path: str) -> str:

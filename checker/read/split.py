@@ -17,6 +17,7 @@ from itertools import pairwise
 
 from checker.model.support import Page
 from checker.read.blocks import has_blocks
+from checker.read.load import page_lines
 from checker.read.namespace import complete_names
 from checker.sources.discover import DocFile
 
@@ -49,7 +50,7 @@ def cut_lines(text: str, part_size: int) -> list[int]:
     fence: str | None = None  # the mark of the open fence
     raw_end: re.Pattern[str] | None = None  # what ends the open raw html block
     blank_before = True
-    for number, line in enumerate(text.splitlines(keepends=True)):
+    for number, line in enumerate(page_lines(text, keepends=True)):
         if (
             fence is None
             and raw_end is None
@@ -74,7 +75,7 @@ def cut_lines(text: str, part_size: int) -> list[int]:
 def parts(text: str, cuts: list[int]) -> list[str]:
     """The page's parts. Each keeps its line numbers: the lines before it are
     left blank, which the parser skips."""
-    lines = text.splitlines(keepends=True)
+    lines = page_lines(text, keepends=True)
     bounds = [0, *cuts, len(lines)]
     return ["\n" * start + "".join(lines[start:end]) for start, end in pairwise(bounds)]
 

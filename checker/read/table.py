@@ -13,7 +13,7 @@ from markdown_it.token import Token
 from checker.checks.registry import Problem
 from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
-from checker.model.edit import Edit
+from checker.model.edit import Edit, Fix
 from checker.model.status import MARK_OF, read_mark
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import column, line_of, read_table
@@ -44,7 +44,7 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
         written = cells[mark_col].content.strip()
         support, problem = read_mark(written)
         if problem and support is not None:  # read, but not as the house writes it
-            problem = replace(problem, fix=(Edit(line, written, MARK_OF[support]),))
+            problem = replace(problem, fix=_marked(ctx, line, written, MARK_OF[support]))
         if problem:
             ctx.report(problem, line)
         if support is not None and product is not None:
@@ -55,6 +55,21 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
     # An unreadable row leaves its product unstated rather than guessed.
     source = ctx.source(first, table.rows[-1][0])
     return StatusRead(claims.status(), source, "table", first, table.end, claims.lines())
+
+
+def _marked(ctx: ReadContext, line: int, written: str, mark: str) -> Fix:
+    """The row's mark cell, pipes and all, with the house mark: the cell alone,
+    so that a mark written as a letter (`n`) changes nowhere else on the row.
+    None where no one cell of the row is that mark (an escaped pipe, twice)."""
+    row = ctx.lines[line - 1] if 0 < line <= len(ctx.lines) else ""
+    cells = row.split("|")
+    found = [index for index, cell in enumerate(cells) if cell.strip() == written]
+    if "\\|" in row or len(found) != 1:
+        return ()
+    index = found[0]
+    left, right = ("|" if index > 0 else ""), ("|" if index < len(cells) - 1 else "")
+    cell = cells[index]
+    return (Edit(line, left + cell + right, left + cell.replace(written, mark) + right),)
 
 
 def _found_or(index: int | None, default: int) -> int:

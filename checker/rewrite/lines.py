@@ -78,7 +78,7 @@ def fixed(lines: Sequence[str], fixes: Sequence[Fix]) -> Fixed:
             if not 1 <= edit.line <= len(lines):
                 break
             text = trial.get(edit.line, _bare(lines[edit.line - 1]))
-            if edit.old not in text:
+            if edit.old not in text or edit.old == edit.new:  # gone, or a change of nothing
                 break
             trial[edit.line] = text.replace(edit.old, edit.new)
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
-from checker.read.load import decode_page, load_bytes
+from checker.read.load import decode_page, load_bytes, page_lines
 
 _BOM = codecs.BOM_UTF8.decode("utf-8")
 
@@ -21,7 +21,7 @@ class Source:
     @property
     def lines(self) -> list[str]:
         """The lines with their endings (\\n, \\r\\n), as in the file."""
-        return self.text.splitlines(keepends=True)
+        return page_lines(self.text, keepends=True)
 
     def with_text(self, text: str) -> Source:
         return Source(self.path, text, self.bom)

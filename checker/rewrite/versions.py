@@ -15,6 +15,7 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.edit import Edit
 from checker.model.support import Page
+from checker.read.load import page_lines
 from checker.read.mentions import docs_version, with_version
 from checker.rewrite.lines import fixed, replaced
 from checker.rewrite.written import read_back
@@ -48,7 +49,7 @@ def renamed(page: Page, text: str, old: str, catalogue: Catalogue) -> Renamed:
         for m in page.mentions
         if m.kind != "link" and m.version == old
     ]
-    lines = text.splitlines(keepends=True)
+    lines = page_lines(text, keepends=True)
     made = fixed(lines, [(edit,) for edit in links + names])
     result = replaced(lines, made.replacements) if made.applied else text
     done = Counter(LINKS if index < len(links) else NAMES for index in made.applied)

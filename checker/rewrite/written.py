@@ -13,6 +13,7 @@ from checker.files import write_atomically
 from checker.model.catalogue import Catalogue
 from checker.model.support import Page
 from checker.read import read_text
+from checker.read.load import page_lines
 from checker.rewrite.source import Source
 from checker.sources.discover import DocFile
 
@@ -42,8 +43,8 @@ def unified_diff(change: Change) -> str:
     before = change.before.text if change.before is not None else ""
     old = "/dev/null" if change.before is None else f"a/{change.path}"
     lines = difflib.unified_diff(
-        before.splitlines(keepends=True),
-        change.after.splitlines(keepends=True),
+        page_lines(before, keepends=True),
+        page_lines(change.after, keepends=True),
         fromfile=old,
         tofile=f"b/{change.path}",
     )

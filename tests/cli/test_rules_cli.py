@@ -158,6 +158,7 @@ def test_rule_json_holds_the_one_asked_for(cli: Invoke) -> None:
 
 def test_rule_json_says_when_docs_check_fixes_it(cli: Invoke) -> None:
     code, out, _ = cli("rule", "nonstandard-mark", "--format", "json")
+    assert code == 0
     (only,) = validated(out)["rules"]  # type: ignore[misc]
     assert (only["fixable"], only["autofix"]) == (True, REGISTRY["nonstandard-mark"].autofix)
 
