@@ -44,13 +44,18 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     "checker/read/namespace.py": ("tests/read/test_full_names.py",),
     "checker/model/claims.py": ("tests/model/test_claims.py", "tests/read/test_restated.py"),
-    "checker/read/table.py": ("tests/read/test_table.py", "tests/read/test_restated.py"),
+    "checker/read/table.py": (
+        "tests/read/test_table.py",
+        "tests/read/test_restated.py",
+        "tests/app/test_fix.py",
+    ),
     "checker/read/rows.py": ("tests/read/test_rows.py", "tests/read/test_full_names.py"),
     "checker/read/inline.py": ("tests/read/test_inline.py", "tests/read/test_full_names.py"),
     "checker/read/blocks.py": (
         "tests/read/test_blocks.py",
         "tests/read/test_house_rules.py",
         "tests/read/test_restated.py",
+        "tests/app/test_fix.py",
     ),
     "checker/read/page.py": (
         "tests/read/test_inline.py",
@@ -69,6 +74,10 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/checks/test_entries.py",
     ),
     "checker/app/live.py": ("tests/app/test_live.py",),
+    "checker/read/mentions.py": ("tests/checks/test_mentions.py", "tests/app/test_new_version.py"),
+    "checker/checks/mentions.py": ("tests/checks/test_mentions.py",),
+    "checker/rewrite/lines.py": ("tests/rewrite/test_lines.py",),
+    "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),
 }
 FLIP = {
     ast.Eq: ast.NotEq,

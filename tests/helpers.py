@@ -154,3 +154,13 @@ def use_fake_harness(monkeypatch: pytest.MonkeyPatch, log: Path) -> None:
     """Where the FAKE harness records what it was asked, and the Python it runs on."""
     monkeypatch.setenv("DOCS_CHECK_FAKE_LOG", str(log))
     monkeypatch.setenv("DOCS_CHECK_TEST_PYTHON", sys.executable)
+
+
+def working_copy(source: Path, into: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """`source` copied to `into` and made the current folder, for a command
+    that rewrites pages (fix, new-version, migrate): paths print relative."""
+    import shutil
+
+    shutil.copytree(source, into)
+    monkeypatch.chdir(into)
+    return into

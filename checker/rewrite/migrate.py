@@ -36,6 +36,17 @@ _NOTES_LABEL = {"zh": "**限制与说明**：", "en": "**Restrictions and Notes*
 
 
 @dataclass(frozen=True)
+class _Migrating:
+    """What rewriting any entry of one page needs."""
+
+    lines: Sequence[str]
+    form: str
+    catalogue: Catalogue
+    ids: BlockIds
+    lossy: Sequence[Finding]  # the page's findings of what reading lost
+
+
+@dataclass(frozen=True)
 class Plan:
     replacements: tuple[Replacement, ...]
     migrated: int  # entries rewritten
@@ -45,16 +56,16 @@ class Plan:
 def plan(page: Page, lines: Sequence[str], form: str, catalogue: Catalogue) -> Plan:
     """`lines`: the page's text lines (without endings); `form`: blocks or table."""
     numbers = [int(found) for found in block_ids(list(lines)) if found.isdigit()]
-    ids = BlockIds(max(numbers, default=0))
     lossy = [f for f in page.findings if f.rule in LOSSY]
+    migrating = _Migrating(lines, form, catalogue, BlockIds(max(numbers, default=0)), lossy)
     replacements: list[Replacement] = []
     left: list[tuple[int, str]] = []
     migrated = 0
     for group in _groups(page.entries, form):
         if group[0].format == "rows":
-            made, why = _row_table(group, lines, form, catalogue, ids, lossy)
+            made, why = _row_table(group, migrating)
         else:
-            made, why = _section(group[0], lines, form, catalogue, ids, lossy)
+            made, why = _section(group[0], migrating)
         if made is None:
             left.append((group[0].status_line or group[0].line, why))
         else:
@@ -82,12 +93,10 @@ def _next_row(last: Entry, entry: Entry) -> bool:
     return last.format == "rows" and entry.line == last.line + 1
 
 
-def _products(
-    entry: Entry, form: str, catalogue: Catalogue, lossy: Sequence[Finding]
-) -> tuple[list[tuple[str, Support]], str]:
+def _products(entry: Entry, migrating: _Migrating) -> tuple[list[tuple[str, Support]], str]:
     """What the entry states of each product, in the house order, or why not."""
-    first, last = entry.status_lines
-    for finding in lossy:
+    catalogue, first, last = migrating.catalogue, *entry.status_lines
+    for finding in migrating.lossy:
         if first <= finding.line <= last:
             template = N_("not migrated: {rule} at line {line}; its status would be lost")
             return [], message(template, rule=finding.rule, line=finding.line)
@@ -100,7 +109,8 @@ def _products(
         scope = catalogue.scope_for(entry.path, status)
         order = [*scope, *(p for p in status.products if p not in scope)]
     products = [(p, support) for p in order if (support := status.of(p)) is not None]
-    missing = [p for p, _ in products if form == BLOCKS and not has_npu_code(catalogue, p)]
+    blocks = migrating.form == BLOCKS
+    missing = [p for p, _ in products if blocks and not has_npu_code(catalogue, p)]
     if missing:
         template = N_("not migrated: {product} has no npu code for a block")
         return [], message(template, product=missing[0])
@@ -114,33 +124,24 @@ def _indent(text: str) -> str:
     return text[: len(text) - len(text.lstrip(" \t>"))]
 
 
-def _section(
-    entry: Entry,
-    lines: Sequence[str],
-    form: str,
-    catalogue: Catalogue,
-    ids: BlockIds,
-    lossy: Sequence[Finding],
-) -> tuple[Replacement | None, str]:
-    products, why = _products(entry, form, catalogue, lossy)
+def _section(entry: Entry, migrating: _Migrating) -> tuple[Replacement | None, str]:
+    products, why = _products(entry, migrating)
     if not products:
         return None, why
     first, last = entry.status_lines
-    prefix = _indent(lines[first - 1])
-    new = section(form, products, entry.lang, catalogue, ids)
+    prefix = _indent(migrating.lines[first - 1])
+    new = _written(entry, products, migrating)
     return Replacement(first, last, tuple(prefix + t if t else prefix.rstrip() for t in new)), ""
 
 
-def _row_table(
-    rows: Sequence[Entry],
-    lines: Sequence[str],
-    form: str,
-    catalogue: Catalogue,
-    ids: BlockIds,
-    lossy: Sequence[Finding],
-) -> tuple[Replacement | None, str]:
+def _written(entry: Entry, products: list[tuple[str, Support]], migrating: _Migrating) -> list[str]:
+    return section(migrating.form, products, entry.lang, migrating.catalogue, migrating.ids)
+
+
+def _row_table(rows: Sequence[Entry], migrating: _Migrating) -> tuple[Replacement | None, str]:
     """The table of `rows` (header and delimiter row above the first) as one
     heading entry a row; none if the table has other rows or other columns."""
+    lines = migrating.lines
     header, end = rows[0].line - 2, rows[-1].line
     before = lines[rows[0].line - 2].strip() if header >= 1 else ""  # the delimiter row
     after = lines[end].lstrip() if end < len(lines) else ""
@@ -153,13 +154,13 @@ def _row_table(
         return None, message(template, column=extra[0])
     new: list[str] = []
     for entry in rows:
-        products, why = _products(entry, form, catalogue, lossy)
+        products, why = _products(entry, migrating)
         if not products:
             return None, why
         new += [f"### {entry.title}", ""]
         if entry.link is not None:
             new += [f"{_LINK_LABEL[entry.lang]}[{entry.link.text}]({entry.link.url})", ""]
-        new += [*section(form, products, entry.lang, catalogue, ids), ""]
+        new += [*_written(entry, products, migrating), ""]
         if entry.notes:
             new += [_NOTES_LABEL[entry.lang] + entry.notes.replace("\\|", "|"), ""]
     return Replacement(header, end, tuple(new[:-1])), ""

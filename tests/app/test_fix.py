@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Invoke
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, working_copy
 
 FIX = FIXTURES / "rewrite" / "fix"
 V12 = "docs/zh/api/native_api/pytorch_2-12-0"
@@ -44,10 +44,7 @@ SUPPRESSED = "not shown: 3 suppressed"
 @pytest.fixture
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The fixture tree copied, and the current folder: paths print as docs/..."""
-    root = tmp_path / "tree"
-    shutil.copytree(FIX, root)
-    monkeypatch.chdir(root)
-    return root
+    return working_copy(FIX, tmp_path / "tree", monkeypatch)
 
 
 def contents(root: Path) -> dict[str, bytes]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Invoke
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, working_copy
 
 NEW_VERSION = FIXTURES / "rewrite" / "new-version"
 FOLDERS = (
@@ -48,10 +48,7 @@ REWRITTEN = {
 
 @pytest.fixture
 def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    copied = tmp_path / "repo"
-    shutil.copytree(NEW_VERSION, copied)
-    monkeypatch.chdir(copied)
-    return copied
+    return working_copy(NEW_VERSION, tmp_path / "repo", monkeypatch)
 
 
 def contents(root: Path) -> dict[str, bytes]:
