@@ -31,7 +31,7 @@ def replaced(lines: Sequence[str], replacements: Sequence[Replacement]) -> str:
         if after.first <= before.last:
             raise DataError(f"replacements of lines {before.first}-{before.last} overlap")
     result = list(lines)
-    ending = _ending(lines)
+    ending = _ending(lines) or "\n"  # a page of one line without an ending
     for change in reversed(ordered):
         if not 1 <= change.first <= change.last <= len(result):
             raise DataError(f"lines {change.first}-{change.last} are not on the page")

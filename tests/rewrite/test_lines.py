@@ -119,3 +119,7 @@ def test_a_skipped_fix_leaves_no_part_of_itself_for_the_next() -> None:
     made = fixed(ROWS, [(Edit(1, "✗", "X"), Edit(2, "nope", "")), (Edit(1, "✗", "✘"),)])
     assert made.applied == (1,) and made.skipped == (0,)
     assert replaced(ROWS, made.replacements).startswith("| A2 | ✘ |\n")
+
+
+def test_a_one_line_page_without_an_ending_gets_newlines_between_new_lines() -> None:
+    assert replaced(["x"], [Replacement(1, 1, ("a", "b"))]) == "a\nb"
