@@ -339,3 +339,55 @@ def test_unknown_product_and_nonstandard_mark_are_reported_exactly(catalogue: Ca
     assert idle.status == Status(
         (("atlas-a2", Support.SUPPORTED), ("atlas-a3", Support.UNSUPPORTED))
     )
+
+
+def test_a_table_of_only_its_header_states_nothing() -> None:
+    page = read(
+        "### torch.x.y\n\n**支持情况**：\n\n| 硬件 | 是否支持 |\n| ---- | :----: |\n",
+        default_catalogue(),
+    )
+    (entry,) = page.entries
+    assert (entry.status, entry.raw, entry.format, entry.status_lines) == (
+        None,
+        "",
+        "table",
+        (3, 6),
+    )
+
+
+# -- the fix of a nonstandard mark: its cell, pipes and all --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("row", "fix"),
+    [
+        ("| <term>Ascend 950DT</term> | n |", ("| n |", "| ✘ |")),  # `n` is in `Ascend` too
+        ("<term>Ascend 950DT</term> | ✗", ("| ✗", "| ✘")),  # no outer pipes
+        ("✗ | <term>Ascend 950DT</term>", ("✗ |", "✘ |")),  # the mark first
+    ],
+)
+def test_a_mark_is_fixed_in_its_own_cell(row: str, fix: tuple[str, str]) -> None:
+    from checker.model.edit import Edit
+    from checker.read.context import ReadContext
+    from checker.read.table import _marked
+
+    mark = row.replace("<term>Ascend 950DT</term>", "").strip(" |")
+    ctx = ReadContext("p.md", "2.12.0", "zh", default_catalogue(), [row])
+    assert _marked(ctx, 1, mark, "✘") == (Edit(1, *fix),)
+
+
+@pytest.mark.parametrize(
+    ("lines", "line"),
+    [
+        (["| a \\| b | ✗ |"], 1),  # an escaped pipe: the cells are not what they seem
+        (["| ✗ | ✗ |"], 1),  # two cells are the mark: which one is not certain
+        (["| a | ✗ |"], 0),  # no such line
+        (["| a | ✗ |"], 2),
+    ],
+)
+def test_no_fix_where_the_mark_s_cell_is_not_certain(lines: list[str], line: int) -> None:
+    from checker.read.context import ReadContext
+    from checker.read.table import _marked
+
+    ctx = ReadContext("p.md", "2.12.0", "zh", default_catalogue(), lines)
+    assert _marked(ctx, line, "✗", "✘") == ()

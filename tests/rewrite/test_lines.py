@@ -123,3 +123,9 @@ def test_a_skipped_fix_leaves_no_part_of_itself_for_the_next() -> None:
 
 def test_a_one_line_page_without_an_ending_gets_newlines_between_new_lines() -> None:
     assert replaced(["x"], [Replacement(1, 1, ("a", "b"))]) == "a\nb"
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r", "\n"])
+def test_new_lines_take_the_page_s_ending_between_them(ending: str) -> None:
+    lines = [f"a{ending}", f"b{ending}"]
+    assert replaced(lines, [Replacement(1, 1, ("x", "y"))]) == f"x{ending}y{ending}b{ending}"
