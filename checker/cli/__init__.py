@@ -24,6 +24,7 @@ import click
 from checker import __version__
 from checker.app.outcome import ExitCode, Stopped
 from checker.cli.baseline import baseline
+from checker.cli.export import export
 from checker.cli.lint import lint
 from checker.cli.options import lang_option
 from checker.cli.probe import probe
@@ -44,7 +45,7 @@ def cli() -> None:
     """Check the torch-npu API support docs: every page format, one support model."""
 
 
-for command in (lint, show, verify, probe, baseline, rule, rules):
+for command in (lint, show, verify, probe, baseline, rule, rules, export):
     cli.add_command(command)
 
 

@@ -39,7 +39,13 @@ FORMATS: dict[str, Format] = {
             "for people",
             colour=True,
         ),
-        Format("json", "checker.report.json", ("lint", "show", "verify"), "for tools", said=False),
+        Format(
+            "json",
+            "checker.report.json",
+            ("lint", "show", "verify", "export"),
+            "for tools",
+            said=False,
+        ),
         Format("junit", "checker.report.junit", CHECKING, "JUnit XML for CI test views"),
         Format("sarif", "checker.report.sarif", CHECKING, "SARIF 2.1.0 for code scanning"),
         Format("markdown", "checker.report.markdown", CHECKING, "for a pull request"),
@@ -53,6 +59,9 @@ FORMATS: dict[str, Format] = {
         ),
         Format("github", "checker.report.github", CHECKING, "GitHub Actions annotations"),
         Format("gitlab", "checker.report.gitlab", CHECKING, "GitLab Code Quality report"),
+        # export's records, one a line: each an object (JSON Lines) or a row
+        Format("jsonl", "checker.report.jsonl", ("export",), "JSON Lines", said=False),
+        Format("csv", "checker.report.csv_rows", ("export",), "for spreadsheets", said=False),
     )
 }
 STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.statistics)

@@ -24,13 +24,14 @@ from referencing import Registry, Resource
 import checker
 from checker.checks.registry import REGISTRY
 from checker.model.finding import Severity
+from checker.report.json import RECORD_FIELDS
 from checker.torch.resolver import NOT_RESOLVED, Lookup
 from checker.verify import crosscheck, evidence
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING
 
 SCHEMAS = Path(checker.__file__).parent / "schemas"
-NAMES = ("lint", "verify", "show", "baseline", "evidence", "statistics")
+NAMES = ("lint", "verify", "show", "baseline", "evidence", "statistics", "export")
 BASE = "https://docs-check.invalid/schemas/"
 EXAMPLES = "examples/docs"
 NATIVE = "docs/zh/api/native_api"
@@ -122,6 +123,9 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     documented = {"supported", "unsupported", "unstated", "conflict"}
     assert set(entry["status"]["additionalProperties"]["enum"]) == documented
     assert {*verify["stated"]["enum"], "conflict"} == documented
+    exported = schema("export")["$defs"]["record"]["properties"]
+    assert set(exported["status"]["enum"]) == documented
+    assert tuple(exported) == RECORD_FIELDS
     rule = Draft202012Validator(lint["rule"])
     assert [check for check in REGISTRY if not rule.is_valid(check)] == []
 
@@ -250,6 +254,44 @@ def test_show_json(cli: Invoke, api: str, code: int, count: int) -> None:
     assert len(document["entries"]) == count
 
 
+# -- export -----------------------------------------------------------------------------------
+
+
+def test_export_json(cli: Invoke) -> None:
+    code, out, _ = cli("export", EXAMPLES, "--format", "json")
+    assert code == 0
+    document = valid("export", out)
+    tagged(document, "export")
+    assert len(document["records"]) == 66  # 22 entries, each over three products
+    assert document["errors"] == []
+
+
+def test_export_jsonl_lines_are_the_schemas_records(cli: Invoke) -> None:
+    record = Draft202012Validator(
+        {"$ref": f"{BASE}export.schema.json#/$defs/record"}, registry=REGISTRY_OF_SCHEMAS
+    )
+    code, out, _ = cli("export", EXAMPLES, "--format", "jsonl")
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [list(record.iter_errors(line)) for line in lines] == [[]] * len(lines)
+    assert lines == _export(cli)["records"]
+    lines[0]["status"] = "maybe"
+    assert not record.is_valid(lines[0])
+
+
+def test_export_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ELASTIC_12).parent.mkdir(parents=True)
+    (repo / ELASTIC_12).write_bytes((REPO / EXAMPLES / ELASTIC_12).read_bytes())
+    git(repo, "init", "-q", "-b", "master")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-gpg-sign", "-m", "docs")
+    code, out, _ = cli("export", "--git", str(repo), "--ref", "master", "--format", "json")
+    assert code == 0
+    records = valid("export", out)["records"]
+    assert {(r["ref"], r["path"]) for r in records} == {("master", ELASTIC_12)}
+
+
 # -- the files written: baseline and evidence -------------------------------------------------
 
 
@@ -297,6 +339,15 @@ def _show(cli: Invoke) -> Document:
     return document
 
 
+def _export(cli: Invoke) -> Document:
+    document: Document = json.loads(cli("export", EXAMPLES, "--format", "json")[1])
+    return document
+
+
+def _unknown_record_status(document: Document) -> None:
+    document["records"][0]["status"] = "maybe"
+
+
 def _evidence(_: Invoke) -> Document:
     document: Document = json.loads((REPO / EVIDENCE_FILES[0]).read_text(encoding="utf-8"))
     return document
@@ -336,6 +387,7 @@ WRONG = {
     "verify-finding-severity": ("verify", _verify, _severity("note")),
     "verify-result-severity": ("verify", _verify, _result_severity),
     "show-status": ("show", _show, _unknown_status),
+    "export-status": ("export", _export, _unknown_record_status),
     "evidence-verdict": ("evidence", _evidence, _unknown_verdict),
     "baseline-unknown-key": ("baseline", lambda _: copy.deepcopy(BASELINE), _unknown_key),
 }
@@ -358,6 +410,7 @@ MAKERS: dict[str, Callable[[Invoke], Document]] = {
     "evidence": _evidence,
     "baseline": lambda _: copy.deepcopy(BASELINE),
     "statistics": _statistics,
+    "export": _export,
 }
 
 
