@@ -24,6 +24,7 @@ import click
 from checker import __version__
 from checker.app.outcome import ExitCode, Stopped
 from checker.cli.baseline import baseline
+from checker.cli.diff import diff
 from checker.cli.export import export
 from checker.cli.lint import lint
 from checker.cli.options import lang_option
@@ -45,7 +46,7 @@ def cli() -> None:
     """Check the torch-npu API support docs: every page format, one support model."""
 
 
-for command in (lint, show, verify, probe, baseline, rule, rules, export):
+for command in (lint, show, verify, probe, baseline, rule, rules, export, diff):
     cli.add_command(command)
 
 

@@ -23,10 +23,17 @@ class Record:
     path: str  # as the page is named: `ref:path` for a page read at a git ref
     line: int  # the line that states the product (Entry.line_of)
     tree: str = ""  # the git ref the page was read at; "" for the working tree
+    entry_line: int = 0  # the entry's heading, which its products' records share
 
     @property
     def where(self) -> str:
+        """`path:line` of the product's statement."""
         return f"{self.path}:{self.line}"
+
+    @property
+    def entry(self) -> str:
+        """`path:line` of the entry's heading."""
+        return f"{self.path}:{self.entry_line}"
 
 
 def records_of(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Record]:
@@ -45,4 +52,5 @@ def records_of(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Record]:
                     entry.path,
                     entry.line_of(product),
                     page.tree,
+                    entry.line,
                 )

@@ -35,20 +35,25 @@ FORMATS: dict[str, Format] = {
         Format(
             "text",
             "checker.report.text",
-            ("lint", "show", "verify", "probe"),
+            ("lint", "show", "verify", "probe", "diff"),
             "for people",
             colour=True,
         ),
         Format(
             "json",
             "checker.report.json",
-            ("lint", "show", "verify", "export"),
+            ("lint", "show", "verify", "export", "diff"),
             "for tools",
             said=False,
         ),
         Format("junit", "checker.report.junit", CHECKING, "JUnit XML for CI test views"),
         Format("sarif", "checker.report.sarif", CHECKING, "SARIF 2.1.0 for code scanning"),
-        Format("markdown", "checker.report.markdown", CHECKING, "for a pull request"),
+        Format(
+            "markdown",
+            "checker.report.markdown",
+            (*CHECKING, "diff"),
+            "for a pull request (diff: for release notes)",
+        ),
         Format(
             "concise",
             "checker.report.concise",

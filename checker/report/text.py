@@ -37,6 +37,10 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
         return lines_of(evidence_lines(outcome.result))
     if outcome.command == "show":
         return lines_of(entries_text(outcome.result.entries, outcome.result.scopes))
+    if outcome.command == "diff":
+        from checker.report.changes import diff_text
+
+        return lines_of(diff_text(outcome.result))
     resolution = outcome.result.resolution
     found = "".join(finding_line(f, colour) + "\n" for f in outcome.result.findings)
     return found + lines_of(resolution_text(resolution) if resolution else [])

@@ -22,7 +22,9 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import checker
+from checker.app.diff import Compared
 from checker.checks.registry import REGISTRY
+from checker.model.changes import Kind
 from checker.model.finding import Severity
 from checker.report.json import RECORD_FIELDS
 from checker.torch.resolver import NOT_RESOLVED, Lookup
@@ -31,7 +33,7 @@ from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING
 
 SCHEMAS = Path(checker.__file__).parent / "schemas"
-NAMES = ("lint", "verify", "show", "baseline", "evidence", "statistics", "export")
+NAMES = ("lint", "verify", "show", "baseline", "evidence", "statistics", "export", "diff")
 BASE = "https://docs-check.invalid/schemas/"
 EXAMPLES = "examples/docs"
 NATIVE = "docs/zh/api/native_api"
@@ -126,6 +128,9 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     exported = schema("export")["$defs"]["record"]["properties"]
     assert set(exported["status"]["enum"]) == documented
     assert tuple(exported) == RECORD_FIELDS
+    diffed = schema("diff")
+    assert diffed["$defs"]["change"]["properties"]["kind"]["enum"] == [k.value for k in Kind]
+    assert list(diffed["properties"]["compared"]["enum"]) == [c.value for c in Compared]
     rule = Draft202012Validator(lint["rule"])
     assert [check for check in REGISTRY if not rule.is_valid(check)] == []
 
@@ -292,6 +297,18 @@ def test_export_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None
     assert {(r["ref"], r["path"]) for r in records} == {("master", ELASTIC_12)}
 
 
+# -- diff -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sides", [("2.12.0", "2.13.0"), ("zh", "en")])
+def test_diff_json(cli: Invoke, sides: tuple[str, str]) -> None:
+    code, out, _ = cli("diff", *sides, "tests/fixtures/diff", "--format", "json")
+    assert code == 0
+    document = valid("diff", out)
+    tagged(document, "diff")
+    assert {change["kind"] for change in document["changes"]} >= {"removed", "changed"}
+
+
 # -- the files written: baseline and evidence -------------------------------------------------
 
 
@@ -344,6 +361,17 @@ def _export(cli: Invoke) -> Document:
     return document
 
 
+def _diff(cli: Invoke) -> Document:
+    document: Document = json.loads(
+        cli("diff", "2.12.0", "2.13.0", "tests/fixtures/diff", "--format", "json")[1]
+    )
+    return document
+
+
+def _unknown_kind(document: Document) -> None:
+    document["changes"][0]["kind"] = "moved"
+
+
 def _unknown_record_status(document: Document) -> None:
     document["records"][0]["status"] = "maybe"
 
@@ -388,6 +416,7 @@ WRONG = {
     "verify-result-severity": ("verify", _verify, _result_severity),
     "show-status": ("show", _show, _unknown_status),
     "export-status": ("export", _export, _unknown_record_status),
+    "diff-kind": ("diff", _diff, _unknown_kind),
     "evidence-verdict": ("evidence", _evidence, _unknown_verdict),
     "baseline-unknown-key": ("baseline", lambda _: copy.deepcopy(BASELINE), _unknown_key),
 }
@@ -411,6 +440,7 @@ MAKERS: dict[str, Callable[[Invoke], Document]] = {
     "baseline": lambda _: copy.deepcopy(BASELINE),
     "statistics": _statistics,
     "export": _export,
+    "diff": _diff,
 }
 
 
