@@ -35,14 +35,14 @@ FORMATS: dict[str, Format] = {
         Format(
             "text",
             "checker.report.text",
-            ("lint", "show", "verify", "probe", "diff"),
+            ("lint", "show", "verify", "probe", "diff", "coverage"),
             "for people",
             colour=True,
         ),
         Format(
             "json",
             "checker.report.json",
-            ("lint", "show", "verify", "export", "diff"),
+            ("lint", "show", "verify", "export", "diff", "coverage"),
             "for tools",
             said=False,
         ),
@@ -51,7 +51,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "markdown",
             "checker.report.markdown",
-            (*CHECKING, "diff"),
+            (*CHECKING, "diff", "coverage"),
             "for a pull request (diff: for release notes)",
         ),
         Format(

@@ -41,6 +41,11 @@ def render(outcome: Outcome[Any]) -> str:
         return entries_json(result.entries, result.scopes) + "\n"
     if outcome.command == "diff":
         return diff_json(result, outcome.errors) + "\n"
+    if outcome.command == "coverage":
+        from checker.report.coverage import coverage_object
+
+        covered = {**tagged("coverage"), **coverage_object(result), "errors": list(outcome.errors)}
+        return json.dumps(covered, ensure_ascii=False, indent=2) + "\n"
     if outcome.command == "export":
         records = [record_object(record, result.refs) for record in result.records]
         document = {**tagged("export"), "records": records, "errors": list(outcome.errors)}

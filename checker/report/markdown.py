@@ -33,6 +33,10 @@ MARKS = {"supported": "✔", "unsupported": "✘", "conflict": "✔✘", UNSTATE
 
 
 def render(outcome: Outcome[Any]) -> str:
+    if outcome.command == "coverage":
+        from checker.report.coverage import coverage_markdown
+
+        return coverage_markdown(outcome.result, outcome.errors)
     if outcome.command == "diff":
         from checker.report.changes import diff_markdown
 

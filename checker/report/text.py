@@ -37,6 +37,10 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
         return lines_of(evidence_lines(outcome.result))
     if outcome.command == "show":
         return lines_of(entries_text(outcome.result.entries, outcome.result.scopes))
+    if outcome.command == "coverage":
+        from checker.report.coverage import coverage_text
+
+        return lines_of(coverage_text(outcome.result))
     if outcome.command == "diff":
         from checker.report.changes import diff_text
 

@@ -22,6 +22,7 @@ def test_each_command_offers_its_formats_text_first() -> None:
     assert formats_for("probe") == ["text"]
     assert formats_for("export") == ["json", "jsonl", "csv"]
     assert formats_for("diff") == ["text", "json", "markdown"]
+    assert formats_for("coverage") == ["text", "json", "markdown"]
 
 
 def test_no_formatter_decides_an_exit_code() -> None:

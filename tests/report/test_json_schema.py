@@ -33,7 +33,10 @@ from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING
 
 SCHEMAS = Path(checker.__file__).parent / "schemas"
-NAMES = ("lint", "verify", "show", "baseline", "evidence", "statistics", "export", "diff")
+NAMES = (
+    *("lint", "verify", "show", "baseline", "evidence", "statistics"),
+    *("export", "diff", "coverage"),
+)
 BASE = "https://docs-check.invalid/schemas/"
 EXAMPLES = "examples/docs"
 NATIVE = "docs/zh/api/native_api"
@@ -309,6 +312,16 @@ def test_diff_json(cli: Invoke, sides: tuple[str, str]) -> None:
     assert {change["kind"] for change in document["changes"]} >= {"removed", "changed"}
 
 
+# -- coverage ---------------------------------------------------------------------------------
+
+
+def test_coverage_json(cli: Invoke) -> None:
+    document = valid("coverage", json.dumps(_coverage(cli)))
+    tagged(document, "coverage")
+    assert [v["version"] for v in document["versions"]] == ["2.13.0"]
+    assert [v["version"] for v in document["not_covered"]] == ["2.12.0"]
+
+
 # -- the files written: baseline and evidence -------------------------------------------------
 
 
@@ -361,11 +374,27 @@ def _export(cli: Invoke) -> Document:
     return document
 
 
+_COVERED: list[Document] = []  # one torch subprocess for the tests that need its report
+
+
+def _coverage(cli: Invoke) -> Document:
+    if not _COVERED:
+        argv = ("coverage", "tests/fixtures/coverage", "--python", sys.executable)
+        code, out, _ = cli(*argv, "--format", "json")
+        assert code == 0
+        _COVERED.append(json.loads(out))
+    return copy.deepcopy(_COVERED[0])
+
+
 def _diff(cli: Invoke) -> Document:
     document: Document = json.loads(
         cli("diff", "2.12.0", "2.13.0", "tests/fixtures/diff", "--format", "json")[1]
     )
     return document
+
+
+def _unknown_source(document: Document) -> None:
+    document["versions"][0]["namespaces"][0]["source"] = "guessed"
 
 
 def _unknown_kind(document: Document) -> None:
@@ -417,6 +446,7 @@ WRONG = {
     "show-status": ("show", _show, _unknown_status),
     "export-status": ("export", _export, _unknown_record_status),
     "diff-kind": ("diff", _diff, _unknown_kind),
+    "coverage-source": ("coverage", _coverage, _unknown_source),
     "evidence-verdict": ("evidence", _evidence, _unknown_verdict),
     "baseline-unknown-key": ("baseline", lambda _: copy.deepcopy(BASELINE), _unknown_key),
 }
@@ -441,6 +471,7 @@ MAKERS: dict[str, Callable[[Invoke], Document]] = {
     "statistics": _statistics,
     "export": _export,
     "diff": _diff,
+    "coverage": _coverage,
 }
 
 
