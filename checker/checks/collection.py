@@ -79,14 +79,12 @@ def check_duplicates(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Fi
             continue
         product = differ[0]
         where = f"{earlier.path}:{earlier.line_of(product)}"
-        pair = N_("{product} {here} here, {there} there")
-        each = [message(pair, product=p, here=here[p], there=there[p]) for p in differ]
         said = message(
             N_("{api} for {version} contradicts {where} ({said})"),
             api=entry.api,
             version=entry.version,
             where=where,
-            said=_joined(each),
+            said=_pairs(here, there, differ),
         )
         yield finding("api-conflict", entry.path, entry.line_of(product), said)
 
@@ -132,17 +130,21 @@ def _parity(zh: Entry | None, en: Entry | None, catalogue: Catalogue) -> Iterato
         differ = [p for p in scope if mine[p] != other[p]]
         if not differ:
             return
-        pair = N_("{product} {here} here, {there} there")
-        each = [message(pair, product=p, here=mine[p], there=other[p]) for p in differ]
         said = message(
             N_("{api}: the {lang} page for {version} says otherwise, at {where} ({said})"),
             api=here.api,
             lang=there.lang,
             version=here.version,
             where=f"{there.path}:{there.line_of(differ[0])}",
-            said=_joined(each),
+            said=_pairs(mine, other, differ),
         )
         yield finding("lang-parity", here.path, here.line_of(differ[0]), said)
+
+
+def _pairs(here: dict[str, str], there: dict[str, str], products: Sequence[str]) -> str:
+    """`atlas-a2 supported here, unsupported there; ...` over `products`."""
+    pair = N_("{product} {here} here, {there} there")
+    return _joined([message(pair, product=p, here=here[p], there=there[p]) for p in products])
 
 
 def _listed(products: Set[str]) -> str:

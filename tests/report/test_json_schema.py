@@ -190,13 +190,19 @@ def test_lint_json_with_an_input_error(cli: Invoke, tmp_path: Path) -> None:
     assert document["errors"] == [f"{page}:1: invalid UTF-8 at byte offset 0; file skipped"]
 
 
-def test_lint_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
+def one_page_repo(tmp_path: Path) -> Path:
+    """A git repository whose master holds examples/docs's 2.12.0 elastic page."""
     repo = tmp_path / "repo"
     (repo / ELASTIC_12).parent.mkdir(parents=True)
     (repo / ELASTIC_12).write_bytes((REPO / EXAMPLES / ELASTIC_12).read_bytes())
     git(repo, "init", "-q", "-b", "master")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "--no-gpg-sign", "-m", "docs")
+    return repo
+
+
+def test_lint_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
+    repo = one_page_repo(tmp_path)
     code, out, _ = cli("lint", "--git", str(repo), "--ref", "master", "--format", "json")
     assert code == 1
     document = valid("lint", out)
@@ -288,12 +294,7 @@ def test_export_jsonl_lines_are_the_schemas_records(cli: Invoke) -> None:
 
 
 def test_export_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
-    repo = tmp_path / "repo"
-    (repo / ELASTIC_12).parent.mkdir(parents=True)
-    (repo / ELASTIC_12).write_bytes((REPO / EXAMPLES / ELASTIC_12).read_bytes())
-    git(repo, "init", "-q", "-b", "master")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "--no-gpg-sign", "-m", "docs")
+    repo = one_page_repo(tmp_path)
     code, out, _ = cli("export", "--git", str(repo), "--ref", "master", "--format", "json")
     assert code == 0
     records = valid("export", out)["records"]
