@@ -30,10 +30,12 @@ def finish(
     output: str | None,
     quiet: bool,
     statistics: bool = False,
+    by_ref: bool = False,
 ) -> int:
     """Prints the outcome; `fmt` None: the command has no report (baseline).
     JSON and concise keep stderr for errors only. `statistics`: the counts
-    per rule instead of the report (--statistics)."""
+    per rule instead of the report (--statistics). `by_ref`: a summary line
+    for each git ref read, before the total (lint --summary-by-ref)."""
     from checker.files import encodable
     from checker.report.formats import FORMATS, render
     from checker.report.summary import summary
@@ -42,8 +44,9 @@ def finish(
     if fmt is not None:
         colour = FORMATS[fmt].colour and colour_for(output)
         emit(render(fmt, outcome, colour=colour, statistics=statistics), output, colour)
-    said = summary(outcome)
-    said = escaped(said) if said is not None else None
+    said = summary(outcome, by_ref)
+    if said is not None:  # a line per ref, each escaped; elsewhere a newline is a name's
+        said = "\n".join(map(escaped, said.split("\n") if by_ref else [said]))
     if said is not None and (fmt is None or FORMATS[fmt].said) and not quiet:
         click.echo(encodable(said), err=True)
     for error in map(escaped, outcome.errors):

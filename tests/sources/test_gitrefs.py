@@ -117,6 +117,20 @@ def test_lint_two_refs_in_one_run_names_findings_by_ref(cli: Invoke, docs_repo: 
     assert err == "2 findings (1 errors, 1 warnings) in 4 files, 10 entries\n"
 
 
+def test_summary_by_ref(cli: Invoke, docs_repo: Path) -> None:
+    """A line per ref, in the order given, then the total."""
+    argv = ("lint", "--git", str(docs_repo), "--ref", "release", "--ref", "master")
+    code, _, err = cli(*argv, "--summary-by-ref")
+    assert code == 1
+    assert err.splitlines() == [
+        "release: 1 findings (0 errors, 1 warnings) in 2 files, 5 entries",
+        "master: 1 findings (1 errors, 0 warnings) in 2 files, 5 entries",
+        "2 findings (1 errors, 1 warnings) in 4 files, 10 entries",
+    ]
+    code, _, err = cli("lint", str(docs_repo), "--summary-by-ref")
+    assert (code, err.splitlines()[-1]) == (2, "Error: --summary-by-ref needs --ref")
+
+
 def test_each_ref_is_a_tree_of_its_own(cli: Invoke, docs_repo: Path) -> None:
     """The same pages at two refs: the same findings under each name, and no
     API counts as documented twice."""
