@@ -106,21 +106,26 @@ def check_lang_parity(pages: Sequence[Page], catalogue: Catalogue) -> Iterator[F
             continue
         zh, en = first.get((tree, version, "zh"), {}), first.get((tree, version, "en"), {})
         for api in sorted(zh.keys() | en.keys()):
-            yield from _parity(zh.get(api), en.get(api), catalogue)
+            if api not in en:
+                yield _lacking(zh[api], "en")
+            elif api not in zh:
+                yield _lacking(en[api], "zh")
+            else:
+                yield from _parity(zh[api], en[api], catalogue)
 
 
-def _parity(zh: Entry | None, en: Entry | None, catalogue: Catalogue) -> Iterator[Finding]:
-    if zh is None or en is None:
-        entry = zh or en
-        assert entry is not None
-        said = message(
-            N_("{api} has no {lang} entry for {version}"),
-            api=entry.api,
-            lang="en" if en is None else "zh",
-            version=entry.version,
-        )
-        yield finding("lang-parity", entry.path, entry.line, said)
-        return
+def _lacking(entry: Entry, lang: str) -> Finding:
+    """At the entry of the language that has it."""
+    said = message(
+        N_("{api} has no {lang} entry for {version}"),
+        api=entry.api,
+        lang=lang,
+        version=entry.version,
+    )
+    return finding("lang-parity", entry.path, entry.line, said)
+
+
+def _parity(zh: Entry, en: Entry, catalogue: Catalogue) -> Iterator[Finding]:
     if zh.status is None or en.status is None:  # unreadable or missing: reported as such
         return
     theirs = catalogue.scope_for(en.path, en.status)

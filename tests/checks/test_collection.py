@@ -175,8 +175,9 @@ def test_findings_sorted_by_path_line_rule() -> None:
 
 def test_lang_parity_at_the_line_of_each_side() -> None:
     """zh 2.12.0 and en 2.12.0: abs is No in en (all products), view supported
-    on Ascend 950 in en only, flatten's en row deleted, names only in en. 2.11.0
-    has no en page: rename there is compared with nothing."""
+    on Ascend 950 in en only, flatten's en row deleted, names only in en; add's
+    en status is unreadable (status-unreadable's finding, not this rule's).
+    2.11.0 has no en page: rename there is compared with nothing."""
     findings = [f for f in run("lang-parity") if f.rule == "lang-parity"]
     assert [(f.path.split("/docs/")[1][:2], *located([f])[0][1:]) for f in findings] == [
         ("en", 5, "lang-parity"),
@@ -203,6 +204,17 @@ def test_lang_parity_at_the_line_of_each_side() -> None:
         f"{LINT / zh}:13 (ascend-950 supported here, unsupported there)"
     )
     assert findings[4].message == "torch.Tensor.flatten has no en entry for 2.12.0"
+    assert findings[2].message == "torch.Tensor.names has no zh entry for 2.12.0"
+
+
+def test_lang_parity_of_pages_linted_with_their_context() -> None:
+    """The zh page linted, the en page its context (as for one changed file):
+    the zh side's findings only."""
+    pages = read_corpus([str(LINT / "lang-parity" / "docs")], CATALOGUE).pages
+    zh = [page for page in pages if page.lang == "zh" and page.version == "2.12.0"]
+    others = [page for page in pages if page not in zh]
+    found = [f for f in lint(zh, CATALOGUE, others) if f.rule == "lang-parity"]
+    assert [(f.path, f.line) for f in found] == [(zh[0].path, 5), (zh[0].path, 7), (zh[0].path, 13)]
 
 
 def test_lang_parity_needs_both_languages_in_the_docs_read() -> None:
