@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import DataError
-from checker.gating.config_keys import Exclusion, Ignore, check_settings
+from checker.gating.config_keys import Ignore, check_settings
+from checker.gating.coverage_keys import Exclusion
 from checker.gating.selection import Selection
 from checker.model.catalogue import Catalogue, Product, product_of
 from checker.tomlfile import TomlLines, load_toml

@@ -13,6 +13,7 @@ from typing import Any
 from checker.checks.registry import REGISTRY
 from checker.checks.selectors import problem
 from checker.errors import DataError
+from checker.gating.coverage_keys import exclusions
 from checker.model.catalogue import Catalogue
 from checker.tomlfile import Key, TomlLines
 
@@ -29,7 +30,6 @@ KEYS = (
 )
 SEVERITIES = ("error", "warning", "off")
 _IGNORE_KEYS = ("api", "path", "reason", "rule")
-_EXCLUDE_KEYS = ("name", "reason")
 
 
 @dataclass(frozen=True)
@@ -39,15 +39,6 @@ class Ignore:
     rule: str
     path: str  # glob from the config's folder; without a "/" it matches the file name
     api: str | None  # glob; None: any API
-    reason: str
-    source: str  # path:line of the entry
-
-
-@dataclass(frozen=True)
-class Exclusion:
-    """`[[coverage.exclude]]`: public names `coverage` leaves out on purpose, and why."""
-
-    name: str  # a glob over full names: `torch.nn.functional.has_torch_function*`
     reason: str
     source: str  # path:line of the entry
 
@@ -87,7 +78,7 @@ def check_settings(
         if key in settings:
             settings[key] = _selectors(settings[key], key, at(key))
     if "coverage" in settings:
-        settings["coverage"] = _coverage(settings["coverage"], path, where, (*table, "coverage"))
+        settings["coverage"] = exclusions(settings["coverage"], path, where, (*table, "coverage"))
     if "ignore" in settings:
         value = settings["ignore"]
         # `ignore = ["block-"]` as in ruff; [[ignore]] tables ignore findings on some pages
@@ -181,40 +172,6 @@ def _ignore(
     if "api" in item and (not isinstance(item["api"], str) or not item["api"].strip()):
         raise DataError(f"{at('api')}: 'api' must be a non-empty string")
     return Ignore(item["rule"], item["path"], item.get("api"), item["reason"], f"{path}:{header}")
-
-
-def _coverage(value: Any, path: Path, where: TomlLines, key: Key) -> list[Exclusion]:
-    """`[coverage]` with `exclude`: an array of {name = GLOB, reason = WHY}."""
-    at = f"{path}:{where.nearest(key)}"
-    if not isinstance(value, dict):
-        raise DataError(f"{at}: 'coverage' must be a table ([coverage])")
-    for name in value:
-        if name != "exclude":
-            raise DataError(
-                f"{path}:{where.nearest((*key, name))}: unknown coverage key {name!r} "
-                "(known: exclude)"
-            )
-    items = value.get("exclude", [])
-    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-        raise DataError(
-            f"{path}:{where.nearest((*key, 'exclude'))}: 'exclude' must be an array of "
-            "tables with a name and a reason"
-        )
-    spans = where.array_items((*key, "exclude"))
-    lines = [header for header, _ in spans] if len(spans) == len(items) else []
-    lines = lines or [where.nearest((*key, "exclude"))] * len(items)
-    found = []
-    for item, line in zip(items, lines, strict=True):
-        for name in item:
-            if name not in _EXCLUDE_KEYS:
-                known = ", ".join(_EXCLUDE_KEYS)
-                raise DataError(f"{path}:{line}: unknown exclude key {name!r} (known: {known})")
-        for name in _EXCLUDE_KEYS:
-            if not isinstance(item.get(name), str) or not item[name].strip():
-                why = " (why the names are left out)" if name == "reason" else ""
-                raise DataError(f"{path}:{line}: exclude needs a non-empty string {name!r}{why}")
-        found.append(Exclusion(item["name"].strip(), item["reason"].strip(), f"{path}:{line}"))
-    return found
 
 
 def _unknown(rule: str) -> str:

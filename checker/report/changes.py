@@ -1,14 +1,16 @@
-"""`diff`'s report in text and in Markdown (for release notes): the counts,
-then the APIs added, the APIs removed and the statuses changed, each with
-where each side says it. JSON is checker.report.json's."""
+"""`diff`'s report in text, JSON (checker/schemas/diff.schema.json) and
+Markdown (for release notes): the counts, then the APIs added, the APIs
+removed and the statuses changed, each with where each side says it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _
 from checker.model.changes import Change, Kind
+from checker.model.records import Record
+from checker.report.located import located
 from checker.report.markdown_text import code, row, text
 
 if TYPE_CHECKING:
@@ -84,3 +86,42 @@ def _table(kind: Kind, changes: list[Change], diffed: Diffed) -> list[str]:
         cells = (code(change.api), text(context(change)), after.product)
         lines.append(row(*cells, before.status, after.status, where))
     return lines
+
+
+def diff_object(diffed: Diffed) -> dict[str, Any]:
+    """The document's keys but its tag and errors."""
+    sides = diffed.sides
+    return {
+        "compared": sides.compared.value,
+        "a": sides.a,
+        "b": sides.b,
+        "counts": {kind.value: diffed.count(kind) for kind in Kind},
+        "changes": [change_object(change, diffed.refs) for change in diffed.changes],
+    }
+
+
+def change_object(change: Change, refs: Sequence[str]) -> dict[str, Any]:
+    """Each side where it says it: a status change at the product's line, an
+    API added or removed at its entry's heading (and no status)."""
+
+    def side(record: Record | None) -> dict[str, Any] | None:
+        if record is None:
+            return None
+        ref, path = located(record.path, refs)
+        changed = change.product is not None
+        return {
+            "version": record.version,
+            "lang": record.lang,
+            "status": record.status if changed else None,
+            "path": path,
+            "line": record.line if changed else record.entry_line,
+            "ref": ref,
+        }
+
+    return {
+        "kind": change.kind.value,
+        "api": change.api,
+        "product": change.product,
+        "before": side(change.before),
+        "after": side(change.after),
+    }

@@ -17,9 +17,7 @@ from checker.model.support import Entry
 from checker.report.located import located
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
-    from checker.app.diff import Diffed
     from checker.app.outcome import Outcome
-    from checker.model.changes import Change
     from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
     from checker.verify.verified import VerifyReport
@@ -40,7 +38,10 @@ def render(outcome: Outcome[Any]) -> str:
     if outcome.command == "show":
         return entries_json(result.entries, result.scopes) + "\n"
     if outcome.command == "diff":
-        return diff_json(result, outcome.errors) + "\n"
+        from checker.report.changes import diff_object
+
+        diffed = {**tagged("diff"), **diff_object(result), "errors": list(outcome.errors)}
+        return json.dumps(diffed, ensure_ascii=False, indent=2) + "\n"
     if outcome.command == "coverage":
         from checker.report.coverage import coverage_object
 
@@ -96,50 +97,6 @@ def record_object(record: Record, refs: Sequence[str] = ()) -> dict[str, Any]:
         "path": path,
         "line": record.line,
         "ref": ref,
-    }
-
-
-def diff_json(diffed: Diffed, errors: Sequence[str]) -> str:
-    from checker.model.changes import Kind
-
-    sides = diffed.sides
-    document = {
-        **tagged("diff"),
-        "compared": sides.compared.value,
-        "a": sides.a,
-        "b": sides.b,
-        "counts": {kind.value: diffed.count(kind) for kind in Kind},
-        "changes": [change_object(change, diffed.refs) for change in diffed.changes],
-        "errors": list(errors),
-    }
-    return json.dumps(document, ensure_ascii=False, indent=2)
-
-
-def change_object(change: Change, refs: Sequence[str]) -> dict[str, Any]:
-    """Each side where it says it: a status change at the product's line, an
-    API added or removed at its entry's heading (and no status)."""
-
-    def side(record: Record | None) -> dict[str, Any] | None:
-        if record is None:
-            return None
-        ref, path = located(record.path, refs)
-        changed = change.product is not None
-        line = record.line if changed else record.entry_line
-        return {
-            "version": record.version,
-            "lang": record.lang,
-            "status": record.status if changed else None,
-            "path": path,
-            "line": line,
-            "ref": ref,
-        }
-
-    return {
-        "kind": change.kind.value,
-        "api": change.api,
-        "product": change.product,
-        "before": side(change.before),
-        "after": side(change.after),
     }
 
 
