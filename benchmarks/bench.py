@@ -14,6 +14,10 @@ figures and whether each target of the speed issue is met.
     this interpreter's torch (the 2.13.0 docs); the resolve issue's 10 s
 peak memory of (b): the process and its workers, summed, sampled every 20 ms
 in a cold run of its own.
+(h) `docs-check lint` cold of --history N git refs of the master snapshot,
+    each ref one commit after the last, which changes one page: a page that
+    is the same blob at several refs is read once (checker.sources.corpus), so
+    N refs should cost little more than one tree: target (h) <= 2 x (b)
 (g) pathological pages (a run of `(`, `<`, unclosed `<term>` or `<!--`, a
     name of many parts...), each read in this process at a size and at twice
     it: the time must about double (ratio < 3), as it does when reading is
@@ -44,6 +48,7 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--pathological", action="store_true", help="run only check (g)")
+    parser.add_argument("--history", type=int, default=10, help="git refs read by (h)")
     arguments = parser.parse_args()
     if arguments.pathological:
         return 0 if _pathological() else 1
@@ -76,6 +81,11 @@ def main() -> int:
         e = _median(arguments.repeat, lambda: _run([docs_check, "--help"], d_cache)[0])
         resolve = [docs_check, "lint", "--resolve-apis", "--python", sys.executable, str(corpus)]
         f = _median(arguments.repeat, lambda: _run(resolve, warm_cache)[0])
+        refs = _history(corpus, work / "history", arguments.history)
+        history = [docs_check, "lint", "--git", str(work / "history"), *refs]
+        h = _median(
+            arguments.repeat, lambda: _run([*history, "--no-cache"], work / "history-cache")[0]
+        )
 
     rows = [
         ("(a) bare markdown-it-py parse, in process", a, ""),
@@ -97,6 +107,11 @@ def main() -> int:
         (f"    lint one {PAGE_BYTES // 1000} KB page, warm", d_warm, ""),
         ("(e) docs-check --help", e, f"(target <= 0.15 s)  {_ok(e <= 0.15)}"),
         ("(f) lint --resolve-apis, warm", f, f"(target <= 10 s)  {_ok(f <= 10)}"),
+        (
+            f"(h) lint of {arguments.history} git refs, cold",
+            h,
+            f"h/b = {h / b:.3f}  (target <= 2)  {_ok(h / b <= 2)}",
+        ),
     ]
     for label, seconds, verdict in rows:
         print(f"{label:<44} {seconds:8.3f} s   {verdict}")
@@ -236,6 +251,30 @@ def _big_page(pages: list[Path], work: Path) -> Path:
     target.parent.mkdir(parents=True)
     target.write_bytes(text)
     return target
+
+
+def _history(corpus: Path, repo: Path, count: int) -> list[str]:
+    """A repository of `count` commits of the corpus's docs, each changing one
+    more page; the `--ref` arguments that name them."""
+    shutil.copytree(corpus / "docs", repo / "docs")
+    pages = sorted((repo / "docs").rglob("*.md"))
+    refs: list[str] = []
+
+    def git(*arguments: str) -> None:
+        env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+        who = ("-c", "user.name=bench", "-c", "user.email=bench@example.com")
+        subprocess.run(["git", "-C", str(repo), *who, *arguments], check=True, env=env)
+
+    git("init", "-q", "-b", "master")
+    for n in range(count):
+        if n:
+            with pages[n % len(pages)].open("a", encoding="utf-8") as page:
+                page.write(f"\n<!-- revision {n} -->\n")
+        git("add", "-A")
+        git("commit", "-q", "--no-gpg-sign", "-m", f"revision {n}")
+        git("tag", f"r{n}")
+        refs += ["--ref", f"r{n}"]
+    return refs
 
 
 def _bare_parse(pages: list[Path]) -> float:

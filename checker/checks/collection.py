@@ -79,16 +79,77 @@ def check_duplicates(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Fi
             continue
         product = differ[0]
         where = f"{earlier.path}:{earlier.line_of(product)}"
-        pair = N_("{product} {here} here, {there} there")
-        each = [message(pair, product=p, here=here[p], there=there[p]) for p in differ]
         said = message(
             N_("{api} for {version} contradicts {where} ({said})"),
             api=entry.api,
             version=entry.version,
             where=where,
-            said=_joined(each),
+            said=_pairs(here, there, differ),
         )
         yield finding("api-conflict", entry.path, entry.line_of(product), said)
+
+
+def check_lang_parity(pages: Sequence[Page], catalogue: Catalogue) -> Iterator[Finding]:
+    """Per docs tree and version with pages in both languages, each API's first
+    zh and en entries (a second is duplicate-api's): one side missing is one
+    finding, on the side that has it; statuses that differ (over the products
+    both pages know, unstated included: a translation that drops a product
+    says less) are one finding on each side, at the first such product's line."""
+    langs: dict[tuple[str, str], set[str]] = {}
+    first: dict[tuple[str, str, str], dict[str, Entry]] = {}
+    for page in pages:
+        langs.setdefault((page.tree, page.version), set()).add(page.lang)
+        for entry in page.entries:
+            first.setdefault((page.tree, page.version, entry.lang), {}).setdefault(entry.api, entry)
+    for (tree, version), held in langs.items():
+        if not {"zh", "en"} <= held:
+            continue
+        zh, en = first.get((tree, version, "zh"), {}), first.get((tree, version, "en"), {})
+        for api in sorted(zh.keys() | en.keys()):
+            if api not in en:
+                yield _lacking(zh[api], "en")
+            elif api not in zh:
+                yield _lacking(en[api], "zh")
+            else:
+                yield from _parity(zh[api], en[api], catalogue)
+
+
+def _lacking(entry: Entry, lang: str) -> Finding:
+    """At the entry of the language that has it."""
+    said = message(
+        N_("{api} has no {lang} entry for {version}"),
+        api=entry.api,
+        lang=lang,
+        version=entry.version,
+    )
+    return finding("lang-parity", entry.path, entry.line, said)
+
+
+def _parity(zh: Entry, en: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+    if zh.status is None or en.status is None:  # unreadable or missing: reported as such
+        return
+    theirs = catalogue.scope_for(en.path, en.status)
+    scope = [p for p in catalogue.scope_for(zh.path, zh.status) if p in theirs]
+    for here, there in ((zh, en), (en, zh)):
+        mine, other = here.expanded(scope), there.expanded(scope)
+        differ = [p for p in scope if mine[p] != other[p]]
+        if not differ:
+            return
+        said = message(
+            N_("{api}: the {lang} page for {version} says otherwise, at {where} ({said})"),
+            api=here.api,
+            lang=there.lang,
+            version=here.version,
+            where=f"{there.path}:{there.line_of(differ[0])}",
+            said=_pairs(mine, other, differ),
+        )
+        yield finding("lang-parity", here.path, here.line_of(differ[0]), said)
+
+
+def _pairs(here: dict[str, str], there: dict[str, str], products: Sequence[str]) -> str:
+    """`atlas-a2 supported here, unsupported there; ...` over `products`."""
+    pair = N_("{product} {here} here, {there} there")
+    return _joined([message(pair, product=p, here=here[p], there=there[p]) for p in products])
 
 
 def _listed(products: Set[str]) -> str:

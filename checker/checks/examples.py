@@ -24,7 +24,8 @@ DEFAULT_FILE = "torch-example.md"
 
 # What `wrong` and `right` are (see the head of examples.toml).
 PAGE, RUN, CONFIGURATION, BASELINE = "page", "run", "configuration", "baseline"
-SHOWS = (PAGE, RUN, CONFIGURATION, BASELINE)
+TRANSLATION = "translation"  # the en page of the zh `page`, for the rules across languages
+SHOWS = (PAGE, RUN, CONFIGURATION, BASELINE, TRANSLATION)
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,11 @@ class Example:
     def path(self) -> str:
         """The page's path, from the docs repository's root."""
         return f"{FOLDER}/{self.file}"
+
+    @property
+    def translated_path(self) -> str:
+        """Where a translation's wrong and right are: the en page of `path`."""
+        return self.path.replace("docs/zh/", "docs/en/", 1)
 
 
 _KEYS = tuple(f.name for f in fields(Example))

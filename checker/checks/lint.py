@@ -10,7 +10,7 @@ import bisect
 import dataclasses
 from collections.abc import Iterable, Sequence
 
-from checker.checks.collection import check_duplicates, check_product_sets
+from checker.checks.collection import check_duplicates, check_lang_parity, check_product_sets
 from checker.checks.entries import check_entry
 from checker.checks.mentions import check_mentions
 from checker.model.catalogue import Catalogue
@@ -36,8 +36,10 @@ def lint(
         every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
         asked = {page.path for page in pages}
         findings.extend(f for f in check_duplicates(every, catalogue) if f.path in asked)
+        findings.extend(f for f in check_lang_parity(every, catalogue) if f.path in asked)
     else:
         findings.extend(check_duplicates(pages, catalogue))
+        findings.extend(check_lang_parity(pages, catalogue))
     return sorted(with_api(findings, pages))
 
 

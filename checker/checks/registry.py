@@ -241,6 +241,19 @@ CHECKS: tuple[Check, ...] = (
         "Name the folder's version in the title.",
         autofix="always: the title takes the folder's version",
     ),
+    Check(
+        "lang-parity",
+        _W,
+        LINT,
+        "the zh and en pages of a version say different things of an API",
+        "Where the docs read hold both zh and en pages of a docs version, each API's "
+        "entries in the two languages should say the same of every product. An API "
+        "one language documents and the other lacks, or whose statuses differ, leaves "
+        "the readers of one language with another answer. It is reported at the line "
+        "of each side that has the entry; a page read alone, without its other "
+        "language, is not compared.",
+        "Make the two pages agree: add the missing entry, or correct the wrong status.",
+    ),
     # verify: expectations against the docs
     Check(
         "missing-entry",

@@ -24,6 +24,9 @@ import click
 from checker import __version__
 from checker.app.outcome import ExitCode, Stopped
 from checker.cli.baseline import baseline
+from checker.cli.coverage import coverage
+from checker.cli.diff import diff
+from checker.cli.export import export
 from checker.cli.fix import fix
 from checker.cli.lint import lint
 from checker.cli.migrate import migrate
@@ -47,7 +50,21 @@ def cli() -> None:
     """Check the torch-npu API support docs: every page format, one support model."""
 
 
-for command in (lint, show, verify, probe, baseline, rule, rules, fix, new_version, migrate):
+for command in (
+    lint,
+    show,
+    verify,
+    probe,
+    baseline,
+    rule,
+    rules,
+    fix,
+    new_version,
+    migrate,
+    export,
+    diff,
+    coverage,
+):
     cli.add_command(command)
 
 

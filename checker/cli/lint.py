@@ -16,7 +16,15 @@ from checker.cli.output import finish, progress_for
 @o.checking_options("lint")
 @o.python_option
 @o.reading_options
-def lint(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **values: Any) -> int:
+@click.option(
+    "--summary-by-ref",
+    "by_ref",
+    is_flag=True,
+    help="With --ref: a summary line for each ref read, before the total.",
+)
+def lint(
+    paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, by_ref: bool, **values: Any
+) -> int:
     """Check docs pages against the static rules. PATHS: repo roots, docs or
     version folders, or single files (default: the configuration's docs, else
     the current folder)."""
@@ -25,8 +33,10 @@ def lint(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **va
     settings = o.settings_of(values)
     statistics = o.statistics_of(fmt, values)
     code = o.lintrunner_code_of(fmt, values)
+    if by_ref and not settings.reading.refs:
+        raise click.UsageError("--summary-by-ref needs --ref")
     from checker.report.formats import FORMATS
 
     with progress_for(quiet) as progress:
         outcome = run_lint(paths, settings, progress, fixes=FORMATS[fmt].fixes)
-    return finish(outcome, fmt, output, quiet, statistics, code)
+    return finish(outcome, fmt, output, quiet, statistics, code, by_ref)

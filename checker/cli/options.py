@@ -245,8 +245,9 @@ python_option = click.option(
     "--python",
     "python",
     metavar="PATH",
-    help="Interpreter of the environment to test (verify, probe) or, with --resolve-apis, "
-    "whose torch release's docs to resolve (default: this one).",
+    help="Interpreter of the environment to test (verify, probe) or whose torch release's "
+    "docs to resolve (--resolve-apis) or to measure the coverage of (coverage; "
+    "default: this one).",
 )
 # A day: longer is no timeout anyone means, and the subprocess's wait, in
 # milliseconds, overflows at about 24 days.
@@ -361,15 +362,7 @@ def _resolving(function: F) -> F:
             is_flag=True,
             help="Look every documented API up in the torch release it is documented for.",
         ),
-        click.option(
-            "--python-for",
-            "python_for",
-            multiple=True,
-            metavar="VERSION=PATH",
-            callback=_python_for,
-            help="Run (verify) and resolve (--resolve-apis) docs version VERSION in the "
-            "interpreter PATH (repeatable).",
-        ),
+        python_for_option,
     )(function)
 
 
@@ -406,6 +399,15 @@ def _mapping(what: str, plural: str, example: str) -> Callable[..., tuple[tuple[
 
 
 _python_for = _mapping("PATH", "interpreters", "2.12.0=/venv-2.12/bin/python")
+python_for_option = click.option(
+    "--python-for",
+    "python_for",
+    multiple=True,
+    metavar="VERSION=PATH",
+    callback=_python_for,
+    help="Run (verify), resolve (--resolve-apis) or list the public API (coverage) of "
+    "docs version VERSION in the interpreter PATH (repeatable).",
+)
 
 test_ref_option = click.option(
     "--test-ref",

@@ -32,13 +32,16 @@ def finish(
     quiet: bool,
     statistics: bool = False,
     code: str | None = None,
+    by_ref: bool = False,
 ) -> int:
     """Prints the outcome; `fmt` None: the command has no report (baseline).
     JSON and concise keep stderr for errors only; a format that carries the
     input errors itself (lintrunner) tells the outcome so, which then exits 0,
     and leaves stderr empty. A format with a language of its own (pr) is
     written in it unless --lang was given. `statistics`: the counts per rule
-    instead of the report (--statistics). `code`: --lintrunner-code."""
+    instead of the report (--statistics). `code`: --lintrunner-code. `by_ref`:
+    a summary line for each git ref read, before the total (lint
+    --summary-by-ref)."""
     from checker.cli.options import language_given
     from checker.files import encodable
     from checker.i18n import chosen
@@ -57,8 +60,9 @@ def finish(
         emit(report, output, colour)
     if f is not None and f.in_band:
         return int(outcome.exit_code)
-    said = summary(outcome)
-    said = escaped(said) if said is not None else None
+    said = summary(outcome, by_ref)
+    if said is not None:  # a line per ref, each escaped; elsewhere a newline is a name's
+        said = "\n".join(map(escaped, said.split("\n") if by_ref else [said]))
     if said is not None and (f is None or f.said) and not quiet:
         click.echo(encodable(said), err=True)
     for error in map(escaped, outcome.errors):

@@ -14,6 +14,7 @@ from typing import Any
 
 from checker.errors import DataError
 from checker.gating.config_keys import Ignore, check_settings
+from checker.gating.coverage_keys import Exclusion
 from checker.gating.selection import Selection
 from checker.model.catalogue import Catalogue, Product, product_of
 from checker.tomlfile import TomlLines, load_toml
@@ -45,6 +46,7 @@ class Config:
     test_refs: tuple[tuple[str, str], ...] = ()  # docs version -> the ref holding its tests
     texts: Mapping[str, str] = field(default_factory=dict)  # files read at a git ref, by name
     products: tuple[Product, ...] = ()  # the docs repository's own [[product]] tables
+    exclude: tuple[Exclusion, ...] = ()  # [coverage] exclude: public names left out on purpose
 
     @property
     def root(self) -> Path:
@@ -129,6 +131,7 @@ def load_config(path: Path, catalogue: Catalogue, text: str | None = None) -> Co
         ),
         test_refs=tuple(values.get("test-refs", {}).items()),
         products=products,
+        exclude=tuple(values.get("coverage", ())),
     )
 
 

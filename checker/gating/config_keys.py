@@ -13,10 +13,21 @@ from typing import Any
 from checker.checks.registry import REGISTRY
 from checker.checks.selectors import problem
 from checker.errors import DataError
+from checker.gating.coverage_keys import exclusions
 from checker.model.catalogue import Catalogue
 from checker.tomlfile import Key, TomlLines
 
-KEYS = ("docs", "extend-select", "ignore", "rules", "scope", "select", "severity", "test-refs")
+KEYS = (
+    "coverage",
+    "docs",
+    "extend-select",
+    "ignore",
+    "rules",
+    "scope",
+    "select",
+    "severity",
+    "test-refs",
+)
 SEVERITIES = ("error", "warning", "off")
 _IGNORE_KEYS = ("api", "path", "reason", "rule")
 
@@ -66,6 +77,8 @@ def check_settings(
     for key in ("select", "extend-select"):
         if key in settings:
             settings[key] = _selectors(settings[key], key, at(key))
+    if "coverage" in settings:
+        settings["coverage"] = exclusions(settings["coverage"], path, where, (*table, "coverage"))
     if "ignore" in settings:
         value = settings["ignore"]
         # `ignore = ["block-"]` as in ruff; [[ignore]] tables ignore findings on some pages

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from checker.app.outcome import Outcome
 
 CHECKING = ("lint", "verify")  # the commands whose reports go to CI views
+REWRITING = ("fix", "new-version", "migrate")  # the commands that rewrite pages (text only)
 
 
 @dataclass(frozen=True)
@@ -44,14 +45,35 @@ FORMATS: dict[str, Format] = {
         Format(
             "text",
             "checker.report.text",
-            ("lint", "show", "verify", "probe", "fix", "new-version", "migrate"),
+            (
+                "lint",
+                "show",
+                "verify",
+                "probe",
+                "fix",
+                "new-version",
+                "migrate",
+                "diff",
+                "coverage",
+            ),
             "for people",
             colour=True,
         ),
-        Format("json", "checker.report.json", ("lint", "show", "verify"), "for tools", said=False),
+        Format(
+            "json",
+            "checker.report.json",
+            ("lint", "show", "verify", "export", "diff", "coverage"),
+            "for tools",
+            said=False,
+        ),
         Format("junit", "checker.report.junit", CHECKING, "JUnit XML for CI test views"),
         Format("sarif", "checker.report.sarif", CHECKING, "SARIF 2.1.0 for code scanning"),
-        Format("markdown", "checker.report.markdown", CHECKING, "for a pull request"),
+        Format(
+            "markdown",
+            "checker.report.markdown",
+            (*CHECKING, "diff", "coverage"),
+            "for a pull request (diff: for release notes)",
+        ),
         Format(
             "concise",
             "checker.report.concise",
@@ -79,6 +101,9 @@ FORMATS: dict[str, Format] = {
             "the two sections of the torch-npu pull-request template",
             language="zh",
         ),
+        # export's records, one a line: each an object (JSON Lines) or a row
+        Format("jsonl", "checker.report.jsonl", ("export",), "JSON Lines", said=False),
+        Format("csv", "checker.report.csv_rows", ("export",), "for spreadsheets", said=False),
     )
 }
 STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.statistics)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from checker.i18n import say
 from checker.model.finding import Finding
+from checker.model.records import Record
 from checker.model.support import Entry
 from checker.report.located import located
 
@@ -36,6 +37,20 @@ def render(outcome: Outcome[Any]) -> str:
         return verify_json(result) + "\n"
     if outcome.command == "show":
         return entries_json(result.entries, result.scopes) + "\n"
+    if outcome.command == "diff":
+        from checker.report.changes import diff_object
+
+        diffed = {**tagged("diff"), **diff_object(result), "errors": list(outcome.errors)}
+        return json.dumps(diffed, ensure_ascii=False, indent=2) + "\n"
+    if outcome.command == "coverage":
+        from checker.report.coverage import coverage_object
+
+        covered = {**tagged("coverage"), **coverage_object(result), "errors": list(outcome.errors)}
+        return json.dumps(covered, ensure_ascii=False, indent=2) + "\n"
+    if outcome.command == "export":
+        records = [record_object(record, result.refs) for record in result.records]
+        document = {**tagged("export"), "records": records, "errors": list(outcome.errors)}
+        return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     corpus, resolution = result.corpus, result.resolution
     found = lint_json(
         result.findings,
@@ -62,6 +77,26 @@ def finding_object(finding: Finding, refs: Sequence[str] = ()) -> dict[str, Any]
         "api": finding.api,  # that entry's API, in full
         "version": finding.version,  # the docs version of its page; null on a rule file
         "message": say(finding.message),  # in the language of the run
+    }
+
+
+RECORD_FIELDS = ("api", "version", "lang", "product", "status", "format", "path", "line", "ref")
+
+
+def record_object(record: Record, refs: Sequence[str] = ()) -> dict[str, Any]:
+    """One export record, its keys in RECORD_FIELDS' order (the CSV's columns);
+    a page read at a git ref is its path in the repository and the ref."""
+    ref, path = located(record.path, refs)
+    return {
+        "api": record.api,
+        "version": record.version,
+        "lang": record.lang,
+        "product": record.product,
+        "status": record.status,
+        "format": record.format,
+        "path": path,
+        "line": record.line,
+        "ref": ref,
     }
 
 

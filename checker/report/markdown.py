@@ -33,6 +33,14 @@ MARKS = {"supported": "✔", "unsupported": "✘", "conflict": "✔✘", UNSTATE
 
 
 def render(outcome: Outcome[Any]) -> str:
+    if outcome.command == "coverage":
+        from checker.report.coverage import coverage_markdown
+
+        return coverage_markdown(outcome.result, outcome.errors)
+    if outcome.command == "diff":
+        from checker.report.changes import diff_markdown
+
+        return diff_markdown(outcome.result, outcome.errors)
     return verify_markdown(outcome) if outcome.command == "verify" else lint_markdown(outcome)
 
 

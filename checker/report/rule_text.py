@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from checker.checks.examples import BASELINE, CONFIGURATION, PAGE, RUN, Example
+from checker.checks.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
 from checker.i18n import say
 from checker.report.text import lines_of
 
@@ -76,6 +76,7 @@ def _labels(example: Example) -> tuple[str, str]:
         RUN: "what the run observed",
         CONFIGURATION: ".docs-check.toml",
         BASELINE: "the baseline file",
+        TRANSLATION: example.translated_path,
     }[example.shows]
     return f"wrong ({what}):", f"right ({what}):"
 

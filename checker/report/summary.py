@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from checker.app.outcome import ExitCode, Unverified
 from checker.i18n import N_, _, ngettext
 from checker.model.finding import Finding, Severity
-from checker.report.text import REWRITING
+from checker.report.formats import REWRITING
 
 if TYPE_CHECKING:
     from checker.app.lint import Linted
@@ -41,6 +41,21 @@ def lint_counts(linted: Linted) -> str:
     return said + (resolution.summary() if resolution else "")
 
 
+def lint_counts_by_ref(linted: Linted) -> list[str]:
+    """`REF: 3 findings (...) in 6 files, 22 entries`, for each git ref read
+    (--summary-by-ref): a history's findings, ref by ref. Findings on no page
+    (a configuration's unused ignore) count in the total line only."""
+    from checker.report.located import located
+
+    lines = []
+    for ref in linted.refs:
+        pages = [page for page in linted.corpus.pages if page.tree == ref]
+        found = [f for f in linted.findings if located(f.path, linted.refs)[0] == ref]
+        entries = sum(len(page.entries) for page in pages)
+        lines.append(f"{ref}: {findings_count(found, len(pages), entries)}")
+    return lines
+
+
 def verify_counts(report: VerifyReport) -> str:
     counts: dict[str, int] = {}
     for result in report.results:
@@ -53,10 +68,12 @@ def verify_counts(report: VerifyReport) -> str:
     return said + resolved
 
 
-def summary(outcome: Outcome[Any]) -> str | None:
-    """The line for lint, verify and baseline; None for the commands that print none."""
+def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
+    """The line for lint, verify and baseline; None for the commands that print
+    none. `by_ref` (lint --summary-by-ref): a line for each git ref first."""
     if outcome.command == "lint":
-        return lint_counts(outcome.result) + outcome.hidden
+        refs = lint_counts_by_ref(outcome.result) if by_ref else []
+        return "\n".join([*refs, lint_counts(outcome.result) + outcome.hidden])
     if outcome.command == "verify":
         return f"{verify_counts(outcome.result)}; exit {int(outcome.exit_code)}{outcome.hidden}"
     if outcome.command in REWRITING:

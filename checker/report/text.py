@@ -18,6 +18,7 @@ import click
 from checker.i18n import say
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry
+from checker.report.formats import REWRITING
 
 if TYPE_CHECKING:
     from checker.app.outcome import Outcome
@@ -41,12 +42,17 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
         from checker.report.rewrite_text import rewrite_text
 
         return rewrite_text(outcome, colour)
+    if outcome.command == "coverage":
+        from checker.report.coverage import coverage_text
+
+        return lines_of(coverage_text(outcome.result))
+    if outcome.command == "diff":
+        from checker.report.changes import diff_text
+
+        return lines_of(diff_text(outcome.result))
     resolution = outcome.result.resolution
     found = "".join(finding_line(f, colour) + "\n" for f in outcome.result.findings)
     return found + lines_of(resolution_text(resolution) if resolution else [])
-
-
-REWRITING = ("fix", "new-version", "migrate")  # checker.app.rewritten
 
 
 def lines_of(lines: Sequence[str]) -> str:

@@ -5,6 +5,7 @@ work is large enough to pay for them; the result is the same either way."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,10 +124,17 @@ def read_documents(
 ) -> tuple[tuple[Page, ...], list[str]]:
     results: dict[str, Page | str] = {}
     todo: list[tuple[DocFile, bytes, str | None]] = []
+    first: dict[tuple[str, str], DocFile] = {}  # (blob, path in the repository) -> read as
+    copies: list[tuple[DocFile, DocFile]] = []  # (a page at another ref, the one it copies)
     for doc, data in documents:
         if isinstance(data, InputError):
             results[doc.path] = str(data)
             continue
+        if doc.blob:  # history: most pages are the same blob at ref after ref
+            same = first.setdefault((doc.blob, _in_repository(doc)), doc)
+            if same is not doc:
+                copies.append((doc, same))
+                continue
         key = options.cache.key(doc, data) if options.cache else None
         cached = options.cache.get(key) if options.cache and key else None
         if cached is not None:
@@ -142,9 +150,31 @@ def read_documents(
         done += 1
         if options.progress:
             options.progress(READING, done, total)
+    for doc, same in copies:  # counted as done from the start, as cache hits are
+        results[doc.path] = _relocated(results[same.path], same, doc)
     ordered = [results[path] for path in sorted(results)]
     pages = tuple(outcome for outcome in ordered if isinstance(outcome, Page))
     return pages, [outcome for outcome in ordered if isinstance(outcome, str)]
+
+
+def _in_repository(doc: DocFile) -> str:
+    """`ref:path` -> path."""
+    return doc.path[len(doc.tree) + 1 :] if doc.tree else doc.path
+
+
+def _relocated(read: Page | str, was: DocFile, doc: DocFile) -> Page | str:
+    """What `was` read to, as `doc`: the same blob at the same path in another
+    ref reads to the same page, named as that ref's (reading depends only on
+    the bytes and the path in the repository, never on the ref)."""
+    if isinstance(read, str):
+        return read.replace(was.path, doc.path, 1)
+    entries = tuple(dataclasses.replace(entry, path=doc.path) for entry in read.entries)
+    findings = tuple(
+        dataclasses.replace(f, path=doc.path) if f.path == was.path else f for f in read.findings
+    )
+    return dataclasses.replace(
+        read, path=doc.path, tree=doc.tree, entries=entries, findings=findings
+    )
 
 
 def _refs(refs: Sequence[GitRef]) -> str:

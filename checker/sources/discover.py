@@ -23,6 +23,7 @@ class DocFile:
     version: str
     lang: str
     tree: str = ""  # the git ref it was read at; "" for the working tree
+    blob: str = ""  # its git blob id, when read at a ref: the same blob is the same page
 
 
 def doc_file(path: PurePath) -> DocFile | None:

@@ -81,7 +81,8 @@ def git_documents(
     for path, sha in _listing(ref, paths, commit):
         doc = doc_file(PurePosixPath(path))
         if doc is not None:
-            docs.append(DocFile(f"{ref.ref}:{path}", doc.version, doc.lang, ref.ref))
+            blob = sha.decode("ascii")
+            docs.append(DocFile(f"{ref.ref}:{path}", doc.version, doc.lang, ref.ref, blob))
             blobs.append(sha)
     return list(zip(docs, _read(ref, blobs), strict=True))
 

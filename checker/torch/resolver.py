@@ -307,12 +307,10 @@ def _resolve_in(
         return environment(report, error=error)
 
     if result.failure:
-        missing = result.failure.startswith(("executable not found", "executable not runnable"))
-        why = f"no such interpreter ({result.failure})" if missing else result.failure
-        return failed(why), None
+        return failed(not_run(result.failure)), None
     report = _report(result)
     if report is None:
-        return failed(f"the resolver crashed (exit {result.exit_code}): {_last_line(result)}"), None
+        return failed(f"the resolver crashed (exit {result.exit_code}): {last_line(result)}"), None
     if report.get("torch_import_error"):
         return failed(f"torch does not import: {report['torch_import_error']}", report), None
     entries = remaining.get(release_of(str(report.get("torch") or "")) or "", {})
@@ -320,6 +318,12 @@ def _resolve_in(
     if len(found) != len(entries) or any(r.api not in entries for r in found):
         return failed("the resolver answered for other names than it was asked", report), None
     return environment(report, len(found)), found
+
+
+def not_run(failure: str) -> str:
+    """Why an interpreter did not run to an exit, in one line."""
+    missing = failure.startswith(("executable not found", "executable not runnable"))
+    return f"no such interpreter ({failure})" if missing else failure
 
 
 def _report(result: CommandResult) -> dict[str, Any] | None:
@@ -346,7 +350,7 @@ def _result(item: dict[str, Any], entries: dict[str, Entry], python: str) -> Nam
     )
 
 
-def _last_line(result: CommandResult) -> str:
+def last_line(result: CommandResult) -> str:
     lines = [line for line in result.stderr.strip().splitlines() if line.strip()]
     return lines[-1].strip() if lines else "no output"
 

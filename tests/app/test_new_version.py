@@ -100,7 +100,8 @@ def test_the_new_folders_lint_with_what_the_old_ones_had_less_the_versions(
     root: Path, cli: Invoke
 ) -> None:
     old_folders = [f"docs/{f.split('docs/')[1]}" for f in FOLDERS]
-    code, out, _ = cli("lint", "-q", *old_folders)
+    # the fixture's zh and en pages document different APIs: not what this is about
+    code, out, _ = cli("lint", "-q", "--ignore", "lang-parity", *old_folders)
     assert code == 1
     assert out == (
         "docs/zh/api/native_api/pytorch_2-12-0/torch-fft.md:18: nonstandard-mark"
@@ -112,7 +113,7 @@ def test_the_new_folders_lint_with_what_the_old_ones_had_less_the_versions(
     cli("new-version", "2.13.0", "--from", "2.12.0", "--docs", "docs")
     new_folders = [f.replace("2-12-0", "2-13-0") for f in old_folders]
     # the mark is a status, copied as it was; the stray link is rewritten too
-    assert cli("lint", "-q", *new_folders)[:2] == (
+    assert cli("lint", "-q", "--ignore", "lang-parity", *new_folders)[:2] == (
         1,
         f"{API}/torch-fft.md:18: nonstandard-mark mark '✗' instead of ✔ / ✘\n",
     )

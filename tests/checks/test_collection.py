@@ -170,6 +170,61 @@ def test_findings_sorted_by_path_line_rule() -> None:
     assert [(f.line, f.rule) for f in emitted] == [(24, "status-unreadable")]
 
 
+# --- lang-parity -----------------------------------------------------------------
+
+
+def test_lang_parity_at_the_line_of_each_side() -> None:
+    """zh 2.12.0 and en 2.12.0: abs is No in en (all products), view supported
+    on Ascend 950 in en only, flatten's en row deleted, names only in en; add's
+    en status is unreadable (status-unreadable's finding, not this rule's).
+    2.11.0 has no en page: rename there is compared with nothing."""
+    findings = [f for f in run("lang-parity") if f.rule == "lang-parity"]
+    assert [(f.path.split("/docs/")[1][:2], *located([f])[0][1:]) for f in findings] == [
+        ("en", 5, "lang-parity"),
+        ("en", 6, "lang-parity"),
+        ("en", 7, "lang-parity"),
+        ("zh", 5, "lang-parity"),
+        ("zh", 7, "lang-parity"),
+        ("zh", 13, "lang-parity"),
+    ]
+    lines = [source_line(f) for f in findings]
+    assert lines[:3] == [
+        "| torch.Tensor.abs | No | - |",
+        "| torch.Tensor.view | Yes | - |",
+        "| torch.Tensor.names | Yes | - |",
+    ]
+    assert lines[3:] == [
+        "**是否支持**：是",
+        "### torch.Tensor.flatten",
+        "**是否支持**：是，暂不支持<term>Ascend 950DT</term>",
+    ]
+    zh = "lang-parity/docs/zh/api/native_api/pytorch_2-12-0/torch-Tensor.md"
+    assert findings[1].message == (
+        "torch.Tensor.view: the zh page for 2.12.0 says otherwise, at "
+        f"{LINT / zh}:13 (ascend-950 supported here, unsupported there)"
+    )
+    assert findings[4].message == "torch.Tensor.flatten has no en entry for 2.12.0"
+    assert findings[2].message == "torch.Tensor.names has no zh entry for 2.12.0"
+
+
+def test_lang_parity_of_pages_linted_with_their_context() -> None:
+    """The zh page linted, the en page its context (as for one changed file):
+    the zh side's findings only."""
+    pages = read_corpus([str(LINT / "lang-parity" / "docs")], CATALOGUE).pages
+    zh = [page for page in pages if page.lang == "zh" and page.version == "2.12.0"]
+    others = [page for page in pages if page not in zh]
+    found = [f for f in lint(zh, CATALOGUE, others) if f.rule == "lang-parity"]
+    assert [(f.path, f.line) for f in found] == [(zh[0].path, 5), (zh[0].path, 7), (zh[0].path, 13)]
+
+
+def test_lang_parity_needs_both_languages_in_the_docs_read() -> None:
+    """One language's folder alone (a page linted with its version's context) is
+    compared with nothing."""
+    zh = LINT / "lang-parity" / "docs/zh"
+    corpus = read_corpus([str(zh)], CATALOGUE)
+    assert [f for f in lint(corpus.pages, CATALOGUE) if f.rule == "lang-parity"] == []
+
+
 # --- coverage of the rule ids ----------------------------------------------------
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from checker.checks.examples import (
     FOLDER,
     PAGE,
     RUN,
+    TRANSLATION,
     Example,
     examples,
     load,
@@ -43,7 +45,12 @@ def at_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def write_page(root: Path, example: Example, text: str) -> None:
+    """A translation's text is the en page; its zh `page` is written beside it."""
     page = root / example.path
+    if example.shows == TRANSLATION:
+        assert example.page is not None
+        write_page(root, replace(example, shows=PAGE), example.page)
+        page = root / example.translated_path
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(text, encoding="utf-8")
 
@@ -67,7 +74,7 @@ def test_the_wrong_page_reports_the_id_and_nothing_else(
     rule: str, cli: Invoke, at_tmp: Path
 ) -> None:
     example = examples()[rule]
-    assert example.shows == PAGE
+    assert example.shows in (PAGE, TRANSLATION)
     write_page(at_tmp, example, example.wrong)
     code, found = linted(cli)
     assert code == 1

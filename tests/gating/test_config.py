@@ -23,7 +23,8 @@ LINT_LINES = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encodi
 DUPLICATE, UNREADABLE, MARK, LINK, BLOCK = LINT_LINES.replace("examples/docs/", "").splitlines()
 SUMMARY = "findings ({}) in 6 files, 22 entries"
 KNOWN = (
-    "docs, extend-select, ignore, product, rule, rules, scope, select, severity, test-refs, tool"
+    "coverage, docs, extend-select, ignore, product, rule, rules, scope, select, severity, "
+    "test-refs, tool"
 )
 Invoke = Callable[..., tuple[int, str, str]]
 
@@ -299,7 +300,7 @@ def test_a_mistake_in_pyproject_names_its_line(cli: Invoke, repo: Path) -> None:
     )
     code, _, err = cli("lint")
     assert code == 2
-    known = "docs, extend-select, ignore, product, rules, scope, select, severity, test-refs"
+    known = KNOWN.replace(" rule,", "").removesuffix(", tool")
     assert err == f"docs-check: error: {path}:6: unknown table or key 'baseline' (known: {known})\n"
     write(path, '[tool.docs-check.severity]\nlink-version = "of"\n')
     _, _, err = cli("lint")

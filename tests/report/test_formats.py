@@ -23,6 +23,9 @@ def test_each_command_offers_its_formats_text_first() -> None:
     assert formats_for("verify") == [*checking, "pr"]
     assert formats_for("show") == ["text", "json"]
     assert formats_for("probe") == ["text"]
+    assert formats_for("export") == ["json", "jsonl", "csv"]
+    assert formats_for("diff") == ["text", "json", "markdown"]
+    assert formats_for("coverage") == ["text", "json", "markdown"]
 
 
 def test_no_formatter_decides_an_exit_code() -> None:

@@ -22,15 +22,21 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import checker
+from checker.app.diff import Compared
 from checker.checks.registry import REGISTRY
+from checker.model.changes import Kind
 from checker.model.finding import Severity
+from checker.report.json import RECORD_FIELDS
 from checker.torch.resolver import NOT_RESOLVED, Lookup
 from checker.verify import crosscheck, evidence
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING
 
 SCHEMAS = Path(checker.__file__).parent / "schemas"
-NAMES = ("lint", "verify", "show", "baseline", "evidence", "statistics")
+NAMES = (
+    *("lint", "verify", "show", "baseline", "evidence", "statistics"),
+    *("export", "diff", "coverage"),
+)
 BASE = "https://docs-check.invalid/schemas/"
 EXAMPLES = "examples/docs"
 NATIVE = "docs/zh/api/native_api"
@@ -122,6 +128,12 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     documented = {"supported", "unsupported", "unstated", "conflict"}
     assert set(entry["status"]["additionalProperties"]["enum"]) == documented
     assert {*verify["stated"]["enum"], "conflict"} == documented
+    exported = schema("export")["$defs"]["record"]["properties"]
+    assert set(exported["status"]["enum"]) == documented
+    assert tuple(exported) == RECORD_FIELDS
+    diffed = schema("diff")
+    assert diffed["$defs"]["change"]["properties"]["kind"]["enum"] == [k.value for k in Kind]
+    assert list(diffed["properties"]["compared"]["enum"]) == [c.value for c in Compared]
     rule = Draft202012Validator(lint["rule"])
     assert [check for check in REGISTRY if not rule.is_valid(check)] == []
 
@@ -178,13 +190,19 @@ def test_lint_json_with_an_input_error(cli: Invoke, tmp_path: Path) -> None:
     assert document["errors"] == [f"{page}:1: invalid UTF-8 at byte offset 0; file skipped"]
 
 
-def test_lint_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
+def one_page_repo(tmp_path: Path) -> Path:
+    """A git repository whose master holds examples/docs's 2.12.0 elastic page."""
     repo = tmp_path / "repo"
     (repo / ELASTIC_12).parent.mkdir(parents=True)
     (repo / ELASTIC_12).write_bytes((REPO / EXAMPLES / ELASTIC_12).read_bytes())
     git(repo, "init", "-q", "-b", "master")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "--no-gpg-sign", "-m", "docs")
+    return repo
+
+
+def test_lint_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
+    repo = one_page_repo(tmp_path)
     code, out, _ = cli("lint", "--git", str(repo), "--ref", "master", "--format", "json")
     assert code == 1
     document = valid("lint", out)
@@ -250,6 +268,61 @@ def test_show_json(cli: Invoke, api: str, code: int, count: int) -> None:
     assert len(document["entries"]) == count
 
 
+# -- export -----------------------------------------------------------------------------------
+
+
+def test_export_json(cli: Invoke) -> None:
+    code, out, _ = cli("export", EXAMPLES, "--format", "json")
+    assert code == 0
+    document = valid("export", out)
+    tagged(document, "export")
+    assert len(document["records"]) == 66  # 22 entries, each over three products
+    assert document["errors"] == []
+
+
+def test_export_jsonl_lines_are_the_schemas_records(cli: Invoke) -> None:
+    record = Draft202012Validator(
+        {"$ref": f"{BASE}export.schema.json#/$defs/record"}, registry=REGISTRY_OF_SCHEMAS
+    )
+    code, out, _ = cli("export", EXAMPLES, "--format", "jsonl")
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [list(record.iter_errors(line)) for line in lines] == [[]] * len(lines)
+    assert lines == _export(cli)["records"]
+    lines[0]["status"] = "maybe"
+    assert not record.is_valid(lines[0])
+
+
+def test_export_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
+    repo = one_page_repo(tmp_path)
+    code, out, _ = cli("export", "--git", str(repo), "--ref", "master", "--format", "json")
+    assert code == 0
+    records = valid("export", out)["records"]
+    assert {(r["ref"], r["path"]) for r in records} == {("master", ELASTIC_12)}
+
+
+# -- diff -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sides", [("2.12.0", "2.13.0"), ("zh", "en")])
+def test_diff_json(cli: Invoke, sides: tuple[str, str]) -> None:
+    code, out, _ = cli("diff", *sides, "tests/fixtures/diff", "--format", "json")
+    assert code == 0
+    document = valid("diff", out)
+    tagged(document, "diff")
+    assert {change["kind"] for change in document["changes"]} >= {"removed", "changed"}
+
+
+# -- coverage ---------------------------------------------------------------------------------
+
+
+def test_coverage_json(cli: Invoke) -> None:
+    document = valid("coverage", json.dumps(_coverage(cli)))
+    tagged(document, "coverage")
+    assert [v["version"] for v in document["versions"]] == ["2.13.0"]
+    assert [v["version"] for v in document["not_covered"]] == ["2.12.0"]
+
+
 # -- the files written: baseline and evidence -------------------------------------------------
 
 
@@ -297,6 +370,42 @@ def _show(cli: Invoke) -> Document:
     return document
 
 
+def _export(cli: Invoke) -> Document:
+    document: Document = json.loads(cli("export", EXAMPLES, "--format", "json")[1])
+    return document
+
+
+_COVERED: list[Document] = []  # one torch subprocess for the tests that need its report
+
+
+def _coverage(cli: Invoke) -> Document:
+    if not _COVERED:
+        argv = ("coverage", "tests/fixtures/coverage", "--python", sys.executable)
+        code, out, _ = cli(*argv, "--format", "json")
+        assert code == 0
+        _COVERED.append(json.loads(out))
+    return copy.deepcopy(_COVERED[0])
+
+
+def _diff(cli: Invoke) -> Document:
+    document: Document = json.loads(
+        cli("diff", "2.12.0", "2.13.0", "tests/fixtures/diff", "--format", "json")[1]
+    )
+    return document
+
+
+def _unknown_source(document: Document) -> None:
+    document["versions"][0]["namespaces"][0]["source"] = "guessed"
+
+
+def _unknown_kind(document: Document) -> None:
+    document["changes"][0]["kind"] = "moved"
+
+
+def _unknown_record_status(document: Document) -> None:
+    document["records"][0]["status"] = "maybe"
+
+
 def _evidence(_: Invoke) -> Document:
     document: Document = json.loads((REPO / EVIDENCE_FILES[0]).read_text(encoding="utf-8"))
     return document
@@ -336,6 +445,9 @@ WRONG = {
     "verify-finding-severity": ("verify", _verify, _severity("note")),
     "verify-result-severity": ("verify", _verify, _result_severity),
     "show-status": ("show", _show, _unknown_status),
+    "export-status": ("export", _export, _unknown_record_status),
+    "diff-kind": ("diff", _diff, _unknown_kind),
+    "coverage-source": ("coverage", _coverage, _unknown_source),
     "evidence-verdict": ("evidence", _evidence, _unknown_verdict),
     "baseline-unknown-key": ("baseline", lambda _: copy.deepcopy(BASELINE), _unknown_key),
 }
@@ -358,6 +470,9 @@ MAKERS: dict[str, Callable[[Invoke], Document]] = {
     "evidence": _evidence,
     "baseline": lambda _: copy.deepcopy(BASELINE),
     "statistics": _statistics,
+    "export": _export,
+    "diff": _diff,
+    "coverage": _coverage,
 }
 
 

@@ -117,6 +117,20 @@ def test_lint_two_refs_in_one_run_names_findings_by_ref(cli: Invoke, docs_repo: 
     assert err == "2 findings (1 errors, 1 warnings) in 4 files, 10 entries\n"
 
 
+def test_summary_by_ref(cli: Invoke, docs_repo: Path) -> None:
+    """A line per ref, in the order given, then the total."""
+    argv = ("lint", "--git", str(docs_repo), "--ref", "release", "--ref", "master")
+    code, _, err = cli(*argv, "--summary-by-ref")
+    assert code == 1
+    assert err.splitlines() == [
+        "release: 1 findings (0 errors, 1 warnings) in 2 files, 5 entries",
+        "master: 1 findings (1 errors, 0 warnings) in 2 files, 5 entries",
+        "2 findings (1 errors, 1 warnings) in 4 files, 10 entries",
+    ]
+    code, _, err = cli("lint", str(docs_repo), "--summary-by-ref")
+    assert (code, err.splitlines()[-1]) == (2, "Error: --summary-by-ref needs --ref")
+
+
 def test_each_ref_is_a_tree_of_its_own(cli: Invoke, docs_repo: Path) -> None:
     """The same pages at two refs: the same findings under each name, and no
     API counts as documented twice."""
@@ -426,3 +440,60 @@ def test_corpus_release_branch_differs_from_the_rule(
     assert all(r["entry_line"] == 1844 for r in results)
     rows = {"atlas-a2": 1854, "atlas-a3": 1855, "ascend-950": 1856}
     assert all(r["line"] == rows[r["product"]] for r in results)
+
+
+# -- history: one blob, one read ------------------------------------------------------------
+
+
+def _read_at(repo: Path, refs: Sequence[str]) -> tuple[list[object], list[int]]:
+    """The pages of `refs`, and how many documents each read_all call was handed."""
+    import checker.sources.corpus as corpus
+    from checker.model.catalogue import default_catalogue
+    from checker.sources.gitrefs import GitRef
+
+    handed: list[int] = []
+    read_all = corpus.read_all
+
+    def counting(todo: Sequence[object], *rest: object) -> object:
+        handed.append(len(todo))
+        return read_all(todo, *rest)  # type: ignore[arg-type]
+
+    options = corpus.ReadOptions(refs=tuple(GitRef(str(repo), ref) for ref in refs))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(corpus, "read_all", counting)
+        pages = corpus.read_corpus(["."], default_catalogue(), options=options).pages
+    return list(pages), handed
+
+
+def test_a_blob_at_several_refs_is_read_once(docs_repo: Path) -> None:
+    """v1 is master, and release changes both pages but keeps the symlinked
+    one out: the two pages of master are read once for master and v1, and the
+    two of release once; each ref's pages are named by their ref."""
+    pages, handed = _read_at(docs_repo, ["master", "v1", "release"])
+    assert handed == [4]
+    assert [page.path for page in pages] == [
+        f"{ref}:{path}" for ref in ("master", "release", "v1") for path in (ELASTIC_11, DATA_12)
+    ]
+    for page in pages:
+        ref = page.path.split(":")[0]
+        assert page.tree == ref
+        assert {entry.path for entry in page.entries} == {page.path}
+        assert {finding.path for finding in page.findings} <= {page.path}
+
+
+def test_a_shared_page_is_the_page_read_at_its_own_ref(
+    docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared, _ = _read_at(docs_repo, ["master", "v1"])
+    original = checker.sources.gitrefs.git_documents
+
+    def without_blobs(*arguments: object) -> list[tuple[object, bytes]]:
+        import dataclasses
+
+        found = original(*arguments)  # type: ignore[arg-type]
+        return [(dataclasses.replace(doc, blob=""), data) for doc, data in found]
+
+    monkeypatch.setattr(checker.sources.gitrefs, "git_documents", without_blobs)
+    alone, handed = _read_at(docs_repo, ["master", "v1"])
+    assert handed == [4]  # each read afresh
+    assert shared == alone

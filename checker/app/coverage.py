@@ -1,0 +1,79 @@
+"""`coverage --python PATH [--python-for VERSION=PATH]`: for each docs version
+with an environment, the public callables of its torch release in the
+namespaces its docs cover that no entry documents, less the configuration's
+exclusions (checker.torch.coverage). A report, not a check: only input errors
+and an interpreter named that cannot be used change the exit code (2)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from checker.app.outcome import Outcome
+from checker.app.setup import Settings, setup
+from checker.progress import Progress
+from checker.torch.coverage import Covered
+
+LISTING = "listing public APIs"
+
+
+@dataclass(frozen=True)
+class CoverageOptions:
+    python: str | None = None  # --python; None: this interpreter, which is only tried
+    python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH
+    timeout: float = 120  # seconds per interpreter
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    versions: tuple[Covered, ...]  # in release order
+    not_covered: tuple[tuple[str, str], ...] = ()  # (docs version, why), in release order
+
+
+def coverage(
+    docs: Sequence[str],
+    settings: Settings,
+    options: CoverageOptions,
+    progress: Progress | None = None,
+) -> Outcome[CoverageReport]:
+    from checker.model.version import version_key
+    from checker.sources.corpus import read_corpus
+    from checker.torch.coverage import ask, covered, namespaces_of, speaks_for
+
+    ready = setup(docs, settings)
+    corpus = read_corpus(ready.docs, ready.catalogue, options=settings.reading.options(progress))
+    documented: dict[str, set[str]] = {}
+    for entry in (entry for page in corpus.pages for entry in page.entries):
+        documented.setdefault(entry.version, set()).add(entry.api)
+    mapped = dict(options.python_for)
+    main = options.python or sys.executable
+    asked: dict[str, list[str]] = {}  # interpreter -> the docs versions it may speak for
+    for version in sorted(documented, key=version_key):
+        asked.setdefault(mapped.get(version, main), []).append(version)
+    named = {*mapped.values(), *([options.python] if options.python else [])}
+    versions: list[Covered] = []
+    missed: list[tuple[str, str]] = []
+    errors: list[str] = []
+    for done, (python, wanted) in enumerate(asked.items()):
+        if progress:
+            progress(LISTING, done, len(asked))
+        namespaces = sorted({n for v in wanted for n in namespaces_of(sorted(documented[v]))})
+        answer = ask(python, namespaces, options.timeout)
+        if answer.error is not None and python in named:
+            errors.append(f"{python}: {answer.error}")
+        release = speaks_for(answer)
+        for version in wanted:
+            if version == release:
+                versions.append(
+                    covered(version, sorted(documented[version]), answer, ready.config.exclude)
+                )
+            elif answer.error is not None:
+                missed.append((version, f"{python} could not be used: {answer.error}"))
+            else:
+                missed.append((version, f"the torch of {python} is {answer.torch}"))
+    by_release = sorted(versions, key=lambda c: version_key(c.version))
+    report = CoverageReport(
+        tuple(by_release), tuple(sorted(missed, key=lambda m: version_key(m[0])))
+    )
+    return Outcome("coverage", report, corpus.errors + tuple(errors))

@@ -1,0 +1,140 @@
+"""`diff A B`: what changed in the support model between two docs versions,
+two git refs or two languages. A and B say which: X.Y.Z is a version, zh and
+en are languages, anything else (with --git) a ref. Differences are what the
+command reports, not a failure, unless --exit-code asks (as `git diff`)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from checker.app.outcome import Outcome
+from checker.app.setup import Settings, setup
+from checker.errors import UsageError
+from checker.model.changes import Change, Key, Kind
+from checker.model.records import Record
+from checker.model.support import Page
+from checker.progress import Progress
+
+LANGUAGES = ("zh", "en")
+_VERSION = re.compile(r"\d+\.\d+\.\d+")
+
+
+class Compared(StrEnum):
+    VERSIONS = "versions"
+    REFS = "refs"
+    LANGUAGES = "languages"
+
+
+@dataclass(frozen=True)
+class Sides:
+    compared: Compared
+    a: str
+    b: str
+
+
+def sides_of(a: str, b: str, git_repo: str | None) -> Sides:
+    """Two versions or two languages wherever the docs come from; two refs only
+    with --git, so that a mistyped version is not taken for a ref."""
+    if _VERSION.fullmatch(a) and _VERSION.fullmatch(b):
+        return Sides(Compared.VERSIONS, a, b)
+    if a in LANGUAGES and b in LANGUAGES:
+        return Sides(Compared.LANGUAGES, a, b)
+    named = [side for side in (a, b) if side in LANGUAGES or _VERSION.fullmatch(side)]
+    if git_repo is not None and not named:
+        return Sides(Compared.REFS, a, b)
+    raise UsageError(
+        f"diff {a} {b}: give two versions (2.12.0 2.13.0), two languages (zh en), "
+        "or with --git REPO two refs"
+    )
+
+
+@dataclass(frozen=True)
+class Diffed:
+    sides: Sides
+    changes: tuple[Change, ...]
+    refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
+
+    def count(self, kind: Kind) -> int:
+        return Counter(change.kind for change in self.changes)[kind]
+
+
+def diff(
+    sides: Sides,
+    docs: Sequence[str],
+    settings: Settings,
+    progress: Progress | None = None,
+    exit_code: bool = False,
+) -> Outcome[Diffed]:
+    """`settings` reads the two refs when refs are compared (the command line
+    makes A and B its --ref). `exit_code`: differences fail the run."""
+    from checker.model.changes import changes
+    from checker.model.records import records_of
+    from checker.sources.corpus import read_corpus
+
+    ready = setup(docs, settings)
+    corpus = read_corpus(ready.docs, ready.catalogue, options=settings.reading.options(progress))
+    records = list(records_of(corpus.pages, ready.catalogue))
+    before, after, key = _split(sides, corpus.pages, records)
+    found = tuple(changes(before, after, key))
+    diffed = Diffed(sides, found, settings.reading.refs)
+    return Outcome("diff", diffed, corpus.errors, failed=exit_code and bool(found))
+
+
+def _split(
+    sides: Sides, pages: Sequence[Page], records: list[Record]
+) -> tuple[list[Record], list[Record], Key]:
+    """Each side's records, and what names one API on both sides."""
+    a, b = sides.a, sides.b
+    if sides.compared is Compared.REFS:  # a version folder new at B is news
+        return _of(records, "tree", a), _of(records, "tree", b), _by("version", "lang")
+    if sides.compared is Compared.VERSIONS:
+        _have("version", {page.version for page in pages}, (a, b))
+        both = _both(pages, "version", ("tree", "lang"), sides)
+        if not both:
+            raise UsageError(f"no language has pages of both {a} and {b} in the docs read")
+        shared = [record for record in records if (record.tree, record.lang) in both]
+        return _of(shared, "version", a), _of(shared, "version", b), _by("lang", "tree")
+    both = _both(pages, "lang", ("tree", "version"), sides)
+    if not both:
+        raise UsageError(f"no docs version has both {a} and {b} pages in the docs read")
+    shared = [record for record in records if (record.tree, record.version) in both]
+    return _of(shared, "lang", a), _of(shared, "lang", b), _by("version", "tree")
+
+
+def _both(
+    pages: Sequence[Page], side: str, within: tuple[str, str], sides: Sides
+) -> set[tuple[str, ...]]:
+    """The groups (a language of a tree, or a version) that have pages of both
+    sides: only these are compared, else a version one language lacks (or a
+    language one version lacks) would be all additions or all removals."""
+    held: dict[tuple[str, ...], set[str]] = {}
+    for page in pages:
+        group = tuple(getattr(page, field) for field in within)
+        held.setdefault(group, set()).add(getattr(page, side))
+    return {group for group, have in held.items() if {sides.a, sides.b} <= have}
+
+
+def _of(records: list[Record], field: str, value: str) -> list[Record]:
+    return [record for record in records if getattr(record, field) == value]
+
+
+def _by(*fields: str) -> Key:
+    def key(record: Record) -> tuple[str, ...]:
+        return (record.api, *(getattr(record, field) for field in fields))
+
+    return key
+
+
+def _have(what: str, present: set[str], asked: Sequence[str]) -> None:
+    """A side with no page at all is a mistake (a version not in the docs
+    read), not an API list to report as all removed."""
+    from checker.model.version import version_key
+
+    for value in asked:
+        if value not in present:
+            known = ", ".join(sorted(present, key=version_key))
+            raise UsageError(f"no pages of {what} {value} in the docs read ({known})")

@@ -1,0 +1,44 @@
+"""`docs-check coverage [PATHS]...`: the public API of each docs version's
+torch release that its docs leave out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from checker.cli import options as o
+from checker.cli.output import finish, progress_for
+
+
+@click.command()
+@o.docs_paths
+@o.format_option("coverage")
+@o.output_option
+@o.config_option
+@o.python_option
+@o.python_for_option
+@o.timeout_option
+@o.reading_options
+def coverage(
+    paths: tuple[str, ...],
+    fmt: str,
+    output: str | None,
+    python: str | None,
+    python_for: tuple[tuple[str, str], ...],
+    timeout: float,
+    **values: Any,
+) -> int:
+    """List, for each docs version with an environment, the public callables of
+    its torch release in the namespaces the docs cover that no entry
+    documents, less the configuration's [coverage] exclude. PATHS: docs
+    roots, folders or files (default: the configuration's docs, else the
+    current folder)."""
+    from checker.app.coverage import CoverageOptions
+    from checker.app.coverage import coverage as run_coverage
+
+    settings = o.settings_of(values)
+    options = CoverageOptions(python, python_for, timeout)
+    with progress_for(quiet=False) as progress:
+        outcome = run_coverage(o.paths_of(paths, values["docs"]), settings, options, progress)
+    return finish(outcome, fmt, output, quiet=False)

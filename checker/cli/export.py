@@ -1,0 +1,29 @@
+"""`docs-check export [PATHS]...`: the support model as data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from checker.cli import options as o
+from checker.cli.output import finish, progress_for
+
+
+@click.command()
+@o.docs_paths
+@o.format_option("export")
+@o.output_option
+@o.scope_option
+@o.config_option
+@o.reading_options
+def export(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) -> int:
+    """Write one record per API, version, language and product: what the docs
+    say of it, and where. PATHS: docs roots, folders or files (default: the
+    configuration's docs, else the current folder)."""
+    from checker.app.export import export as run_export
+
+    settings = o.settings_of(values)
+    with progress_for(quiet=False) as progress:
+        outcome = run_export(o.paths_of(paths, values["docs"]), settings, progress)
+    return finish(outcome, fmt, output, quiet=False)

@@ -1,0 +1,58 @@
+"""`[coverage]` of the configuration: `exclude`, the public names that
+`docs-check coverage` leaves out on purpose, each with its reason. Checked
+as every configuration key is (checker.gating.config_keys): a mistake is one
+DataError naming path:line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checker.errors import DataError
+from checker.tomlfile import Key, TomlLines
+
+_EXCLUDE_KEYS = ("name", "reason")
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """`[[coverage.exclude]]`: public names `coverage` leaves out on purpose, and why."""
+
+    name: str  # a glob over full names: `torch.nn.functional.has_torch_function*`
+    reason: str
+    source: str  # path:line of the entry
+
+
+def exclusions(value: Any, path: Path, where: TomlLines, key: Key) -> list[Exclusion]:
+    """`[coverage]` with `exclude`: an array of {name = GLOB, reason = WHY}."""
+    at = f"{path}:{where.nearest(key)}"
+    if not isinstance(value, dict):
+        raise DataError(f"{at}: 'coverage' must be a table ([coverage])")
+    for name in value:
+        if name != "exclude":
+            raise DataError(
+                f"{path}:{where.nearest((*key, name))}: unknown coverage key {name!r} "
+                "(known: exclude)"
+            )
+    items = value.get("exclude", [])
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise DataError(
+            f"{path}:{where.nearest((*key, 'exclude'))}: 'exclude' must be an array of "
+            "tables with a name and a reason"
+        )
+    spans = where.array_items((*key, "exclude"))
+    lines = [header for header, _ in spans] if len(spans) == len(items) else []
+    lines = lines or [where.nearest((*key, "exclude"))] * len(items)
+    found = []
+    for item, line in zip(items, lines, strict=True):
+        for name in item:
+            if name not in _EXCLUDE_KEYS:
+                known = ", ".join(_EXCLUDE_KEYS)
+                raise DataError(f"{path}:{line}: unknown exclude key {name!r} (known: {known})")
+        for name in _EXCLUDE_KEYS:
+            if not isinstance(item.get(name), str) or not item[name].strip():
+                why = " (why the names are left out)" if name == "reason" else ""
+                raise DataError(f"{path}:{line}: exclude needs a non-empty string {name!r}{why}")
+        found.append(Exclusion(item["name"].strip(), item["reason"].strip(), f"{path}:{line}"))
+    return found

@@ -1,0 +1,78 @@
+"""What changed between two sides of the support model: APIs added, APIs
+removed, and each product whose status changed, with where each side says
+it. A side is a set of export records (checker.model.records); what tells
+the sides apart (two versions, two refs, two languages) is the caller's, and
+`key` names an API within a side: its API and whatever else the sides share
+(the language when versions are compared, the version when languages are)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from checker.model.records import Record
+
+
+class Kind(StrEnum):
+    ADDED = "added"
+    REMOVED = "removed"
+    CHANGED = "changed"
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: Kind
+    api: str
+    context: tuple[str, ...]  # the key's other parts: the language, the version...
+    # A side's record: the entry's first product for an API added or removed
+    # (named at its heading, Record.entry), the product's own otherwise.
+    before: Record | None
+    after: Record | None
+
+    @property
+    def product(self) -> str | None:
+        return self.after.product if self.kind is Kind.CHANGED and self.after else None
+
+    @property
+    def either(self) -> Record:
+        """The side that has it: for naming its language and version."""
+        found = self.after or self.before
+        assert found is not None, "a change has at least one side"
+        return found
+
+
+Key = Callable[[Record], tuple[str, ...]]  # the API first, then what the sides share
+
+
+def changes(before: Iterable[Record], after: Iterable[Record], key: Key) -> list[Change]:
+    """In API order (then the key's other parts), each API's products in the
+    order its records come (the catalogue's). An API documented twice on a
+    side is taken from its first entry, as duplicate-api reports the second.
+    Only products both sides speak of are compared: a page of a release that
+    predates a product says nothing of it, which is no change."""
+    old, new = _by_api(before, key), _by_api(after, key)
+    found: list[Change] = []
+    for api_key in sorted(old.keys() | new.keys()):
+        was, now = old.get(api_key), new.get(api_key)
+        if was is None and now is not None:
+            found.append(Change(Kind.ADDED, now[0].api, api_key[1:], None, now[0]))
+        elif now is None and was is not None:
+            found.append(Change(Kind.REMOVED, was[0].api, api_key[1:], was[0], None))
+        elif was is not None and now is not None:
+            then = {record.product: record for record in was}
+            for record in now:
+                earlier = then.get(record.product)
+                if earlier is not None and earlier.status != record.status:
+                    found.append(Change(Kind.CHANGED, record.api, api_key[1:], earlier, record))
+    return found
+
+
+def _by_api(records: Iterable[Record], key: Key) -> dict[tuple[str, ...], list[Record]]:
+    """Each API's records of its first entry (records come in page order)."""
+    grouped: dict[tuple[str, ...], list[Record]] = {}
+    for record in records:
+        held = grouped.setdefault(key(record), [record])
+        if record is not held[0] and record.entry == held[0].entry:
+            held.append(record)
+    return grouped

@@ -1,0 +1,127 @@
+"""`diff`'s report in text, JSON (checker/schemas/diff.schema.json) and
+Markdown (for release notes): the counts, then the APIs added, the APIs
+removed and the statuses changed, each with where each side says it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from checker.i18n import N_, _
+from checker.model.changes import Change, Kind
+from checker.model.records import Record
+from checker.report.located import located
+from checker.report.markdown_text import code, row, text
+
+if TYPE_CHECKING:
+    from checker.app.diff import Diffed
+
+SECTIONS = {
+    Kind.ADDED: N_("### Added"),
+    Kind.REMOVED: N_("### Removed"),
+    Kind.CHANGED: N_("### Status changes"),
+}
+
+
+def counts(diffed: Diffed) -> str:
+    """`2.12.0 → 2.13.0: APIs 19 added, 17 removed; statuses 6 changed`."""
+    said = _("APIs {added} added, {removed} removed; statuses {changed} changed")
+    counted = {kind.value: diffed.count(kind) for kind in Kind}
+    return f"{diffed.sides.a} → {diffed.sides.b}: {said.format(**counted)}"
+
+
+def context(change: Change) -> str:
+    """What the API is named within: its language, its version, or both."""
+    return " ".join(part for part in change.context if part)
+
+
+def diff_text(diffed: Diffed) -> list[str]:
+    lines = [counts(diffed)]
+    for change in sorted(diffed.changes, key=lambda change: list(Kind).index(change.kind)):
+        named = f"{change.kind.value:<8} {change.api}  {context(change)}"
+        if change.kind is Kind.CHANGED and change.before and change.after:
+            before, after = change.before, change.after
+            said = f"{after.product}: {before.status} → {after.status}"
+            lines.append(f"{named}  {said}  {before.where} → {after.where}")
+        else:
+            lines.append(f"{named}  {change.either.entry}")
+    return lines
+
+
+def diff_markdown(diffed: Diffed, errors: Sequence[str]) -> str:
+    title = _("API support")
+    lines = [f"## {title}: {text(diffed.sides.a)} → {text(diffed.sides.b)}", ""]
+    lines.append(text(counts(diffed).split(": ", 1)[1]))
+    for kind, heading in SECTIONS.items():
+        changes = [change for change in diffed.changes if change.kind is kind]
+        if changes:
+            lines += ["", _(heading), "", *_table(kind, changes, diffed)]
+    if errors:
+        lines += ["", _("### Input errors"), "", *(f"- {text(error)}" for error in errors)]
+    return "\n".join(lines) + "\n"
+
+
+def _of(diffed: Diffed) -> str:
+    """The header of the context column: what the sides share."""
+    from checker.app.diff import Compared
+
+    if diffed.sides.compared is Compared.VERSIONS:
+        return _("language")
+    return _("version") if diffed.sides.compared is Compared.LANGUAGES else _("version, language")
+
+
+def _table(kind: Kind, changes: list[Change], diffed: Diffed) -> list[str]:
+    if kind is not Kind.CHANGED:
+        lines = [row("API", _of(diffed), _("page")), row("---", "---", "---")]
+        for change in changes:
+            lines.append(row(code(change.api), text(context(change)), code(change.either.entry)))
+        return lines
+    a, b = text(diffed.sides.a), text(diffed.sides.b)
+    lines = [row("API", _of(diffed), _("product"), a, b, _("pages"))]
+    lines.append(row(*["---"] * 6))
+    for change in changes:
+        before, after = change.before, change.after
+        assert before is not None and after is not None
+        where = f"{code(before.where)} → {code(after.where)}"
+        cells = (code(change.api), text(context(change)), after.product)
+        lines.append(row(*cells, before.status, after.status, where))
+    return lines
+
+
+def diff_object(diffed: Diffed) -> dict[str, Any]:
+    """The document's keys but its tag and errors."""
+    sides = diffed.sides
+    return {
+        "compared": sides.compared.value,
+        "a": sides.a,
+        "b": sides.b,
+        "counts": {kind.value: diffed.count(kind) for kind in Kind},
+        "changes": [change_object(change, diffed.refs) for change in diffed.changes],
+    }
+
+
+def change_object(change: Change, refs: Sequence[str]) -> dict[str, Any]:
+    """Each side where it says it: a status change at the product's line, an
+    API added or removed at its entry's heading (and no status)."""
+
+    def side(record: Record | None) -> dict[str, Any] | None:
+        if record is None:
+            return None
+        ref, path = located(record.path, refs)
+        changed = change.product is not None
+        return {
+            "version": record.version,
+            "lang": record.lang,
+            "status": record.status if changed else None,
+            "path": path,
+            "line": record.line if changed else record.entry_line,
+            "ref": ref,
+        }
+
+    return {
+        "kind": change.kind.value,
+        "api": change.api,
+        "product": change.product,
+        "before": side(change.before),
+        "after": side(change.after),
+    }

@@ -1,0 +1,92 @@
+"""`coverage`'s report in text, JSON (checker/schemas/coverage.schema.json)
+and Markdown: per docs version, the counts per namespace, then every public
+callable no entry documents; the excluded ones with their reasons in JSON."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from checker.i18n import _
+from checker.report.markdown_text import code, row, text
+
+if TYPE_CHECKING:
+    from checker.app.coverage import CoverageReport
+    from checker.torch.coverage import Covered, Namespace
+
+
+def counted(namespace: Namespace) -> str:
+    """`39 of 141 undocumented (102 documented, 0 excluded)`."""
+    said = _("{missing} of {public} undocumented ({documented} documented, {excluded} excluded)")
+    return said.format(
+        missing=len(namespace.missing),
+        public=namespace.public,
+        documented=namespace.documented,
+        excluded=len(namespace.excluded),
+    )
+
+
+def _heading(version: Covered) -> str:
+    return _("{version} against torch {torch} ({python})").format(
+        version=version.version, torch=version.torch, python=version.python
+    )
+
+
+def _not_measured(version: str, why: str) -> str:
+    return _("{version}: not measured: {why}").format(version=version, why=why)
+
+
+def coverage_text(report: CoverageReport) -> list[str]:
+    lines: list[str] = []
+    for version in report.versions:
+        lines.append(_heading(version))
+        width = max((len(n.name) for n in version.namespaces), default=0)
+        lines += [f"  {n.name:<{width}}  {counted(n)}" for n in version.namespaces]
+        lines += [f"  {name}: {why}" for name, why in version.errors]
+        lines += [f"    {name}" for n in version.namespaces for name in n.missing]
+    return lines + [_not_measured(version, why) for version, why in report.not_covered]
+
+
+def coverage_markdown(report: CoverageReport, errors: tuple[str, ...]) -> str:
+    title = _("API coverage")
+    lines = [f"## {title}"]
+    for version in report.versions:
+        lines += ["", f"### {text(_heading(version))}", ""]
+        lines.append(row(_("namespace"), _("public"), _("documented"), _("excluded"), _("missing")))
+        lines.append(row(*["---"] * 5))
+        for n in version.namespaces:
+            counts = (n.public, n.documented, len(n.excluded), len(n.missing))
+            lines.append(row(code(n.name), *map(str, counts)))
+        missing = [name for n in version.namespaces for name in n.missing]
+        if missing:
+            lines += ["", *(f"- {code(name)}" for name in missing)]
+    for missed, why in report.not_covered:
+        lines += ["", text(_not_measured(missed, why))]
+    if errors:
+        lines += ["", _("### Input errors"), "", *(f"- {text(error)}" for error in errors)]
+    return "\n".join(lines) + "\n"
+
+
+def coverage_object(report: CoverageReport) -> dict[str, Any]:
+    return {
+        "versions": [
+            {
+                "version": version.version,
+                "python": version.python,
+                "torch": version.torch,
+                "namespaces": [
+                    {
+                        "namespace": n.name,
+                        "source": n.source,
+                        "public": n.public,
+                        "documented": n.documented,
+                        "excluded": [{"name": name, "reason": why} for name, why in n.excluded],
+                        "missing": list(n.missing),
+                    }
+                    for n in version.namespaces
+                ],
+                "errors": [{"namespace": name, "error": why} for name, why in version.errors],
+            }
+            for version in report.versions
+        ],
+        "not_covered": [{"version": v, "why": why} for v, why in report.not_covered],
+    }

@@ -1,0 +1,99 @@
+"""Runs inside the TARGET interpreter (`coverage --python`), never in the
+checker's own process: it imports torch. Standard library only besides torch,
+as checker/torch/resolve_names.py, whose rules it keeps.
+
+    python public_api.py < namespaces.json
+
+stdin is a JSON list of dotted module names (`["torch.nn.functional", ...]`):
+the namespaces the docs cover. Only names in torch and torch_npu are imported
+(a page can write any module; the docs are about torch's APIs); any other is
+`outside-torch`. For each namespace that imports as a module, its public API:
+the names of its `__all__` where it has one, else the names of `dir()` that do
+not start with `_`; of those, the ones whose object is callable (functions,
+classes, builtins), not a module, and not defined outside torch (`Optional`,
+`Callable`, which a module imports for its annotations). Nothing is called:
+`callable()` and `getattr` on a module only. A namespace that is no module (a
+class such as `torch.Tensor`) is `not-a-module`; one that raises on import is
+`error`.
+
+Prints one JSON object on stdout, on its last line. Anything the imports print
+goes to stderr instead."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import os
+import sys
+from typing import Any
+
+SCHEMA = "docs-check/public-api"
+OWN_PACKAGES = frozenset({"torch", "torch_npu"})
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    text = lines[0].strip() if lines else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _public(module: Any) -> tuple[str, list[str]]:
+    """(where the names come from, the public callables), sorted."""
+    declared = getattr(module, "__all__", None)
+    if isinstance(declared, (list, tuple)) and all(isinstance(n, str) for n in declared):
+        source, names = "__all__", list(declared)
+    else:
+        source, names = "dir", [name for name in dir(module) if not name.startswith("_")]
+    found = []
+    for name in dict.fromkeys(names):
+        try:
+            value = getattr(module, name)
+        except Exception:
+            continue
+        if inspect.ismodule(value) or not callable(value):
+            continue
+        home = getattr(value, "__module__", None)
+        if isinstance(home, str) and home.split(".")[0] not in OWN_PACKAGES:
+            continue  # typing's Optional, collections.abc's Callable: imported, not torch's
+        found.append(name)
+    return source, sorted(found)
+
+
+def _namespace(name: str) -> dict[str, Any]:
+    if name.split(".")[0] not in OWN_PACKAGES:
+        return {"outcome": "outside-torch"}
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and name.startswith(error.name):
+            return {"outcome": "not-a-module"}  # torch.Tensor: a class, no module
+        return {"outcome": "error", "detail": _first_line(error)}
+    except Exception as error:
+        return {"outcome": "error", "detail": _first_line(error)}
+    source, names = _public(module)
+    return {"outcome": "module", "source": source, "names": names}
+
+
+def main() -> int:
+    stdout = sys.stdout
+    sys.stdout = sys.stderr  # what torch prints on import must not break the JSON line
+    os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
+    report: dict[str, Any] = {"schema": SCHEMA, "python": sys.executable}
+    try:
+        import torch
+
+        report["torch"] = str(torch.__version__)
+    except Exception as error:
+        report["torch_import_error"] = _first_line(error)
+        stdout.write(json.dumps(report) + "\n")
+        return 0
+    asked = json.loads(sys.stdin.read() or "[]")
+    names = [str(name) for name in asked] if isinstance(asked, list) else []
+    report["namespaces"] = {name: _namespace(name) for name in names}
+    stdout.write(json.dumps(report) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
