@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from checker.app.outcome import Outcome
 from checker.app.rewritten import Rewritten, Skipped
@@ -16,7 +17,8 @@ from checker.app.setup import Settings, setup
 from checker.errors import InputError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
-from checker.model.support import Page
+from checker.model.records import records_of
+from checker.model.support import Entry, Page
 from checker.progress import Progress
 from checker.rewrite.lines import replaced
 from checker.rewrite.migrate import plan
@@ -66,25 +68,25 @@ def migrate(
     return Outcome("migrate", rewritten, tuple(errors), failed=failed)
 
 
-def said(page: Page, catalogue: Catalogue) -> list[tuple[str, str, dict[str, str]]]:
-    """What a page says, as migrating must keep it: each entry's API and
-    version, in order, with its status expanded over its scope."""
-    return [
-        (entry.api, entry.version, entry.expanded(catalogue.scope_for(entry.path, entry.status)))
-        for entry in page.entries
-    ]
+def said(page: Page, catalogue: Catalogue) -> list[tuple[str, ...]]:
+    """What a page says, as migrating must keep it: its export (one record per
+    entry and product of its scope, in order) but for format and lines."""
+    return [(r.api, r.version, r.lang, r.product, r.status) for r in records_of([page], catalogue)]
+
+
+def _alone(page: Page, entry: Entry) -> Page:
+    return replace(page, entries=(entry,))
 
 
 def _differs(before: Page, after: Page, catalogue: Catalogue) -> tuple[int, str] | None:
     """Where, and how, the migrated page reads otherwise than the page did."""
-    old, new = said(before, catalogue), said(after, catalogue)
-    for index, (was, now) in enumerate(zip(old, new, strict=False)):
-        if was != now:
-            line = before.entries[index].line
-            return line, message(N_("not migrated: {api} would read otherwise"), api=was[0])
-    if len(old) != len(new):
+    if len(after.entries) != len(before.entries):
         template = N_("not migrated: the page would read as {after} entries, not {before}")
-        return before.entries[0].line, message(template, after=len(new), before=len(old))
+        said_now = message(template, after=len(after.entries), before=len(before.entries))
+        return before.entries[0].line, said_now
+    for was, now in zip(before.entries, after.entries, strict=True):
+        if said(_alone(before, was), catalogue) != said(_alone(after, now), catalogue):
+            return was.line, message(N_("not migrated: {api} would read otherwise"), api=was.api)
     came = Counter(f.rule for f in after.findings if f.rule.startswith("block-"))
     came -= Counter(f.rule for f in before.findings if f.rule.startswith("block-"))
     if came:

@@ -434,3 +434,101 @@ def test_indented_blocks_are_read_at_their_lines(catalogue: Catalogue) -> None:
     ]
     mesh = the_a2_a3_entry(page, catalogue)
     assert mesh.raw.endswith("\n".join(lines[5:]))
+
+
+# -- the fixes the block house rules carry ---------------------------------------------------
+
+
+def fixes_of(page: Page) -> dict[str, tuple[tuple[int, str, str], ...]]:
+    return {f.rule: tuple((e.line, e.old, e.new) for e in f.fix) for f in page.findings}
+
+
+def test_a_duplicate_id_in_a_closed_block_gets_a_fresh_one_start_and_end(
+    catalogue: Catalogue,
+) -> None:
+    page = snippet(
+        [
+            "### torch.x.y",
+            "",
+            "**产品支持情况**：",
+            "",
+            '<!-- npu="910b" id4 -->',
+            "- <term>Atlas A2训练系列产品</term>：支持",
+            "<!-- end id4 -->",
+            '<!-- npu="A3" id4 -->',
+            "- <term>Atlas A3训练系列产品</term>：不支持",
+            "<!-- end id4 -->",
+            '<!-- npu="950" id9 -->',
+            "- <term>Ascend 950DT</term>：不支持",
+            "<!-- end id9 -->",
+        ],
+        catalogue,
+    )
+    assert fixes_of(page) == {
+        "block-id-duplicate": (
+            (8, '<!-- npu="A3" id4 -->', '<!-- npu="A3" id10 -->'),
+            (10, "<!-- end id4 -->", "<!-- end id10 -->"),
+        )
+    }
+
+
+def test_a_duplicate_id_in_an_unclosed_block_is_told_without_a_fix(catalogue: Catalogue) -> None:
+    page = snippet(
+        [
+            "### torch.x.y",
+            "",
+            "**产品支持情况**：",
+            "",
+            '<!-- npu="910b" id1 -->',
+            "- <term>Atlas A2训练系列产品</term>：支持",
+            "<!-- end id1 -->",
+            '<!-- npu="A3" id1 -->',
+            "- <term>Atlas A3训练系列产品</term>：不支持",
+        ],
+        catalogue,
+    )
+    assert [(f.rule, f.line, f.fix) for f in page.findings] == [
+        ("block-unclosed", 8, ()),
+        ("block-id-duplicate", 8, ()),
+    ]
+
+
+def test_a_comment_over_two_lines_gets_no_fix(catalogue: Catalogue) -> None:
+    """One line's edit cannot hold a comment that runs over two."""
+    page = snippet(
+        [
+            "### torch.x.y",
+            "",
+            "**产品支持情况**：",
+            "",
+            '<!-- npu="910b" id1 -->',
+            "- <term>Atlas A2训练系列产品</term>：支持",
+            "<!-- end",
+            "id2 -->",
+        ],
+        catalogue,
+    )
+    assert [(f.rule, f.fix) for f in page.findings] == [("block-id-mismatch", ())]
+
+
+def test_an_npu_code_in_another_case_is_recased(catalogue: Catalogue) -> None:
+    page = snippet(
+        [
+            "### torch.x.y",
+            "",
+            "**产品支持情况**：",
+            "",
+            '<!-- npu="910B" id1 -->',
+            "- <term>Atlas A2训练系列产品</term>：支持",
+            "<!-- end id1 -->",
+            '<!-- npu="a9" id2 -->',
+            "- <term>Atlas A3训练系列产品</term>：支持",
+            "<!-- end id2 -->",
+        ],
+        catalogue,
+    )
+    unknown = [f for f in page.findings if f.rule == "block-npu-unknown"]
+    assert [(f.line, [(e.line, e.old, e.new) for e in f.fix]) for f in unknown] == [
+        (5, [(5, '<!-- npu="910B" id1 -->', '<!-- npu="910b" id1 -->')]),
+        (8, []),  # a9 is no code in any case: no fix
+    ]
