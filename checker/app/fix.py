@@ -116,9 +116,18 @@ def _fixed_page(
         findings = rules.findings(current)
     if text == source.text:
         return None, [], Counter()
-    came = Counter(_key(f) for f in rules.every(current)) - Counter(
-        _key(f) for f in rules.every(page)
-    )
+    refused = _refused(page, current, rules)
+    if refused is not None:
+        return None, [refused], Counter()
+    gone = Counter(_key(f) for f in before) - Counter(_key(f) for f in findings)
+    done = Counter(rule for rule, _ in gone.elements())
+    return Change(page.path, source, text, tuple(done.items())), [], gone
+
+
+def _refused(page: Page, fixed_page: Page, rules: _Rules) -> Skipped | None:
+    """Why the fixed page must not be written, if it must not: a finding of
+    any rule that the page did not have, or an entry that says otherwise."""
+    came = Counter(map(_key, rules.every(fixed_page))) - Counter(map(_key, rules.every(page)))
     if came:
         rule, line = min(came)
         said = message(
@@ -126,19 +135,17 @@ def _fixed_page(
             rule=rule,
             line=line,
         )
-        return None, [Skipped(page.path, line, said)], Counter()
-    changed = [a for a, b in zip(_said(page), _said(current), strict=False) if a != b]
-    if changed or len(current.entries) != len(page.entries):
+        return Skipped(page.path, line, said)
+    changed = [a for a, b in zip(_said(page), _said(fixed_page), strict=False) if a != b]
+    if changed or len(fixed_page.entries) != len(page.entries):
         # a fix changes how a page writes what it says, never what it says
         line = changed[0][1] if changed else 1
         said = message(
             N_("not fixed: the fixed page would say something else of the entry at line {line}"),
             line=line,
         )
-        return None, [Skipped(page.path, line, said)], Counter()
-    gone = Counter(_key(f) for f in before) - Counter(_key(f) for f in findings)
-    done = Counter(rule for rule, _ in gone.elements())
-    return Change(page.path, source, text, tuple(done.items())), [], gone
+        return Skipped(page.path, line, said)
+    return None
 
 
 def _said(page: Page) -> list[tuple[str, int, object]]:
@@ -153,6 +160,7 @@ def _key(finding: Finding) -> tuple[str, int]:
 
 def _left(findings: Sequence[Finding], gone: Counter[tuple[str, str, int]]) -> tuple[Finding, ...]:
     """The lint run's findings less those fixed."""
+    gone = Counter(gone)  # counted down here; the caller's stays whole
     left = []
     for finding in findings:
         key = (finding.path, finding.rule, finding.line)
