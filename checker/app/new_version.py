@@ -13,6 +13,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from checker.app.outcome import Outcome
@@ -20,6 +21,7 @@ from checker.app.rewritten import Rewritten
 from checker.app.setup import Settings, setup
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
+from checker.model.catalogue import Catalogue
 from checker.read import read_text
 from checker.rewrite.source import load_source
 from checker.rewrite.versions import renamed
@@ -52,8 +54,49 @@ def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Re
     taken = [str(target) for target in targets if target.exists()]
     if taken:
         raise UsageError(f"{', '.join(taken)} already exists; not overwritten")
+    made = _made(folders, targets, old, new, catalogue)
+    if made.errors:  # nothing is written: nothing to report as created
+        return Outcome("new-version", Rewritten((), diff=False), made.errors)
+    _write_folders(
+        [
+            (
+                folder,
+                target,
+                {c: made.moved_from[c.path] for c in made.changes if _inside(c, target)},
+            )
+            for folder, target in zip(folders, targets, strict=True)
+        ]
+    )
+    copied = N_("statuses copied unchanged from {old}: claims still to verify for {new}")
+    rewritten = Rewritten(
+        made.changes,
+        diff=False,
+        pages=len(made.changes),
+        entries=made.entries,
+        note=message(copied, old=old, new=new),
+    )
+    return Outcome("new-version", rewritten)
+
+
+@dataclass(frozen=True)
+class _Made:
+    """The new folders' pages, rewritten and proven, not yet written."""
+
+    changes: tuple[Change, ...]
+    moved_from: dict[str, Path]  # a page's new path -> the page it was made from
+    entries: int
+    errors: tuple[str, ...]  # pages that could not be read or made right
+
+    def pages_in(self, target: Path) -> dict[Change, Path]:
+        """The pages of one new folder, each with the page it was made from."""
+        return {c: self.moved_from[c.path] for c in self.changes if _inside(c, target)}
+
+
+def _made(
+    folders: list[Path], targets: list[Path], old: str, new: str, catalogue: Catalogue
+) -> _Made:
     changes: list[Change] = []
-    moved_from: dict[str, Path] = {}  # a page's new path -> its old one
+    moved_from: dict[str, Path] = {}
     errors: list[str] = []
     entries = 0
     for folder, target in zip(folders, targets, strict=True):
@@ -76,24 +119,7 @@ def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Re
             changes.append(Change(moved, None, source.with_text(result.text).written, result.done))
             moved_from[moved] = path
             entries += len(page.entries)
-    if not errors:
-        _write_folders(
-            [
-                (folder, target, {c: moved_from[c.path] for c in changes if _inside(c, target)})
-                for folder, target in zip(folders, targets, strict=True)
-            ]
-        )
-    if errors:  # nothing was written: nothing to report as created
-        return Outcome("new-version", Rewritten((), diff=False), tuple(errors))
-    copied = N_("statuses copied unchanged from {old}: claims still to verify for {new}")
-    rewritten = Rewritten(
-        tuple(changes),
-        diff=False,
-        pages=len(changes),
-        entries=entries,
-        note=message(copied, old=old, new=new),
-    )
-    return Outcome("new-version", rewritten, tuple(errors))
+    return _Made(tuple(changes), moved_from, entries, tuple(errors))
 
 
 def _folders(root: Path, name: str) -> list[Path]:
