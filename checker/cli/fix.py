@@ -11,7 +11,7 @@ from checker.cli.output import finish, progress_for
 
 
 @click.command()
-@click.argument("paths", nargs=-1)
+@o.paths_argument
 @o.diff_option
 @o.scope_option
 @o.config_option

@@ -11,7 +11,7 @@ from checker.cli.output import finish, progress_for
 
 
 @click.command()
-@click.argument("paths", nargs=-1)
+@o.paths_argument
 @click.option(
     "--to",
     "form",

@@ -280,3 +280,12 @@ def test_a_crlf_page_with_a_bom_keeps_both(tree: Path, cli: Invoke) -> None:
         .replace(b"| &#10007; |", "| ✘ |".encode())
     )
     assert page.read_bytes() == b"\xef\xbb\xbf" + fixed.replace(b"\n", b"\r\n")
+
+
+def test_paths_may_come_from_a_file_as_lintrunner_and_pre_commit_pass_them(
+    tree: Path, cli: Invoke
+) -> None:
+    (tree / "pages.txt").write_text(f"{DATA}\n", encoding="utf-8")
+    code, out, _ = cli("fix", "--diff", "@pages.txt")
+    assert code == 1
+    assert [line for line in out.splitlines() if line.startswith("+++ ")] == [f"+++ b/{DATA}"]
