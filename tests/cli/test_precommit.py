@@ -310,3 +310,23 @@ def test_run_all_files_on_a_batched_tree_finds_what_lint_finds(
     assert len(counts) >= 2, output
     assert sum(files for *_, files in counts) == PAGES
     assert sum(found for found, *_ in counts) == len(expected)
+
+
+def test_the_fix_hook_fixes_what_is_certain_and_fails_the_commit(
+    docs: Path, hook_repo: Path, home: Path
+) -> None:
+    """A page with a block whose end id is wrong: the hook rewrites it (and
+    pre-commit fails the run, as for any hook that modifies files)."""
+    put(docs, DATA, example("zh/api/native_api/pytorch_2-12-0/torch-utils-data.md"))
+    git(docs, "commit", "-q", "--no-gpg-sign", "-am", "a block end id off by one")
+    code, output = pre_commit(
+        docs, home, "try-repo", str(hook_repo), "docs-check-fix", "--all-files"
+    )
+    assert code == 1, output
+    assert re.search(r"^docs-check fix\.+Failed$", output, re.MULTILINE), output
+    assert "- files were modified by this hook" in output.splitlines()
+    assert (docs / DATA).read_text(encoding="utf-8") == good_data()
+    code, output = pre_commit(
+        docs, home, "try-repo", str(hook_repo), "docs-check-fix", "--all-files"
+    )
+    assert code == 0, output  # nothing more to fix, nothing else left
