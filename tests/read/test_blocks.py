@@ -472,15 +472,21 @@ def test_a_duplicate_id_in_a_closed_block_gets_a_fresh_one_start_and_end(
     }
 
 
+# an entry whose first block (id1, Atlas A2) is open: what the cases below go on from
+A2_BLOCK_OPENED = [
+    "### torch.x.y",
+    "",
+    "**产品支持情况**：",
+    "",
+    '<!-- npu="910b" id1 -->',
+    "- <term>Atlas A2训练系列产品</term>：支持",
+]
+
+
 def test_a_duplicate_id_in_an_unclosed_block_is_told_without_a_fix(catalogue: Catalogue) -> None:
     page = snippet(
         [
-            "### torch.x.y",
-            "",
-            "**产品支持情况**：",
-            "",
-            '<!-- npu="910b" id1 -->',
-            "- <term>Atlas A2训练系列产品</term>：支持",
+            *A2_BLOCK_OPENED,
             "<!-- end id1 -->",
             '<!-- npu="A3" id1 -->',
             "- <term>Atlas A3训练系列产品</term>：不支持",
@@ -497,12 +503,7 @@ def test_a_comment_over_two_lines_gets_no_fix(catalogue: Catalogue) -> None:
     """One line's edit cannot hold a comment that runs over two."""
     page = snippet(
         [
-            "### torch.x.y",
-            "",
-            "**产品支持情况**：",
-            "",
-            '<!-- npu="910b" id1 -->',
-            "- <term>Atlas A2训练系列产品</term>：支持",
+            *A2_BLOCK_OPENED,
             "<!-- end",
             "id2 -->",
         ],
