@@ -93,8 +93,9 @@ def _gather(
         from checker.sources.gitrefs import check_refs, git_documents
 
     commits = check_refs(refs) if refs else {}  # every ref is checked before any is read
+    known: dict[str, dict[str, bytes]] = {}  # repository -> blob -> its bytes, read once
     for ref, commit in commits.items():
-        documents = git_documents(ref, paths, commit)
+        documents = git_documents(ref, paths, commit, known.setdefault(ref.repo, {}))
         if not documents:  # like a path without pages: one error among the others
             errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs([ref])}")
         for doc, data in documents:

@@ -3,8 +3,10 @@ checkout: `--git REPO --ref REF`.
 
 Two processes check the repository and resolve every ref to its commit; then
 one `git ls-tree` lists a ref's pages and one `git cat-file --batch` reads them
-all, so a ref costs two processes however many pages it has. Pages are named
-`ref:path`, and so are their findings (`v2.12.0:docs/…/x.md:12`)."""
+all, so a ref costs two processes however many pages it has. A blob read at
+one ref is not read again at the next (`known`), so a ref whose pages were all
+read before costs only its listing. Pages are named `ref:path`, and so are
+their findings (`v2.12.0:docs/…/x.md:12`)."""
 
 from __future__ import annotations
 
@@ -71,20 +73,27 @@ def check_refs(refs: Sequence[GitRef]) -> dict[GitRef, str]:
 
 
 def git_documents(
-    ref: GitRef, paths: Sequence[str], commit: str | None = None
+    ref: GitRef,
+    paths: Sequence[str],
+    commit: str | None = None,
+    known: dict[str, bytes] | None = None,
 ) -> list[tuple[DocFile, bytes]]:
     """The API pages under `paths` (inside the repository) at `ref`, with their
     bytes. `commit` is the ref's commit from `check_refs`; without it the ref is
-    checked here."""
+    checked here. `known` maps blob ids to the bytes read at other refs of the
+    same repository: those are not read again and their bytes are shared, and
+    the blobs read here are added to it (most pages are the same blob in ref
+    after ref of a history)."""
+    known = {} if known is None else known
     docs: list[DocFile] = []
-    blobs: list[bytes] = []
     for path, sha in _listing(ref, paths, commit):
         doc = doc_file(PurePosixPath(path))
         if doc is not None:
             blob = sha.decode("ascii")
             docs.append(DocFile(f"{ref.ref}:{path}", doc.version, doc.lang, ref.ref, blob))
-            blobs.append(sha)
-    return list(zip(docs, _read(ref, blobs), strict=True))
+    new = list(dict.fromkeys(doc.blob for doc in docs if doc.blob not in known))
+    known.update(zip(new, _read(ref, [blob.encode("ascii") for blob in new]), strict=True))
+    return [(doc, known[doc.blob]) for doc in docs]
 
 
 def git_files(
