@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.app.outcome import Outcome
-from checker.app.setup import Settings, setup
+from checker.app.setup import Settings, read_docs
 from checker.progress import Progress
 from checker.torch.coverage import Covered
 
@@ -38,11 +38,9 @@ def coverage(
     progress: Progress | None = None,
 ) -> Outcome[CoverageReport]:
     from checker.model.version import version_key
-    from checker.sources.corpus import read_corpus
     from checker.torch.coverage import ask, covered, namespaces_of, speaks_for
 
-    ready = setup(docs, settings)
-    corpus = read_corpus(ready.docs, ready.catalogue, options=settings.reading.options(progress))
+    ready, corpus = read_docs(docs, settings, progress)
     documented: dict[str, set[str]] = {}
     for entry in (entry for page in corpus.pages for entry in page.entries):
         documented.setdefault(entry.version, set()).add(entry.api)

@@ -5,22 +5,21 @@ command reports, not a failure, unless --exit-code asks (as `git diff`)."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from checker.app.outcome import Outcome
-from checker.app.setup import Settings, setup
+from checker.app.setup import Settings, read_docs
 from checker.errors import UsageError
 from checker.model.changes import Change, Key, Kind
 from checker.model.records import Record
 from checker.model.support import Page
+from checker.model.version import is_version
 from checker.progress import Progress
 
 LANGUAGES = ("zh", "en")
-_VERSION = re.compile(r"\d+\.\d+\.\d+")
 
 
 class Compared(StrEnum):
@@ -39,11 +38,11 @@ class Sides:
 def sides_of(a: str, b: str, git_repo: str | None) -> Sides:
     """Two versions or two languages wherever the docs come from; two refs only
     with --git, so that a mistyped version is not taken for a ref."""
-    if _VERSION.fullmatch(a) and _VERSION.fullmatch(b):
+    if is_version(a) and is_version(b):
         return Sides(Compared.VERSIONS, a, b)
     if a in LANGUAGES and b in LANGUAGES:
         return Sides(Compared.LANGUAGES, a, b)
-    named = [side for side in (a, b) if side in LANGUAGES or _VERSION.fullmatch(side)]
+    named = [side for side in (a, b) if side in LANGUAGES or is_version(side)]
     if git_repo is not None and not named:
         return Sides(Compared.REFS, a, b)
     raise UsageError(
@@ -73,10 +72,8 @@ def diff(
     makes A and B its --ref). `exit_code`: differences fail the run."""
     from checker.model.changes import changes
     from checker.model.records import records_of
-    from checker.sources.corpus import read_corpus
 
-    ready = setup(docs, settings)
-    corpus = read_corpus(ready.docs, ready.catalogue, options=settings.reading.options(progress))
+    ready, corpus = read_docs(docs, settings, progress)
     records = list(records_of(corpus.pages, ready.catalogue))
     before, after, key = _split(sides, corpus.pages, records)
     found = tuple(changes(before, after, key))

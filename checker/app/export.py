@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.app.outcome import Outcome
-from checker.app.setup import Settings, setup
+from checker.app.setup import Settings, read_docs
 from checker.model.records import Record
 from checker.progress import Progress
 
@@ -24,10 +24,8 @@ def export(
     docs: Sequence[str], settings: Settings, progress: Progress | None = None
 ) -> Outcome[Exported]:
     from checker.model.records import records_of
-    from checker.sources.corpus import read_corpus
 
-    ready = setup(docs, settings)
-    corpus = read_corpus(ready.docs, ready.catalogue, options=settings.reading.options(progress))
+    ready, corpus = read_docs(docs, settings, progress)
     records = tuple(records_of(corpus.pages, ready.catalogue))
     exported = Exported(records, len(corpus.pages), settings.reading.refs)
     return Outcome("export", exported, corpus.errors)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from checker.app.outcome import Outcome
 from checker.app.rewritten import Rewritten, Skipped
-from checker.app.setup import Settings, setup
+from checker.app.setup import Settings, read_docs
 from checker.errors import InputError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
@@ -24,7 +24,6 @@ from checker.rewrite.lines import replaced
 from checker.rewrite.migrate import plan
 from checker.rewrite.source import load_source
 from checker.rewrite.written import Change, read_back, write_changes
-from checker.sources.corpus import read_corpus
 
 MIGRATED = N_("entries")  # what a migrated page's line counts
 
@@ -36,8 +35,7 @@ def migrate(
     diff: bool,
     progress: Progress | None = None,
 ) -> Outcome[Rewritten]:
-    ready = setup(paths, settings)
-    corpus = read_corpus(ready.docs, ready.catalogue, options=settings.reading.options(progress))
+    ready, corpus = read_docs(paths, settings, progress)
     changes: list[Change] = []
     skipped: list[Skipped] = []
     errors = list(corpus.errors)

@@ -9,7 +9,6 @@ temporary name and renamed, so it appears whole or not at all."""
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import tempfile
 from collections.abc import Mapping
@@ -22,13 +21,12 @@ from checker.app.setup import Settings, setup
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
+from checker.model.version import is_version
 from checker.read import read_text
 from checker.rewrite.source import load_source
 from checker.rewrite.versions import renamed
 from checker.rewrite.written import Change
 from checker.sources.discover import DocFile, doc_file
-
-_VERSION = re.compile(r"\d+\.\d+\.\d+")
 
 
 def dashed(version: str) -> str:
@@ -42,7 +40,7 @@ def folder_name(version: str) -> str:
 
 def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Rewritten]:
     for given in (new, old):
-        if not _VERSION.fullmatch(given):
+        if not is_version(given):
             raise UsageError(f"{given!r} is not a PyTorch version X.Y.Z")
     if new == old:
         raise UsageError(f"--from {old} is the version to make")

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from checker.model.catalogue import Catalogue
     from checker.process import Started
     from checker.progress import Progress
-    from checker.sources.corpus import ReadOptions
+    from checker.sources.corpus import Corpus, ReadOptions
     from checker.sources.gitrefs import GitRef
     from checker.torch.resolution import ResolveOptions
 
@@ -122,6 +122,19 @@ def setup(
     )
     gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file)
     return Setup(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
+
+
+def read_docs(
+    paths: Sequence[str], settings: Settings, progress: Progress | None = None
+) -> tuple[Setup, Corpus]:
+    """The setup, and the docs it names read into a corpus: what every flow
+    that only reads pages (show, export, diff, coverage, migrate) starts with."""
+    from checker.sources.corpus import read_corpus
+
+    ready = setup(paths, settings)
+    return ready, read_corpus(
+        ready.docs, ready.catalogue, options=settings.reading.options(progress)
+    )
 
 
 @contextmanager

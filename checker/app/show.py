@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.app.outcome import Outcome
-from checker.app.setup import Settings, setup
+from checker.app.setup import Settings, read_docs
 from checker.model.apis import checked_name, like, resolved
 from checker.model.support import Entry
 from checker.progress import Progress
@@ -27,12 +27,8 @@ class Shown:
 def show(
     api: str, docs: Sequence[str], settings: Settings, progress: Progress | None = None
 ) -> Outcome[Shown]:
-    from checker.sources.corpus import read_corpus
-
     api = checked_name(api, "API")
-    ready = setup(docs, settings)
-    options = settings.reading.options(progress)
-    corpus = read_corpus(ready.docs, ready.catalogue, options=options)
+    ready, corpus = read_docs(docs, settings, progress)
     every = [entry for page in corpus.pages for entry in page.entries]
     entries = matching(api, every)
     scopes = tuple(ready.catalogue.scope_for(entry.path, entry.status) for entry in entries)

@@ -13,7 +13,8 @@ from checker.model.catalogue import Catalogue
 from checker.model.edit import Edit
 from checker.model.finding import Finding
 from checker.model.support import Entry, NativeLink
-from checker.read.mentions import docs_version, relinked
+from checker.model.version import docs_version
+from checker.read.mentions import relinked
 
 _TERM = re.compile(r"<term>(.*?)</term>", re.DOTALL)
 # Upstream names a generated page apart from its case-twin with a suffix:

@@ -12,7 +12,8 @@ from checker.i18n import N_, message
 from checker.model.edit import Edit
 from checker.model.finding import Finding
 from checker.model.support import Page
-from checker.read.mentions import docs_version, with_version
+from checker.model.version import docs_version
+from checker.read.mentions import with_version
 
 
 def check_mentions(page: Page) -> Iterator[Finding]:

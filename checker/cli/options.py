@@ -4,12 +4,12 @@ go together live here, each written once."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from checker.model.version import is_version
 from checker.report.formats import STATISTICS, formats_for
 
 if TYPE_CHECKING:
@@ -383,7 +383,7 @@ def _mapping(what: str, plural: str, example: str) -> Callable[..., tuple[tuple[
         for value in values:
             version, equals, given = value.partition("=")
             version, given = version.strip(), given.strip()
-            if not equals or not re.fullmatch(r"\d+\.\d+\.\d+", version) or not given:
+            if not equals or not is_version(version) or not given:
                 raise click.BadParameter(
                     f"{value!r} is not VERSION={what} (for example {example})", context, parameter
                 )

@@ -18,6 +18,17 @@ def release_of(torch_version: str | None) -> str | None:
     return match.group(1) if match else None
 
 
+def is_version(text: str) -> bool:
+    """Whether `text` is a docs version as the command line names one: X.Y.Z."""
+    return _RELEASE.fullmatch(text) is not None
+
+
+def docs_version(version: str) -> str:
+    """The upstream docs version of a torch release: 2.13.0 → 2.13 (the
+    `/docs/2.13/` of a pytorch.org link)."""
+    return ".".join(version.split(".")[:2])
+
+
 def version_key(version: str) -> tuple[int, ...]:
     """2.7.1 < 2.11.0: versions sort by number, not by text. A part that is not
     a number sorts before every number."""

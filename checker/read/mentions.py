@@ -45,8 +45,3 @@ def relinked(url: str, docs_version: str) -> str:
     start = url.index("/docs/") + len("/docs/")
     end = url.index("/", start)
     return url[:start] + docs_version + url[end:]
-
-
-def docs_version(version: str) -> str:
-    """The upstream docs version of a torch release: 2.13.0 → 2.13."""
-    return ".".join(version.split(".")[:2])
