@@ -20,7 +20,7 @@ from checker import i18n
 from checker.i18n import N_, Message, message, say
 from checker.model.catalogue import default_catalogue
 from checker.read import read_text
-from checker.sources.cache import PageCache
+from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import DocFile
 from tests.helpers import REPO
 
@@ -99,8 +99,8 @@ def test_a_cached_page_keeps_its_messages_translatable(tmp_path: Path) -> None:
     data = PAGE.read_bytes()
     page = read_text(data.decode("utf-8"), doc, default_catalogue())
     cache = PageCache(tmp_path)
-    cache.put(cache.key(doc, data), page)
-    cached = cache.get(cache.key(doc, data))
+    cache.put(cache.key(doc, blob_id(data)), page)
+    cached = cache.get(cache.key(doc, blob_id(data)))
     assert cached is not None and cached == page
     messages = [f.message for f in cached.findings]
     assert all(isinstance(m, Message) for m in messages) and len(messages) == 3

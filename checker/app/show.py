@@ -29,7 +29,7 @@ def show(
 ) -> Outcome[Shown]:
     api = checked_name(api, "API")
     ready, corpus = read_docs(docs, settings, progress)
-    every = [entry for page in corpus.pages for entry in page.entries]
+    every = [entry for page in corpus.pages for entry in page.placed_entries()]
     entries = matching(api, every)
     scopes = tuple(ready.catalogue.scope_for(entry.path, entry.status) for entry in entries)
     near = None if entries else like(api, (entry.api for entry in every))

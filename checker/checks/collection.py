@@ -4,7 +4,7 @@ per version."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence, Set
+from collections.abc import Iterator, Sequence, Set
 
 from checker.checks.registry import finding
 from checker.i18n import N_, message
@@ -42,12 +42,15 @@ def check_product_sets(page: Page) -> Iterator[Finding]:
             yield finding("product-set-differs", entry.path, line, said)
 
 
-def check_duplicates(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Finding]:
+def check_duplicates(pages: Sequence[Page], catalogue: Catalogue) -> Iterator[Finding]:
     """Once per docs tree: each git ref read is a tree of its own (the same API
     at two refs is no duplicate). A second entry that says what the first says
     is noise to merge; one that says otherwise leaves readers without an answer."""
+    repeated, holding = _documented_again(pages)
     first: dict[tuple[str, str, str, str], Entry] = {}
-    for tree, entry in ((page.tree, entry) for page in pages for entry in page.entries):
+    for tree, entry in ((page.tree, entry) for page in holding for entry in page.entries):
+        if entry.api not in repeated[tree, entry.lang, entry.version]:
+            continue  # documented once: nothing to compare (most entries)
         key = (tree, entry.lang, entry.version, entry.api)
         if key not in first:
             first[key] = entry
@@ -89,6 +92,35 @@ def check_duplicates(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Fi
         yield finding("api-conflict", entry.path, entry.line_of(product), said)
 
 
+_Group = tuple[str, str, str]  # tree, language, version
+
+
+def _documented_again(pages: Sequence[Page]) -> tuple[dict[_Group, set[str]], list[Page]]:
+    """Per tree, language and version, the APIs of more than one entry, found
+    with set operations over each page's names, and the pages (in order) that
+    hold any of them: all check_duplicates has to look at."""
+    seen: dict[_Group, set[str]] = {}
+    again: dict[_Group, set[str]] = {}
+    named: list[tuple[Page, list[tuple[_Group, set[str]]]]] = []
+    for page in pages:
+        names: dict[tuple[str, str], list[str]] = {}
+        for entry in page.entries:
+            names.setdefault((entry.lang, entry.version), []).append(entry.api)
+        mine: list[tuple[_Group, set[str]]] = []
+        for (lang, version), apis in names.items():
+            group = (page.tree, lang, version)
+            once, twice = seen.setdefault(group, set()), again.setdefault(group, set())
+            unique = set(apis)
+            twice |= once & unique
+            if len(unique) < len(apis):
+                twice.update(api for api, count in Counter(apis).items() if count > 1)
+            once |= unique
+            mine.append((group, unique))
+        named.append((page, mine))
+    holding = [page for page, groups in named if any(again[g] & apis for g, apis in groups)]
+    return again, holding
+
+
 def check_lang_parity(pages: Sequence[Page], catalogue: Catalogue) -> Iterator[Finding]:
     """Per docs tree and version with pages in both languages, each API's first
     zh and en entries (a second is duplicate-api's): one side missing is one
@@ -96,9 +128,12 @@ def check_lang_parity(pages: Sequence[Page], catalogue: Catalogue) -> Iterator[F
     both pages know, unstated included: a translation that drops a product
     says less) are one finding on each side, at the first such product's line."""
     langs: dict[tuple[str, str], set[str]] = {}
-    first: dict[tuple[str, str, str], dict[str, Entry]] = {}
     for page in pages:
         langs.setdefault((page.tree, page.version), set()).add(page.lang)
+    first: dict[tuple[str, str, str], dict[str, Entry]] = {}
+    for page in pages:
+        if not {"zh", "en"} <= langs[page.tree, page.version]:
+            continue  # one language: nothing to compare (and most of the cost)
         for entry in page.entries:
             first.setdefault((page.tree, page.version, entry.lang), {}).setdefault(entry.api, entry)
     for (tree, version), held in langs.items():

@@ -9,10 +9,12 @@ from __future__ import annotations
 import bisect
 import dataclasses
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 from checker.checks.collection import check_duplicates, check_lang_parity, check_product_sets
 from checker.checks.entries import check_entry
 from checker.checks.mentions import check_mentions
+from checker.checks.reuse import Reuse
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
@@ -23,24 +25,46 @@ def lint(
 ) -> list[Finding]:
     """Findings on `pages`. `context`: other pages of their versions, which the
     cross-page rule reads too, so that a page linted alone is told what it is
-    told in a lint of the whole tree."""
+    told in a lint of the whole tree.
+
+    Over the refs of a history most pages are the same blob ref after ref, and
+    most version folders the same pages: a page's own rules run once per blob
+    and a folder's cross-page rules once per set of blobs, and what they find
+    is placed at each ref that has them (`Reuse`)."""
+    reuse = Reuse()
     findings: list[Finding] = []
     for page in pages:
         findings.extend(page.findings)
-        findings.extend(check_product_sets(page))
-        findings.extend(check_mentions(page))
-        for entry in page.entries:
-            findings.extend(check_entry(entry, catalogue))
-    if context:
-        # The whole tree's order, which decides which of two entries is "first".
-        every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
-        asked = {page.path for page in pages}
-        findings.extend(f for f in check_duplicates(every, catalogue) if f.path in asked)
-        findings.extend(f for f in check_lang_parity(every, catalogue) if f.path in asked)
-    else:
-        findings.extend(check_duplicates(pages, catalogue))
-        findings.extend(check_lang_parity(pages, catalogue))
+        findings.extend(reuse.own(page, partial(_own, page, catalogue)))
+    asked = {page.path for page in pages}
+    # The whole tree's order, which decides which of two entries is "first".
+    every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
+    for group in _folders(every):
+        found = reuse.across(group, partial(_across, group, catalogue))
+        findings.extend(f for f in found if f.path in asked)
     return sorted(with_api(findings, pages))
+
+
+def _own(page: Page, catalogue: Catalogue) -> list[Finding]:
+    """The rules that read one page alone, its reading's findings aside."""
+    found = [*check_product_sets(page), *check_mentions(page)]
+    for entry in page.entries:
+        found.extend(check_entry(entry, catalogue))
+    return found
+
+
+def _across(pages: Sequence[Page], catalogue: Catalogue) -> list[Finding]:
+    """The rules that compare the entries of one tree's version folder."""
+    return [*check_duplicates(pages, catalogue), *check_lang_parity(pages, catalogue)]
+
+
+def _folders(pages: Sequence[Page]) -> list[list[Page]]:
+    """The pages of each tree and version, in order: the cross-page rules
+    compare no entries of two of them."""
+    groups: dict[tuple[str, str], list[Page]] = {}
+    for page in pages:
+        groups.setdefault((page.tree, page.version), []).append(page)
+    return list(groups.values())
 
 
 def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding]:

@@ -39,7 +39,7 @@ class Record:
 def records_of(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Record]:
     """In page order, each entry's products in the catalogue's order."""
     for page in pages:
-        for entry in page.entries:
+        for entry in page.placed_entries():
             scope = catalogue.scope_for(entry.path, entry.status)
             for product, status in entry.expanded(scope).items():
                 yield Record(

@@ -3,6 +3,7 @@ build it once, and lint, show and later stages only look at it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -118,7 +119,12 @@ class Mention:
 
 @dataclass(frozen=True)
 class Page:
-    """One read docs file: its entries and the problems found while reading it."""
+    """One read docs file: its entries and the problems found while reading it.
+
+    A page at a git ref is named `ref:path`, and so are its findings; its
+    entries keep the path inside the tree (`Entry.path`), since a page that is
+    the same blob at many refs is read once and its entries shared by all of
+    them (`placed_entries` names them as the ref's)."""
 
     path: str
     version: str
@@ -128,3 +134,12 @@ class Page:
     tree: str = ""  # the git ref it was read at; "" for the working tree
     directives: tuple[Directive, ...] = ()  # its docs-check comments, in order
     mentions: tuple[Mention, ...] = ()  # the versions it names, in line order
+    blob: str = ""  # its git blob id at a ref: pages of one blob and path read alike
+
+    def placed_entries(self) -> tuple[Entry, ...]:
+        """The entries named as reports name them: at a ref, copies named
+        `ref:path` (for the few commands that report entries, not findings);
+        in the working tree, the entries themselves."""
+        if not self.tree:
+            return self.entries
+        return tuple(dataclasses.replace(entry, path=self.path) for entry in self.entries)

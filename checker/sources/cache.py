@@ -27,8 +27,9 @@ from checker.model.suppression import Directive
 from checker.sources.discover import DocFile
 
 # 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
-# 7: messages as template and arguments
-_FORMAT = "docs-check/page-cache/8"
+# 7: messages as template and arguments; 8: fixes; 9: keyed by blob id, pages at
+# refs stored as read in no tree
+_FORMAT = "docs-check/page-cache/9"
 
 
 def default_cache_dir() -> Path | None:
@@ -51,6 +52,14 @@ def default_cache_dir() -> Path | None:
     return home / ".cache" / "docs-check"
 
 
+def blob_id(data: bytes) -> str:
+    """The id git gives these bytes as a blob (SHA-1 object format): the same
+    key for a page in the working tree and at a ref."""
+    digest = hashlib.sha1(b"blob %d\0" % len(data), usedforsecurity=False)
+    digest.update(data)
+    return digest.hexdigest()
+
+
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, and is then seen
 _BINARY = getattr(os, "O_BINARY", 0)
 
@@ -62,11 +71,12 @@ class PageCache:
         self.folder = folder
         self._salt = _salt()
 
-    def key(self, doc: DocFile, data: bytes) -> str:
+    def key(self, doc: DocFile, content: str) -> str:
+        """`content`: the git blob id of the page's bytes (`blob_id`), which a
+        page at a git ref has without its bytes being fetched."""
         digest = hashlib.sha256(self._salt)
-        for part in (doc.path, doc.version, doc.lang):
+        for part in (doc.path, doc.version, doc.lang, content):
             digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
-        digest.update(data)
         return digest.hexdigest()
 
     def get(self, key: str) -> Page | None:

@@ -6,9 +6,9 @@ work is large enough to pay for them; the result is the same either way."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
@@ -16,8 +16,8 @@ from checker.model.catalogue import Catalogue
 from checker.model.support import Page
 from checker.progress import Progress
 from checker.read.load import load_bytes
-from checker.sources.cache import PageCache
-from checker.sources.discover import DocFile, discover, version_folder
+from checker.sources.cache import PageCache, blob_id
+from checker.sources.discover import DocFile, discover, doc_file, version_folder
 from checker.sources.workers import read_all
 
 if TYPE_CHECKING:
@@ -55,12 +55,12 @@ def read_corpus(
     `names` limits reading to pages of those file names (verify reads only the
     pages its rules name). With git refs, `paths` are paths inside the repository."""
     options = options or ReadOptions()
-    documents, errors = _gather(paths, names, options.refs)
+    documents, errors, fetch = _gather(paths, names, options.refs)
     if not documents:
         if not errors and names and paths:
             errors.append(f"no {' or '.join(sorted(names))} under {', '.join(paths)}")
         raise UsageError("; ".join(errors) or "no paths given")
-    pages, read_errors = read_documents(documents, catalogue, options)
+    pages, read_errors = read_documents(documents, catalogue, options, fetch)
     return Corpus(pages, tuple(errors + read_errors))
 
 
@@ -80,35 +80,68 @@ def version_context(corpus: Corpus, catalogue: Catalogue, options: ReadOptions) 
     return read_documents(documents, catalogue, quiet)[0] if documents else ()
 
 
+# A page to read: its bytes, why they cannot be had, or None for a page at a
+# git ref whose bytes are fetched only if the cache does not hold its reading.
+Document = tuple[DocFile, "bytes | InputError | None"]
+Fetch = Callable[[Sequence[DocFile]], list[bytes]]
+
+
 def _gather(
     paths: Sequence[str], names: Collection[str] | None, refs: Sequence[GitRef]
-) -> tuple[list[tuple[DocFile, bytes | InputError]], list[str]]:
-    found: dict[str, tuple[DocFile, bytes | InputError]] = {}
+) -> tuple[list[Document], list[str], Fetch | None]:
+    found: dict[str, Document] = {}
     errors: list[str] = []
 
     def wanted(doc: DocFile) -> bool:
         return (names is None or Path(doc.path).name in names) and doc.path not in found
 
+    fetch = None
     if refs:  # git is only imported (and run) for git refs
-        from checker.sources.gitrefs import check_refs, git_documents
+        from checker.sources.gitrefs import check_refs, git_listings
 
-    commits = check_refs(refs) if refs else {}  # every ref is checked before any is read
-    known: dict[str, dict[str, bytes]] = {}  # repository -> blob -> its bytes, read once
-    for ref, commit in commits.items():
-        documents = git_documents(ref, paths, commit, known.setdefault(ref.repo, {}))
-        if not documents:  # like a path without pages: one error among the others
-            errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs([ref])}")
-        for doc, data in documents:
-            if wanted(doc):
-                found[doc.path] = (doc, data)
+        commits = check_refs(refs)  # every ref is checked before any is read
+        listings = git_listings(commits, paths)
+        owners: dict[str, GitRef] = {}  # blob -> a ref that lists it
+        for ref in commits:
+            docs = _ref_docs(ref.ref, listings[ref])
+            if not docs:  # like a path without pages: one error among the others
+                errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs([ref])}")
+            for doc in filter(wanted, docs):
+                found[doc.path] = (doc, None)
+                owners.setdefault(doc.blob, ref)
+        fetch = _fetcher(owners)
     for given in paths if not refs else ():
         try:
-            for doc in discover([given]):
-                if wanted(doc):
-                    found[doc.path] = (doc, _load(doc))
+            for doc in filter(wanted, discover([given])):
+                found[doc.path] = (doc, _load(doc))
         except UsageError as error:
             errors.append(str(error))
-    return [found[path] for path in sorted(found)], errors
+    return [found[path] for path in sorted(found)], errors, fetch
+
+
+def _ref_docs(ref: str, listing: Sequence[tuple[str, str]]) -> list[DocFile]:
+    docs: list[DocFile] = []
+    for path, blob in listing:
+        doc = doc_file(PurePosixPath(path))
+        if doc is not None:
+            docs.append(DocFile(f"{ref}:{path}", doc.version, doc.lang, ref, blob))
+    return docs
+
+
+def _fetcher(owners: dict[str, GitRef]) -> Fetch:
+    """Fetches pages' bytes from git, one process per repository, each blob
+    from the repository of a ref that lists it."""
+    from checker.sources.gitrefs import git_blobs
+
+    def fetch(docs: Sequence[DocFile]) -> list[bytes]:
+        wanted = list(dict.fromkeys(doc.blob for doc in docs))
+        got: dict[str, bytes] = {}
+        for repo in dict.fromkeys(owners[blob].repo for blob in wanted):
+            mine = [blob for blob in wanted if owners[blob].repo == repo]
+            got.update(zip(mine, git_blobs(owners[mine[0]], mine), strict=True))
+        return [got[doc.blob] for doc in docs]
+
+    return fetch
 
 
 def _load(doc: DocFile) -> bytes | InputError:
@@ -119,63 +152,69 @@ def _load(doc: DocFile) -> bytes | InputError:
 
 
 def read_documents(
-    documents: Sequence[tuple[DocFile, bytes | InputError]],
+    documents: Sequence[Document],
     catalogue: Catalogue,
     options: ReadOptions,
+    fetch: Fetch | None = None,
 ) -> tuple[tuple[Page, ...], list[str]]:
-    results: dict[str, Page | str] = {}
-    todo: list[tuple[DocFile, bytes, str | None]] = []
-    first: dict[tuple[str, str], DocFile] = {}  # (blob, path in the repository) -> read as
-    copies: list[tuple[DocFile, DocFile]] = []  # (a page at another ref, the one it copies)
+    """Each document read once per content: a page that is the same blob at
+    the same path in several refs is read (or taken from the cache) once, as
+    the page of that path in no tree, and placed at each ref."""
+    read: dict[DocFile, Page | str] = {}
+    todo: list[tuple[DocFile, bytes | None, str | None]] = []
+    reading: set[DocFile] = set()
     for doc, data in documents:
-        if isinstance(data, InputError):
-            results[doc.path] = str(data)
+        bare = _bare(doc)
+        if bare in read or bare in reading or isinstance(data, InputError):
             continue
-        if doc.blob:  # history: most pages are the same blob at ref after ref
-            same = first.setdefault((doc.blob, _in_repository(doc)), doc)
-            if same is not doc:
-                copies.append((doc, same))
-                continue
-        key = options.cache.key(doc, data) if options.cache else None
+        content = doc.blob or blob_id(data or b"")
+        key = options.cache.key(bare, content) if options.cache else None
         cached = options.cache.get(key) if options.cache and key else None
         if cached is not None:
-            results[doc.path] = cached
+            read[bare] = cached
         else:
-            todo.append((doc, data, key))
-    done, total = len(documents) - len(todo), len(documents)
+            reading.add(bare)
+            todo.append((bare, data, key))
+    missing = [bare for bare, data, _ in todo if data is None]
+    fetched = dict(zip(missing, fetch(missing) if fetch and missing else [], strict=True))
+    ready = [(bare, data if data is not None else fetched[bare], key) for bare, data, key in todo]
+    done, total = len(documents) - len(ready), len(documents)
     if options.progress:
         options.progress(READING, done, total)
-    outcomes = read_all(todo, catalogue, options.cache, options.jobs)
-    for (doc, _, _), outcome in zip(todo, outcomes, strict=True):
-        results[doc.path] = outcome
+    outcomes = read_all(ready, catalogue, options.cache, options.jobs)
+    for (bare, _, _), outcome in zip(ready, outcomes, strict=True):
+        read[bare] = outcome
         done += 1
         if options.progress:
             options.progress(READING, done, total)
-    for doc, same in copies:  # counted as done from the start, as cache hits are
-        results[doc.path] = _relocated(results[same.path], same, doc)
-    ordered = [results[path] for path in sorted(results)]
-    pages = tuple(outcome for outcome in ordered if isinstance(outcome, Page))
-    return pages, [outcome for outcome in ordered if isinstance(outcome, str)]
+    pages: list[Page] = []
+    errors: list[str] = []
+    for doc, data in documents:
+        outcome = str(data) if isinstance(data, InputError) else _placed(read[_bare(doc)], doc)
+        (errors if isinstance(outcome, str) else pages).append(outcome)  # type: ignore[arg-type]
+    return tuple(pages), errors
 
 
-def _in_repository(doc: DocFile) -> str:
-    """`ref:path` -> path."""
-    return doc.path[len(doc.tree) + 1 :] if doc.tree else doc.path
+def _bare(doc: DocFile) -> DocFile:
+    """A page at a ref as it is read: by its path inside the repository, in no
+    tree (reading depends on the bytes and that path, never on the ref)."""
+    if not doc.tree:
+        return doc
+    return DocFile(doc.path[len(doc.tree) + 1 :], doc.version, doc.lang, "", doc.blob)
 
 
-def _relocated(read: Page | str, was: DocFile, doc: DocFile) -> Page | str:
-    """What `was` read to, as `doc`: the same blob at the same path in another
-    ref reads to the same page, named as that ref's (reading depends only on
-    the bytes and the path in the repository, never on the ref)."""
+def _placed(read: Page | str, doc: DocFile) -> Page | str:
+    """A page read bare, placed at `doc`'s ref: named `ref:path`, and so are
+    its findings; its entries are the bare page's own, shared."""
+    if not doc.tree:
+        return read
+    bare = _bare(doc).path
     if isinstance(read, str):
-        return read.replace(was.path, doc.path, 1)
-    entries = tuple(dataclasses.replace(entry, path=doc.path) for entry in read.entries)
+        return doc.path + read[len(bare) :] if read.startswith(bare) else read
     findings = tuple(
-        dataclasses.replace(f, path=doc.path) if f.path == was.path else f for f in read.findings
+        dataclasses.replace(f, path=doc.path) if f.path == bare else f for f in read.findings
     )
-    return dataclasses.replace(
-        read, path=doc.path, tree=doc.tree, entries=entries, findings=findings
-    )
+    return dataclasses.replace(read, path=doc.path, tree=doc.tree, blob=doc.blob, findings=findings)
 
 
 def _refs(refs: Sequence[GitRef]) -> str:

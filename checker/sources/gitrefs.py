@@ -1,22 +1,22 @@
 """Docs (and the tests and configuration beside them) at git refs, without a
 checkout: `--git REPO --ref REF`.
 
-Two processes check the repository and resolve every ref to its commit; then
-one `git ls-tree` lists a ref's pages and one `git cat-file --batch` reads them
-all, so a ref costs two processes however many pages it has. A blob read at
-one ref is not read again at the next (`known`), so a ref whose pages were all
-read before costs only its listing. Pages are named `ref:path`, and so are
-their findings (`v2.12.0:docs/…/x.md:12`)."""
+Two processes check the repository and resolve every ref to its commit. Then,
+however many refs and pages there are, one `git ls-tree` lists the first
+commit's pages, one `git diff-tree --stdin` lists what each further commit
+changed against the one before, and one `git cat-file --batch` reads the blobs
+the caller still needs (a page cached under its blob id is not read at all).
+A history of 30 refs thus costs what one ref costs in git processes. Pages
+are named `ref:path`, and so are their findings (`v2.12.0:docs/…/x.md:12`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 
 from checker.errors import UsageError
 from checker.process import CommandResult, run_command
-from checker.sources.discover import DocFile, doc_file
 
 _TIMEOUT = 300
 
@@ -72,28 +72,68 @@ def check_refs(refs: Sequence[GitRef]) -> dict[GitRef, str]:
     return commits
 
 
-def git_documents(
-    ref: GitRef,
-    paths: Sequence[str],
-    commit: str | None = None,
-    known: dict[str, bytes] | None = None,
-) -> list[tuple[DocFile, bytes]]:
-    """The API pages under `paths` (inside the repository) at `ref`, with their
-    bytes. `commit` is the ref's commit from `check_refs`; without it the ref is
-    checked here. `known` maps blob ids to the bytes read at other refs of the
-    same repository: those are not read again and their bytes are shared, and
-    the blobs read here are added to it (most pages are the same blob in ref
-    after ref of a history)."""
-    known = {} if known is None else known
-    docs: list[DocFile] = []
-    for path, sha in _listing(ref, paths, commit):
-        doc = doc_file(PurePosixPath(path))
-        if doc is not None:
-            blob = sha.decode("ascii")
-            docs.append(DocFile(f"{ref.ref}:{path}", doc.version, doc.lang, ref.ref, blob))
-    new = list(dict.fromkeys(doc.blob for doc in docs if doc.blob not in known))
-    known.update(zip(new, _read(ref, [blob.encode("ascii") for blob in new]), strict=True))
-    return [(doc, known[doc.blob]) for doc in docs]
+def git_listings(
+    commits: dict[GitRef, str], paths: Sequence[str]
+) -> dict[GitRef, list[tuple[str, str]]]:
+    """Each ref's files under `paths` (inside the repository) as (path, blob
+    id), sorted by path; `commits` from `check_refs`. Per repository: the
+    first commit listed whole, each further one as the changes against the
+    one before it (consecutive refs of a history share most of their files)."""
+    listings: dict[GitRef, list[tuple[str, str]]] = {}
+    for repo in dict.fromkeys(ref.repo for ref in commits):
+        mine = {ref: commit for ref, commit in commits.items() if ref.repo == repo}
+        distinct = list(dict.fromkeys(mine.values()))  # each commit once, so each diff is named
+        first_ref = next(iter(mine))
+        files = {path: sha.decode("ascii") for path, sha in _listing(first_ref, paths, distinct[0])}
+        listed = {distinct[0]: dict(files)}
+        for commit, changes in _changes(first_ref, distinct, paths):
+            for path, blob in changes:
+                if blob is None:
+                    files.pop(path, None)
+                else:
+                    files[path] = blob
+            listed[commit] = dict(files)
+        for ref, commit in mine.items():
+            listings[ref] = sorted(listed[commit].items())
+    return listings
+
+
+def git_blobs(ref: GitRef, blobs: Sequence[str]) -> list[bytes]:
+    """The bytes of each blob of `ref`'s repository, in order, from one
+    `git cat-file --batch` (`ref` names the repository in an error)."""
+    return _read(ref, [blob.encode("ascii") for blob in blobs])
+
+
+def _changes(
+    ref: GitRef, commits: Sequence[str], paths: Sequence[str]
+) -> Iterator[tuple[str, list[tuple[str, str | None]]]]:
+    """For each commit after the first, in order: the files under `paths` it
+    adds, changes (path, new blob) or removes (path, None) against the commit
+    before it. A commit whose diff is empty is not named by git: it has no
+    changes. A symlink or submodule in the new tree is no file (as in ls-tree)."""
+    if len(commits) < 2:
+        return
+    pairs = "".join(f"{new} {old}\n" for old, new in itertools.pairwise(commits))
+    arguments = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--no-ext-diff"]
+    output = _git(ref, [*arguments, "--", *_pathspecs(paths)], stdin=pairs.encode("ascii"))
+    fields = output.split(b"\0")
+    named: dict[str, list[tuple[str, str | None]]] = {}
+    current: list[tuple[str, str | None]] = []
+    index = 0
+    while index < len(fields):
+        field = fields[index]
+        if field.startswith(b":"):  # ":old-mode new-mode old-sha new-sha status", then the path
+            _, mode, _, sha, status = field[1:].split(b" ")
+            path = fields[index + 1].decode("utf-8", "surrogateescape")
+            file = status != b"D" and mode not in (b"120000", b"160000")
+            current.append((path, sha.decode("ascii") if file else None))
+            index += 2
+            continue
+        if field:  # the commit the changes that follow are of
+            current = named.setdefault(field.decode("ascii"), [])
+        index += 1
+    for commit in commits[1:]:
+        yield commit, named.get(commit, [])
 
 
 def git_files(

@@ -205,7 +205,7 @@ def documented_names(pages: Iterable[Page]) -> dict[str, dict[str, Entry]]:
     """version → name → its first entry (by path, then line), every version in
     release order."""
     entries = sorted(
-        (entry for page in pages for entry in page.entries if entry.api),
+        (entry for page in pages for entry in page.placed_entries() if entry.api),
         key=lambda e: (e.path, e.line),
     )
     names: dict[str, dict[str, Entry]] = {}
@@ -218,7 +218,7 @@ def _places(pages: Iterable[Page]) -> dict[str, dict[str, list[Entry]]]:
     """version → name → its first entry in each docs tree that documents it
     (each git ref read is a tree of its own, and so is the working tree)."""
     entries = sorted(
-        ((page.tree, entry) for page in pages for entry in page.entries if entry.api),
+        ((page.tree, entry) for page in pages for entry in page.placed_entries() if entry.api),
         key=lambda item: (item[1].path, item[1].line),
     )
     firsts: dict[tuple[str, str, str], Entry] = {}

@@ -107,7 +107,7 @@ def crosscheck(
                     )
                     findings.append(finding("missing-entry", page.path, 1, said, rule.api))
             for page in by_version.get(version, []) + elsewhere.get(version, []):
-                for entry in page.entries:
+                for entry in page.placed_entries():
                     if entry.api == rule.api:
                         results += _entry_results(rule, entry, evidence, catalogue, options)
     # a missing-entry on a page is told that page's version; one at the rule file none

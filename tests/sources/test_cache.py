@@ -20,7 +20,7 @@ import pytest
 import checker.sources.cache
 from checker.model.catalogue import default_catalogue
 from checker.read import read_text
-from checker.sources.cache import PageCache, default_cache_dir
+from checker.sources.cache import PageCache, blob_id, default_cache_dir
 from checker.sources.corpus import ReadOptions, read_corpus
 from checker.sources.discover import DocFile
 from tests.helpers import REPO
@@ -31,16 +31,29 @@ PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
 Invoke = Callable[..., tuple[int, str, str]]
 
 
-def page_and_doc() -> tuple[DocFile, bytes]:
+def page_and_doc() -> tuple[DocFile, str]:
+    """The example page, and its content id (the key's content part)."""
     path = EXAMPLES / PAGE
-    return DocFile(str(path), "2.12.0", "zh"), path.read_bytes()
+    return DocFile(str(path), "2.12.0", "zh"), blob_id(path.read_bytes())
+
+
+def test_the_content_id_is_the_id_git_gives_the_bytes(tmp_path: Path) -> None:
+    """So a page in the working tree and the same page at a git ref share one
+    cache entry, and a page at a ref is found without fetching its bytes."""
+    for data in (b"", b"abc\n", (EXAMPLES / PAGE).read_bytes()):
+        (tmp_path / "page.md").write_bytes(data)
+        hashed = subprocess.run(
+            ["git", "hash-object", str(tmp_path / "page.md")],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+        assert blob_id(data) == hashed
 
 
 def test_a_cached_page_equals_the_page_read(tmp_path: Path) -> None:
     cache = PageCache(tmp_path)
-    doc, data = page_and_doc()
-    page = read_text(data.decode("utf-8"), doc, CATALOGUE)
-    key = cache.key(doc, data)
+    doc, content = page_and_doc()
+    page = read_text((EXAMPLES / PAGE).read_text("utf-8"), doc, CATALOGUE)
+    key = cache.key(doc, content)
     assert cache.get(key) is None
     cache.put(key, page)
     assert cache.get(key) == page
@@ -53,7 +66,7 @@ def test_the_key_depends_on_content_place_and_tool(
     cache = PageCache(tmp_path)
     doc, data = page_and_doc()
     key = cache.key(doc, data)
-    assert cache.key(doc, data + b"\n") != key
+    assert cache.key(doc, blob_id((EXAMPLES / PAGE).read_bytes() + b"\n")) != key
     assert cache.key(DocFile(doc.path + "x", doc.version, doc.lang), data) != key
     assert cache.key(DocFile(doc.path, "2.13.0", doc.lang), data) != key
     assert cache.key(DocFile(doc.path, doc.version, "en"), data) != key

@@ -363,7 +363,7 @@ def test_the_callers_git_environment_does_not_redirect_git(
 # -- cost -----------------------------------------------------------------------------------
 
 
-def test_at_most_two_git_processes_per_ref_never_one_per_file(
+def test_the_same_git_processes_however_many_refs_and_files(
     cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     git(docs_repo, "checkout", "-q", "-b", "many")
@@ -393,10 +393,44 @@ def test_at_most_two_git_processes_per_ref_never_one_per_file(
         "ls-tree",
         "rev-parse",  # a git repository?
         "cat-file",  # every ref, resolved to its commit in one batch
-        *["ls-tree", "cat-file"] * 2,  # master, release
-        "ls-tree",  # v1 is master: each of its blobs was read at master, and is not read again
-        *["ls-tree", "cat-file"],  # many: its 40 new blobs in one batch
+        "ls-tree",  # the first ref's pages
+        "diff-tree",  # what each further ref changed against the one before
+        "cat-file",  # every blob of every ref, each once, in one batch
     ]
+    fetched = calls[-1]
+    assert fetched[3:] == ["cat-file", "--batch"]
+
+
+def test_each_ref_lists_the_pages_it_has(docs_repo: Path) -> None:
+    """Listed as changes against the ref before, each ref still has exactly
+    its own files: a page one ref adds, and the next removes while it turns
+    another page into a symlink (no file), then refs in any order, repeated."""
+    from checker.sources.gitrefs import GitRef, check_refs, git_listings
+
+    added = f"{NATIVE}/pytorch_2-11-0/added.md"
+    git(docs_repo, "checkout", "-q", "-b", "later", "master")
+    put(docs_repo, added, example("pytorch_2-11-0/torch-distributed-elastic.md"))
+    commit_all(docs_repo, "a page added")
+    (docs_repo / added).unlink()
+    (docs_repo / DATA_12).unlink()
+    (docs_repo / DATA_12).symlink_to("../pytorch_2-11-0/torch-distributed-elastic.md")
+    commit_all(docs_repo, "one removed, one a link")
+    git(docs_repo, "tag", "removed")
+    names = ("master", "later~1", "removed", "release", "master")
+    refs = [GitRef(str(docs_repo), ref) for ref in names]
+    listings = git_listings(check_refs(refs), ["docs"])
+    for ref in refs:
+        alone = git(docs_repo, "ls-tree", "-r", "--full-tree", ref.ref, "--", "docs")
+        files = sorted(
+            (line.split("\t")[1], line.split()[2])
+            for line in alone.splitlines()
+            if line.split()[0] != "120000"
+        )
+        assert listings[ref] == files, ref.ref
+    assert added in dict(listings[refs[1]])
+    assert added not in dict(listings[refs[2]])
+    assert DATA_12 in dict(listings[refs[1]])
+    assert DATA_12 not in dict(listings[refs[2]])
 
 
 # -- the real docs: release gating across branches -----------------------------------------
@@ -470,32 +504,30 @@ def _read_at(repo: Path, refs: Sequence[str]) -> tuple[list[object], list[int]]:
 def test_a_blob_at_several_refs_is_read_once(docs_repo: Path) -> None:
     """v1 is master, and release changes both pages but keeps the symlinked
     one out: the two pages of master are read once for master and v1, and the
-    two of release once; each ref's pages are named by their ref."""
+    two of release once; each ref's pages are named by their ref, and share
+    the entries of the one reading (named by their path inside the tree)."""
     pages, handed = _read_at(docs_repo, ["master", "v1", "release"])
     assert handed == [4]
     assert [page.path for page in pages] == [
         f"{ref}:{path}" for ref in ("master", "release", "v1") for path in (ELASTIC_11, DATA_12)
     ]
     for page in pages:
-        ref = page.path.split(":")[0]
+        ref, _, inside = page.path.partition(":")
         assert page.tree == ref
-        assert {entry.path for entry in page.entries} == {page.path}
+        assert {entry.path for entry in page.entries} == {inside}
+        assert {entry.path for entry in page.placed_entries()} == {page.path}
         assert {finding.path for finding in page.findings} <= {page.path}
+    master, v1 = pages[:2], pages[4:]
+    assert all(a.entries is b.entries for a, b in zip(master, v1, strict=True))
+    assert all(a.blob == b.blob != "" for a, b in zip(master, v1, strict=True))
 
 
-def test_a_shared_page_is_the_page_read_at_its_own_ref(
-    docs_repo: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    shared, _ = _read_at(docs_repo, ["master", "v1"])
-    original = checker.sources.gitrefs.git_documents
-
-    def without_blobs(*arguments: object) -> list[tuple[object, bytes]]:
-        import dataclasses
-
-        found = original(*arguments)  # type: ignore[arg-type]
-        return [(dataclasses.replace(doc, blob=""), data) for doc, data in found]
-
-    monkeypatch.setattr(checker.sources.gitrefs, "git_documents", without_blobs)
-    alone, handed = _read_at(docs_repo, ["master", "v1"])
-    assert handed == [4]  # each read afresh
+def test_a_shared_page_is_the_page_read_at_its_own_ref(docs_repo: Path) -> None:
+    shared, _ = _read_at(docs_repo, ["master", "v1", "release"])
+    alone = []
+    for ref in ("master", "release", "v1"):
+        pages, handed = _read_at(docs_repo, [ref])
+        assert handed == [2]  # each read afresh
+        alone += pages
     assert shared == alone
+    assert any(page.findings for page in shared)  # findings are named per ref too

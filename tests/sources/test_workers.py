@@ -9,7 +9,7 @@ import pytest
 
 from checker.model.catalogue import default_catalogue
 from checker.model.support import Page
-from checker.sources.cache import PageCache
+from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import DocFile
 from checker.sources.workers import PART_MIN_SIZE, read_all, work_units
 
@@ -37,7 +37,7 @@ def test_parts_read_by_workers_join_into_the_page_and_are_cached(
 ) -> None:
     doc, data = big_page
     cache = PageCache(tmp_path)
-    key = cache.key(doc, data)
+    key = cache.key(doc, blob_id(data))
     [serial] = read_all([(doc, data, key)], CATALOGUE, None, jobs=1)
     [parallel] = read_all([(doc, data, key)], CATALOGUE, cache, jobs=2)
     assert isinstance(serial, Page)

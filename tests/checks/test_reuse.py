@@ -1,0 +1,96 @@
+"""Rules run once per blob (and per folder of blobs) and their findings placed
+at every ref that has them: a lint of many refs says, ref by ref, what a lint
+of each ref alone says."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import pytest
+
+from checker.checks import reuse
+from checker.checks.lint import lint
+from checker.model.catalogue import default_catalogue
+from checker.model.finding import Finding
+from checker.model.support import Page
+from checker.sources.corpus import read_corpus
+from tests.helpers import FIXTURES
+
+CATALOGUE = default_catalogue()
+# duplicate-api and api-conflict (cross-page, naming the other place),
+# nonstandard-mark (a reading finding), notes-product (a page's own rule)
+CASES = ("duplicate-api", "api-conflict", "nonstandard-mark", "notes-product")
+
+
+def at_ref(pages: Sequence[Page], ref: str) -> list[Page]:
+    """The pages as read at a git ref: named `ref:path`, as are their
+    findings, their entries shared and named by the path inside the tree."""
+    placed = []
+    for page in pages:
+        findings = tuple(dataclasses.replace(f, path=f"{ref}:{f.path}") for f in page.findings)
+        blob = f"blob-of-{page.path}"
+        placed.append(
+            dataclasses.replace(
+                page, path=f"{ref}:{page.path}", tree=ref, blob=blob, findings=findings
+            )
+        )
+    return placed
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_many_refs_are_linted_as_each_ref_alone(case: str) -> None:
+    pages = read_corpus([str(FIXTURES / "lint" / case)], CATALOGUE).pages
+    refs = ("r1", "r2", "r3")
+    together = lint([page for ref in refs for page in at_ref(pages, ref)], CATALOGUE)
+    alone = sorted(f for ref in refs for f in lint(at_ref(pages, ref), CATALOGUE))
+    assert together == alone
+    assert [_said(f) for f in together] == [_said(f) for f in alone]
+    # and each ref's findings are the working tree's, named by the ref
+    tree = lint(pages, CATALOGUE)
+    assert tree
+    for ref in refs:
+        mine = [f for f in together if f.path.startswith(f"{ref}:")]
+        assert [_bare(f, ref) for f in mine] == [_said(f) for f in tree]
+
+
+def test_a_ref_names_the_other_place_at_itself() -> None:
+    """A cross-page finding reused at r2 names r2's page as the other place."""
+    pages = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
+    found = lint([*at_ref(pages, "r1"), *at_ref(pages, "r2")], CATALOGUE)
+    at_r2 = [f for f in found if f.rule == "duplicate-api" and f.path.startswith("r2:")]
+    assert at_r2
+    assert all(" as at r2:" in f.message for f in at_r2)
+
+
+def test_rules_run_once_per_blob(monkeypatch: pytest.MonkeyPatch) -> None:
+    pages = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
+    runs: list[str] = []
+    real = reuse.Reuse.own
+
+    def counted(self: reuse.Reuse, page: Page, check: object) -> list[Finding]:
+        def counting() -> list[Finding]:
+            runs.append(page.path)
+            return check()  # type: ignore[operator, no-any-return]
+
+        return real(self, page, counting)
+
+    monkeypatch.setattr(reuse.Reuse, "own", counted)
+    lint([page for ref in ("r1", "r2", "r3") for page in at_ref(pages, ref)], CATALOGUE)
+    assert sorted(runs) == sorted(f"r1:{page.path}" for page in pages)
+
+
+def _said(finding: Finding) -> tuple[str, int, str, str, str | None, int | None]:
+    return (
+        finding.path,
+        finding.line,
+        finding.rule,
+        finding.message,
+        finding.api,
+        finding.entry_line,
+    )
+
+
+def _bare(finding: Finding, ref: str) -> tuple[str, int, str, str, str | None, int | None]:
+    path, message = finding.path.removeprefix(f"{ref}:"), finding.message.replace(f"{ref}:", "")
+    return (path, finding.line, finding.rule, message, finding.api, finding.entry_line)
