@@ -99,8 +99,8 @@ def test_a_cached_page_keeps_its_messages_translatable(tmp_path: Path) -> None:
     data = PAGE.read_bytes()
     page = read_text(data.decode("utf-8"), doc, default_catalogue())
     cache = PageCache(tmp_path)
-    cache.put(cache.key(doc, blob_id(data)), page)
-    cached = cache.get(cache.key(doc, blob_id(data)))
+    cache.put(cache.key(doc, blob_id(data), default_catalogue()), page)
+    cached = cache.get(cache.key(doc, blob_id(data), default_catalogue()))
     assert cached is not None and cached == page
     messages = [f.message for f in cached.findings]
     assert all(isinstance(m, Message) for m in messages) and len(messages) == 3

@@ -8,6 +8,7 @@ DOCS_CHECK_CACHE_DIR, XDG_CACHE_HOME or home directory) there is no cache."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -19,7 +20,7 @@ from typing import Any
 from checker import __version__
 from checker.files import write_atomically
 from checker.i18n import Message
-from checker.model.catalogue import rules_dir
+from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.edit import Edit
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
@@ -52,6 +53,13 @@ def default_cache_dir() -> Path | None:
     return home / ".cache" / "docs-check"
 
 
+@functools.cache
+def _fingerprint(catalogue: Catalogue) -> bytes:
+    """A digest of everything in the catalogue (frozen dataclasses and tuples
+    all the way down, so their repr is the same in every run)."""
+    return hashlib.sha256(repr(catalogue).encode("utf-8")).digest()
+
+
 def blob_id(data: bytes) -> str:
     """The id git gives these bytes as a blob (SHA-1 object format): the same
     key for a page in the working tree and at a ref."""
@@ -71,10 +79,13 @@ class PageCache:
         self.folder = folder
         self._salt = _salt()
 
-    def key(self, doc: DocFile, content: str) -> str:
+    def key(self, doc: DocFile, content: str, catalogue: Catalogue) -> str:
         """`content`: the git blob id of the page's bytes (`blob_id`), which a
-        page at a git ref has without its bytes being fetched."""
+        page at a git ref has without its bytes being fetched. `catalogue`: the
+        one the page is read with, the shipped one with the products and scope
+        a project's configuration adds (a product it names is no longer unknown)."""
         digest = hashlib.sha256(self._salt)
+        digest.update(_fingerprint(catalogue))
         for part in (doc.path, doc.version, doc.lang, content):
             digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
         return digest.hexdigest()

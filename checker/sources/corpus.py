@@ -168,7 +168,7 @@ def read_documents(
         if bare in read or bare in reading or isinstance(data, InputError):
             continue
         content = doc.blob or blob_id(data or b"")
-        key = options.cache.key(bare, content) if options.cache else None
+        key = options.cache.key(bare, content, catalogue) if options.cache else None
         cached = options.cache.get(key) if options.cache and key else None
         if cached is not None:
             read[bare] = cached

@@ -53,7 +53,7 @@ def test_a_cached_page_equals_the_page_read(tmp_path: Path) -> None:
     cache = PageCache(tmp_path)
     doc, content = page_and_doc()
     page = read_text((EXAMPLES / PAGE).read_text("utf-8"), doc, CATALOGUE)
-    key = cache.key(doc, content)
+    key = cache.key(doc, content, CATALOGUE)
     assert cache.get(key) is None
     cache.put(key, page)
     assert cache.get(key) == page
@@ -65,29 +65,30 @@ def test_the_key_depends_on_content_place_and_tool(
 ) -> None:
     cache = PageCache(tmp_path)
     doc, data = page_and_doc()
-    key = cache.key(doc, data)
-    assert cache.key(doc, blob_id((EXAMPLES / PAGE).read_bytes() + b"\n")) != key
-    assert cache.key(DocFile(doc.path + "x", doc.version, doc.lang), data) != key
-    assert cache.key(DocFile(doc.path, "2.13.0", doc.lang), data) != key
-    assert cache.key(DocFile(doc.path, doc.version, "en"), data) != key
+    key = cache.key(doc, data, CATALOGUE)
+    assert cache.key(doc, blob_id((EXAMPLES / PAGE).read_bytes() + b"\n"), CATALOGUE) != key
+    assert cache.key(DocFile(doc.path + "x", doc.version, doc.lang), data, CATALOGUE) != key
+    assert cache.key(DocFile(doc.path, "2.13.0", doc.lang), data, CATALOGUE) != key
+    assert cache.key(DocFile(doc.path, doc.version, "en"), data, CATALOGUE) != key
+    assert cache.key(doc, data, CATALOGUE.with_scope(("atlas-a2",))) != key
     monkeypatch.setattr(checker.sources.cache, "__version__", "999.0")
-    assert PageCache(tmp_path).key(doc, data) != key
+    assert PageCache(tmp_path).key(doc, data, CATALOGUE) != key
 
 
 def test_the_key_depends_on_the_shipped_data(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     doc, data = page_and_doc()
-    key = PageCache(tmp_path).key(doc, data)
+    key = PageCache(tmp_path).key(doc, data, CATALOGUE)
     rules = tmp_path / "rules"
     rules.mkdir()
     for source in (REPO / "rules").glob("*.toml"):
         (rules / source.name).write_bytes(source.read_bytes())
     monkeypatch.setattr(checker.sources.cache, "rules_dir", lambda: rules)
-    assert PageCache(tmp_path).key(doc, data) == key
+    assert PageCache(tmp_path).key(doc, data, CATALOGUE) == key
     catalogue = rules / "catalogue.toml"
     catalogue.write_text(catalogue.read_text("utf-8") + "\n# one more name\n", "utf-8")
-    assert PageCache(tmp_path).key(doc, data) != key
+    assert PageCache(tmp_path).key(doc, data, CATALOGUE) != key
 
 
 @pytest.mark.parametrize(
@@ -294,3 +295,27 @@ def test_without_a_home_directory_a_run_reads_without_the_cache(
     assert cli("lint", str(EXAMPLES)) == expected  # the same findings, and nothing said
     assert cli("lint", "--no-cache", str(EXAMPLES)) == expected
     assert sorted(p.name for p in tmp_path.iterdir()) == ["given"]  # no cache anywhere else
+
+
+def test_a_product_the_configuration_adds_is_read_anew(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page read before the configuration named a product is not taken
+    from the cache as it was read then (the product unknown)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path / "cache"))
+    page = tmp_path / PAGE
+    page.parent.mkdir(parents=True)
+    text = (EXAMPLES / PAGE).read_text("utf-8")
+    page.write_text(text.replace("Atlas A3 训练系列产品", "Foo 999 产品", 1), "utf-8")
+    code, out, _ = cli("lint", "docs")
+    assert code == 1
+    assert "unknown-product unknown product 'Foo 999 产品'" in out
+    (tmp_path / ".docs-check.toml").write_text(
+        '[[product]]\nid = "foo"\nnames = ["Foo 999 产品"]\n', "utf-8"
+    )
+    code, out, _ = cli("lint", "docs")
+    assert code == 1
+    assert "unknown-product" not in out
+    assert "extra: foo; missing: atlas-a3" in out
+    assert out == cli("lint", "--no-cache", "docs")[1]

@@ -37,7 +37,7 @@ def test_parts_read_by_workers_join_into_the_page_and_are_cached(
 ) -> None:
     doc, data = big_page
     cache = PageCache(tmp_path)
-    key = cache.key(doc, blob_id(data))
+    key = cache.key(doc, blob_id(data), CATALOGUE)
     [serial] = read_all([(doc, data, key)], CATALOGUE, None, jobs=1)
     [parallel] = read_all([(doc, data, key)], CATALOGUE, cache, jobs=2)
     assert isinstance(serial, Page)
