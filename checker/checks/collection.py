@@ -4,7 +4,8 @@ per version."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence, Set
+from dataclasses import dataclass
 
 from checker.checks.registry import finding
 from checker.i18n import N_, message
@@ -42,14 +43,34 @@ def check_product_sets(page: Page) -> Iterator[Finding]:
             yield finding("product-set-differs", entry.path, line, said)
 
 
-def check_duplicates(pages: Sequence[Page], catalogue: Catalogue) -> Iterator[Finding]:
+@dataclass(frozen=True)
+class Names:
+    """A page's API names, each once, and those it documents more than once."""
+
+    once: frozenset[str]
+    again: frozenset[str]
+
+
+def page_names(page: Page) -> Names:
+    apis = [entry.api for entry in page.entries]
+    once = frozenset(apis)
+    if len(once) == len(apis):
+        return Names(once, frozenset())
+    return Names(once, frozenset(api for api, count in Counter(apis).items() if count > 1))
+
+
+def check_duplicates(
+    pages: Sequence[Page], catalogue: Catalogue, names: Callable[[Page], Names] = page_names
+) -> Iterator[Finding]:
     """Once per docs tree: each git ref read is a tree of its own (the same API
     at two refs is no duplicate). A second entry that says what the first says
-    is noise to merge; one that says otherwise leaves readers without an answer."""
-    repeated, holding = _documented_again(pages)
+    is noise to merge; one that says otherwise leaves readers without an answer.
+    `names`: page_names, or a memo of it (a history's pages are the same blobs
+    ref after ref)."""
+    repeated, holding = _documented_again(pages, names)
     first: dict[tuple[str, str, str, str], Entry] = {}
     for tree, entry in ((page.tree, entry) for page in holding for entry in page.entries):
-        if entry.api not in repeated[tree, entry.lang, entry.version]:
+        if entry.api not in repeated[tree, entry.lang, entry.version]:  # (the page's)
             continue  # documented once: nothing to compare (most entries)
         key = (tree, entry.lang, entry.version, entry.api)
         if key not in first:
@@ -95,29 +116,25 @@ def check_duplicates(pages: Sequence[Page], catalogue: Catalogue) -> Iterator[Fi
 _Group = tuple[str, str, str]  # tree, language, version
 
 
-def _documented_again(pages: Sequence[Page]) -> tuple[dict[_Group, set[str]], list[Page]]:
+def _documented_again(
+    pages: Sequence[Page], names: Callable[[Page], Names]
+) -> tuple[dict[_Group, set[str]], list[Page]]:
     """Per tree, language and version, the APIs of more than one entry, found
     with set operations over each page's names, and the pages (in order) that
     hold any of them: all check_duplicates has to look at."""
     seen: dict[_Group, set[str]] = {}
     again: dict[_Group, set[str]] = {}
-    named: list[tuple[Page, list[tuple[_Group, set[str]]]]] = []
+    named: list[tuple[Page, _Group, frozenset[str]]] = []
     for page in pages:
-        names: dict[tuple[str, str], list[str]] = {}
-        for entry in page.entries:
-            names.setdefault((entry.lang, entry.version), []).append(entry.api)
-        mine: list[tuple[_Group, set[str]]] = []
-        for (lang, version), apis in names.items():
-            group = (page.tree, lang, version)
-            once, twice = seen.setdefault(group, set()), again.setdefault(group, set())
-            unique = set(apis)
-            twice |= once & unique
-            if len(unique) < len(apis):
-                twice.update(api for api, count in Counter(apis).items() if count > 1)
-            once |= unique
-            mine.append((group, unique))
-        named.append((page, mine))
-    holding = [page for page, groups in named if any(again[g] & apis for g, apis in groups)]
+        mine = names(page)
+        # an entry's language and version are its page's
+        group = (page.tree, page.lang, page.version)
+        once, twice = seen.setdefault(group, set()), again.setdefault(group, set())
+        twice |= once & mine.once
+        twice |= mine.again
+        once |= mine.once
+        named.append((page, group, mine.once))
+    holding = [page for page, group, apis in named if not again[group].isdisjoint(apis)]
     return again, holding
 
 

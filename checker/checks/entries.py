@@ -58,7 +58,7 @@ def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
     # Statuses that name no product ("是") speak of the page's whole scope;
     # notes may then name any product in it, but not one the page's release
     # predates (a 7.3.0 page's 是 says nothing of Ascend 950).
-    if not entry.notes or entry.status is None:
+    if not entry.notes_at or entry.status is None or not entry.notes:
         return
     listed = set(entry.status.products)
     if entry.status.rest is not None:

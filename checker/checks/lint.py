@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
-from checker.checks.collection import check_duplicates, check_lang_parity, check_product_sets
+from checker.checks.collection import (
+    Names,
+    check_duplicates,
+    check_lang_parity,
+    check_product_sets,
+)
 from checker.checks.entries import check_entry
 from checker.checks.mentions import check_mentions
 from checker.checks.reuse import Reuse
@@ -40,7 +45,7 @@ def lint(
     # The whole tree's order, which decides which of two entries is "first".
     every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
     for group in _folders(every):
-        found = reuse.across(group, partial(_across, group, catalogue))
+        found = reuse.across(group, partial(_across, group, catalogue, reuse.names))
         findings.extend(f for f in found if f.path in asked)
     return sorted(with_api(findings, pages))
 
@@ -53,9 +58,11 @@ def _own(page: Page, catalogue: Catalogue) -> list[Finding]:
     return found
 
 
-def _across(pages: Sequence[Page], catalogue: Catalogue) -> list[Finding]:
+def _across(
+    pages: Sequence[Page], catalogue: Catalogue, names: Callable[[Page], Names]
+) -> list[Finding]:
     """The rules that compare the entries of one tree's version folder."""
-    return [*check_duplicates(pages, catalogue), *check_lang_parity(pages, catalogue)]
+    return [*check_duplicates(pages, catalogue, names), *check_lang_parity(pages, catalogue)]
 
 
 def _folders(pages: Sequence[Page]) -> list[list[Page]]:
@@ -76,8 +83,12 @@ def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding
     findings = list(findings)
     wanted = {finding.path for finding in findings}
     on = {page.path: page for page in pages if page.path in wanted}  # a clean page costs nothing
-    spans = {path: sorted((e.line, e.api) for e in page.entries) for path, page in on.items()}
-    starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
+    # by the entries' identity: pages of one blob at many refs share theirs
+    shared = {id(page.entries): page.entries for page in on.values()}
+    ordered = {key: sorted((e.line, e.api) for e in entries) for key, entries in shared.items()}
+    spans = {path: ordered[id(page.entries)] for path, page in on.items()}
+    lines = {key: [line for line, _ in entries] for key, entries in ordered.items()}
+    starts = {path: lines[id(page.entries)] for path, page in on.items()}
     placed: list[Finding] = []
     for finding in findings:
         page = on.get(finding.path)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
+from checker.checks.collection import Names, page_names
 from checker.i18n import Message
 from checker.model.finding import Finding
 from checker.model.support import Page
@@ -25,6 +26,18 @@ class Reuse:
     def __init__(self) -> None:
         self._pages: dict[tuple[str, str], list[Finding]] = {}
         self._folders: dict[_FolderKey, list[Finding]] = {}
+        self._names: dict[tuple[str, str], Names] = {}
+
+    def names(self, page: Page) -> Names:
+        """page_names, once per blob and path: when a folder is checked again
+        for one changed page, its other pages' names are not gathered again."""
+        if not page.blob:
+            return page_names(page)
+        key = (page.blob, _inside(page))
+        found = self._names.get(key)
+        if found is None:
+            found = self._names[key] = page_names(page)
+        return found
 
     def own(self, page: Page, check: Callable[[], list[Finding]]) -> list[Finding]:
         """`check`'s findings on `page` (all of them are on it), run once per

@@ -6,6 +6,7 @@ counted: two in the baseline and three now is one new."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -34,8 +35,15 @@ class Project:
     root: Path
     refs: tuple[str, ...] = ()
 
+    @functools.cached_property
+    def _refs(self) -> frozenset[str]:
+        return frozenset(self.refs)
+
     def path(self, path: str) -> str:
-        for ref in self.refs:
+        ref, colon, inside = path.partition(":")
+        if colon and ref in self._refs:  # a history names thousands of pages
+            return inside
+        for ref in self.refs:  # a ref with a colon in it (`:/message`)
             if path.startswith(ref + ":"):
                 return path[len(ref) + 1 :]
         try:

@@ -29,8 +29,8 @@ from checker.sources.discover import DocFile
 
 # 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
 # 7: messages as template and arguments; 8: fixes; 9: keyed by blob id, pages at
-# refs stored as read in no tree
-_FORMAT = "docs-check/page-cache/9"
+# refs stored as read in no tree; 10: tables of statuses and status texts
+_FORMAT = "docs-check/page-cache/10"
 
 
 def default_cache_dir() -> Path | None:
@@ -155,14 +155,21 @@ def _salt() -> bytes:
 
 
 # An entry is stored as a row, not an object, and without what its page holds
-# (path, version, language): a warm run decodes 13,000 of them.
+# (path, version, language); its status and status text as indexes into the
+# page's tables of them, since most entries of a page share a few: a warm run
+# decodes 13,000 entries, and a history run of many refs more.
 def _page_data(page: Page) -> dict[str, Any]:
+    statuses: dict[Status, int] = {}
+    raws: dict[str, int] = {}
+    rows = [_entry_row(entry, statuses, raws) for entry in page.entries]
     return {
         "path": page.path,
         "version": page.version,
         "lang": page.lang,
         "tree": page.tree,
-        "entries": [_entry_row(entry) for entry in page.entries],
+        "statuses": [_status_row(status) for status in statuses],
+        "raws": list(raws),
+        "entries": rows,
         "findings": [_finding_data(finding) for finding in page.findings],
         "directives": [[d.line, d.action, list(d.rules), d.reason] for d in page.directives],
         "mentions": [[m.line, m.kind, m.written, m.version] for m in page.mentions],
@@ -174,15 +181,19 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
     return {**asdict(finding), "message": _message_data(finding.message), "fix": fix}
 
 
-def _entry_row(entry: Entry) -> list[Any]:
-    status = entry.status
-    named = [[product, support.value] for product, support in status.named] if status else None
-    rest = status.rest.value if status and status.rest else None
+def _status_row(status: Status) -> list[Any]:
+    named = [[product, support.value] for product, support in status.named]
+    return [named, status.rest.value if status.rest else None]
+
+
+def _entry_row(entry: Entry, statuses: dict[Status, int], raws: dict[str, int]) -> list[Any]:
+    status = None if entry.status is None else statuses.setdefault(entry.status, len(statuses))
+    raw = raws.setdefault(entry.raw, len(raws))
     link = entry.link
     linked = [link.text, link.url, link.docs_version, link.target] if link else None
     notes = [list(piece) for piece in entry.notes_at]
     lines = [list(pair) for pair in entry.product_lines]
-    return [entry.api, entry.line, entry.format, named, rest, entry.raw, entry.status_line,
+    return [entry.api, entry.line, entry.format, status, raw, entry.status_line,
             linked, notes, entry.title, entry.link_line, lines,
             list(entry.status_lines)]  # fmt: skip
 
@@ -195,8 +206,9 @@ def _page(data: dict[str, Any]) -> Page:
     rows, found = data["entries"], data["findings"]
     if not isinstance(rows, list) or not isinstance(found, list):
         raise TypeError("a page's entries and findings are lists")
-    statuses: dict[str, Status] = {}  # most entries of a page share a few statuses
-    entries = tuple(_entry(row, path, version, lang, statuses) for row in rows)
+    statuses = [_status(row) for row in data["statuses"]]
+    raws = [_text(raw) for raw in data["raws"]]
+    entries = tuple(_entry(row, path, version, lang, statuses, raws) for row in rows)
     findings = tuple(_finding(finding) for finding in found)
     directives = tuple(_directive(row) for row in data["directives"])
     mentions = tuple(_mention(row) for row in data["mentions"])
@@ -214,23 +226,38 @@ def _directive(row: list[Any]) -> Directive:
     return Directive(int(line), str(action), tuple(str(rule) for rule in rules), str(reason))
 
 
+def _status(row: list[Any]) -> Status:
+    named, rest = row
+    pairs = tuple((str(product), _SUPPORT[support]) for product, support in named)
+    return Status(pairs, _SUPPORT[rest] if rest else None)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("a text is a string")
+    return value
+
+
 def _entry(
-    row: list[Any], path: str, version: str, lang: str, statuses: dict[str, Status]
+    row: list[Any],
+    path: str,
+    version: str,
+    lang: str,
+    statuses: list[Status],
+    raws: list[str],
 ) -> Entry:
     if not isinstance(row, list):
         raise TypeError("an entry is a row")
-    api, line, form, named, rest, raw, status_line, link, notes, title, link_line, lines, span = row
-    status = None
-    if named is not None:
-        said = f"{named}{rest}"
-        status = statuses.get(said)
-        if status is None:
-            pairs = tuple((str(product), _SUPPORT[support]) for product, support in named)
-            status = statuses[said] = Status(pairs, _SUPPORT[rest] if rest else None)
+    api, line, form, status, raw, status_line, link, notes, title, link_line, lines, span = row
+    # an index is an int (a bool or float is not: a list would take True or fail on 1.0)
+    if type(raw) is not int or (status is not None and type(status) is not int):
+        raise TypeError("a status and its text are indexes")
     return Entry(
-        str(api), version, lang, path, int(line), str(form), status, str(raw), int(status_line),
-        _link(link) if link else None, tuple((int(at), str(text)) for at, text in notes),
-        str(title), int(link_line), tuple((str(product), int(at)) for product, at in lines),
+        str(api), version, lang, path, int(line), str(form),
+        None if status is None else statuses[status], raws[raw], int(status_line),
+        _link(link) if link else None,
+        tuple([(int(at), str(text)) for at, text in notes]) if notes else (),
+        str(title), int(link_line), tuple([(str(product), int(at)) for product, at in lines]),
         (int(span[0]), int(span[1])),
     )  # fmt: skip
 

@@ -102,8 +102,9 @@ def _gather(
         commits = check_refs(refs)  # every ref is checked before any is read
         listings = git_listings(commits, paths)
         owners: dict[str, GitRef] = {}  # blob -> a ref that lists it
+        kinds: dict[str, DocFile | None] = {}  # path -> what it is, the same at every ref
         for ref in commits:
-            docs = _ref_docs(ref.ref, listings[ref])
+            docs = _ref_docs(ref.ref, listings[ref], kinds)
             if not docs:  # like a path without pages: one error among the others
                 errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs([ref])}")
             for doc in filter(wanted, docs):
@@ -119,10 +120,14 @@ def _gather(
     return [found[path] for path in sorted(found)], errors, fetch
 
 
-def _ref_docs(ref: str, listing: Sequence[tuple[str, str]]) -> list[DocFile]:
+def _ref_docs(
+    ref: str, listing: Sequence[tuple[str, str]], kinds: dict[str, DocFile | None]
+) -> list[DocFile]:
     docs: list[DocFile] = []
     for path, blob in listing:
-        doc = doc_file(PurePosixPath(path))
+        doc = (
+            kinds[path] if path in kinds else kinds.setdefault(path, doc_file(PurePosixPath(path)))
+        )
         if doc is not None:
             docs.append(DocFile(f"{ref}:{path}", doc.version, doc.lang, ref, blob))
     return docs
@@ -160,61 +165,72 @@ def read_documents(
     """Each document read once per content: a page that is the same blob at
     the same path in several refs is read (or taken from the cache) once, as
     the page of that path in no tree, and placed at each ref."""
-    read: dict[DocFile, Page | str] = {}
-    todo: list[tuple[DocFile, bytes | None, str | None]] = []
-    reading: set[DocFile] = set()
-    for doc, data in documents:
-        bare = _bare(doc)
-        if bare in read or bare in reading or isinstance(data, InputError):
+    read: dict[tuple[str, str], Page | str] = {}  # (path inside the tree, blob) -> reading
+    todo: list[tuple[tuple[str, str], DocFile, bytes | None, str | None]] = []
+    keys = [(_inside(doc), doc.blob) for doc, _ in documents]
+    for (doc, data), at in zip(documents, keys, strict=True):
+        if at in read or isinstance(data, InputError):
             continue
+        bare = _bare(doc, at[0])
         content = doc.blob or blob_id(data or b"")
         key = options.cache.key(bare, content, catalogue) if options.cache else None
         cached = options.cache.get(key) if options.cache and key else None
-        if cached is not None:
-            read[bare] = cached
-        else:
-            reading.add(bare)
-            todo.append((bare, data, key))
-    missing = [bare for bare, data, _ in todo if data is None]
+        read[at] = "" if cached is None else cached  # "": read below
+        if cached is None:
+            todo.append((at, bare, data, key))
+    missing = [bare for _, bare, data, _ in todo if data is None]
     fetched = dict(zip(missing, fetch(missing) if fetch and missing else [], strict=True))
-    ready = [(bare, data if data is not None else fetched[bare], key) for bare, data, key in todo]
+    ready = [(bare, fetched[bare] if data is None else data, key) for _, bare, data, key in todo]
     done, total = len(documents) - len(ready), len(documents)
     if options.progress:
         options.progress(READING, done, total)
     outcomes = read_all(ready, catalogue, options.cache, options.jobs)
-    for (bare, _, _), outcome in zip(ready, outcomes, strict=True):
-        read[bare] = outcome
+    for (at, _, _, _), outcome in zip(todo, outcomes, strict=True):
+        read[at] = outcome
         done += 1
         if options.progress:
             options.progress(READING, done, total)
     pages: list[Page] = []
     errors: list[str] = []
-    for doc, data in documents:
-        outcome = str(data) if isinstance(data, InputError) else _placed(read[_bare(doc)], doc)
+    for (doc, data), at in zip(documents, keys, strict=True):
+        outcome = str(data) if isinstance(data, InputError) else _placed(read[at], doc, at[0])
         (errors if isinstance(outcome, str) else pages).append(outcome)  # type: ignore[arg-type]
     return tuple(pages), errors
 
 
-def _bare(doc: DocFile) -> DocFile:
+def _inside(doc: DocFile) -> str:
+    """`ref:path` -> path; a working tree's path as it is."""
+    return doc.path[len(doc.tree) + 1 :] if doc.tree else doc.path
+
+
+def _bare(doc: DocFile, inside: str) -> DocFile:
     """A page at a ref as it is read: by its path inside the repository, in no
     tree (reading depends on the bytes and that path, never on the ref)."""
-    if not doc.tree:
-        return doc
-    return DocFile(doc.path[len(doc.tree) + 1 :], doc.version, doc.lang, "", doc.blob)
+    return DocFile(inside, doc.version, doc.lang, "", doc.blob) if doc.tree else doc
 
 
-def _placed(read: Page | str, doc: DocFile) -> Page | str:
+def _placed(read: Page | str, doc: DocFile, inside: str) -> Page | str:
     """A page read bare, placed at `doc`'s ref: named `ref:path`, and so are
     its findings; its entries are the bare page's own, shared."""
     if not doc.tree:
         return read
-    bare = _bare(doc).path
     if isinstance(read, str):
-        return doc.path + read[len(bare) :] if read.startswith(bare) else read
+        return doc.path + read[len(inside) :] if read.startswith(inside) else read
     findings = tuple(
-        dataclasses.replace(f, path=doc.path) if f.path == bare else f for f in read.findings
+        dataclasses.replace(f, path=doc.path) if f.path == inside else f for f in read.findings
     )
-    return dataclasses.replace(read, path=doc.path, tree=doc.tree, blob=doc.blob, findings=findings)
+    # (the constructor, not dataclasses.replace: a history places thousands)
+    return Page(
+        path=doc.path,
+        version=read.version,
+        lang=read.lang,
+        entries=read.entries,
+        findings=findings,
+        tree=doc.tree,
+        directives=read.directives,
+        mentions=read.mentions,
+        blob=doc.blob,
+    )
 
 
 def _refs(refs: Sequence[GitRef]) -> str:
