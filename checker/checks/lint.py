@@ -41,12 +41,16 @@ def lint(
     for page in pages:
         findings.extend(page.findings)
         findings.extend(reuse.own(page, partial(_own, page, catalogue)))
-    asked = {page.path for page in pages}
-    # The whole tree's order, which decides which of two entries is "first".
-    every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
-    for group in _folders(every):
-        found = reuse.across(group, partial(_across, group, catalogue, reuse.names))
-        findings.extend(f for f in found if f.path in asked)
+    if context:
+        # The whole tree's order, which decides which of two entries is "first".
+        every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
+        asked = {page.path for page in pages}
+        for group in _folders(every):
+            found = reuse.across(group, partial(_across, group, catalogue, reuse.names))
+            findings.extend(f for f in found if f.path in asked)
+    else:
+        for group in _folders(pages):
+            findings.extend(reuse.across(group, partial(_across, group, catalogue, reuse.names)))
     return sorted(with_api(findings, pages))
 
 

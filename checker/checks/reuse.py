@@ -49,6 +49,8 @@ class Reuse:
                 found = self._pages[key] = check()
         else:
             found = check()
+        if not found:  # most pages
+            return []
         return [f if f.path == page.path else dataclasses.replace(f, path=page.path) for f in found]
 
     def across(self, folder: Sequence[Page], check: Callable[[], list[Finding]]) -> list[Finding]:

@@ -93,7 +93,7 @@ def _gather(
     errors: list[str] = []
 
     def wanted(doc: DocFile) -> bool:
-        return (names is None or Path(doc.path).name in names) and doc.path not in found
+        return doc.path not in found and (names is None or Path(doc.path).name in names)
 
     fetch = None
     if refs:  # git is only imported (and run) for git refs
@@ -216,7 +216,7 @@ def _placed(read: Page | str, doc: DocFile, inside: str) -> Page | str:
         return read
     if isinstance(read, str):
         return doc.path + read[len(inside) :] if read.startswith(inside) else read
-    findings = tuple(
+    findings = read.findings and tuple(
         dataclasses.replace(f, path=doc.path) if f.path == inside else f for f in read.findings
     )
     # (the constructor, not dataclasses.replace: a history places thousands)
