@@ -74,6 +74,7 @@ def checked(
     """The lint run itself, and the setup it ran under (`fix` gates what it
     fixes as lint gated what it found)."""
     from checker.checks.lint import lint as lint_checks
+    from checker.sources.cache import CheckedStore
     from checker.sources.corpus import read_corpus, version_context
 
     ready = setup(paths, settings)
@@ -86,7 +87,8 @@ def checked(
 
             resolution = resolve_for(corpus.pages, resolve, progress, started)
     context = version_context(corpus, ready.catalogue, options)
-    findings = lint_checks(corpus.pages, ready.catalogue, context)
+    store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
+    findings = lint_checks(corpus.pages, ready.catalogue, context, store)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
     audit = _audit(corpus, ready.gate.project, whole=not paths, resolved=resolve is not None)

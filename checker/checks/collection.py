@@ -52,7 +52,11 @@ class Names:
 
 
 def page_names(page: Page) -> Names:
-    apis = [entry.api for entry in page.entries]
+    return names_of([entry.api for entry in page.entries])
+
+
+def names_of(apis: Sequence[str]) -> Names:
+    """The Names of a page whose entries are of `apis`, in order."""
     once = frozenset(apis)
     if len(once) == len(apis):
         return Names(once, frozenset())

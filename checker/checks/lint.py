@@ -19,14 +19,17 @@ from checker.checks.collection import (
 )
 from checker.checks.entries import check_entry
 from checker.checks.mentions import check_mentions
-from checker.checks.reuse import Reuse
+from checker.checks.reuse import Reuse, Store
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
 
 
 def lint(
-    pages: Sequence[Page], catalogue: Catalogue, context: Sequence[Page] = ()
+    pages: Sequence[Page],
+    catalogue: Catalogue,
+    context: Sequence[Page] = (),
+    store: Store | None = None,
 ) -> list[Finding]:
     """Findings on `pages`. `context`: other pages of their versions, which the
     cross-page rule reads too, so that a page linted alone is told what it is
@@ -35,8 +38,9 @@ def lint(
     Over the refs of a history most pages are the same blob ref after ref, and
     most version folders the same pages: a page's own rules run once per blob
     and a folder's cross-page rules once per set of blobs, and what they find
-    is placed at each ref that has them (`Reuse`)."""
-    reuse = Reuse()
+    is placed at each ref that has them (`Reuse`). `store`: where a page's own
+    findings are kept from run to run (the page cache's)."""
+    reuse = Reuse(store)
     findings: list[Finding] = []
     for page in pages:
         findings.extend(page.findings)

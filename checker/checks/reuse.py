@@ -1,57 +1,79 @@
-"""What the rules found on pages already checked in this run, placed again at
-another git ref. In a history of refs most pages are the same blob ref after
-ref: checking each again would cost every ref the whole tree's checks (about
-3.5 µs an entry), where placing the few findings costs almost nothing.
+"""What the rules found on pages already checked, placed again at another
+git ref, or kept from an earlier run. In a history of refs most pages are the
+same blob ref after ref: checking each again would cost every ref the whole
+tree's checks (about 3.5 µs an entry), where placing the few findings costs
+almost nothing.
 
 A page's own rules depend only on its entries and mentions, which a blob at a
-path reads to whatever the ref; the cross-page rules compare one tree's
-version folder, which is the same when its pages are the same blobs. Pages in
-the working tree have no blob and are always checked."""
+path reads to whatever the ref: they run once per blob and path, and with a
+`Store` (the page cache's) once per blob and path until the tool or the
+catalogue changes; the page's API names are kept with them for duplicate-api.
+The cross-page rules compare one tree's version folder, which is the same when
+its pages are the same blobs."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from checker.checks.collection import Names, page_names
+from checker.checks.collection import Names, names_of, page_names
 from checker.i18n import Message
 from checker.model.finding import Finding
 from checker.model.support import Page
 
 # A folder's pages by their path inside the tree and blob, with its version.
 _FolderKey = tuple[str, tuple[tuple[str, str], ...]]
+_Checked = tuple[Sequence[Finding], Names]  # a page's own findings, and its names
+
+
+class Store(Protocol):
+    """Where a page's own findings and API names (in order) outlive the run."""
+
+    def load(self, page: Page) -> tuple[tuple[Finding, ...], list[str]] | None: ...
+
+    def save(self, page: Page, findings: Sequence[Finding], names: Sequence[str]) -> None: ...
 
 
 class Reuse:
-    def __init__(self) -> None:
-        self._pages: dict[tuple[str, str], list[Finding]] = {}
+    def __init__(self, store: Store | None = None) -> None:
+        self._store = store
+        self._pages: dict[tuple[str, str], _Checked] = {}
         self._folders: dict[_FolderKey, list[Finding]] = {}
-        self._names: dict[tuple[str, str], Names] = {}
+
+    def own(self, page: Page, check: Callable[[], list[Finding]]) -> list[Finding]:
+        """`check`'s findings on `page` (all of them are on it), named as this
+        page's: run once per blob and path, or taken from the store."""
+        checked = self._known(page)
+        if checked is None:
+            found = check()
+            apis = [entry.api for entry in page.entries]
+            checked = (found, names_of(apis))
+            if page.blob:
+                self._pages[page.blob, page.inside] = checked
+                if self._store is not None:
+                    self._store.save(page, found, apis)
+        if not checked[0]:  # most pages
+            return []
+        return [
+            f if f.path == page.path else dataclasses.replace(f, path=page.path) for f in checked[0]
+        ]
 
     def names(self, page: Page) -> Names:
         """page_names, once per blob and path: when a folder is checked again
         for one changed page, its other pages' names are not gathered again."""
-        if not page.blob:
-            return page_names(page)
-        key = (page.blob, _inside(page))
-        found = self._names.get(key)
-        if found is None:
-            found = self._names[key] = page_names(page)
-        return found
+        checked = self._known(page)
+        return page_names(page) if checked is None else checked[1]
 
-    def own(self, page: Page, check: Callable[[], list[Finding]]) -> list[Finding]:
-        """`check`'s findings on `page` (all of them are on it), run once per
-        blob and path and named as this page's."""
-        if page.blob:
-            key = (page.blob, _inside(page))
-            found = self._pages.get(key)
-            if found is None:
-                found = self._pages[key] = check()
-        else:
-            found = check()
-        if not found:  # most pages
-            return []
-        return [f if f.path == page.path else dataclasses.replace(f, path=page.path) for f in found]
+    def _known(self, page: Page) -> _Checked | None:
+        if not page.blob:
+            return None
+        checked = self._pages.get((page.blob, page.inside))
+        if checked is None and self._store is not None:
+            stored = self._store.load(page)
+            if stored is not None:
+                checked = self._pages[page.blob, page.inside] = (stored[0], names_of(stored[1]))
+        return checked
 
     def across(self, folder: Sequence[Page], check: Callable[[], list[Finding]]) -> list[Finding]:
         """`check`'s findings on the pages of one tree's version folder, which
@@ -59,16 +81,11 @@ class Reuse:
         tree = folder[0].tree if folder else ""
         if not tree or not all(page.blob for page in folder):
             return [_at_tree(f, tree) for f in check()]
-        key = (folder[0].version, tuple((_inside(page), page.blob) for page in folder))
+        key = (folder[0].version, tuple((page.inside, page.blob) for page in folder))
         found = self._folders.get(key)
         if found is None:
             found = self._folders[key] = check()
         return [_at_tree(f, tree) for f in found]
-
-
-def _inside(page: Page) -> str:
-    """`ref:path` -> path."""
-    return page.path[len(page.tree) + 1 :] if page.tree else page.path
 
 
 def _at_tree(finding: Finding, tree: str) -> Finding:

@@ -4,7 +4,7 @@ build it once, and lint, show and later stages only look at it."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -129,14 +129,20 @@ class Page:
     path: str
     version: str
     lang: str
-    entries: tuple[Entry, ...]
+    # A tuple, or from the cache a Deferred one (made when first looked at).
+    entries: Sequence[Entry]
     findings: tuple[Finding, ...]
     tree: str = ""  # the git ref it was read at; "" for the working tree
     directives: tuple[Directive, ...] = ()  # its docs-check comments, in order
-    mentions: tuple[Mention, ...] = ()  # the versions it names, in line order
+    mentions: Sequence[Mention] = ()  # the versions it names, in line order
     blob: str = ""  # its git blob id at a ref: pages of one blob and path read alike
 
-    def placed_entries(self) -> tuple[Entry, ...]:
+    @property
+    def inside(self) -> str:
+        """Its path inside its tree: `ref:path` -> path."""
+        return self.path[len(self.tree) + 1 :] if self.tree else self.path
+
+    def placed_entries(self) -> Sequence[Entry]:
         """The entries named as reports name them: at a ref, copies named
         `ref:path` (for the few commands that report entries, not findings);
         in the working tree, the entries themselves."""

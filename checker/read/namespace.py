@@ -14,6 +14,7 @@ completed from a link or an enclosing class (checker.read.names.full_name):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from pathlib import PurePath
 
 from checker.checks.registry import finding
@@ -83,7 +84,7 @@ class _Prefix:
         return self.name[: self.end]
 
 
-def _learned_prefixes(entries: tuple[Entry, ...]) -> dict[str, _Prefix | None]:
+def _learned_prefixes(entries: Sequence[Entry]) -> dict[str, _Prefix | None]:
     """Each part of the page's full names (but the root) -> the name up to it
     (`Optimizer` -> `torch.optim`); None where two full names place it apart."""
     prefixes: dict[str, _Prefix | None] = {}

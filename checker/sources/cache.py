@@ -1,10 +1,13 @@
 """A cache of read pages on disk, keyed by everything a page's reading depends
-on: the file's bytes, where it is (path, version, language), the tool's version
-and the catalogue and rules. Entries are JSON, written atomically; an entry
-that does not parse (nested too deeply, an integer too long), holds values of
-the wrong type, was written for another key or is no regular file (a FIFO
-would block the read) is ignored and rebuilt. Without a folder for it (no
-DOCS_CHECK_CACHE_DIR, XDG_CACHE_HOME or home directory) there is no cache."""
+on: the file's bytes (by their git blob id), where it is (path, version,
+language), the tool's version and the catalogue and rules; and beside each
+page what its own lint rules found on it (`CheckedStore`). Entries are JSON,
+written atomically (the format: checker.sources.cache_rows); an entry that
+does not parse (nested too deeply, an integer too long), holds values of the
+wrong type, does not match its digest, was written for another key or is no
+regular file (a FIFO would block the read) is ignored and rebuilt. Without a
+folder for it (no DOCS_CHECK_CACHE_DIR, XDG_CACHE_HOME or home directory)
+there is no cache."""
 
 from __future__ import annotations
 
@@ -13,24 +16,24 @@ import hashlib
 import json
 import os
 import stat
-from dataclasses import asdict
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from checker import __version__
+from checker.errors import InputError
 from checker.files import write_atomically
-from checker.i18n import Message
 from checker.model.catalogue import Catalogue, rules_dir
-from checker.model.edit import Edit
-from checker.model.finding import Finding, Severity
-from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
-from checker.model.suppression import Directive
+from checker.model.finding import Finding
+from checker.model.support import Page
+from checker.sources.cache_rows import digest, finding_data, finding_from, page_from, page_text
 from checker.sources.discover import DocFile
 
 # 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
 # 7: messages as template and arguments; 8: fixes; 9: keyed by blob id, pages at
-# refs stored as read in no tree; 10: tables of statuses and status texts
-_FORMAT = "docs-check/page-cache/10"
+# refs stored as read in no tree; 10: tables of statuses and status texts;
+# 11: a head and a body read when needed, the page rules' findings beside
+_FORMAT = "docs-check/page-cache/11"
+_CHECKED = "docs-check/checked/1"
 
 
 def default_cache_dir() -> Path | None:
@@ -93,25 +96,55 @@ class PageCache:
     def get(self, key: str) -> Page | None:
         if self.folder is None:
             return None
+        path = self._file(self.folder, key)
         try:
-            document = json.loads(_read_regular(self._file(self.folder, key)))
+            first, _, body = _read_regular(path).partition(b"\n")
+            document = json.loads(first)
             if not isinstance(document, dict):
                 return None
             if document.get("format") != _FORMAT or document.get("key") != key:
                 return None
-            return _page(document["page"])
+            if document.get("body") != digest(body):  # cut short, or changed since
+                return None
+            return page_from(document["page"], body, lambda error: _damaged(path, error))
         except _UNREADABLE:
             return None  # missing, corrupt or foreign: read the page again
 
     def put(self, key: str, page: Page) -> None:
+        self._write(key, lambda: page_text(page, {"format": _FORMAT, "key": key}))
+
+    def get_checked(self, key: str) -> tuple[tuple[Finding, ...], list[str]] | None:
+        """What `put_checked` kept under `key`: findings and names."""
+        if self.folder is None:
+            return None
+        try:
+            document = json.loads(_read_regular(self._file(self.folder, key)))
+            if not isinstance(document, dict):
+                return None
+            if document.get("format") != _CHECKED or document.get("key") != key:
+                return None
+            names = document["names"]
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                return None
+            return tuple(finding_from(f) for f in document["findings"]), names
+        except _UNREADABLE:
+            return None
+
+    def put_checked(self, key: str, findings: Sequence[Finding], names: Sequence[str]) -> None:
+        def text() -> str:
+            found = [finding_data(finding) for finding in findings]
+            document = {"format": _CHECKED, "key": key, "findings": found, "names": list(names)}
+            return json.dumps(document, ensure_ascii=False)
+
+        self._write(key, text)
+
+    def _write(self, key: str, text: Callable[[], str]) -> None:
         if self.folder is None:
             return
-        document = {"format": _FORMAT, "key": key, "page": _page_data(page)}
         path = self._file(self.folder, key)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            text = json.dumps(document, ensure_ascii=False)
-            write_atomically(str(path), text, into_devices=False)  # a FIFO there is replaced
+            write_atomically(str(path), text(), into_devices=False)  # a FIFO there is replaced
         except Exception:  # an unwritable cache only costs speed
             return
 
@@ -154,162 +187,34 @@ def _salt() -> bytes:
     return digest.digest()
 
 
-# An entry is stored as a row, not an object, and without what its page holds
-# (path, version, language); its status and status text as indexes into the
-# page's tables of them, since most entries of a page share a few: a warm run
-# decodes 13,000 entries, and a history run of many refs more.
-def _page_data(page: Page) -> dict[str, Any]:
-    statuses: dict[Status, int] = {}
-    raws: dict[str, int] = {}
-    rows = [_entry_row(entry, statuses, raws) for entry in page.entries]
-    return {
-        "path": page.path,
-        "version": page.version,
-        "lang": page.lang,
-        "tree": page.tree,
-        "statuses": [_status_row(status) for status in statuses],
-        "raws": list(raws),
-        "entries": rows,
-        "findings": [_finding_data(finding) for finding in page.findings],
-        "directives": [[d.line, d.action, list(d.rules), d.reason] for d in page.directives],
-        "mentions": [[m.line, m.kind, m.written, m.version] for m in page.mentions],
-    }
-
-
-def _finding_data(finding: Finding) -> dict[str, Any]:
-    fix = [[edit.line, edit.old, edit.new] for edit in finding.fix]
-    return {**asdict(finding), "message": _message_data(finding.message), "fix": fix}
-
-
-def _status_row(status: Status) -> list[Any]:
-    named = [[product, support.value] for product, support in status.named]
-    return [named, status.rest.value if status.rest else None]
-
-
-def _entry_row(entry: Entry, statuses: dict[Status, int], raws: dict[str, int]) -> list[Any]:
-    status = None if entry.status is None else statuses.setdefault(entry.status, len(statuses))
-    raw = raws.setdefault(entry.raw, len(raws))
-    link = entry.link
-    linked = [link.text, link.url, link.docs_version, link.target] if link else None
-    notes = [list(piece) for piece in entry.notes_at]
-    lines = [list(pair) for pair in entry.product_lines]
-    return [entry.api, entry.line, entry.format, status, raw, entry.status_line,
-            linked, notes, entry.title, entry.link_line, lines,
-            list(entry.status_lines)]  # fmt: skip
-
-
-# Reading one back checks each value's type (a wrong one is a TypeError or
-# ValueError, and the entry is rebuilt): a Page of the wrong types would fail
-# far from here, in a check or a report.
-def _page(data: dict[str, Any]) -> Page:
-    path, version, lang = str(data["path"]), str(data["version"]), str(data["lang"])
-    rows, found = data["entries"], data["findings"]
-    if not isinstance(rows, list) or not isinstance(found, list):
-        raise TypeError("a page's entries and findings are lists")
-    statuses = [_status(row) for row in data["statuses"]]
-    raws = [_text(raw) for raw in data["raws"]]
-    entries = tuple(_entry(row, path, version, lang, statuses, raws) for row in rows)
-    findings = tuple(_finding(finding) for finding in found)
-    directives = tuple(_directive(row) for row in data["directives"])
-    mentions = tuple(_mention(row) for row in data["mentions"])
-    tree = str(data["tree"])
-    return Page(path, version, lang, entries, findings, tree, directives, mentions)
-
-
-def _mention(row: list[Any]) -> Mention:
-    line, kind, written, version = row
-    return Mention(int(line), str(kind), str(written), str(version))
-
-
-def _directive(row: list[Any]) -> Directive:
-    line, action, rules, reason = row
-    return Directive(int(line), str(action), tuple(str(rule) for rule in rules), str(reason))
-
-
-def _status(row: list[Any]) -> Status:
-    named, rest = row
-    pairs = tuple((str(product), _SUPPORT[support]) for product, support in named)
-    return Status(pairs, _SUPPORT[rest] if rest else None)
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError("a text is a string")
-    return value
-
-
-def _entry(
-    row: list[Any],
-    path: str,
-    version: str,
-    lang: str,
-    statuses: list[Status],
-    raws: list[str],
-) -> Entry:
-    if not isinstance(row, list):
-        raise TypeError("an entry is a row")
-    api, line, form, status, raw, status_line, link, notes, title, link_line, lines, span = row
-    # an index is an int (a bool or float is not: a list would take True or fail on 1.0)
-    if type(raw) is not int or (status is not None and type(status) is not int):
-        raise TypeError("a status and its text are indexes")
-    return Entry(
-        str(api), version, lang, path, int(line), str(form),
-        None if status is None else statuses[status], raws[raw], int(status_line),
-        _link(link) if link else None,
-        tuple([(int(at), str(text)) for at, text in notes]) if notes else (),
-        str(title), int(link_line), tuple([(str(product), int(at)) for product, at in lines]),
-        (int(span[0]), int(span[1])),
-    )  # fmt: skip
-
-
-_SUPPORT = {support.value: support for support in Support}  # Support(value) is slow
-
-
-def _link(row: list[Any]) -> NativeLink:
-    text, url, docs_version, target = row
-    return NativeLink(str(text), str(url), _optional(docs_version), _optional(target))
-
-
-def _optional(value: object) -> str | None:
-    return None if value is None else str(value)
-
-
-def _finding(data: dict[str, Any]) -> Finding:
-    path, rule = data["path"], data["rule"]
-    if not (isinstance(path, str) and isinstance(rule, str)):
-        raise TypeError("a finding's path and rule are strings")
-    return Finding(
-        path=path,
-        line=int(data["line"]),
-        rule=rule,
-        severity=Severity(data["severity"]),
-        message=_message(data["message"]),
-        fix=tuple(Edit(int(at), str(old), str(new)) for at, old, new in data["fix"]),
+def _damaged(path: Path, error: Exception) -> InputError:
+    return InputError(
+        f"{path}: a page cache entry that docs-check did not write ({error}); "
+        "remove it, or run with --no-cache"
     )
 
 
-# A Message is stored as {"template": ..., "args": {...}}, its arguments plain
-# values or Messages again, so that a warm run shows it in any language; any
-# other message as its text.
-def _message_data(message: str) -> Any:
-    if not isinstance(message, Message):
-        return message
-    args = {name: _message_data(value) if isinstance(value, Message) else value
-            for name, value in message.args.items()}  # fmt: skip
-    return {"template": message.template, "args": args}
+class CheckedStore:
+    """What a page's own lint rules found on it, and its API names, kept in
+    the page cache under the page's key and the lint rules' salt: a warm lint
+    takes them instead of decoding the page's entries to run the rules again
+    (checker.checks.reuse). Pages without a blob id (made in no read) are not kept."""
 
+    def __init__(self, cache: PageCache, catalogue: Catalogue) -> None:
+        self.cache, self.catalogue = cache, catalogue
 
-def _message(data: Any) -> str:
-    if isinstance(data, str):
-        return data
-    template, args = data["template"], data["args"]
-    if not (isinstance(template, str) and isinstance(args, dict)):
-        raise TypeError("a message is a template and its arguments")
-    return Message(template, {str(name): _argument(value) for name, value in args.items()})
+    def load(self, page: Page) -> tuple[tuple[Finding, ...], list[str]] | None:
+        key = self._key(page)
+        return self.cache.get_checked(key) if key else None
 
+    def save(self, page: Page, findings: Sequence[Finding], names: Sequence[str]) -> None:
+        key = self._key(page)
+        if key:
+            self.cache.put_checked(key, findings, names)
 
-def _argument(value: Any) -> Any:
-    """A stored argument: None, a string, an integer, or a Message (a TypeError else)."""
-    if value is None or (isinstance(value, str | int) and not isinstance(value, bool)):
-        return value
-    return _message(value)
+    def _key(self, page: Page) -> str | None:
+        if not page.blob:
+            return None
+        doc = DocFile(page.inside, page.version, page.lang)
+        page_key = self.cache.key(doc, page.blob, self.catalogue)
+        return hashlib.sha256(f"{_CHECKED}\0{page_key}".encode()).hexdigest()

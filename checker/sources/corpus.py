@@ -168,11 +168,12 @@ def read_documents(
     read: dict[tuple[str, str], Page | str] = {}  # (path inside the tree, blob) -> reading
     todo: list[tuple[tuple[str, str], DocFile, bytes | None, str | None]] = []
     keys = [(_inside(doc), doc.blob) for doc, _ in documents]
+    contents: dict[str, str] = {}  # a working tree's page -> the blob id of its bytes
     for (doc, data), at in zip(documents, keys, strict=True):
         if at in read or isinstance(data, InputError):
             continue
         bare = _bare(doc, at[0])
-        content = doc.blob or blob_id(data or b"")
+        content = doc.blob or contents.setdefault(doc.path, blob_id(data or b""))
         key = options.cache.key(bare, content, catalogue) if options.cache else None
         cached = options.cache.get(key) if options.cache and key else None
         read[at] = "" if cached is None else cached  # "": read below
@@ -185,16 +186,23 @@ def read_documents(
     if options.progress:
         options.progress(READING, done, total)
     outcomes = read_all(ready, catalogue, options.cache, options.jobs)
-    for (at, _, _, _), outcome in zip(todo, outcomes, strict=True):
-        read[at] = outcome
+    for (at, _, _, _), made in zip(todo, outcomes, strict=True):
+        read[at] = made
         done += 1
         if options.progress:
             options.progress(READING, done, total)
     pages: list[Page] = []
     errors: list[str] = []
     for (doc, data), at in zip(documents, keys, strict=True):
-        outcome = str(data) if isinstance(data, InputError) else _placed(read[at], doc, at[0])
-        (errors if isinstance(outcome, str) else pages).append(outcome)  # type: ignore[arg-type]
+        outcome: Page | str
+        if isinstance(data, InputError):
+            outcome = str(data)
+        else:
+            outcome = _placed(read[at], doc, at[0], doc.blob or contents[doc.path])
+        if isinstance(outcome, str):
+            errors.append(outcome)
+        else:
+            pages.append(outcome)
     return tuple(pages), errors
 
 
@@ -209,11 +217,12 @@ def _bare(doc: DocFile, inside: str) -> DocFile:
     return DocFile(inside, doc.version, doc.lang, "", doc.blob) if doc.tree else doc
 
 
-def _placed(read: Page | str, doc: DocFile, inside: str) -> Page | str:
+def _placed(read: Page | str, doc: DocFile, inside: str, blob: str) -> Page | str:
     """A page read bare, placed at `doc`'s ref: named `ref:path`, and so are
-    its findings; its entries are the bare page's own, shared."""
+    its findings; its entries are the bare page's own, shared. Every page is
+    told its blob id, under which what its rules find is kept (checks.reuse)."""
     if not doc.tree:
-        return read
+        return dataclasses.replace(read, blob=blob) if isinstance(read, Page) else read
     if isinstance(read, str):
         return doc.path + read[len(inside) :] if read.startswith(inside) else read
     findings = read.findings and tuple(

@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import pwd
+import shutil
 import stat
 import subprocess
 import sys
@@ -21,6 +22,7 @@ import checker.sources.cache
 from checker.model.catalogue import default_catalogue
 from checker.read import read_text
 from checker.sources.cache import PageCache, blob_id, default_cache_dir
+from checker.sources.cache_rows import digest
 from checker.sources.corpus import ReadOptions, read_corpus
 from checker.sources.discover import DocFile
 from tests.helpers import REPO
@@ -116,8 +118,7 @@ def test_corrupt_or_foreign_entries_are_ignored_and_rebuilt(tmp_path: Path, dama
     again = read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
     assert again.pages == fresh.pages
     for entry in entries:  # rebuilt: valid again, for its own key
-        document = json.loads(entry.read_text(encoding="utf-8"))
-        assert document["key"] == entry.stem
+        assert head_of(entry)["key"] == entry.stem
 
 
 def test_an_unwritable_cache_costs_only_speed(tmp_path: Path) -> None:
@@ -145,10 +146,10 @@ def test_two_runs_at_once_leave_only_whole_entries(tmp_path: Path) -> None:
     assert len({stdout for stdout, _ in outputs}) == 1
     entries = list(cache.rglob("*"))
     files = [entry for entry in entries if entry.is_file()]
-    assert len(files) == 6
+    assert len(files) == 12  # each page, and what lint's page rules found on it
     assert not [entry for entry in files if entry.name.startswith(".")]  # no temporary files
     for entry in files:
-        json.loads(entry.read_text(encoding="utf-8"))
+        head_of(entry)
 
 
 def test_no_cache_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -158,7 +159,7 @@ def test_no_cache_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run(["lint", "--no-cache", "--cache-dir", str(cache), str(EXAMPLES)]) == 1
     assert not cache.exists()
     assert run(["lint", "--cache-dir", str(cache), str(EXAMPLES)]) == 1
-    assert len(list(cache.rglob("*.json"))) == 6
+    assert len(list(cache.rglob("*.json"))) == 12  # pages, and their rules' findings
     capsys.readouterr()
 
 
@@ -182,20 +183,43 @@ def fill(tmp_path: Path) -> tuple[ReadOptions, list[Path]]:
     return options, entries
 
 
+def head_of(entry: Path) -> Any:
+    """An entry file's first line: its format, key, body digest and page head."""
+    return json.loads(entry.read_bytes().partition(b"\n")[0])
+
+
 def well_keyed(key: str, page: object) -> bytes:
-    return json.dumps({"format": checker.sources.cache._FORMAT, "key": key, "page": page}).encode()
+    """An entry of the right format, key and (empty) body: only `page` is wrong."""
+    body = b'{"statuses": [], "raws": [], "entries": [], "mentions": []}'
+    document = {"format": checker.sources.cache._FORMAT, "key": key, "body": digest(body)}
+    return json.dumps({**document, "page": page}).encode() + b"\n" + body
+
+
+# A page head right in all but what a test sets wrong.
+RIGHT_HEAD = {"version": "2.12.0", "lang": "zh", "tree": "", "entries": 0, "mentions": 0}
+RIGHT_HEAD |= {"directives": [], "findings": []}
+
+
+def test_a_right_head_reads(tmp_path: Path) -> None:
+    """What the hostile entries below change, and only that, makes them wrong."""
+    cache = PageCache(tmp_path)
+    key = "ab" + "0" * 62
+    (tmp_path / "ab").mkdir()
+    (tmp_path / "ab" / f"{key}.json").write_bytes(well_keyed(key, {**RIGHT_HEAD, "path": "p"}))
+    page = cache.get(key)
+    assert page is not None and page.path == "p" and list(page.entries) == []
 
 
 def hostile_page(key: str) -> bytes:
     """An entry of the right format and key whose finding has a path of the wrong type."""
     finding = {"path": [1], "line": 1, "rule": "x", "severity": "error", "message": "m"}
-    page = {"path": "p", "version": "2.12.0", "lang": "zh", "tree": "t", "entries": []}
+    page = {**RIGHT_HEAD, "path": "p"}
     return well_keyed(key, {**page, "findings": [finding]})
 
 
 def infinite_line(key: str) -> bytes:
     finding = {"path": "p", "line": 1e400, "rule": "x", "severity": "error", "message": "m"}
-    page = {"path": "p", "version": "2.12.0", "lang": "zh", "tree": "t", "entries": []}
+    page = {**RIGHT_HEAD, "path": "p"}
     return well_keyed(key, {**page, "findings": [finding]})
 
 
@@ -219,7 +243,7 @@ def test_hostile_entries_are_ignored_and_rebuilt(
     again = read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
     assert again.pages == fresh.pages and again.errors == ()
     for entry in entries:  # rebuilt: valid again, for its own key
-        assert json.loads(entry.read_text(encoding="utf-8"))["key"] == entry.stem
+        assert head_of(entry)["key"] == entry.stem
 
 
 def test_a_fifo_in_the_cache_is_not_read_and_is_rebuilt(tmp_path: Path) -> None:
@@ -245,7 +269,7 @@ def test_a_fifo_in_the_cache_is_not_read_and_is_rebuilt(tmp_path: Path) -> None:
     assert [corpus.pages for corpus in read] == [fresh.pages]
     for entry in entries:  # replaced by a regular file, valid for its key
         assert stat.S_ISREG(entry.lstat().st_mode)
-        assert json.loads(entry.read_text(encoding="utf-8"))["key"] == entry.stem
+        assert head_of(entry)["key"] == entry.stem
 
 
 def no_home(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -319,3 +343,89 @@ def test_a_product_the_configuration_adds_is_read_anew(
     assert "unknown-product" not in out
     assert "extra: foo; missing: atlas-a3" in out
     assert out == cli("lint", "--no-cache", "docs")[1]
+
+
+def test_a_cached_page_is_decoded_when_first_looked_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options, _ = fill(tmp_path)
+    decoded: list[str] = []
+    real = checker.sources.cache_rows._decoded
+
+    def counting(data: Any, path: str, *rest: str) -> Any:
+        decoded.append(path)
+        return real(data, path, *rest)
+
+    monkeypatch.setattr(checker.sources.cache_rows, "_decoded", counting)
+    pages = read_corpus([str(EXAMPLES)], CATALOGUE, options=options).pages
+    assert sum(len(page.entries) for page in pages) > 0  # counted, not decoded
+    assert decoded == []
+    assert pages[0].entries[0].api  # looked at: that page decoded
+    mentions = list(pages[0].mentions)  # and its mentions with it, not again
+    assert decoded == [pages[0].path]
+    assert mentions == list(read_corpus([str(EXAMPLES)], CATALOGUE).pages[0].mentions)
+
+
+def test_a_body_that_does_not_match_its_digest_is_rebuilt(tmp_path: Path) -> None:
+    fresh = read_corpus([str(EXAMPLES)], CATALOGUE, options=ReadOptions(jobs=1))
+    options, entries = fill(tmp_path)
+    for entry in entries:  # cut short: the body no longer matches the head's digest
+        entry.write_bytes(entry.read_bytes()[:-10])
+    again = read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
+    assert again.pages == fresh.pages
+    for entry in entries:
+        first, _, body = entry.read_bytes().partition(b"\n")
+        assert json.loads(first)["body"] == digest(body)
+
+
+def test_a_body_docs_check_did_not_write_stops_with_one_line(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A body that matches its digest but is not what docs-check writes (only
+    someone forging entries makes one) is found when the entries are looked
+    at: one line naming the entry, exit 2."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(cache))
+    assert cli("lint", str(EXAMPLES))[0] == 1
+    forged = b'{"statuses": [], "raws": [], "entries": [["x"]], "mentions": []}'
+    for entry in cache.rglob("*.json"):
+        head = head_of(entry)
+        if head.get("format") == checker.sources.cache._FORMAT:
+            head["body"] = digest(forged)
+            entry.write_bytes(json.dumps(head).encode() + b"\n" + forged)
+        else:  # the page rules' findings: gone, so the entries are looked at
+            entry.unlink()
+    code, out, err = cli("lint", str(EXAMPLES))
+    assert code == 2
+    assert out == ""
+    [line] = err.splitlines()
+    assert line.startswith(f"docs-check: error: {cache}")
+    assert "a page cache entry that docs-check did not write" in line
+    assert line.endswith("remove it, or run with --no-cache")
+
+
+def test_a_warm_lint_takes_the_page_rules_findings_from_the_cache(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second run neither runs a page's own rules nor decodes a page
+    without findings; it says what the first said. A changed page is checked."""
+    import checker.checks.lint
+
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path / "cache"))
+    docs = tmp_path / "docs"
+    shutil.copytree(EXAMPLES, docs)
+    first = cli("lint", str(docs))
+    ran: list[str] = []
+    real = checker.checks.lint._own
+
+    def counting(page: Any, catalogue: Any) -> Any:
+        ran.append(page.path)
+        return real(page, catalogue)
+
+    monkeypatch.setattr(checker.checks.lint, "_own", counting)
+    assert cli("lint", str(docs)) == first
+    assert ran == []
+    page = docs / PAGE
+    page.write_text(page.read_text("utf-8") + "\n<!-- changed -->\n", "utf-8")
+    assert cli("lint", str(docs)) == first
+    assert ran == [str(page)]

@@ -11,6 +11,7 @@ import pytest
 from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.sources.cache import PageCache
+from checker.sources.cache_rows import digest
 from checker.sources.corpus import Corpus, ReadOptions, read_corpus
 from checker.sources.workers import PARALLEL_MIN_BYTES
 
@@ -51,12 +52,16 @@ def test_parallel_cached_and_serial_reads_agree(
 def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None:
     cache = PageCache(tmp_path / "cache")
     read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
-    # Rewrite each cached page's first API: a read that uses the cache shows it.
+    # Rewrite each cached page's first API (and the body's digest, as
+    # docs-check would): a read that uses the cache shows it.
     for entry in (tmp_path / "cache").rglob("*.json"):
-        document = json.loads(entry.read_text(encoding="utf-8"))
-        rows = document["page"]["entries"]
+        first, _, body = entry.read_bytes().partition(b"\n")
+        head, document = json.loads(first), json.loads(body)
+        rows = document["entries"]
         if rows:
             rows[0][0] = "cached." + rows[0][0]
-        entry.write_text(json.dumps(document), encoding="utf-8")
+        body = json.dumps(document).encode()
+        head["body"] = digest(body)
+        entry.write_bytes(json.dumps(head).encode() + b"\n" + body)
     warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1, cache=cache))
     assert all(page.entries[0].api.startswith("cached.") for page in warm.pages if page.entries)

@@ -531,3 +531,18 @@ def test_a_shared_page_is_the_page_read_at_its_own_ref(docs_repo: Path) -> None:
         alone += pages
     assert shared == alone
     assert any(page.findings for page in shared)  # findings are named per ref too
+
+
+def test_a_warm_lint_at_refs_says_what_a_lint_without_cache_says(
+    cli: Invoke, docs_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages and their rules' findings kept from one run, placed at the refs
+    of the next (in another order, one ref more) as a run without the cache
+    places them."""
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path / "cache"))
+    git_args = ["lint", "--git", str(docs_repo), "--format", "json"]
+    assert cli(*git_args, "--ref", "master", "--ref", "release")[0] == 1
+    refs = ["--ref", "release", "--ref", "v1", "--ref", "master"]
+    warm = cli(*git_args, *refs)
+    assert warm == cli(*git_args, "--no-cache", *refs)
+    assert len(json.loads(warm[1])["findings"]) == 3  # master's (and v1's) mismatch, release's mark

@@ -1,0 +1,226 @@
+"""How a page is written into the page cache and read back (checker.sources.
+cache keeps the files). An entry file is two lines of JSON: the head (the
+page's place, its reading's findings, its docs-check comments, how many
+entries and mentions it has, and a digest of the body) and the body (the
+entries and mentions). The head is read and checked at once; the body only
+when the entries or mentions are first looked at (model.deferred), which a
+warm lint whose page rules are cached too does for few pages. Everything read
+back has its type checked: a wrong one is a TypeError or ValueError and the
+entry is rebuilt, rather than failing far from here in a check or a report."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from checker.i18n import Message
+from checker.model.deferred import Deferred
+from checker.model.edit import Edit
+from checker.model.finding import Finding, Severity
+from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
+from checker.model.suppression import Directive
+
+
+def page_text(page: Page, head: dict[str, Any]) -> str:
+    """The entry file's text: `head` (the format and key) with the page's own
+    head added, a newline, and the body. No newline is inside either: JSON
+    writes a newline in a string as an escape."""
+    body = json.dumps(_body(page), ensure_ascii=False)
+    head = {
+        **head,
+        "body": digest(body.encode("utf-8")),
+        "page": {
+            "path": page.path,
+            "version": page.version,
+            "lang": page.lang,
+            "tree": page.tree,
+            "entries": len(page.entries),
+            "mentions": len(page.mentions),
+            "findings": [finding_data(finding) for finding in page.findings],
+            "directives": [[d.line, d.action, list(d.rules), d.reason] for d in page.directives],
+        },
+    }
+    return json.dumps(head, ensure_ascii=False) + "\n" + body
+
+
+def digest(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()
+
+
+def page_from(head: dict[str, Any], body: bytes, damaged: Callable[[Exception], Exception]) -> Page:
+    """The page of a checked head; its entries and mentions made from `body`
+    when first looked at. The body matched the head's digest, so only a body
+    written by something else than docs-check fails to decode there: that is
+    `damaged(error)`, raised."""
+    path, version, lang = str(head["path"]), str(head["version"]), str(head["lang"])
+    count, mentioned = head["entries"], head["mentions"]
+    if type(count) is not int or type(mentioned) is not int or min(count, mentioned) < 0:
+        raise TypeError("a page's counts are integers")
+    findings = tuple(finding_from(finding) for finding in head["findings"])
+    directives = tuple(_directive(row) for row in head["directives"])
+    made: list[tuple[tuple[Entry, ...], tuple[Mention, ...]]] = []
+
+    def decoded() -> tuple[tuple[Entry, ...], tuple[Mention, ...]]:
+        if not made:
+            try:
+                made.append(_decoded(json.loads(body), path, version, lang))
+            except _DECODING as error:
+                raise damaged(error) from error
+        return made[0]
+
+    entries = Deferred(count, lambda: decoded()[0])
+    mentions = Deferred(mentioned, lambda: decoded()[1])
+    tree = str(head["tree"])
+    return Page(path, version, lang, entries, findings, tree, directives, mentions)
+
+
+# What a body of the wrong shape raises as it is decoded.
+_DECODING = (ValueError, LookupError, TypeError, AttributeError, ArithmeticError, RecursionError)
+
+
+# An entry is stored as a row, not an object, and without what its page holds
+# (path, version, language); its status and status text as indexes into the
+# page's tables of them, since most entries of a page share a few.
+def _body(page: Page) -> dict[str, Any]:
+    statuses: dict[Status, int] = {}
+    raws: dict[str, int] = {}
+    rows = [_entry_row(entry, statuses, raws) for entry in page.entries]
+    return {
+        "statuses": [_status_row(status) for status in statuses],
+        "raws": list(raws),
+        "entries": rows,
+        "mentions": [[m.line, m.kind, m.written, m.version] for m in page.mentions],
+    }
+
+
+def _decoded(
+    data: dict[str, Any], path: str, version: str, lang: str
+) -> tuple[tuple[Entry, ...], tuple[Mention, ...]]:
+    statuses = [_status(row) for row in data["statuses"]]
+    raws = [_text(raw) for raw in data["raws"]]
+    entries = tuple(_entry(row, path, version, lang, statuses, raws) for row in data["entries"])
+    return entries, tuple(_mention(row) for row in data["mentions"])
+
+
+def finding_data(finding: Finding) -> dict[str, Any]:
+    fix = [[edit.line, edit.old, edit.new] for edit in finding.fix]
+    return {**asdict(finding), "message": _message_data(finding.message), "fix": fix}
+
+
+def _status_row(status: Status) -> list[Any]:
+    named = [[product, support.value] for product, support in status.named]
+    return [named, status.rest.value if status.rest else None]
+
+
+def _entry_row(entry: Entry, statuses: dict[Status, int], raws: dict[str, int]) -> list[Any]:
+    status = None if entry.status is None else statuses.setdefault(entry.status, len(statuses))
+    raw = raws.setdefault(entry.raw, len(raws))
+    link = entry.link
+    linked = [link.text, link.url, link.docs_version, link.target] if link else None
+    notes = [list(piece) for piece in entry.notes_at]
+    lines = [list(pair) for pair in entry.product_lines]
+    return [entry.api, entry.line, entry.format, status, raw, entry.status_line,
+            linked, notes, entry.title, entry.link_line, lines,
+            list(entry.status_lines)]  # fmt: skip
+
+
+def _mention(row: list[Any]) -> Mention:
+    line, kind, written, version = row
+    return Mention(int(line), str(kind), str(written), str(version))
+
+
+def _directive(row: list[Any]) -> Directive:
+    line, action, rules, reason = row
+    return Directive(int(line), str(action), tuple(str(rule) for rule in rules), str(reason))
+
+
+def _status(row: list[Any]) -> Status:
+    named, rest = row
+    pairs = tuple((str(product), _SUPPORT[support]) for product, support in named)
+    return Status(pairs, _SUPPORT[rest] if rest else None)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("a text is a string")
+    return value
+
+
+def _entry(
+    row: list[Any],
+    path: str,
+    version: str,
+    lang: str,
+    statuses: list[Status],
+    raws: list[str],
+) -> Entry:
+    if not isinstance(row, list):
+        raise TypeError("an entry is a row")
+    api, line, form, status, raw, status_line, link, notes, title, link_line, lines, span = row
+    # an index is an int (a bool or float is not: a list would take True or fail on 1.0)
+    if type(raw) is not int or (status is not None and type(status) is not int):
+        raise TypeError("a status and its text are indexes")
+    return Entry(
+        str(api), version, lang, path, int(line), str(form),
+        None if status is None else statuses[status], raws[raw], int(status_line),
+        _link(link) if link else None,
+        tuple([(int(at), str(text)) for at, text in notes]) if notes else (),
+        str(title), int(link_line), tuple([(str(product), int(at)) for product, at in lines]),
+        (int(span[0]), int(span[1])),
+    )  # fmt: skip
+
+
+_SUPPORT = {support.value: support for support in Support}  # Support(value) is slow
+
+
+def _link(row: list[Any]) -> NativeLink:
+    text, url, docs_version, target = row
+    return NativeLink(str(text), str(url), _optional(docs_version), _optional(target))
+
+
+def _optional(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def finding_from(data: dict[str, Any]) -> Finding:
+    path, rule = data["path"], data["rule"]
+    if not (isinstance(path, str) and isinstance(rule, str)):
+        raise TypeError("a finding's path and rule are strings")
+    return Finding(
+        path=path,
+        line=int(data["line"]),
+        rule=rule,
+        severity=Severity(data["severity"]),
+        message=_message(data["message"]),
+        fix=tuple(Edit(int(at), str(old), str(new)) for at, old, new in data["fix"]),
+    )
+
+
+# A Message is stored as {"template": ..., "args": {...}}, its arguments plain
+# values or Messages again, so that a warm run shows it in any language; any
+# other message as its text.
+def _message_data(message: str) -> Any:
+    if not isinstance(message, Message):
+        return message
+    args = {name: _message_data(value) if isinstance(value, Message) else value
+            for name, value in message.args.items()}  # fmt: skip
+    return {"template": message.template, "args": args}
+
+
+def _message(data: Any) -> str:
+    if isinstance(data, str):
+        return data
+    template, args = data["template"], data["args"]
+    if not (isinstance(template, str) and isinstance(args, dict)):
+        raise TypeError("a message is a template and its arguments")
+    return Message(template, {str(name): _argument(value) for name, value in args.items()})
+
+
+def _argument(value: Any) -> Any:
+    """A stored argument: None, a string, an integer, or a Message (a TypeError else)."""
+    if value is None or (isinstance(value, str | int) and not isinstance(value, bool)):
+        return value
+    return _message(value)
