@@ -4,7 +4,7 @@ per version."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from checker.checks.registry import finding
@@ -63,15 +63,15 @@ def names_of(apis: Sequence[str]) -> Names:
     return Names(once, frozenset(api for api, count in Counter(apis).items() if count > 1))
 
 
-def check_duplicates(
-    pages: Sequence[Page], catalogue: Catalogue, names: Callable[[Page], Names] = page_names
+def duplicates_among(
+    repeated: Mapping[Group, Set[str]], holding: Sequence[Page], catalogue: Catalogue
 ) -> Iterator[Finding]:
-    """Once per docs tree: each git ref read is a tree of its own (the same API
-    at two refs is no duplicate). A second entry that says what the first says
-    is noise to merge; one that says otherwise leaves readers without an answer.
-    `names`: page_names, or a memo of it (a history's pages are the same blobs
-    ref after ref)."""
-    repeated, holding = _documented_again(pages, names)
+    """duplicate-api and api-conflict, from what documented_again found
+    (`repeated` names among the `holding` pages), on which alone they depend:
+    a page that holds no repeated name adds none. Per docs tree: each git ref
+    read is a tree of its own (the same API at two refs is no duplicate). A
+    second entry that says what the first says is noise to merge; one that
+    says otherwise leaves readers without an answer."""
     first: dict[tuple[str, str, str, str], Entry] = {}
     for tree, entry in ((page.tree, entry) for page in holding for entry in page.entries):
         if entry.api not in repeated[tree, entry.lang, entry.version]:  # (the page's)
@@ -117,18 +117,19 @@ def check_duplicates(
         yield finding("api-conflict", entry.path, entry.line_of(product), said)
 
 
-_Group = tuple[str, str, str]  # tree, language, version
+Group = tuple[str, str, str]  # tree, language, version
 
 
-def _documented_again(
+def documented_again(
     pages: Sequence[Page], names: Callable[[Page], Names]
-) -> tuple[dict[_Group, set[str]], list[Page]]:
+) -> tuple[dict[Group, set[str]], list[Page]]:
     """Per tree, language and version, the APIs of more than one entry, found
     with set operations over each page's names, and the pages (in order) that
-    hold any of them: all check_duplicates has to look at."""
-    seen: dict[_Group, set[str]] = {}
-    again: dict[_Group, set[str]] = {}
-    named: list[tuple[Page, _Group, frozenset[str]]] = []
+    hold any of them: all duplicates_among has to look at. `names`: page_names,
+    or a memo of it (a history's pages are the same blobs ref after ref)."""
+    seen: dict[Group, set[str]] = {}
+    again: dict[Group, set[str]] = {}
+    named: list[tuple[Page, Group, frozenset[str]]] = []
     for page in pages:
         mine = names(page)
         # an entry's language and version are its page's

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 
 from checker.checks.collection import (
-    Names,
-    check_duplicates,
     check_lang_parity,
     check_product_sets,
+    documented_again,
+    duplicates_among,
 )
 from checker.checks.entries import check_entry
 from checker.checks.mentions import check_mentions
@@ -50,11 +50,10 @@ def lint(
         every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
         asked = {page.path for page in pages}
         for group in _folders(every):
-            found = reuse.across(group, partial(_across, group, catalogue, reuse.names))
-            findings.extend(f for f in found if f.path in asked)
+            findings.extend(f for f in _across(group, catalogue, reuse) if f.path in asked)
     else:
         for group in _folders(pages):
-            findings.extend(reuse.across(group, partial(_across, group, catalogue, reuse.names)))
+            findings.extend(_across(group, catalogue, reuse))
     return sorted(with_api(findings, pages))
 
 
@@ -66,11 +65,19 @@ def _own(page: Page, catalogue: Catalogue) -> list[Finding]:
     return found
 
 
-def _across(
-    pages: Sequence[Page], catalogue: Catalogue, names: Callable[[Page], Names]
-) -> list[Finding]:
-    """The rules that compare the entries of one tree's version folder."""
-    return [*check_duplicates(pages, catalogue, names), *check_lang_parity(pages, catalogue)]
+def _across(folder: Sequence[Page], catalogue: Catalogue, reuse: Reuse) -> list[Finding]:
+    """The rules that compare the entries of one tree's version folder. Only
+    the pages holding a name documented twice are compared for duplicate-api
+    (found from the pages' names), and only folders of both languages for
+    lang-parity; each comparison is made once for the same blobs."""
+    repeated, holding = documented_again(folder, reuse.names)
+    twice = tuple(sorted((lang, api) for (_, lang, _), apis in repeated.items() for api in apis))
+    compare = partial(duplicates_among, repeated, holding, catalogue)
+    found = reuse.across("duplicate-api", holding, lambda: list(compare()), twice)
+    if len({page.lang for page in folder}) > 1:
+        parity = partial(check_lang_parity, folder, catalogue)
+        found += reuse.across("lang-parity", folder, lambda: list(parity()))
+    return found
 
 
 def _folders(pages: Sequence[Page]) -> list[list[Page]]:

@@ -22,8 +22,9 @@ from checker.i18n import Message
 from checker.model.finding import Finding
 from checker.model.support import Page
 
-# A folder's pages by their path inside the tree and blob, with its version.
-_FolderKey = tuple[str, tuple[tuple[str, str], ...]]
+# A rule, a folder's version, its pages by path inside the tree and blob, and
+# what else the rule's findings depend on.
+_FolderKey = tuple[str, str, tuple[tuple[str, str], ...], tuple[object, ...]]
 _Checked = tuple[Sequence[Finding], Names]  # a page's own findings, and its names
 
 
@@ -75,13 +76,23 @@ class Reuse:
                 checked = self._pages[page.blob, page.inside] = (stored[0], names_of(stored[1]))
         return checked
 
-    def across(self, folder: Sequence[Page], check: Callable[[], list[Finding]]) -> list[Finding]:
-        """`check`'s findings on the pages of one tree's version folder, which
-        it names by their entries' paths (inside the tree), placed at the tree."""
-        tree = folder[0].tree if folder else ""
-        if not tree or not all(page.blob for page in folder):
+    def across(
+        self,
+        rule: str,
+        pages: Sequence[Page],
+        check: Callable[[], list[Finding]],
+        more: tuple[object, ...] = (),
+    ) -> list[Finding]:
+        """`check`'s findings on pages of one tree's version folder, which it
+        names by their entries' paths (inside the tree), placed at the tree;
+        once for the same `rule`, blobs in order and `more` (what else the
+        findings depend on)."""
+        if not pages:
+            return []
+        tree = pages[0].tree
+        if not tree or not all(page.blob for page in pages):
             return [_at_tree(f, tree) for f in check()]
-        key = (folder[0].version, tuple((page.inside, page.blob) for page in folder))
+        key = (rule, pages[0].version, tuple((page.inside, page.blob) for page in pages), more)
         found = self._folders.get(key)
         if found is None:
             found = self._folders[key] = check()
