@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from checker.checks.collection import (
@@ -19,7 +19,7 @@ from checker.checks.collection import (
 )
 from checker.checks.entries import check_entry
 from checker.checks.mentions import check_mentions
-from checker.checks.reuse import Reuse, Store
+from checker.checks.reuse import Head, Reuse, Store, entry_heads
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
@@ -54,7 +54,7 @@ def lint(
     else:
         for group in _folders(pages):
             findings.extend(_across(group, catalogue, reuse))
-    return sorted(with_api(findings, pages))
+    return sorted(with_api(findings, pages, reuse.heads))
 
 
 def _own(page: Page, catalogue: Catalogue) -> list[Finding]:
@@ -66,17 +66,22 @@ def _own(page: Page, catalogue: Catalogue) -> list[Finding]:
 
 
 def _across(folder: Sequence[Page], catalogue: Catalogue, reuse: Reuse) -> list[Finding]:
-    """The rules that compare the entries of one tree's version folder. Only
-    the pages holding a name documented twice are compared for duplicate-api
-    (found from the pages' names), and only folders of both languages for
-    lang-parity; each comparison is made once for the same blobs."""
+    """The rules that compare the entries of one tree's version folder, once
+    for the same blobs."""
+    return reuse.across(folder, partial(_compared, folder, catalogue, reuse))
+
+
+def _compared(folder: Sequence[Page], catalogue: Catalogue, reuse: Reuse) -> list[Finding]:
+    """Only the pages holding a name documented twice are compared for
+    duplicate-api (found from the pages' names, and once for the same holding
+    blobs: most changes to a folder change none of them), and only folders of
+    both languages for lang-parity. Named by paths inside the tree."""
     repeated, holding = documented_again(folder, reuse.names)
     twice = tuple(sorted((lang, api) for (_, lang, _), apis in repeated.items() for api in apis))
     compare = partial(duplicates_among, repeated, holding, catalogue)
-    found = reuse.across("duplicate-api", holding, lambda: list(compare()), twice)
+    found = reuse.inside_tree("duplicate-api", holding, lambda: list(compare()), twice)
     if len({page.lang for page in folder}) > 1:
-        parity = partial(check_lang_parity, folder, catalogue)
-        found += reuse.across("lang-parity", folder, lambda: list(parity()))
+        found = found + list(check_lang_parity(folder, catalogue))
     return found
 
 
@@ -89,21 +94,22 @@ def _folders(pages: Sequence[Page]) -> list[list[Page]]:
     return list(groups.values())
 
 
-def with_api(findings: Iterable[Finding], pages: Sequence[Page]) -> list[Finding]:
+def with_api(
+    findings: Iterable[Finding],
+    pages: Sequence[Page],
+    heads: Callable[[Page], Sequence[Head]] = entry_heads,
+) -> list[Finding]:
     """Each finding on one of `pages` with that page's docs version, and the API
     and heading line of the entry whose lines hold it (an entry runs from its
     heading to the next entry's); no API or heading above a page's first entry.
     A finding on another file (a rule file) is left as it is. The one place a
-    finding learns where in the docs it is: lint and verify both call it."""
+    finding learns where in the docs it is: lint and verify both call it.
+    `heads`: entry_heads, or what an earlier run kept of them (Reuse.heads)."""
     findings = list(findings)
     wanted = {finding.path for finding in findings}
     on = {page.path: page for page in pages if page.path in wanted}  # a clean page costs nothing
-    # by the entries' identity: pages of one blob at many refs share theirs
-    shared = {id(page.entries): page.entries for page in on.values()}
-    ordered = {key: sorted((e.line, e.api) for e in entries) for key, entries in shared.items()}
-    spans = {path: ordered[id(page.entries)] for path, page in on.items()}
-    lines = {key: [line for line, _ in entries] for key, entries in ordered.items()}
-    starts = {path: lines[id(page.entries)] for path, page in on.items()}
+    spans = {path: sorted(heads(page)) for path, page in on.items()}
+    starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
     placed: list[Finding] = []
     for finding in findings:
         page = on.get(finding.path)

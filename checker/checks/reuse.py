@@ -25,15 +25,27 @@ from checker.model.support import Page
 # A rule, a folder's version, its pages by path inside the tree and blob, and
 # what else the rule's findings depend on.
 _FolderKey = tuple[str, str, tuple[tuple[str, str], ...], tuple[object, ...]]
-_Checked = tuple[Sequence[Finding], Names]  # a page's own findings, and its names
+Head = tuple[int, str]  # an entry's heading line and API
+
+
+def entry_heads(page: Page) -> list[Head]:
+    return [(entry.line, entry.api) for entry in page.entries]
+
+
+class _Checked:
+    """A page's own findings, its entries' heads and the names they give."""
+
+    def __init__(self, findings: Sequence[Finding], heads: Sequence[Head]) -> None:
+        self.findings, self.heads = findings, heads
+        self.names = names_of([api for _, api in heads])
 
 
 class Store(Protocol):
-    """Where a page's own findings and API names (in order) outlive the run."""
+    """Where a page's own findings and its entries' heads outlive the run."""
 
-    def load(self, page: Page) -> tuple[tuple[Finding, ...], list[str]] | None: ...
+    def load(self, page: Page) -> tuple[tuple[Finding, ...], list[Head]] | None: ...
 
-    def save(self, page: Page, findings: Sequence[Finding], names: Sequence[str]) -> None: ...
+    def save(self, page: Page, findings: Sequence[Finding], heads: Sequence[Head]) -> None: ...
 
 
 class Reuse:
@@ -47,24 +59,28 @@ class Reuse:
         page's: run once per blob and path, or taken from the store."""
         checked = self._known(page)
         if checked is None:
-            found = check()
-            apis = [entry.api for entry in page.entries]
-            checked = (found, names_of(apis))
+            checked = _Checked(check(), entry_heads(page))
             if page.blob:
                 self._pages[page.blob, page.inside] = checked
                 if self._store is not None:
-                    self._store.save(page, found, apis)
-        if not checked[0]:  # most pages
+                    self._store.save(page, checked.findings, checked.heads)
+        if not checked.findings:  # most pages
             return []
         return [
-            f if f.path == page.path else dataclasses.replace(f, path=page.path) for f in checked[0]
+            f if f.path == page.path else dataclasses.replace(f, path=page.path)
+            for f in checked.findings
         ]
 
     def names(self, page: Page) -> Names:
         """page_names, once per blob and path: when a folder is checked again
         for one changed page, its other pages' names are not gathered again."""
         checked = self._known(page)
-        return page_names(page) if checked is None else checked[1]
+        return page_names(page) if checked is None else checked.names
+
+    def heads(self, page: Page) -> Sequence[Head]:
+        """entry_heads, without decoding a page whose heads were kept."""
+        checked = self._known(page)
+        return entry_heads(page) if checked is None else checked.heads
 
     def _known(self, page: Page) -> _Checked | None:
         if not page.blob:
@@ -73,30 +89,36 @@ class Reuse:
         if checked is None and self._store is not None:
             stored = self._store.load(page)
             if stored is not None:
-                checked = self._pages[page.blob, page.inside] = (stored[0], names_of(stored[1]))
+                checked = self._pages[page.blob, page.inside] = _Checked(*stored)
         return checked
 
-    def across(
+    def across(self, folder: Sequence[Page], check: Callable[[], list[Finding]]) -> list[Finding]:
+        """`check`'s findings on the pages of one tree's version folder, which
+        it names by their entries' paths (inside the tree), placed at the
+        tree; once for the same blobs in order."""
+        found = self.inside_tree("folder", folder, check)
+        return [_at_tree(f, folder[0].tree) for f in found] if folder else []
+
+    def inside_tree(
         self,
         rule: str,
         pages: Sequence[Page],
         check: Callable[[], list[Finding]],
         more: tuple[object, ...] = (),
     ) -> list[Finding]:
-        """`check`'s findings on pages of one tree's version folder, which it
-        names by their entries' paths (inside the tree), placed at the tree;
-        once for the same `rule`, blobs in order and `more` (what else the
-        findings depend on)."""
+        """`check`'s findings on pages of one tree's version folder, named by
+        paths inside the tree: once for the same `rule`, blobs in order and
+        `more` (what else the findings depend on). Pages of the working tree
+        are one tree, checked once anyway."""
         if not pages:
             return []
-        tree = pages[0].tree
-        if not tree or not all(page.blob for page in pages):
-            return [_at_tree(f, tree) for f in check()]
+        if not pages[0].tree or not all(page.blob for page in pages):
+            return check()
         key = (rule, pages[0].version, tuple((page.inside, page.blob) for page in pages), more)
         found = self._folders.get(key)
         if found is None:
             found = self._folders[key] = check()
-        return [_at_tree(f, tree) for f in found]
+        return found
 
 
 def _at_tree(finding: Finding, tree: str) -> Finding:

@@ -113,8 +113,9 @@ class PageCache:
     def put(self, key: str, page: Page) -> None:
         self._write(key, lambda: page_text(page, {"format": _FORMAT, "key": key}))
 
-    def get_checked(self, key: str) -> tuple[tuple[Finding, ...], list[str]] | None:
-        """What `put_checked` kept under `key`: findings and names."""
+    def get_checked(self, key: str) -> tuple[tuple[Finding, ...], list[tuple[int, str]]] | None:
+        """What `put_checked` kept under `key`: findings, and each entry's
+        heading line and API."""
         if self.folder is None:
             return None
         try:
@@ -123,17 +124,18 @@ class PageCache:
                 return None
             if document.get("format") != _CHECKED or document.get("key") != key:
                 return None
-            names = document["names"]
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                return None
-            return tuple(finding_from(f) for f in document["findings"]), names
+            heads = [(int(line), _string(api)) for line, api in document["heads"]]
+            return tuple(finding_from(f) for f in document["findings"]), heads
         except _UNREADABLE:
             return None
 
-    def put_checked(self, key: str, findings: Sequence[Finding], names: Sequence[str]) -> None:
+    def put_checked(
+        self, key: str, findings: Sequence[Finding], heads: Sequence[tuple[int, str]]
+    ) -> None:
         def text() -> str:
             found = [finding_data(finding) for finding in findings]
-            document = {"format": _CHECKED, "key": key, "findings": found, "names": list(names)}
+            heading = [list(head) for head in heads]
+            document = {"format": _CHECKED, "key": key, "findings": found, "heads": heading}
             return json.dumps(document, ensure_ascii=False)
 
         self._write(key, text)
@@ -187,6 +189,12 @@ def _salt() -> bytes:
     return digest.digest()
 
 
+def _string(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("a name is a string")
+    return value
+
+
 def _damaged(path: Path, error: Exception) -> InputError:
     return InputError(
         f"{path}: a page cache entry that docs-check did not write ({error}); "
@@ -195,7 +203,8 @@ def _damaged(path: Path, error: Exception) -> InputError:
 
 
 class CheckedStore:
-    """What a page's own lint rules found on it, and its API names, kept in
+    """What a page's own lint rules found on it, and its entries' heading
+    lines and APIs, kept in
     the page cache under the page's key and the lint rules' salt: a warm lint
     takes them instead of decoding the page's entries to run the rules again
     (checker.checks.reuse). Pages without a blob id (made in no read) are not kept."""
@@ -203,14 +212,16 @@ class CheckedStore:
     def __init__(self, cache: PageCache, catalogue: Catalogue) -> None:
         self.cache, self.catalogue = cache, catalogue
 
-    def load(self, page: Page) -> tuple[tuple[Finding, ...], list[str]] | None:
+    def load(self, page: Page) -> tuple[tuple[Finding, ...], list[tuple[int, str]]] | None:
         key = self._key(page)
         return self.cache.get_checked(key) if key else None
 
-    def save(self, page: Page, findings: Sequence[Finding], names: Sequence[str]) -> None:
+    def save(
+        self, page: Page, findings: Sequence[Finding], heads: Sequence[tuple[int, str]]
+    ) -> None:
         key = self._key(page)
         if key:
-            self.cache.put_checked(key, findings, names)
+            self.cache.put_checked(key, findings, heads)
 
     def _key(self, page: Page) -> str | None:
         if not page.blob:

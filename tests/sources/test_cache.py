@@ -407,14 +407,17 @@ def test_a_body_docs_check_did_not_write_stops_with_one_line(
 def test_a_warm_lint_takes_the_page_rules_findings_from_the_cache(
     cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The second run neither runs a page's own rules nor decodes a page
-    without findings; it says what the first said. A changed page is checked."""
+    """The second run runs no page's own rules and decodes only the pages
+    lang-parity compares (of a version with both languages; the examples
+    repeat no API, so duplicate-api compares none); it says what the first
+    said, findings placed in their entries too. A changed page is checked."""
     import checker.checks.lint
 
     monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path / "cache"))
     docs = tmp_path / "docs"
     shutil.copytree(EXAMPLES, docs)
-    first = cli("lint", str(docs))
+    first = cli("lint", "--format", "json", str(docs))
+    assert any(finding["api"] for finding in json.loads(first[1])["findings"])
     ran: list[str] = []
     real = checker.checks.lint._own
 
@@ -422,9 +425,21 @@ def test_a_warm_lint_takes_the_page_rules_findings_from_the_cache(
         ran.append(page.path)
         return real(page, catalogue)
 
+    decoded: list[str] = []
+    real_decoded = checker.sources.cache_rows._decoded
+
+    def decoding(data: Any, path: str, *rest: str) -> Any:
+        decoded.append(path)
+        return real_decoded(data, path, *rest)
+
     monkeypatch.setattr(checker.checks.lint, "_own", counting)
-    assert cli("lint", str(docs)) == first
-    assert ran == []
+    monkeypatch.setattr(checker.sources.cache_rows, "_decoded", decoding)
+    assert cli("lint", "--format", "json", str(docs)) == first
+    pages = read_corpus([str(docs)], CATALOGUE).pages
+    langs = {(p.version, p.lang) for p in pages}
+    both = {p.path for p in pages if {(p.version, "zh"), (p.version, "en")} <= langs}
+    assert ran == [] and sorted(decoded) == sorted(both) and len(both) < len(pages)
+    first = cli("lint", str(docs))
     page = docs / PAGE
     page.write_text(page.read_text("utf-8") + "\n<!-- changed -->\n", "utf-8")
     assert cli("lint", str(docs)) == first
