@@ -272,7 +272,9 @@ def _history_check(corpus: Path, repeat: int, count: int) -> bool:
             warm run on the cache the last cold run filled."""
             runs = [_run(arguments, work / f"cache-{next(caches)}") for _ in range(repeat)]
             warm_cache = work / f"cache-{next(caches) - 1}"
-            warm = _median(repeat, lambda: _run(arguments, warm_cache)[0])
+            # warm runs take a fraction of a second: more of them, for a median
+            # steadier against this machine's drift than `repeat` would give
+            warm = _median(max(repeat, WARM_RUNS), lambda: _run(arguments, warm_cache)[0])
             return statistics.median(seconds for seconds, _ in runs), warm
 
         one_cold, one_warm = cold_and_warm([*lint, *refs[-2:]])
@@ -303,6 +305,7 @@ def _history_check(corpus: Path, repeat: int, count: int) -> bool:
 
 
 HISTORY_FEW, HISTORY_EVERY, HISTORY_MANY = 3, 10, 60
+WARM_RUNS = 9
 
 
 def _target(value: float, most: float, ratio: str) -> str:

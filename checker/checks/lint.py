@@ -113,11 +113,14 @@ def with_api(
     placed: list[Finding] = []
     for finding in findings:
         page = on.get(finding.path)
-        if page is not None:
-            finding = dataclasses.replace(finding, version=finding.version or page.version)
+        version = finding.version or (page.version if page is not None else None)
+        api, entry_line = finding.api, finding.entry_line
         index = bisect.bisect_right(starts.get(finding.path, []), finding.line) - 1
-        if finding.entry_line is None and index >= 0:
-            line, api = spans[finding.path][index]
-            finding = dataclasses.replace(finding, api=finding.api or api, entry_line=line)
+        if entry_line is None and index >= 0:
+            entry_line, heading_api = spans[finding.path][index]
+            api = api or heading_api
+        if (version, api, entry_line) != (finding.version, finding.api, finding.entry_line):
+            # one replace a finding: a history places thousands
+            finding = dataclasses.replace(finding, version=version, api=api, entry_line=entry_line)
         placed.append(finding)
     return placed
