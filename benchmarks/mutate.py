@@ -76,6 +76,9 @@ MODULES: dict[str, tuple[str, ...]] = {
     "checker/app/live.py": ("tests/app/test_live.py",),
     "checker/read/mentions.py": ("tests/checks/test_mentions.py", "tests/app/test_new_version.py"),
     "checker/checks/mentions.py": ("tests/checks/test_mentions.py",),
+    "checker/checks/reuse.py": ("tests/checks/test_reuse.py", "tests/sources/test_cache.py"),
+    "checker/model/deferred.py": ("tests/model/test_deferred.py",),
+    "checker/sources/cache_rows.py": ("tests/sources/test_cache.py",),
     "checker/rewrite/lines.py": ("tests/rewrite/test_lines.py",),
     "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),
 }
