@@ -78,7 +78,10 @@ MODULES: dict[str, tuple[str, ...]] = {
     "checker/checks/mentions.py": ("tests/checks/test_mentions.py",),
     "checker/checks/reuse.py": ("tests/checks/test_reuse.py", "tests/sources/test_cache.py"),
     "checker/model/deferred.py": ("tests/model/test_deferred.py",),
-    "checker/sources/cache_rows.py": ("tests/sources/test_cache.py",),
+    "checker/sources/cache_rows.py": (
+        "tests/sources/test_cache.py",
+        "tests/sources/test_cache_rows.py",
+    ),
     "checker/rewrite/lines.py": ("tests/rewrite/test_lines.py",),
     "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),
 }

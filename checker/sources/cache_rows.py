@@ -157,8 +157,6 @@ def _entry(
     statuses: list[Status],
     raws: list[str],
 ) -> Entry:
-    if not isinstance(row, list):
-        raise TypeError("an entry is a row")
     api, line, form, status, raw, status_line, link, notes, title, link_line, lines, span = row
     # an index is an int (a bool or float is not: a list would take True or fail on 1.0)
     if type(raw) is not int or (status is not None and type(status) is not int):

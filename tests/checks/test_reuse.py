@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,16 @@ from tests.helpers import FIXTURES
 CATALOGUE = default_catalogue()
 # duplicate-api and api-conflict (cross-page, naming the other place),
 # nonstandard-mark (a reading finding), notes-product (a page's own rule)
-CASES = ("duplicate-api", "api-conflict", "nonstandard-mark", "notes-product")
+# lang-parity (a cross-page finding whose message names no other place, and
+# one that does), and a folder of one page (link-version: 2.12.0 alone)
+CASES = (
+    "duplicate-api",
+    "api-conflict",
+    "nonstandard-mark",
+    "notes-product",
+    "lang-parity",
+    "link-version",
+)
 
 
 def at_ref(pages: Sequence[Page], ref: str) -> list[Page]:
@@ -94,3 +104,38 @@ def _said(finding: Finding) -> tuple[str, int, str, str, str | None, int | None]
 def _bare(finding: Finding, ref: str) -> tuple[str, int, str, str, str | None, int | None]:
     path, message = finding.path.removeprefix(f"{ref}:"), finding.message.replace(f"{ref}:", "")
     return (path, finding.line, finding.rule, message, finding.api, finding.entry_line)
+
+
+def test_a_folder_of_the_same_blobs_is_compared_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """duplicate-api at three refs of the same pages: each version folder's
+    names gathered once, its holding pages compared once."""
+    import checker.checks.lint
+
+    pages = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
+    calls: dict[str, int] = {"gathered": 0, "compared": 0}
+    gather, compare = checker.checks.lint.documented_again, checker.checks.lint.duplicates_among
+
+    def gathered(*arguments: Any) -> Any:
+        calls["gathered"] += 1
+        return gather(*arguments)
+
+    def compared(*arguments: Any) -> Any:
+        calls["compared"] += 1
+        return compare(*arguments)
+
+    monkeypatch.setattr(checker.checks.lint, "documented_again", gathered)
+    monkeypatch.setattr(checker.checks.lint, "duplicates_among", compared)
+    found = lint([page for ref in ("r1", "r2", "r3") for page in at_ref(pages, ref)], CATALOGUE)
+    assert calls == {"gathered": 2, "compared": 1}  # 2.11.0 and 2.12.0; only 2.12.0 repeats
+    assert sum(f.rule == "duplicate-api" for f in found) == 3 * 2
+
+
+def test_a_folder_of_one_page_repeating_an_api() -> None:
+    """A page that documents an API twice, alone in its folder, at two refs."""
+    pages = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
+    [tensor] = [page for page in pages if page.path.endswith("pytorch_2-12-0/torch-Tensor.md")]
+    found = lint([*at_ref([tensor], "r1"), *at_ref([tensor], "r2")], CATALOGUE)
+    assert [(f.path.split(":")[0], f.line, f.rule) for f in found if f.rule == "duplicate-api"] == [
+        ("r1", 35, "duplicate-api"),
+        ("r2", 35, "duplicate-api"),
+    ]

@@ -39,6 +39,8 @@ def test_equal_hashed_and_pickled_as_its_tuple() -> None:
     deferred, _ = counted((1, 2))
     assert deferred == (1, 2) and operator.eq((1, 2), deferred)  # the tuple asks the Deferred
     assert deferred != (1, 3) and deferred != [1, 2]
+    assert (deferred == [1, 2]) is False  # not a tuple: not equal, as a tuple would say
+    assert repr(deferred) == "(1, 2)"
     assert hash(deferred) == hash((1, 2))
     assert pickle.loads(pickle.dumps(deferred)) == (1, 2)
     assert type(pickle.loads(pickle.dumps(deferred))) is tuple
