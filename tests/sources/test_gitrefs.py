@@ -546,3 +546,17 @@ def test_a_warm_lint_at_refs_says_what_a_lint_without_cache_says(
     warm = cli(*git_args, *refs)
     assert warm == cli(*git_args, "--no-cache", *refs)
     assert len(json.loads(warm[1])["findings"]) == 3  # master's (and v1's) mismatch, release's mark
+
+
+def test_export_at_refs_names_each_record_by_its_ref(cli: Invoke, docs_repo: Path) -> None:
+    """Pages shared by two refs (master is v1) give each ref its own records:
+    the path inside the repository, the ref beside it."""
+    argv = ["export", "--git", str(docs_repo), "--ref", "master", "--ref", "v1", "--format", "json"]
+    code, out, _ = cli(*argv)
+    assert code == 0
+    records = json.loads(out)["records"]
+    by_ref = {ref: [r for r in records if r["ref"] == ref] for ref in ("master", "v1")}
+    assert by_ref["master"] and len(by_ref["master"]) == len(by_ref["v1"]) == len(records) / 2
+    assert {r["path"] for r in records} == {ELASTIC_11, DATA_12}
+    strip = [{k: v for k, v in r.items() if k != "ref"} for r in by_ref["master"]]
+    assert strip == [{k: v for k, v in r.items() if k != "ref"} for r in by_ref["v1"]]
