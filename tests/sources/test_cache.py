@@ -345,10 +345,8 @@ def test_a_product_the_configuration_adds_is_read_anew(
     assert out == cli("lint", "--no-cache", "docs")[1]
 
 
-def test_a_cached_page_is_decoded_when_first_looked_at(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    options, _ = fill(tmp_path)
+def decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the cached pages decoded from now on, in order."""
     decoded: list[str] = []
     real = checker.sources.cache_rows._decoded
 
@@ -357,6 +355,14 @@ def test_a_cached_page_is_decoded_when_first_looked_at(
         return real(data, path, *rest)
 
     monkeypatch.setattr(checker.sources.cache_rows, "_decoded", counting)
+    return decoded
+
+
+def test_a_cached_page_is_decoded_when_first_looked_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options, _ = fill(tmp_path)
+    decoded = decodes(monkeypatch)
     pages = read_corpus([str(EXAMPLES)], CATALOGUE, options=options).pages
     assert sum(len(page.entries) for page in pages) > 0  # counted, not decoded
     assert decoded == []
@@ -425,15 +431,8 @@ def test_a_warm_lint_takes_the_page_rules_findings_from_the_cache(
         ran.append(page.path)
         return real(page, catalogue)
 
-    decoded: list[str] = []
-    real_decoded = checker.sources.cache_rows._decoded
-
-    def decoding(data: Any, path: str, *rest: str) -> Any:
-        decoded.append(path)
-        return real_decoded(data, path, *rest)
-
     monkeypatch.setattr(checker.checks.lint, "_own", counting)
-    monkeypatch.setattr(checker.sources.cache_rows, "_decoded", decoding)
+    decoded = decodes(monkeypatch)
     assert cli("lint", "--format", "json", str(docs)) == first
     pages = read_corpus([str(docs)], CATALOGUE).pages
     langs = {(p.version, p.lang) for p in pages}
