@@ -1,23 +1,29 @@
 """`diff A B`: what changed in the support model between two docs versions,
 two git refs or two languages. A and B say which: X.Y.Z is a version, zh and
-en are languages, anything else (with --git) a ref. Differences are what the
-command reports, not a failure, unless --exit-code asks (as `git diff`)."""
+en are languages, anything else (with --git) a ref; between two refs also the
+lint findings B introduced and fixed. Differences are what the command
+reports, not a failure, unless --exit-code asks (as `git diff`)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from checker.app.outcome import Outcome
-from checker.app.setup import Settings, read_docs
+from checker.app.setup import Settings, Setup, read_docs
 from checker.errors import UsageError
 from checker.model.changes import Change, Key, Kind
+from checker.model.finding import Finding
 from checker.model.records import Record
 from checker.model.support import Page
 from checker.model.version import is_version
 from checker.progress import Progress
+
+if TYPE_CHECKING:
+    from checker.gating.baseline import Project
 
 LANGUAGES = ("zh", "en")
 
@@ -33,6 +39,9 @@ class Sides:
     compared: Compared
     a: str
     b: str
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.a, self.b))
 
 
 def sides_of(a: str, b: str, git_repo: str | None) -> Sides:
@@ -56,6 +65,10 @@ class Diffed:
     sides: Sides
     changes: tuple[Change, ...]
     refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
+    # Between two refs: lint's findings (gated as lint gates them) at B that A
+    # has not, and at A that B has not, matched as a baseline matches them.
+    introduced: tuple[Finding, ...] = ()
+    fixed: tuple[Finding, ...] = ()
 
     def count(self, kind: Kind) -> int:
         return Counter(change.kind for change in self.changes)[kind]
@@ -78,7 +91,44 @@ def diff(
     before, after, key = _split(sides, corpus.pages, records)
     found = tuple(changes(before, after, key))
     diffed = Diffed(sides, found, settings.reading.refs)
-    return Outcome("diff", diffed, corpus.errors, failed=exit_code and bool(found))
+    if sides.compared is Compared.REFS:
+        introduced, fixed = _findings_between(sides, corpus.pages, ready, settings)
+        diffed = replace(diffed, introduced=introduced, fixed=fixed)
+    differ = bool(found or diffed.introduced or diffed.fixed)
+    return Outcome("diff", diffed, corpus.errors, failed=exit_code and differ)
+
+
+def _findings_between(
+    sides: Sides, pages: Sequence[Page], ready: Setup, settings: Settings
+) -> tuple[tuple[Finding, ...], tuple[Finding, ...]]:
+    """What lint finds at B and not at A, and at A and not at B. A finding is
+    matched by its rule, its path in the repository and its API (else its
+    message), counted: two at A and three at B is one introduced."""
+    from checker.checks.lint import lint
+    from checker.sources.cache import CheckedStore
+
+    cache = settings.reading.options().cache
+    store = CheckedStore(cache, ready.catalogue) if cache else None
+    gated = ready.gate.apply(lint(pages, ready.catalogue, store=store), pages=pages)
+    at = {side: [f for f in gated.findings if f.path.startswith(f"{side}:")] for side in sides}
+    project = ready.gate.project
+    return _beyond(at[sides.b], at[sides.a], project), _beyond(at[sides.a], at[sides.b], project)
+
+
+def _beyond(
+    these: Sequence[Finding], those: Sequence[Finding], project: Project
+) -> tuple[Finding, ...]:
+    from checker.gating.baseline import key_of
+
+    left = Counter(key_of(finding, project) for finding in those)
+    more: list[Finding] = []
+    for finding in these:
+        key = key_of(finding, project)
+        if left[key] > 0:
+            left[key] -= 1
+        else:
+            more.append(finding)
+    return tuple(more)
 
 
 def _split(

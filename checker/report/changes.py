@@ -1,17 +1,19 @@
 """`diff`'s report in text, JSON (checker/schemas/diff.schema.json) and
 Markdown (for release notes): the counts, then the APIs added, the APIs
-removed and the statuses changed, each with where each side says it."""
+removed and the statuses changed, each with where each side says it; between
+two refs, then the lint findings introduced and fixed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import N_, _
+from checker.i18n import N_, _, say
 from checker.model.changes import Change, Kind
 from checker.model.records import Record
 from checker.report.located import located
 from checker.report.markdown_text import code, row, text
+from checker.report.text import finding_line
 
 if TYPE_CHECKING:
     from checker.app.diff import Diffed
@@ -24,10 +26,21 @@ SECTIONS = {
 
 
 def counts(diffed: Diffed) -> str:
-    """`2.12.0 → 2.13.0: APIs 19 added, 17 removed; statuses 6 changed`."""
+    """`2.12.0 → 2.13.0: APIs 19 added, 17 removed; statuses 6 changed`, and
+    between refs `; findings 2 introduced, 1 fixed`."""
     said = _("APIs {added} added, {removed} removed; statuses {changed} changed")
     counted = {kind.value: diffed.count(kind) for kind in Kind}
-    return f"{diffed.sides.a} → {diffed.sides.b}: {said.format(**counted)}"
+    line = f"{diffed.sides.a} → {diffed.sides.b}: {said.format(**counted)}"
+    if _between_refs(diffed):
+        found = _("findings {introduced} introduced, {fixed} fixed")
+        line += "; " + found.format(introduced=len(diffed.introduced), fixed=len(diffed.fixed))
+    return line
+
+
+def _between_refs(diffed: Diffed) -> bool:
+    from checker.app.diff import Compared
+
+    return diffed.sides.compared is Compared.REFS
 
 
 def context(change: Change) -> str:
@@ -45,6 +58,8 @@ def diff_text(diffed: Diffed) -> list[str]:
             lines.append(f"{named}  {said}  {before.where} → {after.where}")
         else:
             lines.append(f"{named}  {change.either.entry}")
+    lines += [f"{'introduced':<11}{finding_line(finding)}" for finding in diffed.introduced]
+    lines += [f"{'fixed':<11}{finding_line(finding)}" for finding in diffed.fixed]
     return lines
 
 
@@ -56,9 +71,19 @@ def diff_markdown(diffed: Diffed, errors: Sequence[str]) -> str:
         changes = [change for change in diffed.changes if change.kind is kind]
         if changes:
             lines += ["", _(heading), "", *_table(kind, changes, diffed)]
+    for heading, findings in FINDINGS:
+        if getattr(diffed, findings):
+            table = [row(_("rule"), _("place"), _("message")), row("---", "---", "---")]
+            for finding in getattr(diffed, findings):
+                where = code(f"{finding.path}:{finding.line}")
+                table.append(row(code(finding.rule), where, text(say(finding.message))))
+            lines += ["", _(heading), "", *table]
     if errors:
         lines += ["", _("### Input errors"), "", *(f"- {text(error)}" for error in errors)]
     return "\n".join(lines) + "\n"
+
+
+FINDINGS = ((N_("### Findings introduced"), "introduced"), (N_("### Findings fixed"), "fixed"))
 
 
 def _of(diffed: Diffed) -> str:
@@ -91,13 +116,21 @@ def _table(kind: Kind, changes: list[Change], diffed: Diffed) -> list[str]:
 def diff_object(diffed: Diffed) -> dict[str, Any]:
     """The document's keys but its tag and errors."""
     sides = diffed.sides
-    return {
+    document: dict[str, Any] = {
         "compared": sides.compared.value,
         "a": sides.a,
         "b": sides.b,
         "counts": {kind.value: diffed.count(kind) for kind in Kind},
         "changes": [change_object(change, diffed.refs) for change in diffed.changes],
     }
+    if _between_refs(diffed):
+        from checker.report.json import finding_object
+
+        document["findings"] = {
+            "introduced": [finding_object(f, diffed.refs) for f in diffed.introduced],
+            "fixed": [finding_object(f, diffed.refs) for f in diffed.fixed],
+        }
+    return document
 
 
 def change_object(change: Change, refs: Sequence[str]) -> dict[str, Any]:

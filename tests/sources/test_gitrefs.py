@@ -560,3 +560,34 @@ def test_export_at_refs_names_each_record_by_its_ref(cli: Invoke, docs_repo: Pat
     assert {r["path"] for r in records} == {ELASTIC_11, DATA_12}
     strip = [{k: v for k, v in r.items() if k != "ref"} for r in by_ref["master"]]
     assert strip == [{k: v for k, v in r.items() if k != "ref"} for r in by_ref["v1"]]
+
+
+def test_diff_of_two_refs_names_the_findings_introduced_and_fixed(
+    cli: Invoke, docs_repo: Path
+) -> None:
+    """release fixes master's block id mismatch and brings a nonstandard mark;
+    master and v1 (the same commit) differ in nothing."""
+    from tests.report.test_json_schema import valid
+
+    code, out, err = cli("diff", "--git", str(docs_repo), "master", "release")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].endswith("; findings 1 introduced, 1 fixed")
+    assert f"introduced release:{ELASTIC_11}:20: {NONSTANDARD}" in lines
+    assert f"fixed      master:{DATA_12}:43: {BLOCK_MISMATCH}" in lines
+    argv = ["diff", "--git", str(docs_repo), "master", "release", "--format", "json"]
+    document = valid("diff", cli(*argv)[1])
+    introduced, fixed = document["findings"]["introduced"], document["findings"]["fixed"]
+    assert [(f["rule"], f["ref"], f["path"], f["line"]) for f in introduced] == [
+        ("nonstandard-mark", "release", ELASTIC_11, 20)
+    ]
+    assert [(f["rule"], f["ref"], f["path"], f["line"]) for f in fixed] == [
+        ("block-id-mismatch", "master", DATA_12, 43)
+    ]
+    same = ["diff", "--git", str(docs_repo), "master", "v1", "--exit-code"]
+    assert cli(*same)[:2] == (0, "master → v1: APIs 0 added, 0 removed; statuses 0 changed; "
+                                 "findings 0 introduced, 0 fixed\n")  # fmt: skip
+    assert cli("diff", "--git", str(docs_repo), "master", "release", "--exit-code")[0] == 1
+    markdown = cli("diff", "--git", str(docs_repo), "master", "release", "--format", "markdown")
+    assert "### Findings introduced" in markdown[1] and "### Findings fixed" in markdown[1]
+    assert f"`release:{ELASTIC_11}:20`" in markdown[1]
