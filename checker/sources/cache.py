@@ -25,7 +25,14 @@ from checker.files import write_atomically
 from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.finding import Finding
 from checker.model.support import Page
-from checker.sources.cache_rows import digest, finding_data, finding_from, page_from, page_text
+from checker.sources.cache_rows import (
+    digest,
+    finding_data,
+    finding_from,
+    heads_from,
+    page_from,
+    page_text,
+)
 from checker.sources.discover import DocFile
 
 # 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
@@ -124,8 +131,8 @@ class PageCache:
                 return None
             if document.get("format") != _CHECKED or document.get("key") != key:
                 return None
-            heads = [(int(line), _string(api)) for line, api in document["heads"]]
-            return tuple(finding_from(f) for f in document["findings"]), heads
+            findings = tuple(finding_from(f) for f in document["findings"])
+            return findings, heads_from(document["heads"])
         except _UNREADABLE:
             return None
 
@@ -187,12 +194,6 @@ def _salt() -> bytes:
     for path in sorted(rules_dir().glob("*.toml")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.digest()
-
-
-def _string(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError("a name is a string")
-    return value
 
 
 def _damaged(path: Path, error: Exception) -> InputError:

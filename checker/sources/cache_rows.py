@@ -143,6 +143,11 @@ def _status(row: list[Any]) -> Status:
     return Status(pairs, _SUPPORT[rest] if rest else None)
 
 
+def heads_from(rows: list[Any]) -> list[tuple[int, str]]:
+    """Entries' heading lines and APIs, as the page rules' record keeps them."""
+    return [(int(line), _text(api)) for line, api in rows]
+
+
 def _text(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError("a text is a string")
