@@ -7,7 +7,7 @@ reports, not a failure, unless --exit-code asks (as `git diff`)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -39,9 +39,6 @@ class Sides:
     compared: Compared
     a: str
     b: str
-
-    def __iter__(self) -> Iterator[str]:
-        return iter((self.a, self.b))
 
 
 def sides_of(a: str, b: str, git_repo: str | None) -> Sides:
@@ -110,7 +107,10 @@ def _findings_between(
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None
     gated = ready.gate.apply(lint(pages, ready.catalogue, store=store), pages=pages)
-    at = {side: [f for f in gated.findings if f.path.startswith(f"{side}:")] for side in sides}
+    at = {
+        side: [f for f in gated.findings if f.path.startswith(f"{side}:")]
+        for side in (sides.a, sides.b)
+    }
     project = ready.gate.project
     return _beyond(at[sides.b], at[sides.a], project), _beyond(at[sides.a], at[sides.b], project)
 

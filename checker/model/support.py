@@ -12,6 +12,12 @@ from checker.model.finding import Finding
 from checker.model.suppression import Directive
 
 
+def inside_tree(path: str, tree: str) -> str:
+    """A page's path inside its tree: `ref:path` -> path; a working tree's
+    path (tree "") as it is."""
+    return path[len(tree) + 1 :] if tree else path
+
+
 class Support(StrEnum):
     SUPPORTED = "supported"
     UNSUPPORTED = "unsupported"
@@ -139,8 +145,7 @@ class Page:
 
     @property
     def inside(self) -> str:
-        """Its path inside its tree: `ref:path` -> path."""
-        return self.path[len(self.tree) + 1 :] if self.tree else self.path
+        return inside_tree(self.path, self.tree)
 
     def placed_entries(self) -> Sequence[Entry]:
         """The entries named as reports name them: at a ref, copies named

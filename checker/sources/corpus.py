@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
 from checker.model.catalogue import Catalogue
-from checker.model.support import Page
+from checker.model.support import Page, inside_tree
 from checker.progress import Progress
 from checker.read.load import load_bytes
 from checker.sources.cache import PageCache, blob_id
@@ -125,9 +125,9 @@ def _ref_docs(
 ) -> list[DocFile]:
     docs: list[DocFile] = []
     for path, blob in listing:
-        doc = (
-            kinds[path] if path in kinds else kinds.setdefault(path, doc_file(PurePosixPath(path)))
-        )
+        if path not in kinds:
+            kinds[path] = doc_file(PurePosixPath(path))
+        doc = kinds[path]
         if doc is not None:
             docs.append(DocFile(f"{ref}:{path}", doc.version, doc.lang, ref, blob))
     return docs
@@ -167,7 +167,7 @@ def read_documents(
     the page of that path in no tree, and placed at each ref."""
     read: dict[tuple[str, str], Page | str] = {}  # (path inside the tree, blob) -> reading
     todo: list[tuple[tuple[str, str], DocFile, bytes | None, str | None]] = []
-    keys = [(_inside(doc), doc.blob) for doc, _ in documents]
+    keys = [(inside_tree(doc.path, doc.tree), doc.blob) for doc, _ in documents]
     contents: dict[str, str] = {}  # a working tree's page -> the blob id of its bytes
     for (doc, data), at in zip(documents, keys, strict=True):
         if at in read or isinstance(data, InputError):
@@ -204,11 +204,6 @@ def read_documents(
         else:
             pages.append(outcome)
     return tuple(pages), errors
-
-
-def _inside(doc: DocFile) -> str:
-    """`ref:path` -> path; a working tree's path as it is."""
-    return doc.path[len(doc.tree) + 1 :] if doc.tree else doc.path
 
 
 def _bare(doc: DocFile, inside: str) -> DocFile:
