@@ -31,3 +31,12 @@ def build_release_repo(folder: Path) -> Path:
         git(folder, "commit", "-qm", f"{branch}: its own tests, no native API docs")
     git(folder, "checkout", "-q", "master")
     return folder
+
+
+def clone_release_repo(folder: Path) -> Path:
+    """A user's clone of that repository at `folder / "clone"`, as a release
+    engineer has it: master checked out, the release branches only as
+    remote-tracking branches (`origin/v2.12.0`), no local branch of them."""
+    upstream = build_release_repo(folder / "upstream")
+    git(folder, "clone", "-q", str(upstream), "clone")
+    return folder / "clone"
