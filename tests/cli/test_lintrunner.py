@@ -120,6 +120,14 @@ def test_the_documented_entry_runs_docs_check_on_the_api_pages(tmp_path: Path) -
     # the clean page and the README (no API page) have no lint
     assert METRICS not in out and "README" not in out
     assert "Linter failed" not in out
+    # docs/lintrunner.md shows this output, fix message and patch included
+    shown = re.search(r"```text\n(>>> Lint for .*?)```", documented(), re.S)
+    assert shown, "docs/lintrunner.md shows no lintrunner output"
+    assert trimmed(shown[1]) in trimmed(out)
+
+
+def trimmed(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.splitlines())
 
 
 def test_a_clean_tree_passes(tmp_path: Path) -> None:
