@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.files import from_here
+from checker.files import named_from_here
 from tests.helpers import REPO
 
 Invoke = Callable[..., tuple[int, str, str]]
@@ -61,7 +61,7 @@ def test_an_api_name_with_control_characters_is_escaped(cli: Invoke, folder: Pat
     assert code == 1
     assert out == (
         f"{page}:11: duplicate-api {escaped(api)} is documented again for 2.12.0, "
-        f"as at {from_here(page)}:3\n"
+        f"as at {named_from_here(str(page))}:3\n"
     )
     code, out, err = cli("show", api, "--docs", str(folder))
     assert (code, err) == (0, "")

@@ -130,3 +130,19 @@ def test_the_finding_keeps_its_own_path_as_given(cli: Invoke, repo: Path) -> Non
         f"{repo}/{ZH}/second.md:3: duplicate-api torch.a.same is documented again for "
         f"2.12.0, as at {ZH}/first.md:3"
     )
+
+
+def test_pages_outside_the_current_folder_are_named_as_given(
+    cli: Invoke, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a folder beside the repository, `../repo/docs/...` would name the
+    page no better than the absolute path the finding itself carries."""
+    beside = tmp_path / "elsewhere"
+    beside.mkdir()
+    monkeypatch.chdir(beside)
+    _, out, _ = cli("lint", "--no-cache", *given(repo, True))
+    duplicate = next(line for line in out.splitlines() if " duplicate-api " in line)
+    assert duplicate.endswith(f"as at {repo}/{ZH}/first.md:3")
+    _, out, _ = cli("lint", "--no-cache", *(f"../repo/{path}" for path in PAGES))
+    duplicate = next(line for line in out.splitlines() if " duplicate-api " in line)
+    assert duplicate.endswith(f"as at ../repo/{ZH}/first.md:3")
