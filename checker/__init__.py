@@ -1,3 +1,5 @@
 """docs-check: consistency checker for the torch-npu API support docs."""
 
-__version__ = "0.1.0"
+# The project's one version (pyproject.toml reads it from here). A release is
+# tagged v<version>; CHANGELOG.md says what each release holds.
+__version__ = "0.2.0"

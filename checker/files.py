@@ -34,6 +34,30 @@ def encodable(text: str) -> str:
     return text.encode("utf-8", ESCAPE).decode("utf-8")
 
 
+def from_here(path: Path | str) -> str:
+    """A path as the current folder reaches it (relative where it can be)."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive
+        return str(Path(path).absolute())
+
+
+def named_from_here(path: str) -> str:
+    """A page's path as a message names it: an absolute one inside the current
+    folder from there (lintrunner passes absolute paths from the repository's
+    root, and a message that names another page should not carry the folder
+    the run was given), one outside it (which `../..` would name no better)
+    and a relative one (already from the current folder, or inside a git
+    ref's tree) as given."""
+    if not os.path.isabs(path):
+        return path
+    try:
+        here = os.getcwd()
+    except OSError:  # the current folder was removed: nothing to name it from
+        return path
+    return from_here(path) if Path(path).is_relative_to(here) else path
+
+
 def write_atomically(path: str, text: str, *, into_devices: bool = True) -> None:
     """Writes `text` to `path` so that no reader sees half of it: into a
     temporary file beside it, renamed over it. A symlink to a regular file (or

@@ -35,7 +35,8 @@ def installed(python: Path) -> dict[str, str] | None:
     return {"torch": lines[0], "torch_npu": lines[1]}
 
 
-def _cache_dir() -> Path:
+def cache_folder() -> Path:
+    """Where the test environments built once are kept (the user cache)."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "docs-check-tests"
 
@@ -44,7 +45,7 @@ def build_npu_venv() -> Path:
     """A virtualenv with the real torch_npu wheel, built once and reused: about
     45 s the first time. A lock keeps two test runs from building it at once;
     a half-built one (interrupted) fails the check and is built anew."""
-    cache = _cache_dir()
+    cache = cache_folder()
     cache.mkdir(parents=True, exist_ok=True)
     venv = cache / NPU_VENV_NAME
     python = venv / "bin" / "python"

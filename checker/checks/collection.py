@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from checker.checks.registry import finding
+from checker.files import named_from_here
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
@@ -91,7 +92,7 @@ def duplicates_among(
         # Saying nothing of a product contradicts no statement of it.
         differ = [p for p in unlike if UNSTATED not in (here[p], there[p])]
         if not differ:
-            where = f"{earlier.path}:{earlier.line}"
+            where = _place(earlier.path, earlier.line)
             again = {"api": entry.api, "version": entry.version, "where": where}
             said = message(N_("{api} is documented again for {version}, as at {where}"), **again)
             if unlike:
@@ -106,7 +107,7 @@ def duplicates_among(
             yield finding("duplicate-api", entry.path, entry.line, said)
             continue
         product = differ[0]
-        where = f"{earlier.path}:{earlier.line_of(product)}"
+        where = _place(earlier.path, earlier.line_of(product))
         said = message(
             N_("{api} for {version} contradicts {where} ({said})"),
             api=entry.api,
@@ -197,10 +198,17 @@ def _parity(zh: Entry, en: Entry, catalogue: Catalogue) -> Iterator[Finding]:
             api=here.api,
             lang=there.lang,
             version=here.version,
-            where=f"{there.path}:{there.line_of(differ[0])}",
+            where=_place(there.path, there.line_of(differ[0])),
             said=_pairs(mine, other, differ),
         )
         yield finding("lang-parity", here.path, here.line_of(differ[0]), said)
+
+
+def _place(path: str, line: int) -> str:
+    """The other place a message names (its `where`), `path:line`, the path
+    from the current folder (checker.files.named_from_here): never the
+    absolute folder the pages were given in."""
+    return f"{named_from_here(path)}:{line}"
 
 
 def _pairs(here: dict[str, str], there: dict[str, str], products: Sequence[str]) -> str:

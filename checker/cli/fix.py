@@ -19,8 +19,8 @@ from checker.cli.output import finish, progress_for
 @o.selection_options
 @o.cache_options
 def fix(paths: tuple[str, ...], diff: bool, quiet: bool, **values: Any) -> int:
-    """Fix what lint finds where the fix is certain. `docs-check rules` says
-    which rules have one; nothing else is changed, and each page is read back
+    """Fix what lint finds where the fix is certain. `docs-check rule ID` says
+    whether a rule has one; nothing else is changed, and each page is read back
     before it is written. Then what is left is reported. PATHS as for lint."""
     from checker.app.fix import fix as run_fix
 

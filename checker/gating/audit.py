@@ -18,8 +18,8 @@ from pathlib import Path
 
 from checker.checks.registry import REGISTRY, finding
 from checker.checks.selectors import covers
+from checker.files import from_here
 from checker.gating.baseline import Key
-from checker.gating.config import from_here
 from checker.gating.config_keys import Ignore
 from checker.i18n import N_, message
 from checker.model.finding import Finding

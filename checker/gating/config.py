@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import DataError
+from checker.files import from_here
 from checker.gating.config_keys import Ignore, check_settings
 from checker.gating.coverage_keys import Exclusion
 from checker.gating.selection import Selection
@@ -155,11 +156,3 @@ def _products(
         products.append(product)
         ids.add(product.id)
     return tuple(products)
-
-
-def from_here(path: Path) -> str:
-    """A path as the current folder reaches it (relative where it can be)."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # another drive
-        return str(path.absolute())

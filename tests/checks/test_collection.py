@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from checker.checks.lint import lint
 from checker.checks.registry import GATE, REGISTRY, RESOLVE, VERIFY
+from checker.files import named_from_here
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.sources.corpus import read_corpus
@@ -59,10 +60,11 @@ def test_duplicate_api_in_one_file_and_across_files_not_across_versions() -> Non
     named = LINT / "duplicate-api" / "docs/zh/api/native_api" / NAMED
     tensor = LINT / "duplicate-api" / "docs/zh/api/native_api" / TENSOR
     assert findings[0].message == (
-        f"torch.Tensor.flatten is documented again for 2.12.0, as at {named}:3"
+        "torch.Tensor.flatten is documented again for 2.12.0, "
+        f"as at {named_from_here(str(named))}:3"
     )
     assert findings[1].message == (
-        f"torch.Tensor.abs is documented again for 2.12.0, as at {tensor}:3"
+        f"torch.Tensor.abs is documented again for 2.12.0, as at {named_from_here(str(tensor))}:3"
     )
     # Agreeing copies are noise to merge, not an error.
     assert {f.severity for f in findings} == {"warning"}
@@ -80,7 +82,7 @@ def test_api_conflict_names_both_statements_and_the_products() -> None:
     assert source_line(findings[0]) == "| <term>Atlas A3 训练系列产品</term> | ✘ |"
     named = LINT / "api-conflict" / "docs/zh/api/native_api" / NAMED
     assert findings[0].message == (
-        f"torch.Tensor.flatten for 2.12.0 contradicts {named}:14 "
+        f"torch.Tensor.flatten for 2.12.0 contradicts {named_from_here(str(named))}:14 "
         "(atlas-a3 unsupported here, supported there; "
         "ascend-950 supported here, unsupported there)"
     )
@@ -201,7 +203,7 @@ def test_lang_parity_at_the_line_of_each_side() -> None:
     zh = "lang-parity/docs/zh/api/native_api/pytorch_2-12-0/torch-Tensor.md"
     assert findings[1].message == (
         "torch.Tensor.view: the zh page for 2.12.0 says otherwise, at "
-        f"{LINT / zh}:13 (ascend-950 supported here, unsupported there)"
+        f"{named_from_here(str(LINT / zh))}:13 (ascend-950 supported here, unsupported there)"
     )
     assert findings[4].message == "torch.Tensor.flatten has no en entry for 2.12.0"
     assert findings[2].message == "torch.Tensor.names has no zh entry for 2.12.0"

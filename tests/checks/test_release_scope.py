@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from checker.checks.lint import lint
+from checker.files import named_from_here
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.sources.corpus import read_corpus
@@ -102,7 +103,7 @@ def test_duplicates_are_compared_over_the_products_both_pages_know() -> None:
     assert said(old) == [(f"{OLD}/{PAGE}", 8, "duplicate-api")]
     assert old[0].message == (
         "torch.distributed.elastic.metrics.put_metric is documented again for 2.7.1, "
-        f"as at {REPO}/{MASTER}/docs/zh/api/native_api/pytorch_2-7-1/"
+        f"as at {named_from_here(str(REPO / MASTER))}/docs/zh/api/native_api/pytorch_2-7-1/"
         "torch-distributed-elastic.md:6"
     )
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.files import named_from_here
 from tests.helpers import REPO
 
 Invoke = Callable[..., tuple[int, str, str]]
@@ -59,7 +60,8 @@ def test_an_api_name_with_control_characters_is_escaped(cli: Invoke, folder: Pat
     code, out, err = cli("lint", str(folder))
     assert code == 1
     assert out == (
-        f"{page}:11: duplicate-api {escaped(api)} is documented again for 2.12.0, as at {page}:3\n"
+        f"{page}:11: duplicate-api {escaped(api)} is documented again for 2.12.0, "
+        f"as at {named_from_here(str(page))}:3\n"
     )
     code, out, err = cli("show", api, "--docs", str(folder))
     assert (code, err) == (0, "")

@@ -3,24 +3,35 @@ lintrunner (PyPI, a Rust binary) on a temporary git repository holding the
 docs tree of tests/fixtures/lintrunner/repo, the way the torch-npu repository
 runs its linters. The entry is read from the docs, with `docs-check` pointed at
 the console script installed beside this interpreter, so the documented entry
-is the one tested. No network: `lintrunner init` (which would run the entry's
-pip install) is never run, and lintrunner keeps its data in the test's folder.
+is the one tested, and lintrunner keeps its data in the test's folder.
+
+`lintrunner init` runs the documented entry's `init_command` for a local path
+(this checkout) once for the module, in an environment of its own kept in the
+user cache (built once, docs-check uninstalled from it before each init): the
+only network it needs is the package index's, for docs-check's build
+requirements and dependencies. Then the `docs-check` it installed is the one
+lintrunner runs.
 
 `lintrunner -a` applies the certain fixes docs-check hands on (a `fix`
 message with the page's text before and after), and leaves the rest."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from checker import __version__
 from tests.helpers import FIXTURES, REPO, git, git_environment
+from tests.npu_env import cache_folder
 
 TREE = FIXTURES / "lintrunner" / "repo"
 EVENTS = "docs/zh/api/native_api/pytorch_2-12-0/torch-events.md"
@@ -28,6 +39,11 @@ METRICS = "docs/zh/api/native_api/pytorch_2-12-0/torch-metrics.md"
 # one finding with a certain fix (✗) and one without (an unreadable status)
 MIXED = "docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md"
 TIMEOUT = 120  # a run of two pages takes well under a second; never hang the suite
+INIT_TIMEOUT = 600  # pip builds docs-check, its build requirements from the package index
+INIT_VENV = "venv-lintrunner-init"
+# the documented init_command's requirement lines: a release tag and a local path
+TAGGED = f'"{{{{DRYRUN}}}}", "git+https://<your git host>/docs-check.git@v{__version__}",'
+LOCAL = '"{{DRYRUN}}", "/path/to/docs-check",'
 
 
 def installed(name: str) -> str:
@@ -37,37 +53,56 @@ def installed(name: str) -> str:
     return found
 
 
+def documented() -> str:
+    return (REPO / "docs" / "lintrunner.md").read_text(encoding="utf-8")
+
+
 def documented_entry() -> str:
     """The `[[linter]]` entry of docs/lintrunner.md, running this docs-check."""
-    text = (REPO / "docs" / "lintrunner.md").read_text(encoding="utf-8")
-    entry = re.search(r"```toml\n(\[\[linter\]\]\n.*?)```", text, re.S)
+    entry = re.search(r"```toml\n(\[\[linter\]\]\n.*?)```", documented(), re.S)
     assert entry, "docs/lintrunner.md has no [[linter]] entry"
     return entry[1].replace('command = ["docs-check"', f'command = ["{installed("docs-check")}"')
 
 
-def docs_repository(folder: Path, pages: tuple[str, ...] = (EVENTS, METRICS)) -> Path:
+def local_entry(path: Path) -> str:
+    """The documented entry with the documented line for a local path, naming
+    `path`; `docs-check` is whichever is first on PATH, as in a user's."""
+    entry = re.search(r"```toml\n(\[\[linter\]\]\n.*?)```", documented(), re.S)
+    assert entry and entry[1].count(TAGGED) == 1, "the entry installs no release tag"
+    assert f"```toml\n    {LOCAL}\n```" in documented(), "no line for a local path"
+    return entry[1].replace(TAGGED, LOCAL.replace("/path/to/docs-check", str(path)))
+
+
+def docs_repository(
+    folder: Path, pages: tuple[str, ...] = (EVENTS, METRICS), entry: str | None = None
+) -> Path:
     """A git repository with the fixture's README, `pages` and the entry."""
     repo = folder / "repo"
     for name in ("README.md", *pages):
         (repo / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(TREE / name, repo / name)
-    (repo / ".lintrunner.toml").write_text(documented_entry(), encoding="utf-8")
+    (repo / ".lintrunner.toml").write_text(entry or documented_entry(), encoding="utf-8")
     git(folder, "init", "-q", str(repo))
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "docs")
     return repo
 
 
-def lintrunner(repo: Path, *arguments: str) -> tuple[int, str]:
-    """lintrunner in `repo`: (exit code, stdout and stderr)."""
+def lintrunner(
+    repo: Path, *arguments: str, path: str | None = None, timeout: int = TIMEOUT
+) -> tuple[int, str]:
+    """lintrunner in `repo`: (exit code, stdout and stderr); `path`: PATH."""
+    env = {**git_environment(), "NO_COLOR": "1"}
+    if path is not None:
+        env["PATH"] = path
     done = subprocess.run(
         [installed("lintrunner"), *arguments, "--data-path", str(repo.parent / "lintrunner-data")],
         cwd=repo,
-        env={**git_environment(), "NO_COLOR": "1"},
+        env=env,
         capture_output=True,
         text=True,
         check=False,
-        timeout=TIMEOUT,
+        timeout=timeout,
     )
     return done.returncode, done.stdout + done.stderr
 
@@ -85,6 +120,15 @@ def test_the_documented_entry_runs_docs_check_on_the_api_pages(tmp_path: Path) -
     # the clean page and the README (no API page) have no lint
     assert METRICS not in out and "README" not in out
     assert "Linter failed" not in out
+    # docs/lintrunner.md shows this output, fix message and patch included
+    shown = re.search(r"```text\n(>>> Lint for .*?)```", documented(), re.S)
+    assert shown, "docs/lintrunner.md shows no lintrunner output"
+    section = out[out.index(">>> Lint for") :].split("\nWARNING: ")[0]
+    assert trimmed(shown[1]).strip() == trimmed(section).strip()
+
+
+def trimmed(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.splitlines())
 
 
 def test_a_clean_tree_passes(tmp_path: Path) -> None:
@@ -158,4 +202,104 @@ def test_init_takes_dryrun_and_a_dry_run_installs_nothing(tmp_path: Path) -> Non
     --dry-run it passes 1, and the entry's pip install does not run."""
     code, out = lintrunner(docs_repository(tmp_path, (METRICS,)), "init", "--dry-run")
     assert code == 0, out
-    assert '"init", "1", "docs-check==0.1.0"' in out
+    assert f'"init", "1", "git+https://<your git host>/docs-check.git@v{__version__}"' in out
+
+
+def test_a_message_names_another_page_from_the_repository(tmp_path: Path) -> None:
+    """lintrunner passes absolute paths; the page a duplicate-api names is
+    named from the repository's root (where lintrunner runs docs-check)."""
+    copy = EVENTS.replace("torch-events", "torch-events-again")
+    repo = docs_repository(tmp_path, (EVENTS,))
+    shutil.copyfile(repo / EVENTS, repo / copy)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "the page again")
+    code, out = lintrunner(repo, "--all-files", "--output", "json")
+    assert code == 1, out
+    messages = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    again = [m for m in messages if m["name"] == "duplicate-api"]
+    assert [(m["path"], m["line"], m["description"]) for m in again] == [
+        (
+            str(repo / EVENTS),
+            3,
+            "torch.distributed.elastic.events.record is documented again for 2.12.0, "
+            f"as at {copy}:3",
+        )
+    ]
+    assert not any(str(tmp_path) in m["description"] for m in messages)
+
+
+# -- lintrunner init from a local path -------------------------------------------------
+
+
+def _uninstall_docs_check(python: Path) -> None:
+    subprocess.run(
+        [str(python), "-m", "pip", "uninstall", "--yes", "--quiet", "docs-check"],
+        capture_output=True,
+        check=False,
+        timeout=INIT_TIMEOUT,
+    )
+
+
+@pytest.fixture(scope="module")
+def init_venv() -> Iterator[Path]:
+    """The environment `lintrunner init` installs into (its bin/ first on
+    PATH, so that the entry's `python3` is its python): built once into the
+    user cache and reused, without docs-check at the start of every use. A
+    lock keeps two test runs from using it at once."""
+    cache = cache_folder()
+    cache.mkdir(parents=True, exist_ok=True)
+    venv = cache / INIT_VENV
+    python = venv / "bin" / "python3"
+    with open(cache / f"{INIT_VENV}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        pip = subprocess.run(
+            [str(python), "-m", "pip", "--version"], capture_output=True, check=False, timeout=60
+        ) if python.exists() else None  # fmt: skip
+        if pip is None or pip.returncode != 0:  # never built, or half-built
+            shutil.rmtree(venv, ignore_errors=True)
+            subprocess.run(
+                [sys.executable, "-m", "venv", str(venv)], check=True, timeout=INIT_TIMEOUT
+            )
+        _uninstall_docs_check(python)
+        assert not (venv / "bin" / "docs-check").exists()
+        yield venv  # docs-check stays installed until the next use removes it
+
+
+@pytest.fixture(scope="module")
+def initialised(
+    init_venv: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, str, int, str]:
+    """A docs repository whose entry installs docs-check from this checkout,
+    after one `lintrunner init`: (repo, PATH, init's exit code and output)."""
+    folder = tmp_path_factory.mktemp("lintrunner-init")
+    repo = docs_repository(folder, entry=local_entry(REPO))
+    path = os.pathsep.join([str(init_venv / "bin"), os.environ.get("PATH", "")])
+    code, out = lintrunner(repo, "init", path=path, timeout=INIT_TIMEOUT)
+    return repo, path, code, out
+
+
+def test_init_installs_docs_check_from_a_local_path(
+    initialised: tuple[Path, str, int, str], init_venv: Path
+) -> None:
+    _, _, code, out = initialised
+    assert code == 0, out
+    done = subprocess.run(
+        [str(init_venv / "bin" / "docs-check"), "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=TIMEOUT,
+    )
+    assert (done.returncode, done.stdout) == (0, f"docs-check, version {__version__}\n")
+
+
+def test_after_init_lintrunner_runs_the_installed_docs_check(
+    initialised: tuple[Path, str, int, str],
+) -> None:
+    repo, path, code, out = initialised
+    assert code == 0, out
+    code, out = lintrunner(repo, "--all-files", path=path)
+    assert code == 1, out
+    assert f">>> Lint for {EVENTS}:" in out
+    assert "  Error (DOCS_CHECK) link-version" in out
+    assert "Linter failed" not in out

@@ -13,7 +13,10 @@ virtualenv and a pip install of this project and its dependencies from PyPI).
 pre-commit gives try-repo a temporary store of its own, whatever
 PRE_COMMIT_HOME says. `pre-commit run` with a `.pre-commit-config.yaml` (the
 snippet in docs/usage.md) does use PRE_COMMIT_HOME. It shares one for the whole
-module, so that environment is built once."""
+module, so that environment is built once.
+
+The snapshot is tagged `v<version>`, as the project tags a release, so the
+documented snippet runs with its `rev` as written."""
 
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from checker import __version__
 from tests.helpers import REPO, git_environment
 
 EXAMPLES = REPO / "examples" / "docs" / "docs"
@@ -40,6 +44,7 @@ UNREADABLE = (
 )
 FINDING = re.compile(r"^\S+:\d+: [a-z]+(-[a-z]+)* ")
 TIMEOUT = 600  # building the hook's environment installs from PyPI
+RELEASE_TAG = f"v{__version__}"
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -152,6 +157,7 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     git(snapshot, "init", "-q", "-b", "main")
     git(snapshot, "add", "-A")
     git(snapshot, "commit", "-q", "--no-gpg-sign", "-m", "docs-check as on disk")
+    git(snapshot, "tag", RELEASE_TAG)  # as the project tags a release
     yield snapshot
 
 
@@ -209,23 +215,29 @@ def test_try_repo_checks_only_the_staged_pages(docs: Path, hook_repo: Path, home
 # -- the documented .pre-commit-config.yaml --------------------------------------------------
 
 
-def documented_config(repo: str, rev: str) -> str:
-    """docs/usage.md's first `.pre-commit-config.yaml` snippet, for this repo and rev."""
+def documented_config(repo: str) -> str:
+    """docs/usage.md's first `.pre-commit-config.yaml` snippet for this repo,
+    its `rev` as written: this release's tag."""
     text = (REPO / "docs" / "usage.md").read_text(encoding="utf-8")
     section = text[text.index("## Pre-commit hook\n") :]
     start = section.index("```yaml\n") + len("```yaml\n")
     snippet = section[start : section.index("```", start)]
     snippet, repos = re.subn(r"(?m)^(\s*- repo: )\S+.*$", rf"\g<1>{repo}", snippet)
-    snippet, revs = re.subn(r"(?m)^(\s*rev: )\S+.*$", rf"\g<1>{rev}", snippet)
-    assert (repos, revs) == (1, 1), snippet
+    assert repos == 1, snippet
+    assert re.findall(r"(?m)^\s*rev: (\S+)", snippet) == [RELEASE_TAG], snippet
     return snippet
+
+
+def rev_of(config: str) -> str:
+    revs = re.findall(r"(?m)^\s*rev: (\S+)", config)
+    assert len(revs) == 1, config
+    return revs[0]
 
 
 def test_the_documented_config_runs_the_hook_and_builds_it_once(
     docs: Path, hook_repo: Path, home: Path
 ) -> None:
-    rev = git(hook_repo, "rev-parse", "HEAD").strip()
-    put(docs, ".pre-commit-config.yaml", documented_config(str(hook_repo), rev))
+    put(docs, ".pre-commit-config.yaml", documented_config(str(hook_repo)))
     git(docs, "add", ".pre-commit-config.yaml")
     git(docs, "commit", "-q", "--no-gpg-sign", "-m", "pre-commit config")
 
@@ -239,6 +251,34 @@ def test_the_documented_config_runs_the_hook_and_builds_it_once(
     assert code == 1, output
     assert findings(output) == [UNREADABLE]
     assert "Installing environment" not in output  # the first run's, reused
+
+
+def test_autoupdate_pins_the_tag_or_before_it_exists_the_head_commit(
+    docs: Path, hook_repo: Path, home: Path, tmp_path: Path
+) -> None:
+    """What docs/usage.md tells a user who has no tag to pin: `pre-commit
+    autoupdate --repo URL` writes the newest tag, or with none the head
+    commit's SHA, as `rev` (it fetches; it builds no environment)."""
+    untagged = tmp_path / "docs-check-untagged"
+    subprocess.run(
+        ["git", "clone", "-q", "--no-tags", str(hook_repo), str(untagged)],
+        env=environment(home),
+        check=True,
+        timeout=60,
+    )
+    config = docs / ".pre-commit-config.yaml"
+    put(docs, config.name, documented_config(str(untagged)))
+    code, output = pre_commit(docs, home, "autoupdate", "--repo", str(untagged))
+    assert code == 0, output
+    head = git(hook_repo, "rev-parse", "HEAD").strip()
+    assert rev_of(config.read_text(encoding="utf-8")) == head
+    # that commit, once the project has tagged it: the tag
+    put(
+        docs, config.name, config.read_text(encoding="utf-8").replace(str(untagged), str(hook_repo))
+    )
+    code, output = pre_commit(docs, home, "autoupdate", "--repo", str(hook_repo))
+    assert code == 0, output
+    assert rev_of(config.read_text(encoding="utf-8")) == RELEASE_TAG
 
 
 # -- a tree pre-commit splits into batches -----------------------------------------------
@@ -281,8 +321,7 @@ def test_run_all_files_on_a_batched_tree_finds_what_lint_finds(
     repo.mkdir()
     git(repo, "init", "-q", "-b", "master")
     batched_tree(repo)
-    rev = git(hook_repo, "rev-parse", "HEAD").strip()
-    put(repo, ".pre-commit-config.yaml", documented_config(str(hook_repo), rev))
+    put(repo, ".pre-commit-config.yaml", documented_config(str(hook_repo)))
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "--no-gpg-sign", "-m", "a large docs tree")
 
