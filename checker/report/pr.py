@@ -143,18 +143,35 @@ def _findings(report: VerifyReport) -> list[str]:
     return lines
 
 
+# the verdicts that are words, not registry ids (which stay as they are)
+VERDICT_WORDS = {
+    "consistent": N_("consistent"),
+    "unverified": N_("unverified"),
+    "error": N_("error"),
+}
+
+
+def _observed(r: Result, docs: DocsChanges) -> str:
+    """`torch.x 2.12.0 on Ascend 950DT: doc-claims-support-test-fails (…)`."""
+    verdict = _(VERDICT_WORDS[r.verdict]) if r.verdict in VERDICT_WORDS else r.verdict
+    detail = _(" ({detail})").format(detail=say(r.detail)) if r.detail else ""
+    said = _("{api} {version} on {product}: {verdict}{detail}").format(
+        api=r.api, version=r.version, product=_named(r, docs), verdict=verdict, detail=detail
+    )
+    return text(said)
+
+
 def _validation(outcome: Outcome[VerifyReport]) -> list[str]:
     """The verdict, what verified on an NPU, and what did not use one."""
-    from checker.report.problems import verdict_message
-
     report = outcome.result
+    docs = report.docs or DocsChanges(None)
     lines = [_("Result: {headline} (exit {code}).").format(
         headline=headline(outcome), code=int(outcome.exit_code)
     )]  # fmt: skip
     observed = [r for r in report.results if r.observed != "none"]
     if observed:
         lines += ["", _("Observed on an NPU:"), ""]
-        lines += [f"- {text(verdict_message(r))}" for r in observed]
+        lines += [f"- {_observed(r, docs)}" for r in observed]
     elif report.evidence:  # without any, the evidence records say so
         lines += ["", _("No product was verified on an NPU.")]
     without = [e for e in report.evidence if not e.environment.verifies_npu]
