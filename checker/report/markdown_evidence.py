@@ -51,7 +51,10 @@ def evidence_records(evidence: Sequence[Evidence]) -> list[str]:
     if not evidence:
         lines.append(_("No evidence: no live run and no evidence file; no product was verified."))
     for number, record in enumerate(evidence, 1):
-        lines += [f"#### {number}. {code(origin(record))}: {text(served(record))}", ""]
+        said = _("{origin}: {served}").format(
+            origin=code(origin(record)), served=text(served(record))
+        )
+        lines += [f"#### {number}. {said}", ""]
         headings = [_("target branch"), "torch", "torch_npu", "CANN", "NPU"]
         headings += [_("command to re-run"), _("result")]
         lines += [row(*headings), row(*["---"] * len(headings))]

@@ -58,7 +58,15 @@ def _cause(cause: str) -> str:
     (`no NPU reported by torch_npu`, ` (caused by …)`) translated."""
     if cause in _CAUSES:
         return _(_CAUSES[cause])
-    return cause.replace(" (caused by ", _(" (caused by "))
+    chained = _CHAINED.fullmatch(cause)
+    if chained:
+        error, by = chained.groups()
+        return _("{error} (caused by {cause})").format(error=error, cause=by)
+    return cause
+
+
+# checker.torch.harness_runs: an exception and the one it was raised from
+_CHAINED = re.compile(r"(.*) \(caused by (.*)\)", re.S)
 
 
 def is_reference_note(note: str) -> bool:

@@ -99,7 +99,7 @@ def test_each_version_has_the_commands_a_reviewer_reruns(chinese: tuple[int, str
     assert "/tmp" not in out and "site-packages" not in out and "harness.py" not in out
     blocks = re.findall(r"```text\n(VALIDATION EVIDENCE\n.*?)```", out, re.DOTALL)
     assert len(blocks) == 4  # one per environment
-    headings = re.findall(r"^#### \d\. `本机现场运行`: 资料版本 (\S+)，", out, re.MULTILINE)
+    headings = re.findall(r"^#### \d\. `本机现场运行`：资料版本 (\S+)，", out, re.MULTILINE)
     assert headings == list(RAN)  # each environment's line names the version it served
     for (version, ref), block in zip(REFS.items(), blocks, strict=True):
         values = [line.split("=", 1) for line in block.splitlines()[1:]]
@@ -111,7 +111,7 @@ def test_each_version_has_the_commands_a_reviewer_reruns(chinese: tuple[int, str
         ]
         results = [value for key, value in values if key == "RESULT"]
         assert re.fullmatch(
-            rf"Ran {RAN[version]} tests in \d+\.\d{{3}}s, OK，退出码 0", results[-1]
+            rf"Ran {RAN[version]} tests in \d+\.\d{{3}}s, OK（退出码 0）", results[-1]
         )
     rows = re.findall(r"^\| `origin/v2\.12\.0` \| (.*) \|$", out, re.MULTILINE)
     assert len(rows) == 1

@@ -82,7 +82,7 @@ CAUSE = "RuntimeError: Failed to load the backend extension: torch_npu. (caused 
     [
         (f"CPU reference run; NPU not available: {CAUSE}",
          "CPU 参考运行；NPU 不可用：RuntimeError: Failed to load the backend extension: torch_npu."
-         "（起因：ImportError: x)"),
+         "（起因：ImportError: x）"),
         ("FAKE torch release (test double): torch 2.13.0+cpu reports 2.7.1+cpu; "
          "CPU reference run; NPU not available: no NPU reported by torch_npu",
          "FAKE torch 版本（测试替身）：torch 2.13.0+cpu 报告为 2.7.1+cpu；"
