@@ -7,8 +7,8 @@ show instead of catalogue ids ("Ascend 950DT", not "ascend-950")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from checker.model.catalogue import Catalogue
 from checker.model.changes import Change, by_version_and_language, changes
@@ -20,15 +20,12 @@ from checker.model.support import Entry, Page
 class DocsChanges:
     base: str | None  # --base REF; None: nothing was compared
     changes: tuple[Change, ...] = ()
-    # (page as the reports name it, entry line, product id, the page's own name)
-    names: tuple[tuple[str, int, str, str], ...] = ()
+    # (page as the reports name it, entry line, product id) -> the page's own name
+    names: Mapping[tuple[str, int, str], str] = field(default_factory=dict)
 
     def name(self, path: str, entry_line: int, product: str) -> str:
         """The product as the entry's page writes it, else its id."""
-        for named_path, line, named_product, written in self.names:
-            if (named_path, line, named_product) == (path, entry_line, product):
-                return written
-        return product
+        return self.names.get((path, entry_line, product), product)
 
 
 def compared(
@@ -45,12 +42,12 @@ def compared(
         key = by_version_and_language
         found = tuple(changes(records_of(before, catalogue), records_of(after, catalogue), key))
     pages = {id(page): page for page in (*shown, *_changed(found, before, after))}
-    names = tuple(
-        (entry.path, entry.line, product, written_name(entry, product, catalogue))
+    names = {
+        (entry.path, entry.line, product): written_name(entry, product, catalogue)
         for page in pages.values()
         for entry in page.placed_entries()
         for product in catalogue.scope_for(entry.path, entry.status)
-    )
+    }
     return DocsChanges(base, found, names)
 
 

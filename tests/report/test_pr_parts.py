@@ -142,3 +142,32 @@ def test_base_with_no_change_is_not_involved(cli: Invoke, repo: Path) -> None:
     assert "\n不涉及：master 的资料条目与 `target` 相同。\n" in out
     _, out, _ = cli(*argv, "--base", "target", "--format", "pr", "--lang", "en")
     assert "\nNot involved: the docs entries at master are those at `target`.\n" in out
+
+
+def test_a_failed_tests_whole_text_is_in_details_in_the_pr_report() -> None:
+    from checker.app.verify import outcome_of
+    from checker.report.pr import render
+    from checker.verify.evidence import Environment, Evidence
+    from checker.verify.verified import VerifyReport
+
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "test/distributed/elastic/metrics/test_metrics_api.py", line 40, in test_b\n'
+        "    self.assertEqual(1, 2)\n"
+        "AssertionError: 1 != 2"
+    )
+    cases = (Case(f"{TEST}::T::test_a", True), Case(f"{TEST}::T::test_b", False, trace))
+    run = repo_test(summary="Ran 2 tests in 0.010s, FAILED (failures=1)", cases=cases)
+    run = dataclasses.replace(run, verdict="failed", exit_code=1)
+    note = "CPU reference run; NPU not available: torch_npu is not installed"
+    env = Environment("L", "3.11", "2.12.0", "2.12.0", None, None, 0, None, "cpu-reference",
+                      False, note)  # fmt: skip
+    report = VerifyReport((), (), (Evidence(env, (run,), "live"),), (), (), refs=("master",))
+    with chosen("zh"):
+        out = render(outcome_of(report))
+    assert f"\n  FAILED {TEST}::T::test_b: AssertionError: 1 != 2（全文见下）\n" in out
+    assert (
+        f"\n<details><summary>`{TEST}::T::test_b` 的失败信息</summary>\n\n```text\n{trace}\n```\n\n"
+        "</details>\n"
+    ) in out
+    assert "RESULT=Ran 2 tests in 0.010s, FAILED (failures=1)（退出码 1）\n" in out
