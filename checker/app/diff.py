@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from checker.app.outcome import Outcome
 from checker.app.setup import Settings, Setup, read_docs
 from checker.errors import UsageError
-from checker.model.changes import Change, Key, Kind
+from checker.model.changes import Change, Key, Kind, by_version_and_language
 from checker.model.finding import Finding
 from checker.model.records import Record
 from checker.model.support import Page
@@ -137,7 +137,7 @@ def _split(
     """Each side's records, and what names one API on both sides."""
     a, b = sides.a, sides.b
     if sides.compared is Compared.REFS:  # a version folder new at B is news
-        return _of(records, "tree", a), _of(records, "tree", b), _by("version", "lang")
+        return _of(records, "tree", a), _of(records, "tree", b), by_version_and_language
     if sides.compared is Compared.VERSIONS:
         _have("version", {page.version for page in pages}, (a, b))
         both = _both(pages, "version", ("tree", "lang"), sides)

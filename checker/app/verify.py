@@ -29,6 +29,7 @@ from checker.sources.corpus import ReadOptions, read_corpus
 from checker.torch.resolution import ResolveOptions, resolve_for
 from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
+from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence import Evidence, load_evidence
 from checker.verify.expectations import REPO_RULES, Expectation, load_rules, shipped_rule_files
 from checker.verify.verified import VerifyReport
@@ -50,6 +51,7 @@ class Request:
     test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF, then the config's
     git_repo: str = "."  # the repository of the test refs
     rule_texts: Mapping[str, str] = field(default_factory=dict)  # rule files read at a ref
+    base: str | None = None  # --base REF: the docs there, compared with those checked
 
 
 def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
@@ -142,7 +144,40 @@ def _verify(
         tuple(sorted(findings + static)),
         tuple(errors),
         resolution,
+        docs=_docs_changes(request, catalogue, corpus.pages, pages),
     )
+
+
+def _docs_changes(
+    request: Request, catalogue: Catalogue, checked: Sequence[Page], shown: Sequence[Page]
+) -> DocsChanges:
+    """With --base, the docs at that ref of the --git repository, compared with
+    those checked, as `diff --git` compares two refs; the docs' paths are
+    taken inside the repository when the docs checked are a working tree."""
+    before: Sequence[Page] = ()
+    if request.base is not None:
+        from checker.sources.gitrefs import GitRef
+
+        reading = dataclasses.replace(
+            request.reading, refs=(GitRef(request.git_repo, request.base),)
+        )
+        paths = request.docs if request.reading.refs else _in_repo(request)
+        base = read_corpus(paths, catalogue, options=reading)
+        before = base.pages
+    return compared(request.base, before, checked, shown, catalogue)
+
+
+def _in_repo(request: Request) -> tuple[str, ...]:
+    """Working-tree docs paths as paths inside the --git repository."""
+    root = Path(request.git_repo).resolve()
+    inside = []
+    for path in request.docs:
+        try:
+            inside.append(Path(path).resolve().relative_to(root).as_posix() or ".")
+        except ValueError:
+            where = f"{path} is not inside the repository {request.git_repo}"
+            raise UsageError(f"--base: {where}") from None
+    return tuple(inside)
 
 
 def _versions(rules: Sequence[Expectation], pages: Sequence[Page]) -> list[str]:

@@ -331,8 +331,9 @@ def reading_of(values: dict[str, Any]) -> Reading:
     from checker.app.setup import Reading
 
     git_repo, refs = values.get("git_repo"), tuple(values.get("refs", ()))
-    if git_repo and not refs and not values.get("test_refs"):
-        others = " or --test-ref" if "test_refs" in values else ""  # verify's tests at refs
+    if git_repo and not refs and not values.get("test_refs") and not values.get("base"):
+        # verify's tests at refs, and the docs of its --base
+        others = ", --test-ref or --base" if "test_refs" in values else ""
         raise click.UsageError(f"--git needs at least one --ref{others}")
     return Reading(
         git_repo=git_repo,

@@ -21,6 +21,12 @@ from checker.cli.output import finish, progress_for
 @click.option(
     "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
 )
+@click.option(
+    "--base",
+    metavar="REF",
+    help="Compare the docs checked with the docs at REF of the --git repository "
+    "(e.g. the pull request's target branch): `--format pr` lists what changed.",
+)
 @click.option("--no-live", is_flag=True, help="No live run here; judge by evidence files only.")
 @click.option("--require-npu", is_flag=True, help="Unverified products fail (exit 3).")
 @click.option("--strict", is_flag=True, help="Docs denying support the test shows are errors.")
@@ -51,6 +57,7 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         python_for=values["python_for"],
         test_refs=values["test_refs"],
         git_repo=values["git_repo"] or ".",
+        base=values["base"],
     )
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)

@@ -45,6 +45,13 @@ class Change:
 Key = Callable[[Record], tuple[str, ...]]  # the API first, then what the sides share
 
 
+def by_version_and_language(record: Record) -> tuple[str, ...]:
+    """The key of two refs (or a ref and the working tree) of one docs tree:
+    an API is the same API at the same version and language on both sides,
+    and a version folder new on one side is news."""
+    return (record.api, record.version, record.lang)
+
+
 def changes(before: Iterable[Record], after: Iterable[Record], key: Key) -> list[Change]:
     """In API order (then the key's other parts), each API's products in the
     order its records come (the catalogue's). An API documented twice on a

@@ -1,30 +1,40 @@
 """The validation section of the Markdown report, in the shape the torch-npu
-engineers paste into a pull request: per environment, a table of what ran
-(target branch, torch, torch_npu, test command, result), then one VALIDATION
-EVIDENCE block of KEY=VALUE lines. Where no NPU took part the NOTE says so,
-and a test double is called FAKE wherever it appears.
+engineers paste into a pull request: per environment, a heading that names
+the docs version it served, a table of what ran (target branch, torch,
+torch_npu, CANN, NPU, the command to re-run it, its result), one VALIDATION
+EVIDENCE block of KEY=VALUE lines, then each failed test's whole failure
+text in a `<details>`. Where no NPU took part the NOTE says so, and a test
+double is called FAKE wherever it appears.
 
-The prose and the table's headings are shown in the run's language (the
-`pr` format's sections are Chinese); the block itself stays as engineers
-write it, KEY=VALUE in English, with the evidence's own words."""
+Commands are those a reviewer re-runs from a checkout (checker.report.rerun),
+never docs-check's harness call. TARGET_BRANCH is the ref the environment's
+repository tests were read from (`working tree` for the working tree's), and
+`-` when only docs-check's own behaviour tests ran: never a branch no run
+came from.
+
+Everything is shown in the run's language, the evidence's fixed English
+sentences too (checker.report.notes); the block's KEYs stay as engineers
+write them, and a framework's own summary line and an exception's text stay
+as they are."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from checker.i18n import _
+from checker.i18n import N_, _
 from checker.report.markdown_text import code, fenced, row, text
+from checker.report.notes import is_reference_note, note_said, summary_said
+from checker.report.rerun import is_own, rerun
 
 if TYPE_CHECKING:
-    from checker.verify.evidence import Environment, Evidence, Run
+    from checker.verify.evidence import Case, Environment, Evidence, Run
 
 
 def evidence_section(evidence: Sequence[Evidence], docs_refs: Sequence[str]) -> list[str]:
     said = _("Docs read from {source}.").format(source=text(docs_source(docs_refs)))
     lines = ["", "### " + _("Validation evidence"), "", said, ""]
-    return lines + evidence_records(evidence, docs_refs)
+    return lines + evidence_records(evidence)
 
 
 def docs_source(docs_refs: Sequence[str]) -> str:
@@ -34,79 +44,119 @@ def docs_source(docs_refs: Sequence[str]) -> str:
     return _("the working tree")
 
 
-def evidence_records(evidence: Sequence[Evidence], docs_refs: Sequence[str]) -> list[str]:
-    """Per evidence record: its heading, the table of its runs, its block."""
+def evidence_records(evidence: Sequence[Evidence]) -> list[str]:
+    """Per evidence record: its heading, the table of its runs, its block and
+    its failures."""
     lines: list[str] = []
     if not evidence:
         lines.append(_("No evidence: no live run and no evidence file; no product was verified."))
     for number, record in enumerate(evidence, 1):
-        origin = _("live run on this machine") if record.origin == "live" else record.origin
-        lines += [f"#### {number}. {code(origin)}: {text(_for(record))}", ""]
-        headings = (_("target branch"), "torch", "torch_npu", _("test command"), _("result"))
-        lines += [row(*headings), row(*["---"] * 5)]
+        said = _("{origin}: {served}").format(
+            origin=code(origin(record)), served=text(served(record))
+        )
+        lines += [f"#### {number}. {said}", ""]
+        headings = [_("target branch"), "torch", "torch_npu", "CANN", "NPU"]
+        headings += [_("command to re-run"), _("result")]
+        lines += [row(*headings), row(*["---"] * len(headings))]
         env = record.environment
-        torch, torch_npu = text(_torch(env)), text(env.torch_npu or "-")
+        cells = [text(_torch(env)), text(env.torch_npu or "-"), text(env.cann or "-")]
+        cells.append(text(npu(env)))
         for run in record.runs:
-            branch = code(run.ref) if run.ref else _tree(run)
-            lines.append(row(branch, torch, torch_npu, code(_command(run)), text(result(run))))
+            lines.append(row(_branch(run), *cells, code(rerun(run)), text(result(run))))
         if not record.runs:
-            lines.append(row("–", torch, torch_npu, "–", _("nothing ran")))
-        lines += ["", *fenced(block(record, docs_refs)), ""]
+            lines.append(row("–", *cells, "–", _("nothing ran")))
+        lines += ["", *fenced(block(record)), ""]
+        lines += failures(record)
     return lines
 
 
-def block(record: Evidence, docs_refs: Sequence[str]) -> list[str]:
+def origin(record: Evidence) -> str:
+    return _("live run on this machine") if record.origin == "live" else record.origin
+
+
+def block(record: Evidence) -> list[str]:
     """The engineer's VALIDATION EVIDENCE block; a COMMAND and RESULT per run."""
     env = record.environment
-    refs = [run.ref for run in record.runs if run.ref]
-    target = ", ".join(dict.fromkeys(refs)) or ", ".join(docs_refs) or "working tree"
-    npu = f"{env.npu_name} ({env.product or 'not a catalogue product'})" if env.npu_name else "-"
-    if env.fake_npu:
-        npu = f"{env.npu_name or '-'} (FAKE: reported by a test double)"
     pairs = [
         ("API", ", ".join(dict.fromkeys(run.api for run in record.runs)) or "-"),
-        ("TARGET_BRANCH", target),
+        ("TARGET_BRANCH", target_branch(record.runs)),
         ("PLATFORM", env.platform),
         ("PYTHON", env.python),
         ("TORCH", _torch(env)),
         ("TORCH_NPU", env.torch_npu or "-"),
         ("CANN", env.cann or "-"),
-        ("NPU", npu),
+        ("NPU", npu(env)),
         ("VISIBLE_NPU", str(env.visible_npus)),
     ]
     for run in record.runs:
-        pairs += [("COMMAND", _command(run)), ("RESULT", result(run))]
-    pairs.append(("NOTE", _note(record)))
+        pairs += [("COMMAND", rerun(run)), ("RESULT", result(run))]
+    pairs.append(("NOTE", note(record)))
     lines = ["VALIDATION EVIDENCE"]
     lines += [f"{key}={' '.join(value.split())}" for key, value in pairs]
     for run in record.runs:
-        lines += [
-            f"  FAILED {c.name}: {' '.join(c.detail.split())}" for c in run.cases if not c.passed
-        ]
+        lines += [f"  FAILED {c.name}: {_gist(c)}" for c in run.cases if not c.passed]
     return lines
+
+
+def target_branch(runs: Sequence[Run]) -> str:
+    """The refs the repository tests were read from; `-` for docs-check's own."""
+    tests = [run for run in runs if not is_own(run)]
+    named = [run.ref or _("working tree") for run in tests]
+    return ", ".join(dict.fromkeys(named)) or "-"
+
+
+def failures(record: Evidence) -> list[str]:
+    """Each failed case's whole failure text, folded away."""
+    lines: list[str] = []
+    for run in record.runs:
+        for case in run.cases:
+            if not case.passed and case.detail.strip():
+                summary = _("Failure text of {test}").format(test=code(case.name))
+                lines += [f"<details><summary>{summary}</summary>", ""]
+                lines += [*fenced(case.detail.strip("\n").splitlines()), "", "</details>", ""]
+    return lines
+
+
+def _gist(case: Case) -> str:
+    lines = [line.strip() for line in case.detail.splitlines() if line.strip()]
+    if not lines:
+        return "-"
+    more = _(" (the whole text below)") if len(lines) > 1 else ""
+    return lines[-1] + more
+
+
+VERDICTS = {"passed": N_("passed"), "failed": N_("failed"), "error": N_("error")}
 
 
 def result(run: Run) -> str:
     """`Ran 7 tests in 0.054s, OK, exit 0`: the test's own words where it has
     them, else the case counts; an error gives its cause."""
     if run.verdict == "error":
-        return f"error: {run.note}, exit {run.exit_code}"
-    passed = sum(1 for case in run.cases if case.passed)
-    said = run.summary or f"{run.verdict}: {passed} of {len(run.cases)} cases passed"
-    return f"{said}, exit {run.exit_code}"
+        said = _("error: {cause}").format(cause=note_said(run.note))
+    else:
+        passed = sum(1 for case in run.cases if case.passed)
+        said = summary_said(run.summary) if run.summary else ""
+        said = said or _("{verdict}: {passed} of {total} cases passed").format(
+            verdict=_(VERDICTS.get(run.verdict, run.verdict)), passed=passed, total=len(run.cases)
+        )
+    return _("{said}, exit {code}").format(said=said, code=run.exit_code)
 
 
-def _for(record: Evidence) -> str:
+def served(record: Evidence) -> str:
+    """Which docs version the record served, and what kind of run it was."""
+    return f"{version_served(record)}{_(', ')}{kind(record.environment)}"
+
+
+def version_served(record: Evidence) -> str:
+    """`docs 2.12.0`, or why the record serves none."""
     env = record.environment
     if record.speaks_for:
-        counts = _("docs {version}").format(version=record.speaks_for)
-    elif record.version:
-        counts = _("no docs version (run for {version}, but its torch is {torch})").format(
+        return _("docs {version}").format(version=record.speaks_for)
+    if record.version:
+        return _("no docs version (run for {version}, but its torch is {torch})").format(
             version=record.version, torch=env.torch
         )
-    else:
-        counts = _("no docs version (torch {torch})").format(torch=env.torch)
-    return f"{counts}{_(', ')}{kind(env)}"
+    return _("no docs version (torch {torch})").format(torch=env.torch)
 
 
 def kind(env: Environment) -> str:
@@ -122,27 +172,37 @@ def kind(env: Environment) -> str:
     return _("CPU reference run, no NPU")
 
 
+def npu(env: Environment) -> str:
+    if env.fake_npu:
+        return _("{npu} (FAKE: reported by a test double)").format(npu=env.npu_name or "-")
+    if not env.npu_name:
+        return "-"
+    return f"{env.npu_name} ({env.product or _('not a catalogue product')})"
+
+
 def _torch(env: Environment) -> str:
-    return (env.torch or "-") + (
-        " (FAKE: a test double reporting this release)" if env.fake_torch else ""
-    )
+    fake = _(" (FAKE: a test double reporting this release)") if env.fake_torch else ""
+    return (env.torch or "-") + fake
 
 
-def _tree(run: Run) -> str:
-    """Where a run's test came from when no ref: docs-check's own behaviour
-    tests, or the working tree's repository test."""
-    return _("– (docs-check behaviour)") if run.source == "behaviour" else _("working tree")
+def _branch(run: Run) -> str:
+    """Where a run's test came from: docs-check's own behaviour tests, a ref,
+    or the working tree."""
+    if is_own(run):
+        return _("– (docs-check behaviour)")
+    return code(run.ref) if run.ref else _("working tree")
 
 
-def _command(run: Run) -> str:
-    return shlex.join(run.command)
-
-
-def _note(record: Evidence) -> str:
+def note(record: Evidence) -> str:
+    """The record's note in the run's language, saying that it verified no
+    NPU and, when its torch is not the version it ran for, that it counts for
+    none."""
     env = record.environment
-    note = env.note
-    if not env.verifies_npu and not note.startswith(("CPU reference run", "FAKE")):
-        note = f"no NPU verification: {note}"
+    said = note_said(env.note)
+    if not env.verifies_npu and not is_reference_note(env.note):
+        said = _("no NPU verification: {note}").format(note=said)
     if record.version and not record.speaks_for:
-        note += f"; run for docs {record.version}, but its torch is {env.torch}: counts for none"
-    return note
+        said += _("; run for docs {version}, but its torch is {torch}: counts for none").format(
+            version=record.version, torch=env.torch
+        )
+    return said

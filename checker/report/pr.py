@@ -2,14 +2,23 @@
 template, ready to paste, in Chinese unless --lang says otherwise (the
 template is Chinese; the registry gives the format its language).
 
-`# 【资料变更】` lists each page checked, per rule, with the status it states
-for each product, and says whether all of them are what the rule expects,
-naming each that is not at its path:line. `# 【功能验证】` says what ran and
-where: the environments, commands and per-branch results, and the VALIDATION
-EVIDENCE blocks, as the Markdown report renders them
+`# 【资料变更】` first answers the template's question, 涉及 or 不涉及: with
+`verify --base REF` by comparing the docs checked with the docs at REF (as
+`diff --git` compares two refs), each changed product listed as before →
+after at path:line (`Ascend 950DT：✘ → ✔`); without --base nothing was
+compared, and it says so rather than claim 不涉及. Then each page checked, per
+rule, with the status it states for each product, and whether all of them are
+what the rule expects, naming each that is not at its path:line. Products are
+named as the pages write them (checker.verify.docs_changes).
+
+`# 【功能验证】` says what ran and where: the verdict, what was observed on an
+NPU, a line per environment without NPU verification naming the docs version
+it served, then per environment the table of target branch, torch,
+torch_npu, CANN, NPU, the command to re-run and the framework's own summary,
+and the VALIDATION EVIDENCE block, as the Markdown report renders them
 (checker.report.markdown_evidence). A run that had no NPU says so, in the
-evidence's own words ("CPU reference run; NPU not available: <cause>"); only
-a run that verified a product's NPU is reported as an NPU result.
+evidence's words translated; only a run that verified a product's NPU is
+reported as an NPU result.
 
 Pages are named by their path in the repository, as a pull request names
 them: at a git ref, the path inside it; in a working tree, the path from the
@@ -18,15 +27,16 @@ the text is the same on every machine."""
 
 from __future__ import annotations
 
-from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, say
-from checker.report.located import located
 from checker.report.markdown import MARKS
-from checker.report.markdown_evidence import evidence_records, kind
+from checker.report.markdown_evidence import evidence_records, kind, origin, version_served
 from checker.report.markdown_text import code, text
+from checker.report.notes import is_reference_note, note_said
+from checker.report.pr_changes import changes_said, item, repo_path
 from checker.report.summary import headline
+from checker.verify.docs_changes import DocsChanges
 
 if TYPE_CHECKING:
     from checker.app.outcome import Outcome
@@ -37,28 +47,19 @@ if TYPE_CHECKING:
 
 def render(outcome: Outcome[VerifyReport]) -> str:
     report = outcome.result
-    lines = ["# 【资料变更】", ""]
+    docs = report.docs or DocsChanges(None)
+    lines = ["# 【资料变更】", "", *changes_said(docs, report.refs), ""]
     if report.refs:
         lines.append(_("Checked these docs entries at {refs}:").format(refs=", ".join(report.refs)))
     else:
         lines.append(_("Checked these docs entries in the working tree:"))
     for rule in report.rules:
-        lines += _rule(rule, [r for r in report.results if r.rule == rule.id], report.refs)
+        lines += _rule(rule, [r for r in report.results if r.rule == rule.id], report.refs, docs)
     lines += _findings(report)
     lines += ["", "# 【功能验证】", ""]
     lines += _validation(outcome)
-    lines += evidence_records(report.evidence, report.refs)
+    lines += evidence_records(report.evidence)
     return "\n".join(lines).rstrip("\n") + "\n"
-
-
-def repo_path(path: str, refs: tuple[str, ...]) -> str:
-    """A page's path in its repository (see the module's docstring)."""
-    ref, inside = located(path, refs)
-    if ref is not None:
-        return inside
-    parts = PurePath(path).parts
-    docs = [i for i, part in enumerate(parts[:-1]) if part == "docs"]
-    return PurePath(*parts[docs[-1] :]).as_posix() if docs else path
 
 
 # a status as the sentences name it (the model's words, for translation)
@@ -70,13 +71,19 @@ STATUS = {
 }
 
 
-def _marks(rows: list[Result], documented: bool = True) -> str:
+def _named(r: Result, docs: DocsChanges) -> str:
+    return docs.name(r.path, r.entry_line, r.product)
+
+
+def _marks(rows: list[Result], docs: DocsChanges, documented: bool = True) -> str:
     return _(", ").join(
-        f"{r.product} {MARKS[r.documented if documented else r.expected]}" for r in rows
+        f"{_named(r, docs)} {MARKS[r.documented if documented else r.expected]}" for r in rows
     )
 
 
-def _rule(rule: Expectation, results: list[Result], refs: tuple[str, ...]) -> list[str]:
+def _rule(
+    rule: Expectation, results: list[Result], refs: tuple[str, ...], docs: DocsChanges
+) -> list[str]:
     from checker.verify.crosscheck import DIFFERS
     from checker.verify.verified import entry_groups
 
@@ -84,10 +91,10 @@ def _rule(rule: Expectation, results: list[Result], refs: tuple[str, ...]) -> li
     lines = ["", f"## {text(rule.id)}: {code(rule.api)}", ""]
     for rows in groups:
         where = code(f"{repo_path(rows[0].path, refs)}:{rows[0].entry_line}")
-        lines.append(_item(where, rows[0].version, _marks(rows)))
+        lines.append(item(where, rows[0].version, _marks(rows, docs)))
     missing = [v for v in rule.versions if not any(r.version == v for r in results)]
     lines.append("")
-    expected = _marks(groups[0], documented=False) if groups else ""
+    expected = _marks(groups[0], docs, documented=False) if groups else ""
     differ = [[r for r in rows if r.verdict == DIFFERS] for rows in groups]
     differ = [rows for rows in differ if rows]
     if not groups:
@@ -110,20 +117,16 @@ def _rule(rule: Expectation, results: list[Result], refs: tuple[str, ...]) -> li
             said = _("{product} is {documented}, the rule expects {expected}")
             what = _(", ").join(
                 said.format(
-                    product=r.product,
+                    product=_named(r, docs),
                     documented=_(STATUS[r.documented]),
                     expected=_(STATUS[r.expected]),
                 )
                 for r in rows
             )
-            lines.append(_item(where, rows[0].version, what))
+            lines.append(item(where, rows[0].version, what))
     if missing:
         lines += ["", _("No entry found for: {versions}.").format(versions=", ".join(missing))]
     return lines
-
-
-def _item(where: str, version: str, said: str) -> str:
-    return "- " + _("{where} ({version}): {said}").format(where=where, version=version, said=said)
 
 
 def _findings(report: VerifyReport) -> list[str]:
@@ -140,18 +143,35 @@ def _findings(report: VerifyReport) -> list[str]:
     return lines
 
 
+# the verdicts that are words, not registry ids (which stay as they are)
+VERDICT_WORDS = {
+    "consistent": N_("consistent"),
+    "unverified": N_("unverified"),
+    "error": N_("error"),
+}
+
+
+def _observed(r: Result, docs: DocsChanges) -> str:
+    """`torch.x 2.12.0 on Ascend 950DT: doc-claims-support-test-fails (…)`."""
+    verdict = _(VERDICT_WORDS[r.verdict]) if r.verdict in VERDICT_WORDS else r.verdict
+    detail = _(" ({detail})").format(detail=say(r.detail)) if r.detail else ""
+    said = _("{api} {version} on {product}: {verdict}{detail}").format(
+        api=r.api, version=r.version, product=_named(r, docs), verdict=verdict, detail=detail
+    )
+    return text(said)
+
+
 def _validation(outcome: Outcome[VerifyReport]) -> list[str]:
     """The verdict, what verified on an NPU, and what did not use one."""
-    from checker.report.problems import verdict_message
-
     report = outcome.result
+    docs = report.docs or DocsChanges(None)
     lines = [_("Result: {headline} (exit {code}).").format(
         headline=headline(outcome), code=int(outcome.exit_code)
     )]  # fmt: skip
     observed = [r for r in report.results if r.observed != "none"]
     if observed:
         lines += ["", _("Observed on an NPU:"), ""]
-        lines += [f"- {text(verdict_message(r))}" for r in observed]
+        lines += [f"- {_observed(r, docs)}" for r in observed]
     elif report.evidence:  # without any, the evidence records say so
         lines += ["", _("No product was verified on an NPU.")]
     without = [e for e in report.evidence if not e.environment.verifies_npu]
@@ -159,6 +179,9 @@ def _validation(outcome: Outcome[VerifyReport]) -> list[str]:
         lines += ["", _("Runs without NPU verification (never counted as NPU results):"), ""]
         for record in without:
             env = record.environment
-            note = env.note if env.note.startswith("CPU reference run") else kind(env)
-            lines.append(f"- {code(record.origin)}: {text(note)}")
+            note = note_said(env.note) if is_reference_note(env.note) else kind(env)
+            said = _("{version} ({origin}): {note}").format(
+                version=version_served(record), origin=code(origin(record)), note=text(note)
+            )
+            lines.append(f"- {said}")
     return [*lines, ""]

@@ -16,6 +16,7 @@ from checker.verify.expectations import Expectation
 
 if TYPE_CHECKING:
     from checker.torch.resolution import Resolution
+    from checker.verify.docs_changes import DocsChanges
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class VerifyReport:
     errors: tuple[str, ...]
     resolution: Resolution | None = None  # with --resolve-apis
     refs: tuple[str, ...] = ()  # the git refs read, whose pages are `ref:path`
+    docs: DocsChanges | None = None  # --base's changes, and the products as pages name them
 
     @property
     def failed(self) -> bool:

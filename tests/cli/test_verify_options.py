@@ -53,4 +53,4 @@ def test_git_with_test_refs_only_reads_the_docs_from_the_working_tree(
     assert "examples/docs/docs/" in out and "HEAD:" not in out
     code, _, err = cli_at_repo("verify", DOCS, "--no-live", "--git", ".")
     assert code == 2
-    assert err.splitlines()[-1] == "Error: --git needs at least one --ref or --test-ref"
+    assert err.splitlines()[-1] == "Error: --git needs at least one --ref, --test-ref or --base"

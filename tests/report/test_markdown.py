@@ -102,16 +102,19 @@ def test_evidence_blocks_carry_every_field(cli: Invoke) -> None:
     assert npu["VISIBLE_NPU"] == "8"
     assert npu["CANN"] == "8.5.RC1"
     assert npu["RESULT"] == "failed: 7 of 8 cases passed, exit 0"
-    assert npu["TARGET_BRANCH"] == "working tree"
+    assert npu["TARGET_BRANCH"] == "-"  # only docs-check's own behaviour test ran: no branch
     assert npu["NOTE"] == "NPU run on Ascend950DT: ones(2)*2 on npu:0 = [2.0, 2.0]"
     assert lines[-1] == (
         "  FAILED custom group goes to its own handler: AssertionError: 0 emits "
         "to the group handler, expected 1 at line 63"
     )
     (row,) = rows
-    assert row.startswith("| – (docs-check behaviour) | 2.13.0+cpu | 2.13.0 | `/usr/local/")
-    assert row.endswith("--behaviour /opt/docs-check/checker/live/behaviours/put_metric.py` | "
-                        "failed: 7 of 8 cases passed, exit 0 |")  # fmt: skip
+    assert row == (
+        "| – (docs-check behaviour) | 2.13.0+cpu | 2.13.0 | 8.5.RC1 | Ascend950DT (ascend-950) | "
+        "`docs-check probe --api torch.distributed.elastic.metrics.put_metric --python python` | "
+        "failed: 7 of 8 cases passed, exit 0 |"
+    )  # the command to re-run it, not the harness call the record keeps
+    assert "/usr/local/" not in out and "/opt/docs-check/" not in out
 
 
 def test_cpu_reference_run_reads_as_one(cli: Invoke) -> None:
@@ -158,8 +161,8 @@ def test_git_refs_are_the_target() -> None:
     said, _, lines = blocks(out)["npu.json"]
     assert said == "docs 2.12.0, NPU run on Ascend910B3, verifies atlas-a2"
     got = fields(lines)
-    assert got["TARGET_BRANCH"] == "v2.12.0"  # no test read at a ref: the docs' ref
-    assert got["COMMAND"] == "python 'a b'"
+    assert got["TARGET_BRANCH"] == "-"  # no test read at a ref: never the docs' ref
+    assert got["COMMAND"] == "docs-check probe --api torch.x --python python"
     assert got["RESULT"] == "passed: 1 of 1 cases passed, exit 0"
 
 
@@ -178,8 +181,8 @@ def test_a_repository_test_at_a_ref_is_its_target_branch() -> None:
     said, rows, lines = blocks(verify_markdown(outcome_of(report)))["live run on this machine"]
     assert said == "docs 2.12.0, CPU reference run, no NPU"
     assert rows == [
-        "| `v2.12.0` | 2.12.0+cpu (FAKE: a test double reporting this release) | - | `py` | "
-        "Ran 1 test in 0.001s, OK, exit 0 |"
+        "| `v2.12.0` | 2.12.0+cpu (FAKE: a test double reporting this release) | - | - | - | "
+        "`git checkout v2.12.0 && python t.py -v` | Ran 1 test in 0.001s, OK, exit 0 |"
     ]
     got = fields(lines)
     assert (got["TARGET_BRANCH"], got["RESULT"]) == ("v2.12.0", "Ran 1 test in 0.001s, OK, exit 0")
@@ -195,5 +198,7 @@ def test_markup_in_messages_and_backticks_in_code() -> None:
     assert "#### 1. ``a`b\\|c``: no docs version (torch None), CPU reference run, no NPU" in out
     assert "\n````text\n" in out  # a fence longer than the backticks inside
     assert "- a\\|\\<b\\>" in out
-    assert "\n  FAILED uses ```fences```: line one line two\n" in out
+    assert "\n  FAILED uses ```fences```: line two (the whole text below)\n" in out
+    assert "<details><summary>Failure text of ```` uses ```fences``` ````</summary>\n\n" in out
+    assert "\n```text\nline one\nline two\n```\n\n</details>\n" in out
     assert "\nNOTE=no NPU verification: x\n" in out

@@ -48,16 +48,23 @@ def test_chinese_unless_lang_says_otherwise(cli: Invoke, monkeypatch: pytest.Mon
 
 def test_the_two_template_sections(cli: Invoke) -> None:
     _, out, _ = cli(*VERIFY_FAILING, "--format", "pr")
-    assert out.startswith("# 【资料变更】\n\n已检查工作区下以下资料条目：\n")
+    assert out.startswith(
+        "# 【资料变更】\n\n"
+        "是否涉及资料变更：未判断：没有给出 --base REF（例如拉取请求的目标分支），无从比较。\n\n"
+        "已检查工作区下以下资料条目：\n"
+    )  # without --base nothing was compared: neither 涉及 nor 不涉及 is claimed
+    assert "不涉及" not in out
     assert out.count("\n# 【功能验证】\n") == 1
     changes, validation = out.split("\n# 【功能验证】\n")
     # every page checked, with what it states; the three that differ, at the line
     assert (
-        f"- `{ELASTIC.format(12, 26)}`（2.12.0）：atlas-a2 ✔，atlas-a3 ✔，ascend-950 ✘" in changes
+        f"- `{ELASTIC.format(12, 26)}`（2.12.0）："
+        "Atlas A2 训练系列产品 ✔，Atlas A3 训练系列产品 ✔，Ascend 950DT ✘" in changes
     )
     assert "4 个条目中有 3 个与规则预期的“是，暂不支持 Ascend 950DT”" in changes
     assert (
-        f"- `{ELASTIC.format(11, 32)}`（2.11.0）：ascend-950 为未说明，规则预期为不支持" in changes
+        f"- `{ELASTIC.format(11, 32)}`（2.11.0）：Ascend 950DT 为未说明，规则预期为不支持"
+        in changes
     )
     assert "以下版本未找到条目：2.13.0。" in changes
     assert validation.startswith("\n结论：✘ 失败（退出码 1）。\n")
@@ -70,8 +77,11 @@ def test_a_cpu_reference_run_never_reads_as_an_npu_result(cli: Invoke) -> None:
     cpu = "tests/fixtures/verify/evidence/cpu-reference-torch-2.13.0-pass.json"
     fake = "tests/fixtures/verify/evidence/fake-npu-a3-torch-2.13.0-pass.json"
     assert cpu not in observed and fake not in observed
-    assert f"- `{cpu}`: CPU reference run; NPU not available: torch_npu is not installed" in without
-    assert f"- `{fake}`: FAKE torch_npu test double, not an NPU run" in without
+    # each line names the docs version it served, and says what the run was
+    said = "CPU reference run; NPU not available: torch_npu is not installed"
+    assert f"- docs 2.13.0 (`{cpu}`): {said}" in without
+    said = "FAKE torch_npu test double reporting Ascend910_9382: not an NPU run"
+    assert f"- docs 2.13.0 (`{fake}`): {said}" in without
 
 
 def test_no_evidence_says_no_product_was_verified() -> None:
@@ -93,7 +103,8 @@ def test_a_live_cpu_run_names_its_cause() -> None:
     with chosen("zh"):
         out = render(outcome_of(report))
     assert "\n已检查 master 下以下资料条目：\n" in out
-    assert f"\n- `live`: {note}\n" in out
+    said = "CPU 参考运行；NPU 不可用：torch_npu is not installed"  # the cause as torch_npu says it
+    assert f"\n- 资料版本 2.13.0（`本机现场运行`）：{said}\n" in out
     assert "NPU 上的观察结果" not in out
 
 
