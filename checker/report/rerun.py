@@ -9,8 +9,9 @@ JSON evidence keeps.
   (`python test/x/test_y.py -v Class.test` for one test of it) or
   `python -m pytest test/x/test_y.py::id -v` under pytest.
 - docs-check's own behaviour test (a `behaviour` run, whatever its ref says):
-  `docs-check probe --api <API> --python python`, which runs it again in
-  the environment of that `python`."""
+  `docs-check probe --api <API> --python python --output evidence.json`,
+  which runs it again in the environment of that `python` (probe writes
+  evidence, so it needs the file)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ def framework(run: Run) -> str:
 def rerun(run: Run) -> str:
     """The command (see the module's docstring)."""
     if is_own(run):
-        return shlex.join(["docs-check", "probe", "--api", run.api, "--python", "python"])
+        words = ["docs-check", "probe", "--api", run.api, "--python", "python"]
+        return shlex.join([*words, "--output", "evidence.json"])
     path, _, test = run.behaviour.partition("::")
     if framework(run) == "pytest":
         words = ["python", "-m", "pytest", run.behaviour, "-v"]

@@ -111,7 +111,7 @@ def test_evidence_blocks_carry_every_field(cli: Invoke) -> None:
     (row,) = rows
     assert row == (
         "| – (docs-check behaviour) | 2.13.0+cpu | 2.13.0 | 8.5.RC1 | Ascend950DT (ascend-950) | "
-        "`docs-check probe --api torch.distributed.elastic.metrics.put_metric --python python` | "
+        "`docs-check probe --api torch.distributed.elastic.metrics.put_metric --python python --output evidence.json` | "
         "failed: 7 of 8 cases passed, exit 0 |"
     )  # the command to re-run it, not the harness call the record keeps
     assert "/usr/local/" not in out and "/opt/docs-check/" not in out
@@ -162,7 +162,7 @@ def test_git_refs_are_the_target() -> None:
     assert said == "docs 2.12.0, NPU run on Ascend910B3, verifies atlas-a2"
     got = fields(lines)
     assert got["TARGET_BRANCH"] == "-"  # no test read at a ref: never the docs' ref
-    assert got["COMMAND"] == "docs-check probe --api torch.x --python python"
+    assert got["COMMAND"] == "docs-check probe --api torch.x --python python --output evidence.json"
     assert got["RESULT"] == "passed: 1 of 1 cases passed, exit 0"
 
 

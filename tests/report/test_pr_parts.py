@@ -7,6 +7,8 @@ a ref, without live runs."""
 from __future__ import annotations
 
 import dataclasses
+import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ from .conftest import Invoke
 
 TEST = "test/distributed/elastic/metrics/test_metrics_api.py"
 HARNESS = ("/tmp/x/python", "/venv/lib/site-packages/checker/torch/harness.py", "--test", TEST)
+PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
 
 
@@ -71,7 +74,25 @@ def test_pytest_by_the_runs_framework_or_its_summary_line() -> None:
 def test_docs_checks_own_behaviour_is_rerun_with_docs_check_whatever_its_ref() -> None:
     own = repo_test(source="behaviour", behaviour="put_metric", api="torch.a.put_metric")
     assert framework(own) == ""
-    assert rerun(own) == "docs-check probe --api torch.a.put_metric --python python"
+    assert rerun(own) == (
+        "docs-check probe --api torch.a.put_metric --python python --output evidence.json"
+    )
+
+
+def test_the_behaviours_rerun_command_runs(
+    cli: Invoke, npu_python: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command the reports print runs as printed, `python` being that
+    environment's interpreter, and writes the evidence it names."""
+    own = repo_test(source="behaviour", behaviour="put_metric", api=PUT_METRIC)
+    argv = shlex.split(rerun(own))
+    assert argv[0] == "docs-check"
+    argv[argv.index("python")] = npu_python
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli(*argv[1:])
+    assert code == 0, err
+    written = json.loads((tmp_path / "evidence.json").read_text(encoding="utf-8"))
+    assert [run["behaviour"] for run in written["runs"]][:1] == ["put_metric"]
 
 
 CAUSE = "RuntimeError: Failed to load the backend extension: torch_npu. (caused by ImportError: x)"
