@@ -222,7 +222,7 @@ def _salt() -> bytes:
     return digest.digest()
 
 
-def _damaged(path: Path, error: Exception) -> InputError:
+def _damaged(path: Path, error: Exception | str) -> InputError:
     return InputError(
         f"{path}: a page cache entry that docs-check did not write ({error}); "
         "remove it, or run with --no-cache"
