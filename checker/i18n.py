@@ -11,12 +11,16 @@ chosen language with `say`. Rule ids, paths, API and product names are never
 translated: they are arguments, not text.
 
 A checkout whose catalogue was never compiled shows English, silently (the
-zh tests then fail, since they check the built catalogue)."""
+zh tests then fail, since they check the built catalogue); one whose compiled
+catalogue is broken (a corrupt `.mo`) shows English too, with one warning
+line on stderr."""
 
 from __future__ import annotations
 
 import gettext
 import os
+import struct
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -48,13 +52,36 @@ def use(language: str | None) -> str:
     """Shows text in `language` (`zh` or `en`) from now on; None: the locale's."""
     global _translations
     chosen = language or language_of(os.environ)
-    if chosen == "en":
-        _translations = gettext.NullTranslations()
-    else:
-        _translations = gettext.translation(
-            DOMAIN, localedir=LOCALE_DIR, languages=[chosen], fallback=True
-        )
+    _translations = gettext.NullTranslations() if chosen == "en" else _catalogue(chosen)
     return chosen
+
+
+# A catalogue file that gettext cannot read: OSError (bad magic number, unreadable),
+# struct.error (cut short), ValueError (a header that does not decode), LookupError.
+_BROKEN = (OSError, struct.error, ValueError, LookupError)
+_warned: set[str] = set()  # the broken catalogues this process has said so of
+
+
+def _catalogue(language: str) -> gettext.NullTranslations:
+    """The catalogue of `language` in LOCALE_DIR; English when there is none,
+    and when the one there cannot be read, with one warning line on stderr
+    (once a process: a run chooses its language more than once). The warning
+    is English: the catalogue that would translate it is the broken one."""
+    try:
+        return gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True
+        )
+    except _BROKEN as error:
+        found = gettext.find(DOMAIN, localedir=LOCALE_DIR, languages=[language])
+        where = found or str(LOCALE_DIR)
+        if where not in _warned:
+            _warned.add(where)
+            why = getattr(error, "strerror", None) or error
+            sys.stderr.write(
+                f"docs-check: warning: {where}: cannot read the {language} catalogue ({why}); "
+                "showing English\n"
+            )
+        return gettext.NullTranslations()
 
 
 @contextmanager
