@@ -178,3 +178,40 @@ def test_duplicate_key_in_a_baseline_is_refused_at_its_line(tmp_path: Path) -> N
     assert str(caught.value) == (
         f"{path}:5: not a baseline file: key 'findings' given twice (first at line 4)"
     )
+
+
+# -- what a live run writes, it can read back -----------------------------------------------
+
+
+def harness_report(**changes: Any) -> dict[str, Any]:
+    """The harness's environment line of a real NPU run (checker.torch.harness)."""
+    report = {
+        "platform": "Linux 5.10.0 aarch64", "python": "3.11.10", "torch": "2.13.0+cpu",
+        "torch_npu": "2.13.0", "cann": "8.5.RC1", "npu_name": "Ascend910_9382",
+        "visible_npus": 16, "npu_available": True, "npu_op_ok": True,
+        "npu_op": "ones(2)*2 on npu:0 = [2.0, 2.0]", "fake_npu": False, "fake_torch": None,
+    }  # fmt: skip
+    return {**report, **changes}
+
+
+@pytest.mark.parametrize(
+    ("changes", "note"),
+    [
+        ({"fake_torch": "2.13.0+cpu", "torch": "2.12.0+cpu"}, "FAKE torch release"),
+        ({"torch": "2.12.0", "torch_npu": "2.7.1.post2"}, "torch_npu 2.7.1.post2 does not go"),
+    ],
+    ids=["fake-torch", "unpaired"],
+)
+def test_a_live_run_under_a_fake_or_unpaired_torch_is_no_npu_run(
+    tmp_path: Path, changes: dict[str, Any], note: str
+) -> None:
+    from checker.model.catalogue import default_catalogue
+    from checker.torch.runner import _environment
+    from checker.verify.evidence import Evidence
+
+    assert _environment(harness_report(), default_catalogue(), "").verifies_npu
+    env = _environment(harness_report(**changes), default_catalogue(), "")
+    assert (env.device, env.verifies_npu) == ("cpu-reference", False)
+    assert note in env.note
+    written = write(tmp_path, json.loads(Evidence(env, (), "live").to_json()))
+    assert load_evidence(written).environment == env  # read back, not refused
