@@ -62,3 +62,23 @@ def test_corrupt_catalogue_falls_back_to_english_with_one_warning(
 def test_a_good_catalogue_still_translates(cli: Invoke) -> None:
     code, _, err = cli("lint", EXAMPLES, "--no-cache", "--lang", "zh")
     assert (code, err) == (1, "5 个问题（3 个错误，2 个警告），共 6 个文件、22 个条目\n")
+
+
+def test_corrupt_catalogue_warns_once_when_a_run_chooses_chinese_twice(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a Chinese locale, `verify --format pr` chooses zh for the run and
+    again for its report (the template's language): one warning still, and
+    the report is the English one."""
+    docs = str(REPO / "tests" / "fixtures" / "verify" / "docs")
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    english = cli("verify", docs, "--no-live", "--format", "pr", "--lang", "en")
+    mo = broken_locale(tmp_path, b"junk", monkeypatch)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    code, out, err = cli("verify", docs, "--no-live", "--format", "pr")
+    assert (code, out) == english[:2]
+    assert [line for line in err.splitlines() if "warning" in line] == [
+        f"docs-check: warning: {mo}: cannot read the zh catalogue (Bad magic number); "
+        "showing English"
+    ]
