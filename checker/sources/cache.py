@@ -4,12 +4,13 @@ language), the tool's version and the catalogue and rules; and beside each
 page what its own lint rules found on it (`CheckedStore`). Entries are JSON,
 written atomically (the format: checker.sources.cache_rows); an entry that
 does not parse (nested too deeply, an integer too long), holds values of the
-wrong type, does not match its digest, was written for another key or is no
-regular file (a FIFO would block the read) is ignored and rebuilt. Each
-entry's first line holds digests of the rest (its head and body; the kept
-findings): one cut short is rebuilt, one whose body is whole but whose head
-(or whose kept findings, still JSON) no longer match was edited after
-docs-check wrote it, and stops the run (InputError naming it). Without a
+wrong type, is cut short, was written for another key or is no regular file
+(a FIFO would block the read) is ignored and rebuilt. Each entry's first line
+holds digests of the rest (a page's head and body; the kept findings): one
+whose body no longer matches (or whose kept findings are no longer JSON) was
+cut short, and is rebuilt; one whose body is whole but whose head (or whose
+kept findings, still JSON) no longer matches was edited after docs-check
+wrote it, and stops the run (InputError naming it). Without a
 folder for it (no DOCS_CHECK_CACHE_DIR, XDG_CACHE_HOME or home directory)
 there is no cache."""
 
