@@ -146,12 +146,73 @@ def value_problem(error: ValueError) -> str:
     return str(error)
 
 
+class _KeyTwice(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of a versioned file, refusing a key given twice: json would
+    keep its last value, so `"device": "cpu-reference", "device": "npu"`
+    would read as a run on an NPU that nothing else in the file shows."""
+    made = dict(pairs)
+    if len(made) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _KeyTwice(key)
+            seen.add(key)
+    return made
+
+
+# A JSON string, or a bracket or colon: enough to follow valid JSON's objects.
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\]:]')
+
+
+def _key_given_twice(text: str) -> tuple[str, int, int] | None:
+    """The first key given twice in one object of the JSON `text`: the key,
+    the line of its second and of its first occurrence. Only when loading
+    found one, so the cost of a pass in Python is never paid otherwise."""
+    objects: list[dict[str, int] | None] = []  # per open bracket: its keys' offsets
+    string = ("", 0)
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        if token in ("{", "["):
+            objects.append({} if token == "{" else None)
+        elif not objects:
+            return None  # not valid JSON after all
+        elif token in ("}", "]"):
+            objects.pop()
+        elif token == ":":
+            keys, (key, at) = objects[-1], string
+            if keys is None:
+                return None
+            if key in keys:
+                return key, _line_at(text, at), _line_at(text, keys[key])
+            keys[key] = at
+        else:
+            string = (json.loads(token), match.start())
+    return None
+
+
+def _line_at(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
 def load_versioned(path: str, schema: str, version: int, kind: str, broken: str) -> dict[str, Any]:
     """A JSON document of ours: an object with `schema` and a `schema_version` no
     newer than `version`. `kind` and `broken` name it in the one-line errors."""
     article = "an" if kind[0] in "aeiou" else "a"
     try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
+        document = json.loads(text, object_pairs_hook=_each_key_once)
+    except _KeyTwice as twice:
+        key, line, first = _key_given_twice(text) or (twice.key, 0, 0)
+        where, before = (f":{line}", f" (first at line {first})") if line else ("", "")
+        raise InputError(
+            f"{path}{where}: not {article} {kind} file: key {key!r} given twice{before}"
+        ) from None
     except OSError as error:
         raise InputError(f"{path}: cannot read {kind}: {error.strerror or error}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -11,13 +11,16 @@ chosen language with `say`. Rule ids, paths, API and product names are never
 translated: they are arguments, not text.
 
 A checkout whose catalogue was never compiled shows English, silently (the
-zh tests then fail, since they check the built catalogue)."""
+zh tests then fail, since they check the built catalogue); one whose compiled
+catalogue is broken (a corrupt `.mo`) shows English too, with one warning
+line on stderr (checker.cli.run prints it: `chosen`'s `warn`)."""
 
 from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+import struct
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -48,25 +51,53 @@ def use(language: str | None) -> str:
     """Shows text in `language` (`zh` or `en`) from now on; None: the locale's."""
     global _translations
     chosen = language or language_of(os.environ)
-    if chosen == "en":
-        _translations = gettext.NullTranslations()
-    else:
-        _translations = gettext.translation(
-            DOMAIN, localedir=LOCALE_DIR, languages=[chosen], fallback=True
-        )
+    _translations = gettext.NullTranslations() if chosen == "en" else _catalogue(chosen)
     return chosen
 
 
+# A catalogue file that gettext cannot read: OSError (bad magic number, unreadable),
+# struct.error (cut short), ValueError (a header that does not decode), LookupError.
+_BROKEN = (OSError, struct.error, ValueError, LookupError)
+# Who is told of a broken catalogue (the command line: one stderr line), and of
+# which ones it was told already: a run chooses its language more than once.
+_told: tuple[Callable[[str], None], set[str]] | None = None
+
+
+def _catalogue(language: str) -> gettext.NullTranslations:
+    """The catalogue of `language` in LOCALE_DIR; English when there is none,
+    and when the one there cannot be read, of which `chosen`'s `warn` is told
+    once, in English: the catalogue that would translate it is the broken one."""
+    try:
+        return gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True
+        )
+    except _BROKEN as error:
+        where = gettext.find(DOMAIN, localedir=LOCALE_DIR, languages=[language])
+        where = where or str(LOCALE_DIR)
+        if _told is not None and where not in _told[1]:
+            _told[1].add(where)
+            why = getattr(error, "strerror", None) or error
+            _told[0](
+                f"docs-check: warning: {where}: cannot read the {language} catalogue ({why}); "
+                "showing English"
+            )
+        return gettext.NullTranslations()
+
+
 @contextmanager
-def chosen(language: str | None = None) -> Iterator[str]:
+def chosen(language: str | None = None, warn: Callable[[str], None] | None = None) -> Iterator[str]:
     """`use(language)` for the body, then the language before: a run in-process
-    (a test, a caller of checker.cli.run) leaves no language behind."""
-    global _translations
-    before = _translations
+    (a test, a caller of checker.cli.run) leaves no language behind. `warn`:
+    what is told of a catalogue that cannot be read, in the body (once each);
+    without it, whoever an enclosing `chosen` names, else nobody."""
+    global _translations, _told
+    before, told = _translations, _told
+    if warn is not None:
+        _told = (warn, set())
     try:
         yield use(language)
     finally:
-        _translations = before
+        _translations, _told = before, told
 
 
 def _(text: str) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.errors import InputError
+from checker.errors import DataError, InputError
 from checker.model.catalogue import Catalogue
 from checker.progress import Progress
 from checker.sources.testtrees import extracted_tests, folder_of_test
@@ -148,8 +148,18 @@ def repo_jobs(
         test_file = rule.test.split("::", 1)[0]
         for root in dict.fromkeys(docs):
             if Path(root, test_file).is_file():
+                _inside(rule, root, Path(root, test_file))
                 jobs.append(Job(rule.api, rule.test, rule.test, root))
     return jobs
+
+
+def _inside(rule: Expectation, root: str, test_file: Path) -> None:
+    """A test file that a link takes out of the repository is not its test."""
+    real = test_file.resolve()
+    if not real.is_relative_to(Path(root).resolve()):
+        raise DataError(
+            f"{rule.source}: 'test' {rule.test} is {real}, outside the docs repository {root}"
+        )
 
 
 class _Counter:

@@ -73,8 +73,15 @@ def run(argv: Sequence[str] | None = None) -> int:
     language of --lang or the locale (checker.i18n), and only for this run."""
     from checker.i18n import chosen
 
-    with chosen():
+    with chosen(warn=_warning):
         return _run(argv)
+
+
+def _warning(line: str) -> None:
+    """A warning of the run that is no finding (a catalogue it cannot read)."""
+    from checker.report.text import escaped  # the path in it comes from the file system
+
+    click.echo(escaped(line), err=True)
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -37,6 +37,9 @@ class Format:
     fixes: bool = False
     # written in this language unless --lang says otherwise (pr: the Chinese template's)
     language: str | None = None
+    # writes names and page text as they are (no JSON, XML or per-line escaping of
+    # its own): `render` escapes its control characters but newlines, as text does
+    plain: bool = False
 
 
 FORMATS: dict[str, Format] = {
@@ -73,6 +76,7 @@ FORMATS: dict[str, Format] = {
             "checker.report.markdown",
             (*CHECKING, "diff", "coverage"),
             "for a pull request (diff: for release notes)",
+            plain=True,
         ),
         Format(
             "concise",
@@ -82,7 +86,9 @@ FORMATS: dict[str, Format] = {
             colour=True,
             said=False,
         ),
-        Format("github", "checker.report.github", CHECKING, "GitHub Actions annotations"),
+        Format(
+            "github", "checker.report.github", CHECKING, "GitHub Actions annotations", plain=True
+        ),
         Format("gitlab", "checker.report.gitlab", CHECKING, "GitLab Code Quality report"),
         Format(
             "lintrunner",
@@ -100,10 +106,18 @@ FORMATS: dict[str, Format] = {
             ("verify",),
             "the two sections of the torch-npu pull-request template",
             language="zh",
+            plain=True,
         ),
         # export's records, one a line: each an object (JSON Lines) or a row
         Format("jsonl", "checker.report.jsonl", ("export",), "JSON Lines", said=False),
-        Format("csv", "checker.report.csv_rows", ("export",), "for spreadsheets", said=False),
+        Format(
+            "csv",
+            "checker.report.csv_rows",
+            ("export",),
+            "for spreadsheets",
+            said=False,
+            plain=True,
+        ),
     )
 }
 STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.statistics)
@@ -138,10 +152,13 @@ def render(
     code: str | None = None,
 ) -> str:
     """The report text; with `statistics`, the counts per rule instead of the
-    problems (in text or json). Names that are not UTF-8 (lone surrogates) are left
-    as they are, for the writer to escape (checker.files.encodable); a format
-    that must encode a name itself and cannot (SARIF's percent-encoded URIs)
-    is one error line naming it, not a traceback."""
+    problems (in text or json). No format writes a control character but a
+    newline: text escapes each line (checker.report.text.escaped), JSON, XML
+    and SARIF encode them, and a `plain` format's text is escaped here. Names
+    that are not UTF-8 (lone surrogates) are left as they are, for the writer
+    to escape (checker.files.encodable); a format that must encode a name
+    itself and cannot (SARIF's percent-encoded URIs) is one error line naming
+    it, not a traceback."""
     f = _registry(outcome.command)[name]
     module = importlib.import_module("checker.report.statistics" if statistics else f.module)
     try:
@@ -153,6 +170,10 @@ def render(
             text = module.render(outcome, code=code)
         else:
             text = module.render(outcome)
+        if f.plain and not statistics:  # one escaping of control characters: text's
+            from checker.report.text import escaped_lines
+
+            text = escaped_lines(text)
     except UnicodeEncodeError as error:
         from checker.files import encodable
 

@@ -74,6 +74,13 @@ def escaped(text: str) -> str:
     return _CONTROL.sub(lambda control: f"\\x{ord(control.group()):02x}", text)
 
 
+def escaped_lines(text: str) -> str:
+    """`text` with every control character but its newlines shown as its
+    escape (`escaped`, a line at a time): what a format that writes page text
+    as it is (Markdown, GitHub's workflow commands) is written as."""
+    return "\n".join(map(escaped, text.split("\n")))
+
+
 def findings_text(findings: Sequence[Finding]) -> list[str]:
     return [finding_line(f) for f in findings]
 

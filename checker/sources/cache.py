@@ -4,8 +4,13 @@ language), the tool's version and the catalogue and rules; and beside each
 page what its own lint rules found on it (`CheckedStore`). Entries are JSON,
 written atomically (the format: checker.sources.cache_rows); an entry that
 does not parse (nested too deeply, an integer too long), holds values of the
-wrong type, does not match its digest, was written for another key or is no
-regular file (a FIFO would block the read) is ignored and rebuilt. Without a
+wrong type, is cut short, was written for another key or is no regular file
+(a FIFO would block the read) is ignored and rebuilt. Each entry's first line
+holds digests of the rest (a page's head and body; the kept findings): one
+whose body no longer matches (or whose kept findings are no longer JSON) was
+cut short, and is rebuilt; one whose body is whole but whose head (or whose
+kept findings, still JSON) no longer matches was edited after docs-check
+wrote it, and stops the run (InputError naming it). Without a
 folder for it (no DOCS_CHECK_CACHE_DIR, XDG_CACHE_HOME or home directory)
 there is no cache."""
 
@@ -21,7 +26,7 @@ from pathlib import Path
 
 from checker import __version__
 from checker.errors import InputError
-from checker.files import write_atomically
+from checker.files import ESCAPE, write_atomically
 from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.finding import Finding
 from checker.model.support import Page
@@ -38,9 +43,10 @@ from checker.sources.discover import DocFile
 # 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
 # 7: messages as template and arguments; 8: fixes; 9: keyed by blob id, pages at
 # refs stored as read in no tree; 10: tables of statuses and status texts;
-# 11: a head and a body read when needed, the page rules' findings beside
-_FORMAT = "docs-check/page-cache/11"
-_CHECKED = "docs-check/checked/1"
+# 11: a head and a body read when needed, the page rules' findings beside;
+# 12: an envelope with the digests of head and body (checked/2: of the findings)
+_FORMAT = "docs-check/page-cache/12"
+_CHECKED = "docs-check/checked/2"
 
 
 def default_cache_dir() -> Path | None:
@@ -105,15 +111,13 @@ class PageCache:
             return None
         path = self._file(self.folder, key)
         try:
-            first, _, body = _read_regular(path).partition(b"\n")
-            document = json.loads(first)
-            if not isinstance(document, dict):
+            envelope, head, body = _lines(_read_regular(path), 3)
+            document = _envelope(envelope, _FORMAT, key)
+            if document is None or document.get("body") != digest(body):  # cut short
                 return None
-            if document.get("format") != _FORMAT or document.get("key") != key:
-                return None
-            if document.get("body") != digest(body):  # cut short, or changed since
-                return None
-            return page_from(document["page"], body, lambda error: _damaged(path, error))
+            if document.get("head") != digest(head):  # whole, but its head changed since
+                raise _damaged(path, "its head does not match its digest")
+            return page_from(json.loads(head), body, lambda error: _damaged(path, error))
         except _UNREADABLE:
             return None  # missing, corrupt or foreign: read the page again
 
@@ -125,12 +129,14 @@ class PageCache:
         heading line and API."""
         if self.folder is None:
             return None
+        path = self._file(self.folder, key)
         try:
-            document = json.loads(_read_regular(self._file(self.folder, key)))
-            if not isinstance(document, dict):
+            envelope, kept = _lines(_read_regular(path), 2)
+            if (found := _envelope(envelope, _CHECKED, key)) is None:
                 return None
-            if document.get("format") != _CHECKED or document.get("key") != key:
-                return None
+            document = json.loads(kept)  # cut short: not JSON, and rebuilt
+            if found.get("digest") != digest(kept) or not isinstance(document, dict):
+                raise _damaged(path, "its findings do not match their digest")
             findings = tuple(finding_from(f) for f in document["findings"])
             return findings, heads_from(document["heads"])
         except _UNREADABLE:
@@ -142,8 +148,13 @@ class PageCache:
         def text() -> str:
             found = [finding_data(finding) for finding in findings]
             heading = [list(head) for head in heads]
-            document = {"format": _CHECKED, "key": key, "findings": found, "heads": heading}
-            return json.dumps(document, ensure_ascii=False)
+            kept = json.dumps({"findings": found, "heads": heading}, ensure_ascii=False)
+            envelope = {
+                "format": _CHECKED,
+                "key": key,
+                "digest": digest(kept.encode("utf-8", ESCAPE)),
+            }
+            return json.dumps(envelope, ensure_ascii=False) + "\n" + kept
 
         self._write(key, text)
 
@@ -178,6 +189,22 @@ _UNREADABLE = (
 )
 
 
+def _lines(data: bytes, count: int) -> list[bytes]:
+    """An entry's `count` lines; fewer is a ValueError (not an entry: rebuilt)."""
+    lines = data.split(b"\n", count - 1)
+    if len(lines) != count:
+        raise ValueError("an entry cut short")
+    return lines
+
+
+def _envelope(line: bytes, form: str, key: str) -> dict[str, object] | None:
+    """An entry's first line, when it is of `form` for `key`; None: foreign."""
+    document = json.loads(line)
+    if not isinstance(document, dict) or document.get("format") != form:
+        return None
+    return document if document.get("key") == key else None
+
+
 def _read_regular(path: Path) -> bytes:
     """The bytes of a regular file; anything else (a FIFO, a device) is an
     OSError, found without waiting: the file is opened non-blocking, then seen."""
@@ -196,7 +223,7 @@ def _salt() -> bytes:
     return digest.digest()
 
 
-def _damaged(path: Path, error: Exception) -> InputError:
+def _damaged(path: Path, error: Exception | str) -> InputError:
     return InputError(
         f"{path}: a page cache entry that docs-check did not write ({error}); "
         "remove it, or run with --no-cache"

@@ -1,8 +1,10 @@
 """How a page is written into the page cache and read back (checker.sources.
-cache keeps the files). An entry file is two lines of JSON: the head (the
+cache keeps the files). An entry file is three lines of JSON: the envelope
+(format, key, and a digest of each of the two lines after it), the head (the
 page's place, its reading's findings, its docs-check comments, how many
-entries and mentions it has, and a digest of the body) and the body (the
-entries and mentions). The head is read and checked at once; the body only
+entries and mentions it has) and the body (the entries and mentions). The
+digests are of bytes, so checking them decodes nothing. The head is read and
+checked at once; the body only
 when the entries or mentions are first looked at (model.deferred), which a
 warm lint whose page rules are cached too does for few pages. Everything read
 back has its type checked: a wrong one is a TypeError or ValueError and the
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
+from checker.files import ESCAPE
 from checker.i18n import Message
 from checker.model.deferred import Deferred
 from checker.model.edit import Edit
@@ -24,15 +27,13 @@ from checker.model.support import Entry, Mention, NativeLink, Page, Status, Supp
 from checker.model.suppression import Directive
 
 
-def page_text(page: Page, head: dict[str, Any]) -> str:
-    """The entry file's text: `head` (the format and key) with the page's own
-    head added, a newline, and the body. No newline is inside either: JSON
-    writes a newline in a string as an escape."""
+def page_text(page: Page, envelope: dict[str, Any]) -> str:
+    """The entry file's text: `envelope` (the format and key) with the digests
+    of the head and the body added, then the head, then the body, a line each.
+    No newline is inside any: JSON writes a newline in a string as an escape."""
     body = json.dumps(_body(page), ensure_ascii=False)
-    head = {
-        **head,
-        "body": digest(body.encode("utf-8")),
-        "page": {
+    head = json.dumps(
+        {
             "path": page.path,
             "version": page.version,
             "lang": page.lang,
@@ -42,12 +43,19 @@ def page_text(page: Page, head: dict[str, Any]) -> str:
             "findings": [finding_data(finding) for finding in page.findings],
             "directives": [[d.line, d.action, list(d.rules), d.reason] for d in page.directives],
         },
-    }
-    return json.dumps(head, ensure_ascii=False) + "\n" + body
+        ensure_ascii=False,
+    )
+    digests = {"head": digest(_bytes(head)), "body": digest(_bytes(body))}
+    return "\n".join((json.dumps({**envelope, **digests}, ensure_ascii=False), head, body))
 
 
-def digest(body: bytes) -> str:
-    return hashlib.sha256(body).hexdigest()
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _bytes(text: str) -> bytes:
+    """The bytes `text` is written as (checker.files.ESCAPE), which a digest is of."""
+    return text.encode("utf-8", ESCAPE)
 
 
 def page_from(head: dict[str, Any], body: bytes, damaged: Callable[[Exception], Exception]) -> Page:

@@ -16,7 +16,14 @@ from checker.model.catalogue import Catalogue
 from checker.process import CommandResult, last_json_object, run_command
 from checker.progress import Progress
 from checker.torch.env import AUTOLOAD_OFF
-from checker.verify.evidence import Case, Environment, Evidence, Run, derived_verdict
+from checker.verify.evidence import (
+    Case,
+    Environment,
+    Evidence,
+    Run,
+    derived_verdict,
+    releases_pair,
+)
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")
@@ -136,6 +143,10 @@ def _environment(data: dict[str, Any], catalogue: Catalogue, cause: str) -> Envi
     if real_torch:
         renamed = f"torch {real_torch} reports {data.get('torch')}"
         note = f"FAKE torch release (test double): {renamed}; {note}"
+    paired = releases_pair(data.get("torch"), data.get("torch_npu"))
+    if on_npu and not paired and not (fake or real_torch):
+        unpaired = f"torch_npu {data.get('torch_npu')} does not go with torch {data.get('torch')}"
+        note = f"{unpaired}: not counted as an NPU run; {note}"
     return Environment(
         platform=str(data.get("platform")),
         python=str(data.get("python")),
@@ -145,7 +156,7 @@ def _environment(data: dict[str, Any], catalogue: Catalogue, cause: str) -> Envi
         npu_name=npu_name,
         visible_npus=int(data.get("visible_npus") or 0),
         product=catalogue.by_soc(npu_name) if npu_name else None,
-        device="npu" if on_npu and not fake else "cpu-reference",
+        device="npu" if on_npu and paired and not (fake or real_torch) else "cpu-reference",
         fake_npu=fake,
         note=note,
         fake_torch=bool(real_torch),

@@ -21,7 +21,7 @@ from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 from checker.errors import InputError
 from checker.files import load_versioned
 from checker.model.catalogue import Catalogue, default_catalogue
-from checker.model.version import release_of
+from checker.model.version import docs_version, release_of
 
 SCHEMA = "docs-check/evidence"
 SCHEMA_VERSION = 2  # 2: the version a run was made for, each run's ref and summary
@@ -53,6 +53,16 @@ class Run:
     summary: str = ""  # the test's own last words: `Ran 7 tests in 0.054s, OK`
 
 
+def releases_pair(torch: str | None, torch_npu: str | None) -> bool:
+    """Whether a torch_npu can run on a torch: a torch_npu release is built for
+    the torch of its major.minor (2.7.1.post11 for 2.7.1, 2.13.0 for
+    2.13.0+cpu); under another it is not the adapter that was tested."""
+    torch_release, npu_release = release_of(torch), release_of(torch_npu)
+    if torch_release is None or npu_release is None:
+        return False
+    return docs_version(torch_release) == docs_version(npu_release)
+
+
 @dataclass(frozen=True)
 class Environment:
     platform: str
@@ -75,10 +85,17 @@ class Environment:
         return release_of(self.torch)
 
     @property
+    def releases_pair(self) -> bool:
+        return releases_pair(self.torch, self.torch_npu)
+
+    @property
     def verifies_npu(self) -> bool:
-        """A real NPU that it names and sees, of a product the catalogue knows."""
+        """A real NPU that it names and sees, of a product the catalogue knows,
+        under a real torch and torch_npu that go together: a test double of
+        either (fake_npu, fake_torch) never verifies."""
         on_npu = self.device == "npu" and bool(self.npu_name) and self.visible_npus > 0
-        return on_npu and not self.fake_npu and self.product is not None
+        real = not (self.fake_npu or self.fake_torch) and self.releases_pair
+        return on_npu and real and self.product is not None
 
 
 @dataclass(frozen=True)
@@ -174,8 +191,15 @@ def _environment(data: Any, optional: frozenset[str], catalogue: Catalogue | Non
             raise ValueError(f"environment.device says npu, but there is no {missing}")
         if env.visible_npus == 0:
             raise ValueError("environment.device says npu, but visible_npus is 0")
-        if env.fake_npu:  # a test double is never an NPU run (checker.torch.runner)
-            raise ValueError("environment.device says npu, but fake_npu is true")
+        for double in ("fake_npu", "fake_torch"):  # never an NPU run (checker.torch.runner)
+            if getattr(env, double):
+                raise ValueError(f"environment.device says npu, but {double} is true")
+        if not env.releases_pair:
+            raise ValueError(
+                f"environment.torch_npu is {env.torch_npu}, which does not go with torch "
+                f"{env.torch} (an NPU run's torch_npu release pairs with its torch by "
+                "major.minor)"
+            )
     soc = env.npu_name
     product = (catalogue or default_catalogue()).by_soc(soc) if soc else None
     if env.product != product:

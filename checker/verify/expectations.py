@@ -101,6 +101,8 @@ def _rule(
     for key in ("behaviour", "test"):
         if key in item and not isinstance(item[key], str):
             raise DataError(f"{where(key)}: {key!r} must be a string")
+    if "test" in item:
+        _check_test(str(item["test"]), where)
     behaviour = str(item["behaviour"]) if "behaviour" in item else None
     behaviour_at = _behaviour_at(behaviour, path, where, from_ref) if behaviour else None
     versions = item.get("versions", [])
@@ -143,6 +145,19 @@ def _behaviour_at(
     raise DataError(
         f"{where('behaviour')}: 'behaviour' must be a shipped behaviour's name like "
         '"put_metric", or the path of a .py file from the rule file\'s folder'
+    )
+
+
+def _check_test(test: str, where: Callable[[str], str]) -> None:
+    """A repository test names a file of the docs repository (or of the test
+    ref's tree) from its root, which it may not leave: the same rule as a
+    behaviour's file, since both are code that verify runs."""
+    file = PurePosixPath(test.split("::", 1)[0])
+    if file.parts and not file.is_absolute() and ".." not in file.parts:
+        return
+    raise DataError(
+        f"{where('test')}: 'test' must be the path of a test file inside the docs "
+        'repository, like "test/test_x.py::TestX::test_y"'
     )
 
 

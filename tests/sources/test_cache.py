@@ -184,15 +184,21 @@ def fill(tmp_path: Path) -> tuple[ReadOptions, list[Path]]:
 
 
 def head_of(entry: Path) -> Any:
-    """An entry file's first line: its format, key, body digest and page head."""
+    """An entry file's first line: its format, key and the digests of its head and body."""
     return json.loads(entry.read_bytes().partition(b"\n")[0])
 
 
+def entry_bytes(key: str, head: bytes, body: bytes) -> bytes:
+    """An entry of the right format and key, with the right digests of `head` and `body`."""
+    digests = {"head": digest(head), "body": digest(body)}
+    document = {"format": checker.sources.cache._FORMAT, "key": key, **digests}
+    return json.dumps(document).encode() + b"\n" + head + b"\n" + body
+
+
 def well_keyed(key: str, page: object) -> bytes:
-    """An entry of the right format, key and (empty) body: only `page` is wrong."""
+    """An entry of the right format, key, digests and (empty) body: only `page` is wrong."""
     body = b'{"statuses": [], "raws": [], "entries": [], "mentions": []}'
-    document = {"format": checker.sources.cache._FORMAT, "key": key, "body": digest(body)}
-    return json.dumps({**document, "page": page}).encode() + b"\n" + body
+    return entry_bytes(key, json.dumps(page).encode(), body)
 
 
 # A page head right in all but what a test sets wrong.
@@ -380,8 +386,11 @@ def test_a_body_that_does_not_match_its_digest_is_rebuilt(tmp_path: Path) -> Non
     again = read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
     assert again.pages == fresh.pages
     for entry in entries:
-        first, _, body = entry.read_bytes().partition(b"\n")
-        assert json.loads(first)["body"] == digest(body)
+        first, head, body = entry.read_bytes().split(b"\n")
+        assert (json.loads(first)["head"], json.loads(first)["body"]) == (
+            digest(head),
+            digest(body),
+        )
 
 
 def test_a_body_docs_check_did_not_write_stops_with_one_line(
@@ -395,10 +404,9 @@ def test_a_body_docs_check_did_not_write_stops_with_one_line(
     assert cli("lint", str(EXAMPLES))[0] == 1
     forged = b'{"statuses": [], "raws": [], "entries": [["x"]], "mentions": []}'
     for entry in cache.rglob("*.json"):
-        head = head_of(entry)
-        if head.get("format") == checker.sources.cache._FORMAT:
-            head["body"] = digest(forged)
-            entry.write_bytes(json.dumps(head).encode() + b"\n" + forged)
+        if head_of(entry).get("format") == checker.sources.cache._FORMAT:
+            _, head, _ = entry.read_bytes().split(b"\n")
+            entry.write_bytes(entry_bytes(entry.stem, head, forged))
         else:  # the page rules' findings: gone, so the entries are looked at
             entry.unlink()
     code, out, err = cli("lint", str(EXAMPLES))

@@ -67,16 +67,18 @@ PAGE = Page(
 
 def stored(tmp_path: Path, head: dict[str, Any], body: bytes) -> Page | None:
     (tmp_path / KEY[:2]).mkdir(exist_ok=True)
-    document = {"format": _FORMAT, "key": KEY, "body": digest(body), "page": head}
-    (tmp_path / KEY[:2] / f"{KEY}.json").write_bytes(json.dumps(document).encode() + b"\n" + body)
+    line = json.dumps(head).encode()  # its digest right: only the types are wrong
+    document = {"format": _FORMAT, "key": KEY, "head": digest(line), "body": digest(body)}
+    entry = json.dumps(document).encode() + b"\n" + line + b"\n" + body
+    (tmp_path / KEY[:2] / f"{KEY}.json").write_bytes(entry)
     return PageCache(tmp_path).get(KEY)
 
 
 def written(tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """The head's page and the body PAGE is written as."""
     PageCache(tmp_path).put(KEY, PAGE)
-    first, _, body = (tmp_path / KEY[:2] / f"{KEY}.json").read_bytes().partition(b"\n")
-    return json.loads(first)["page"], json.loads(body)
+    _, head, body = (tmp_path / KEY[:2] / f"{KEY}.json").read_bytes().split(b"\n")
+    return json.loads(head), json.loads(body)
 
 
 def test_every_field_comes_back(tmp_path: Path) -> None:

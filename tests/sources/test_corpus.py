@@ -55,13 +55,13 @@ def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None
     # Rewrite each cached page's first API (and the body's digest, as
     # docs-check would): a read that uses the cache shows it.
     for entry in (tmp_path / "cache").rglob("*.json"):
-        first, _, body = entry.read_bytes().partition(b"\n")
-        head, document = json.loads(first), json.loads(body)
+        first, head, body = entry.read_bytes().split(b"\n")
+        envelope, document = json.loads(first), json.loads(body)
         rows = document["entries"]
         if rows:
             rows[0][0] = "cached." + rows[0][0]
         body = json.dumps(document).encode()
-        head["body"] = digest(body)
-        entry.write_bytes(json.dumps(head).encode() + b"\n" + body)
+        envelope["body"] = digest(body)
+        entry.write_bytes(json.dumps(envelope).encode() + b"\n" + head + b"\n" + body)
     warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1, cache=cache))
     assert all(page.entries[0].api.startswith("cached.") for page in warm.pages if page.entries)
