@@ -21,7 +21,7 @@ from checker.app.setup import Settings, setup
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
-from checker.model.version import is_version
+from checker.model.version import is_canonical_version
 from checker.read import read_text
 from checker.rewrite.source import load_source
 from checker.rewrite.versions import renamed
@@ -40,8 +40,10 @@ def folder_name(version: str) -> str:
 
 def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Rewritten]:
     for given in (new, old):
-        if not is_version(given):
-            raise UsageError(f"{given!r} is not a PyTorch version X.Y.Z")
+        if not is_canonical_version(given):
+            raise UsageError(
+                f"{given!r} is not a PyTorch version X.Y.Z (numbers without leading zeros)"
+            )
     if new == old:
         raise UsageError(f"--from {old} is the version to make")
     catalogue = setup([root], settings).catalogue

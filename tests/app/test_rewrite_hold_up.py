@@ -1,0 +1,86 @@
+"""Issue 28's cases against the rewriting commands (`fix`, `migrate`,
+`new-version`), each named after its case: an edit saved while a command
+runs is never reverted, a page is never written larger than docs-check reads,
+mode and ownership are kept and a read-only page refused, pages reached
+through a symlink leaving the tree are refused (and links inside it left as
+links), new-version keeps links as links and names only canonical versions."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Invoke
+from tests.helpers import FIXTURES, working_copy
+
+FIX = FIXTURES / "rewrite" / "fix"
+MIGRATE = FIXTURES / "migrate"
+NEW_VERSION = FIXTURES / "rewrite" / "new-version"
+V12 = "docs/zh/api/native_api/pytorch_2-12-0"
+MENU, FFT, OVERVIEW = f"{V12}/PyTorch-2-12-0.md", f"{V12}/torch-fft.md", f"{V12}/overview.md"
+ACCELERATOR = f"{V12}/torch-accelerator.md"
+NATIVE = "docs/zh/native_apis/pytorch_2-12-0"
+
+
+@pytest.fixture
+def fix_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return working_copy(FIX, tmp_path / "tree", monkeypatch)
+
+
+@pytest.fixture
+def migrate_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return working_copy(MIGRATE, tmp_path / "tree", monkeypatch)
+
+
+def after_reading(
+    monkeypatch: pytest.MonkeyPatch, page: str, then: Callable[[Path], None]
+) -> None:
+    """The rewrite's own read of `page` (checker.rewrite.source) followed by
+    `then`: what a person's editor saving the page at that moment does."""
+    from checker.rewrite import source
+
+    read = source.load_bytes
+
+    def reading(path: str) -> bytes:
+        data = read(path)
+        if Path(path).resolve() == Path(page).resolve():
+            then(Path(path))
+        return data
+
+    monkeypatch.setattr(source, "load_bytes", reading)
+
+
+def saved(text: str) -> Callable[[Path], None]:
+    def save(path: Path) -> None:
+        path.write_bytes(path.read_bytes() + text.encode("utf-8"))
+
+    return save
+
+
+# 6. Only canonical versions.
+
+
+@pytest.mark.parametrize(
+    ("arguments", "given"),
+    [
+        (("02.13.0", "--from", "2.12.0"), "02.13.0"),
+        (("2.013.0", "--from", "2.12.0"), "2.013.0"),
+        (("2.13.00", "--from", "2.12.0"), "2.13.00"),
+        (("2.13.0", "--from", "02.12.0"), "02.12.0"),
+    ],
+)
+def test_new_version_refuses_a_version_with_leading_zeros(
+    versions: Path, cli: Invoke, arguments: tuple[str, ...], given: str
+) -> None:
+    code, out, err = cli("new-version", *arguments, "--docs", "docs")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"docs-check: error: {given!r} is not a PyTorch version X.Y.Z"
+        " (numbers without leading zeros)\n"
+    )
+    assert not any(p.name.startswith("pytorch_02") for p in versions.rglob("*"))
