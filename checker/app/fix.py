@@ -6,6 +6,7 @@ only when it changed. What is left is reported as lint reports it."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -49,20 +50,22 @@ class _Rules:
 def fix(
     paths: Sequence[str], settings: Settings, diff: bool, progress: Progress | None = None
 ) -> Outcome[Rewritten]:
+    since = time.time_ns()  # a page changed after this is not the page lint read
     linted, ready = checked(paths, settings, progress)
-    made = fixed_pages(linted, ready)
-    if not diff:
-        write_changes(made.changes)
+    made = fixed_pages(linted, ready, since)
+    settled = write_changes(made.changes, write=not diff)
+    kept = {change.path for change in settled.made}
+    gone = Counter({key: n for key, n in made.gone.items() if key[0] in kept})
     rewritten = Rewritten(
-        made.changes,
+        settled.made,
         diff,
         made.skipped,
-        left=_left(linted.findings, made.gone),
+        left=_left(linted.findings, gone),
         pages=len(linted.corpus.pages),
         entries=linted.corpus.entry_count,
     )
     failed = bool(rewritten.changed) if diff else bool(rewritten.left)
-    errors = linted.corpus.errors + made.errors
+    errors = linted.corpus.errors + made.errors + settled.refused
     return Outcome("fix", rewritten, errors, failed=failed, hidden=linted.gated.note)
 
 
@@ -76,9 +79,10 @@ class FixedPages:
     errors: tuple[str, ...]  # pages that could not be read again
 
 
-def fixed_pages(linted: Linted, ready: Setup) -> FixedPages:
+def fixed_pages(linted: Linted, ready: Setup, since: int | None = None) -> FixedPages:
     """`fix`'s work, which lint's lintrunner format also hands on (as each
-    page's text before and after, for `lintrunner -a`)."""
+    page's text before and after, for `lintrunner -a`). `since`: when the
+    run began (ns); a page changed after it is an error, not fixed."""
     rules = _Rules(ready.catalogue, ready.gate)
     fixable = {f.path for f in linted.findings if f.fix}
     changes: list[Change] = []
@@ -89,7 +93,7 @@ def fixed_pages(linted: Linted, ready: Setup) -> FixedPages:
         if page.path not in fixable or page.tree:  # a page at a git ref is no file to fix
             continue
         try:
-            source = load_source(page.path)
+            source = load_source(page.path, since)
         except InputError as error:  # gone or changed since it was read
             errors.append(str(error))
             continue

@@ -7,6 +7,7 @@ cannot be carried over whole is left as it is and said (checker.rewrite.migrate)
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -35,13 +36,14 @@ def migrate(
     diff: bool,
     progress: Progress | None = None,
 ) -> Outcome[Rewritten]:
+    since = time.time_ns()  # a page changed after this is not the page read
     ready, corpus = read_docs(paths, settings, progress)
     changes: list[Change] = []
     skipped: list[Skipped] = []
     errors = list(corpus.errors)
     for page in corpus.pages:
         try:
-            source = load_source(page.path)
+            source = load_source(page.path, since)
         except InputError as error:
             errors.append(str(error))
             continue
@@ -57,10 +59,10 @@ def migrate(
             skipped.append(Skipped(page.path, wrong[0], wrong[1]))
             continue
         changes.append(Change(page.path, source, text, ((MIGRATED, planned.migrated),)))
-    if not diff:
-        write_changes(changes)
+    settled = write_changes(changes, write=not diff)
+    errors += settled.refused
     rewritten = Rewritten(
-        tuple(changes), diff, tuple(skipped), pages=len(corpus.pages), entries=corpus.entry_count
+        settled.made, diff, tuple(skipped), pages=len(corpus.pages), entries=corpus.entry_count
     )
     failed = bool(rewritten.changed) if diff else bool(skipped)
     return Outcome("migrate", rewritten, tuple(errors), failed=failed)

@@ -6,15 +6,17 @@ text does not change is never written, so its mtime stays."""
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from checker.errors import InputError, UsageError
 from checker.files import write_atomically
 from checker.model.catalogue import Catalogue
 from checker.model.support import Page
 from checker.read import read_text
-from checker.read.load import page_lines
-from checker.rewrite.source import Source
+from checker.read.load import load_bytes, page_lines
+from checker.rewrite.source import CHANGED, Held, Source
 from checker.sources.discover import DocFile
 
 
@@ -56,9 +58,52 @@ def unified_diff(change: Change) -> str:
     return "".join(shown)
 
 
-def write_changes(changes: Iterable[Change]) -> None:
-    """Each changed file replaced whole, atomically; the others untouched."""
+@dataclass(frozen=True)
+class Settled:
+    """The changes that may be made (and were, unless only shown), and one
+    line for each refused: what an input problem on that page says."""
+
+    made: tuple[Change, ...]
+    refused: tuple[str, ...]
+
+
+def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
+    """Each changed file replaced whole, atomically; the others untouched.
+    Refused, each on its own (the others are written): a page that is no
+    longer the file the rewrite read (its bytes, or the file itself, changed since).
+    `write` False (--diff): the same refusals, nothing written."""
+    made: list[Change] = []
+    refused: list[str] = []
     for change in changes:
-        if change.changed:
-            source = change.before or Source(change.path, "")
-            write_atomically(change.path, source.with_text(change.after).written)
+        if not change.changed:
+            made.append(change)
+            continue
+        source = change.before or Source(change.path, "")
+        text = source.with_text(change.after).written
+        problem = _refusal(change)
+        if problem is not None:
+            refused.append(problem)
+            continue
+        if write:
+            try:
+                write_atomically(change.path, text)
+            except UsageError as error:  # this page cannot be written: the others still are
+                refused.append(str(error))
+                continue
+        made.append(change)
+    return Settled(tuple(made), tuple(refused))
+
+
+def _refusal(change: Change) -> str | None:
+    path = change.path
+    before = change.before
+    if before is None or before.held is None:  # a file the rewrite creates
+        return None
+    try:
+        now = Held.of(os.stat(path))
+        data = load_bytes(path)
+    except (OSError, InputError):  # gone since: it changed too
+        return CHANGED.format(path=path)
+    if not now.same_file(before.held) or data != before.data:
+        return CHANGED.format(path=path)
+    return None

@@ -62,6 +62,63 @@ def saved(text: str) -> Callable[[Path], None]:
     return save
 
 
+# 1. An edit saved while the command runs is never reverted.
+
+
+def test_fix_refuses_a_page_edited_while_it_ran(
+    fix_tree: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    after_reading(monkeypatch, MENU, saved("\nA line a person just saved.\n"))
+    edited = (fix_tree / MENU).read_text(encoding="utf-8") + "\nA line a person just saved.\n"
+    code, out, err = cli("fix", "docs")
+    assert code == 2
+    assert (fix_tree / MENU).read_text(encoding="utf-8") == edited  # the edit stays
+    assert f"{MENU}: fixed" not in out
+    assert f"{OVERVIEW}: fixed 4 (link-docs-version ×4)" in out  # the others are written
+    assert err.endswith(
+        f"docs-check: error: {MENU}: not written: the page changed while docs-check"
+        " rewrote it; run again\n"
+    )
+
+
+def test_migrate_refuses_a_page_edited_while_it_ran(
+    migrate_tree: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = f"{V12}/torch-accelerator.md"
+    original = (migrate_tree / page).read_bytes()
+    after_reading(monkeypatch, page, saved("Saved.\n"))
+    code, out, err = cli("migrate", "--to", "blocks", "docs")
+    assert code == 2
+    assert (migrate_tree / page).read_bytes() == original + b"Saved.\n"
+    assert f"{page}: rewritten" not in out and f"{FFT}: rewritten" in out
+    assert (
+        f"docs-check: error: {page}: not written: the page changed while docs-check"
+        " rewrote it; run again\n"
+    ) in err
+
+
+def test_migrate_refuses_a_page_edited_after_the_model_was_read(
+    migrate_tree: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The edit lands between reading the docs and the rewrite's own read of
+    the page: the statuses it computed are of text no longer there."""
+    page = f"{V12}/torch-accelerator.md"
+    from checker.rewrite import source
+
+    read = source.load_bytes
+
+    def edited_first(path: str) -> bytes:
+        if Path(path).resolve() == Path(page).resolve():
+            Path(path).write_bytes(Path(path).read_bytes().replace("是，".encode(), "否，".encode()))
+        return read(path)
+
+    monkeypatch.setattr(source, "load_bytes", edited_first)
+    code, _, err = cli("migrate", "--to", "blocks", "docs")
+    assert code == 2
+    assert "否，".encode() in (migrate_tree / page).read_bytes()
+    assert f"docs-check: error: {page}: not written: the page changed while docs-check" in err
+
+
 # 6. Only canonical versions.
 
 
