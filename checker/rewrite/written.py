@@ -11,11 +11,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from checker.errors import InputError, UsageError
-from checker.files import write_atomically
+from checker.files import ESCAPE, write_atomically
 from checker.model.catalogue import Catalogue
 from checker.model.support import Page
 from checker.read import read_text
-from checker.read.load import load_bytes, page_lines
+from checker.read import load
+from checker.read.load import load_bytes, page_lines, readable
 from checker.rewrite.source import CHANGED, Held, Source
 from checker.sources.discover import DocFile
 
@@ -69,7 +70,8 @@ class Settled:
 
 def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
     """Each changed file replaced whole, atomically; the others untouched.
-    Refused, each on its own (the others are written): a page that is no
+    Refused, each on its own (the others are written): a page larger than
+    docs-check reads (no command could read it back), and a page that is no
     longer the file the rewrite read (its bytes, or the file itself, changed since).
     `write` False (--diff): the same refusals, nothing written."""
     made: list[Change] = []
@@ -80,7 +82,7 @@ def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
             continue
         source = change.before or Source(change.path, "")
         text = source.with_text(change.after).written
-        problem = _refusal(change)
+        problem = _refusal(change, len(text.encode("utf-8", ESCAPE)))
         if problem is not None:
             refused.append(problem)
             continue
@@ -94,8 +96,13 @@ def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
     return Settled(tuple(made), tuple(refused))
 
 
-def _refusal(change: Change) -> str | None:
+def _refusal(change: Change, size: int) -> str | None:
     path = change.path
+    if not readable(size):
+        return (
+            f"{path}: not written: the rewritten page would be {size} bytes,"
+            f" more than the {load.MAX_BYTES} docs-check reads"
+        )
     before = change.before
     if before is None or before.held is None:  # a file the rewrite creates
         return None

@@ -119,6 +119,34 @@ def test_migrate_refuses_a_page_edited_after_the_model_was_read(
     assert f"docs-check: error: {page}: not written: the page changed while docs-check" in err
 
 
+# 2. Nothing is written that docs-check could not read back.
+
+
+def test_migrate_refuses_a_page_it_could_not_read_back(
+    migrate_tree: Path, cli: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The input limit made small (the real one is 16 MiB): the page reads,
+    its migration would be larger than the limit."""
+    from checker.read import load
+
+    page = migrate_tree / ACCELERATOR
+    original = page.read_bytes()
+    assert cli("migrate", "--to", "blocks", ACCELERATOR)[0] == 1  # one entry is left
+    size = len(page.read_bytes())
+    page.write_bytes(original)
+    limit = len(original) + 16
+    assert size > limit
+    monkeypatch.setattr(load, "MAX_BYTES", limit)
+    code, out, err = cli("migrate", "--to", "blocks", ACCELERATOR)
+    assert code == 2
+    assert page.read_bytes() == original
+    assert f"{ACCELERATOR}: rewritten" not in out
+    assert err.endswith(
+        f"docs-check: error: {ACCELERATOR}: not written: the rewritten page would be"
+        f" {size} bytes, more than the {limit} docs-check reads\n"
+    )
+
+
 # 6. Only canonical versions.
 
 
