@@ -69,10 +69,11 @@ class Settled:
 
 
 def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
-    """Each changed file replaced whole, atomically; the others untouched.
-    Refused, each on its own (the others are written): a page larger than
-    docs-check reads (no command could read it back), and a page that is no
-    longer the file the rewrite read (its bytes, or the file itself, changed since).
+    """Each changed file replaced whole, atomically, with the mode and owner
+    of the file it replaces; the others untouched. Refused, each on its own
+    (the others are written): a page larger than docs-check reads (no command
+    could read it back), a read-only page, and a page that is no longer the
+    file the rewrite read (its bytes, or the file itself, changed since).
     `write` False (--diff): the same refusals, nothing written."""
     made: list[Change] = []
     refused: list[str] = []
@@ -88,7 +89,7 @@ def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
             continue
         if write:
             try:
-                write_atomically(change.path, text)
+                write_atomically(change.path, text, like=source.held)
             except UsageError as error:  # this page cannot be written: the others still are
                 refused.append(str(error))
                 continue
@@ -108,9 +109,17 @@ def _refusal(change: Change, size: int) -> str | None:
         return None
     try:
         now = Held.of(os.stat(path))
+        if _read_only(path, now.mode):
+            return f"{path}: not written: the page is read-only"
         data = load_bytes(path)
     except (OSError, InputError):  # gone since: it changed too
         return CHANGED.format(path=path)
     if not now.same_file(before.held) or data != before.data:
         return CHANGED.format(path=path)
     return None
+
+
+def _read_only(path: str, mode: int) -> bool:
+    """No write permission for this user, or none for anyone (root may write
+    any file: a page made read-only, 0444, is still refused)."""
+    return not mode & 0o222 or not os.access(path, os.W_OK)

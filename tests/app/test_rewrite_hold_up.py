@@ -147,6 +147,33 @@ def test_migrate_refuses_a_page_it_could_not_read_back(
     )
 
 
+# 3. Mode and ownership kept; a read-only page refused.
+
+
+def test_fix_keeps_a_page_s_mode_and_owner(fix_tree: Path, cli: Invoke) -> None:
+    page = fix_tree / MENU
+    os.chmod(page, 0o751)
+    if os.geteuid() == 0:
+        os.chown(page, 12345, 23456)
+    assert cli("fix", "docs")[0] == 0
+    info = page.stat()
+    assert stat.S_IMODE(info.st_mode) == 0o751
+    if os.geteuid() == 0:
+        assert (info.st_uid, info.st_gid) == (12345, 23456)
+    assert "2.12.0" in page.read_text(encoding="utf-8")  # and it was fixed
+
+
+def test_fix_refuses_a_read_only_page(fix_tree: Path, cli: Invoke) -> None:
+    page = fix_tree / MENU
+    original = page.read_bytes()
+    os.chmod(page, 0o444)
+    code, out, err = cli("fix", "docs")
+    assert code == 2
+    assert page.read_bytes() == original and stat.S_IMODE(page.stat().st_mode) == 0o444
+    assert f"{MENU}: fixed" not in out and f"{OVERVIEW}: fixed" in out
+    assert err.endswith(f"docs-check: error: {MENU}: not written: the page is read-only\n")
+
+
 # 6. Only canonical versions.
 
 
