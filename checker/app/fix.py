@@ -25,6 +25,7 @@ from checker.model.support import Page
 from checker.progress import Progress
 from checker.read.load import page_lines
 from checker.rewrite.lines import fixed, replaced
+from checker.rewrite.place import Linked
 from checker.rewrite.source import Source, load_source
 from checker.rewrite.written import Change, read_back, write_changes
 
@@ -93,7 +94,13 @@ def fixed_pages(linted: Linted, ready: Setup, since: int | None = None) -> Fixed
         if page.path not in fixable or page.tree:  # a page at a git ref is no file to fix
             continue
         try:
-            source = load_source(page.path, since)
+            source = load_source(page.path, ready.docs, since)
+        except Linked as link:
+            if link.inside:
+                skipped.append(Skipped(page.path, 1, link.why))
+            else:
+                errors.append(str(link))
+            continue
         except InputError as error:  # gone or changed since it was read
             errors.append(str(error))
             continue

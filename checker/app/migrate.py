@@ -23,6 +23,7 @@ from checker.model.support import Entry, Page
 from checker.progress import Progress
 from checker.rewrite.lines import replaced
 from checker.rewrite.migrate import plan
+from checker.rewrite.place import Linked
 from checker.rewrite.source import load_source
 from checker.rewrite.written import Change, read_back, write_changes
 
@@ -43,7 +44,13 @@ def migrate(
     errors = list(corpus.errors)
     for page in corpus.pages:
         try:
-            source = load_source(page.path, since)
+            source = load_source(page.path, ready.docs, since)
+        except Linked as link:
+            if link.inside:
+                skipped.append(Skipped(page.path, 1, link.why))
+            else:
+                errors.append(str(link))
+            continue
         except InputError as error:
             errors.append(str(error))
             continue

@@ -2,7 +2,8 @@
 nothing it does not mean to: line endings, a byte order mark and the final
 newline (or its absence) are kept; and what the rewrite's writer compares
 the file with just before replacing it (the bytes read, the file's identity,
-its mode and owner)."""
+its mode and owner). A page reached through a symlink is not read for a
+rewrite (checker.rewrite.place)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from checker.errors import InputError
 from checker.read.load import decode_page, load_bytes, page_lines
+from checker.rewrite.place import refuse_links
 
 _BOM = codecs.BOM_UTF8.decode("utf-8")
 CHANGED = "{path}: not written: the page changed while docs-check rewrote it; run again"
@@ -59,10 +61,12 @@ class Source:
         return (_BOM if self.bom else "") + self.text
 
 
-def load_source(path: str, since: int | None = None) -> Source:
+def load_source(path: str, trees: tuple[str, ...] = (), since: int | None = None) -> Source:
     """Raises InputError (one line, path[:line]) as reading a page does; a
-    page changed (its inode's ctime) at or after `since` (ns), when the command
+    page reached through a symlink (checker.rewrite.place.Linked); and a page
+    changed (its inode's ctime) at or after `since` (ns), when the command
     began: the page its model was read from is then no longer this text."""
+    refuse_links(path, trees)
     data = load_bytes(path)
     try:
         # after the read: a change since `since` shows in it, one after it in the bytes

@@ -174,6 +174,59 @@ def test_fix_refuses_a_read_only_page(fix_tree: Path, cli: Invoke) -> None:
     assert err.endswith(f"docs-check: error: {MENU}: not written: the page is read-only\n")
 
 
+# 4. A page reached through a symlink leaving the tree is refused.
+
+
+def outside_copy(tree: Path, page: str) -> Path:
+    """`page` moved out of the tree, a symlink left in its place."""
+    outside = tree.parent / "outside" / Path(page).name
+    outside.parent.mkdir(exist_ok=True)
+    shutil.move(tree / page, outside)
+    (tree / page).symlink_to(outside)
+    return outside
+
+
+def test_fix_refuses_a_page_linked_from_outside_the_tree(fix_tree: Path, cli: Invoke) -> None:
+    outside = outside_copy(fix_tree, FFT)
+    original = outside.read_bytes()
+    code, out, err = cli("fix", "docs")
+    assert code == 2
+    assert outside.read_bytes() == original
+    assert (fix_tree / FFT).is_symlink()
+    assert f"{FFT}: fixed" not in out and f"{OVERVIEW}: fixed" in out
+    assert (
+        f"docs-check: error: {FFT}: not rewritten: a symlink to {outside}, outside the tree docs\n"
+    ) in err
+
+
+def test_migrate_refuses_a_page_linked_from_outside_the_tree(
+    migrate_tree: Path, cli: Invoke
+) -> None:
+    outside = outside_copy(migrate_tree, FFT)
+    original = outside.read_bytes()
+    code, _, err = cli("migrate", "--to", "blocks", "docs")
+    assert code == 2
+    assert outside.read_bytes() == original
+    assert f"docs-check: error: {FFT}: not rewritten: a symlink to {outside}" in err
+
+
+def test_fix_leaves_a_symlink_inside_the_tree_as_a_link(fix_tree: Path, cli: Invoke) -> None:
+    """A link inside the tree is read at its own place (here another version's
+    folder): it is not rewritten through; its target is fixed as its own page."""
+    other = fix_tree / "docs/zh/api/native_api/pytorch_2-13-0"
+    other.mkdir()
+    (other / "torch-fft.md").symlink_to("../pytorch_2-12-0/torch-fft.md")
+    code, out, _ = cli("fix", "docs")
+    assert (other / "torch-fft.md").is_symlink()
+    link = "docs/zh/api/native_api/pytorch_2-13-0/torch-fft.md"
+    assert f"{FFT}: fixed" in out
+    assert (
+        f"{link}:1: not rewritten: a symlink to {fix_tree / FFT}; the file it links to"
+        " is rewritten as its own page\n"
+    ) in out
+    assert code == 1  # the link's own findings (its version's links) are left
+
+
 # 6. Only canonical versions.
 
 
