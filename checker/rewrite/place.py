@@ -28,7 +28,9 @@ class Linked(InputError):
 
 
 LEAVING = "{path}: not rewritten: a symlink to {target}, outside the tree {tree}"
-INSIDE = N_("not rewritten: a symlink to {target}; the file it links to is rewritten as its own page")
+INSIDE = N_(
+    "not rewritten: a symlink to {target}; the file it links to is rewritten as its own page"
+)
 
 
 def refuse_links(path: str, trees: tuple[str, ...]) -> None:

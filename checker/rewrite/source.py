@@ -33,7 +33,9 @@ class Held:
 
     @classmethod
     def of(cls, info: os.stat_result) -> Held:
-        return cls(info.st_dev, info.st_ino, info.st_mode, info.st_uid, info.st_gid, info.st_ctime_ns)
+        return cls(
+            info.st_dev, info.st_ino, info.st_mode, info.st_uid, info.st_gid, info.st_ctime_ns
+        )
 
     def same_file(self, other: Held) -> bool:
         return (self.device, self.inode) == (other.device, other.inode)
