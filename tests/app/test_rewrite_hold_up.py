@@ -37,9 +37,7 @@ def migrate_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return working_copy(MIGRATE, tmp_path / "tree", monkeypatch)
 
 
-def after_reading(
-    monkeypatch: pytest.MonkeyPatch, page: str, then: Callable[[Path], None]
-) -> None:
+def after_reading(monkeypatch: pytest.MonkeyPatch, page: str, then: Callable[[Path], None]) -> None:
     """The rewrite's own read of `page` (checker.rewrite.source) followed by
     `then`: what a person's editor saving the page at that moment does."""
     from checker.rewrite import source
@@ -109,7 +107,9 @@ def test_migrate_refuses_a_page_edited_after_the_model_was_read(
 
     def edited_first(path: str) -> bytes:
         if Path(path).resolve() == Path(page).resolve():
-            Path(path).write_bytes(Path(path).read_bytes().replace("是，".encode(), "否，".encode()))
+            Path(path).write_bytes(
+                Path(path).read_bytes().replace("是，".encode(), "否，".encode())
+            )
         return read(path)
 
     monkeypatch.setattr(source, "load_bytes", edited_first)
@@ -225,6 +225,43 @@ def test_fix_leaves_a_symlink_inside_the_tree_as_a_link(fix_tree: Path, cli: Inv
         " is rewritten as its own page\n"
     ) in out
     assert code == 1  # the link's own findings (its version's links) are left
+
+
+# 5. new-version keeps symlinks as links and refuses one leaving the tree.
+
+
+@pytest.fixture
+def versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return working_copy(NEW_VERSION, tmp_path / "repo", monkeypatch)
+
+
+def test_new_version_refuses_a_symlink_leaving_the_tree(
+    versions: Path, cli: Invoke, tmp_path: Path
+) -> None:
+    secret = tmp_path / "outside" / "secret.txt"
+    secret.parent.mkdir()
+    secret.write_text("not for the docs\n", encoding="utf-8")
+    (versions / NATIVE / "figure.png").symlink_to(secret)
+    code, out, err = cli("new-version", "2.13.0", "--from", "2.12.0", "--docs", "docs")
+    assert (code, out) == (2, "")
+    assert err == (
+        "created 0 pages (0 entries)\n"
+        f"docs-check: error: {NATIVE}/figure.png: not copied: a symlink to {secret},"
+        " outside the tree docs\n"
+    )
+    assert not (versions / "docs/zh/native_apis/pytorch_2-13-0").exists()
+
+
+def test_new_version_keeps_a_symlink_inside_the_tree_as_a_link(versions: Path, cli: Invoke) -> None:
+    images = versions / "docs/zh/native_apis/images"
+    images.mkdir()
+    (images / "figure.png").write_bytes(b"\x89PNG")
+    (versions / NATIVE / "figure.png").symlink_to("../images/figure.png")
+    code, _, _ = cli("new-version", "2.13.0", "--from", "2.12.0", "--docs", "docs")
+    assert code == 0
+    made = versions / "docs/zh/native_apis/pytorch_2-13-0/figure.png"
+    assert made.is_symlink() and os.readlink(made) == "../images/figure.png"
+    assert made.read_bytes() == b"\x89PNG"
 
 
 # 6. Only canonical versions.
