@@ -24,7 +24,7 @@ from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.progress import Progress
 from checker.read.load import page_lines
-from checker.rewrite.lines import fixed, replaced
+from checker.rewrite.lines import Replacement, fixed, replaced
 from checker.rewrite.place import Linked
 from checker.rewrite.source import Source, load_source
 from checker.rewrite.written import Change, read_back, write_changes
@@ -117,11 +117,13 @@ def _fixed_page(
     """The page fixed, or why not; and the (rule, line) of each finding fixed."""
     before = rules.findings(page)
     text, findings, current = source.text, before, page
+    touched: set[int] = set()  # the lines a pass replaced (a fix moves no line)
     for _ in range(PASSES):
         fixes = [f for f in findings if f.fix]
         made = fixed(page_lines(text, keepends=True), [f.fix for f in fixes])
         if not made.applied:
             break
+        touched.update(change.first for change in made.replacements)
         text = replaced(page_lines(text, keepends=True), made.replacements)
         current = read_back(page, text, rules.catalogue)
         findings = rules.findings(current)
@@ -132,7 +134,17 @@ def _fixed_page(
         return None, [refused], Counter()
     gone = Counter(_key(f) for f in before) - Counter(_key(f) for f in findings)
     done = Counter(rule for rule, _ in gone.elements())
-    return Change(page.path, source, text, tuple(done.items())), [], gone
+    regions = _regions(source.lines, page_lines(text, keepends=True), touched)
+    return Change(page.path, source, text, tuple(done.items()), regions), [], gone
+
+
+def _regions(old: list[str], new: list[str], touched: set[int]) -> tuple[Replacement, ...]:
+    """The lines fixed, each a replacement of itself: what the diff shows."""
+    return tuple(
+        Replacement(line, line, (new[line - 1].rstrip("\r\n"),))
+        for line in sorted(touched)
+        if old[line - 1] != new[line - 1]
+    )
 
 
 def _refused(page: Page, fixed_page: Page, rules: _Rules) -> Skipped | None:

@@ -65,7 +65,8 @@ def migrate(
         if wrong is not None:
             skipped.append(Skipped(page.path, wrong[0], wrong[1]))
             continue
-        changes.append(Change(page.path, source, text, ((MIGRATED, planned.migrated),)))
+        done = ((MIGRATED, planned.migrated),)
+        changes.append(Change(page.path, source, text, done, planned.replacements))
     settled = write_changes(changes, write=not diff)
     errors += settled.refused
     rewritten = Rewritten(

@@ -1,11 +1,11 @@
 """A rewrite's result, proved and then shown or written: the new text read
 back into the model (what the command then compares with what it meant to
-do), a unified diff of it, and the file replaced atomically. A page whose
+do), a unified diff of it (from the replacements made: checker.rewrite.diff),
+and the file replaced atomically. A page whose
 text does not change is never written, so its mtime stays."""
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -16,6 +16,8 @@ from checker.model.catalogue import Catalogue
 from checker.model.support import Page
 from checker.read import load, read_text
 from checker.read.load import load_bytes, page_lines, readable
+from checker.rewrite.diff import regions_of, unified
+from checker.rewrite.lines import Replacement
 from checker.rewrite.source import CHANGED, Held, Source
 from checker.sources.discover import DocFile
 
@@ -29,6 +31,9 @@ class Change:
     before: Source | None  # None: a file the rewrite creates
     after: str
     done: tuple[tuple[str, int], ...] = ()
+    # the replacements that made `after` of `before`'s lines; None: found by
+    # comparing them (checker.rewrite.diff.regions_of)
+    regions: tuple[Replacement, ...] | None = None
 
     @property
     def changed(self) -> bool:
@@ -41,21 +46,17 @@ def read_back(page: Page, text: str, catalogue: Catalogue) -> Page:
 
 
 def unified_diff(change: Change) -> str:
-    """As `git diff` shows it, a missing final newline marked."""
+    """As `git diff` shows it, a missing final newline marked: from the
+    replacements the rewrite made, each region diffed on its own
+    (checker.rewrite.diff), in time linear in the page."""
     before = change.before.text if change.before is not None else ""
     old = "/dev/null" if change.before is None else f"a/{change.path}"
-    lines = difflib.unified_diff(
-        page_lines(before, keepends=True),
-        page_lines(change.after, keepends=True),
-        fromfile=old,
-        tofile=f"b/{change.path}",
-    )
-    shown = []
-    for line in lines:
-        shown.append(line)
-        if not line.endswith("\n"):
-            shown.append("\n\\ No newline at end of file\n")
-    return "".join(shown)
+    old_lines = page_lines(before, keepends=True)
+    new_lines = page_lines(change.after, keepends=True)
+    regions = change.regions
+    if regions is None:
+        regions = regions_of(old_lines, new_lines)
+    return unified(old_lines, new_lines, regions, (old, f"b/{change.path}"))
 
 
 @dataclass(frozen=True)
