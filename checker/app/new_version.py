@@ -136,6 +136,9 @@ def _files(folder: Path, tree: str, root: str) -> tuple[list[Path], list[str]]:
     copying it would bring what it points to into the docs."""
     files: list[Path] = []
     leaving: list[str] = []
+    if folder.is_symlink() and not within(os.path.realpath(folder), tree):
+        target = os.path.realpath(folder)
+        return [], [f"{folder}: not copied: a symlink to {target}, outside the tree {root}"]
     for at, subfolders, names in os.walk(folder):
         subfolders.sort()
         for name in sorted(names) + subfolders:  # a link to a folder is listed as one
