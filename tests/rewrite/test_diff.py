@@ -28,7 +28,7 @@ def entry(number: int, marks: tuple[str, str, str]) -> str:
     link = f"https://pytorch.org/docs/2.12/generated/{name}.html"
     a2, a3, ascend = marks
     return (
-        f"### {name}\n\n<div style=\"margin-left: 2em\">\n\n**原生文档**：[{name}]({link})\n\n"
+        f'### {name}\n\n<div style="margin-left: 2em">\n\n**原生文档**：[{name}]({link})\n\n'
         "**支持情况**：\n\n| 硬件 | 是否支持 |\n| ---- | :----: |\n"
         f"| <term>Atlas A2 训练系列产品</term> | {a2} |\n"
         f"| <term>Atlas A3 训练系列产品</term> | {a3} |\n"
