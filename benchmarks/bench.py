@@ -3,7 +3,7 @@ markdown-it-py parse of the same files. A benchmark, not a test: it prints
 figures and whether each target of the speed issue is met.
 
     python benchmarks/bench.py [--corpus PATH] [--repeat N] [--history N]
-                               [--history-only | --pathological]
+                               [--history-only | --pathological | --rewrite-only]
 
 (a) bare markdown-it-py parse (commonmark + html + tables, inline included)
     of every file, in this process: the reference
@@ -28,12 +28,19 @@ in a cold run of its own.
     name of many parts...), each read in this process at a size and at twice
     it: the time must about double (ratio < 3), as it does when reading is
     linear, not quadruple as it did (`--pathological` runs only this check).
+(i) rewrites at scale (issue #28): `docs-check migrate --to blocks --diff` of
+    one generated page of REWRITE_ENTRIES (10,000) entries in the master
+    snapshot's table format, against the same migration written (no --diff),
+    each a whole process on a fresh copy. Target: the diff <= 2x the write
+    (it was quadratic: 318 s at 10,000 entries against 10 s)
+    (`--rewrite-only` runs only (i)).
 Each timing is the median of --repeat runs; (g) takes the least CPU time of 3."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -56,9 +63,12 @@ def main() -> int:
     parser.add_argument("--pathological", action="store_true", help="run only check (g)")
     parser.add_argument("--history", type=int, default=30, help="git refs read by (h)")
     parser.add_argument("--history-only", action="store_true", help="run only check (h)")
+    parser.add_argument("--rewrite-only", action="store_true", help="run only check (i)")
     arguments = parser.parse_args()
     if arguments.pathological:
         return 0 if _pathological() else 1
+    if arguments.rewrite_only:
+        return 0 if _rewrite_check(arguments.repeat) else 1
     corpus: Path = arguments.corpus
     if arguments.history_only:
         return 0 if _history_check(corpus, arguments.repeat, arguments.history) else 1
@@ -120,6 +130,7 @@ def main() -> int:
     )
     _history_check(corpus, arguments.repeat, arguments.history)
     _pathological()
+    _rewrite_check(arguments.repeat)
     return 0
 
 
@@ -228,6 +239,70 @@ def _pathological() -> bool:
                 f"ratio {ratio:4.2f}  {_ok(ratio < 3)}"
             )
     return met
+
+
+REWRITE_ENTRIES = 10_000
+_REWRITE_FOLDER = Path("docs", "zh", "api", "native_api", "pytorch_2-13-0")
+
+
+def _rewrite_check(repeat: int) -> bool:
+    """(i): migrate --to blocks --diff of a REWRITE_ENTRIES-entry page against
+    the write, each a whole process (no page cache) on a fresh copy."""
+    docs_check = _docs_check()
+    with tempfile.TemporaryDirectory(prefix="docs-check-bench-") as scratch:
+        work = Path(scratch)
+        page = work / "page" / _REWRITE_FOLDER / "torch-generated.md"
+        page.parent.mkdir(parents=True)
+        page.write_text(_generated_page(REWRITE_ENTRIES), encoding="utf-8")
+        size = page.stat().st_size
+        print(
+            f"(i) rewrites at scale: one page of {REWRITE_ENTRIES} entries in the table "
+            f"format ({size / 1e6:.1f} MB), migrate --to blocks"
+        )
+        runs = iter(range(2 * repeat))
+        cpu: dict[str, list[float]] = {"write": [], "diff": []}
+
+        def migrate(*extra: str) -> float:
+            copy = work / f"run-{next(runs)}"
+            shutil.copytree(work / "page", copy)
+            argv = [docs_check, "migrate", "--to", "blocks", "--no-cache", *extra, str(copy)]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            seconds = _run(argv, work / "cache")[0]
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            cpu["diff" if extra else "write"].append(used)
+            return seconds
+
+        write = _median(repeat, migrate)
+        diff = _median(repeat, lambda: migrate("--diff"))
+    ratio = diff / write
+    write_cpu, diff_cpu = (statistics.median(cpu[kind]) for kind in ("write", "diff"))
+    print(f"    {'the write (no --diff)':<40} {write:8.3f} s wall, {write_cpu:7.3f} s CPU")
+    print(
+        f"    {'--diff (writes nothing)':<40} {diff:8.3f} s wall, {diff_cpu:7.3f} s CPU   "
+        f"diff/write = {ratio:.2f} wall, {diff_cpu / write_cpu:.2f} CPU  "
+        f"(target <= 2x the write)  {_ok(ratio <= 2)}"
+    )
+    return ratio <= 2
+
+
+def _generated_page(entries: int) -> str:
+    """A page of `entries` entries as the master snapshot writes them: a
+    heading, the native-doc link and a per-product table each (generated,
+    not copied from the corpus)."""
+    parts = ["# torch.generated\n\n"]
+    for number in range(entries):
+        name = f"torch.generated.f{number}"
+        link = f"https://pytorch.org/docs/2.13/generated/{name}.html"
+        a3 = "✔" if number % 3 else "✘"
+        parts.append(
+            f'### {name}\n\n<div style="margin-left: 2em">\n\n**原生文档**：[{name}]({link})\n\n'
+            "**支持情况**：\n\n| 硬件 | 是否支持 |\n| ---- | :----: |\n"
+            "| <term>Atlas A2 训练系列产品</term> | ✔ |\n"
+            f"| <term>Atlas A3 训练系列产品</term> | {a3} |\n"
+            "| <term>Ascend 950DT</term> | ✘ |\n\n</div>\n\n"
+        )
+    return "".join(parts)
 
 
 def _docs_check() -> str:

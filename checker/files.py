@@ -18,7 +18,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from checker.errors import InputError, UsageError
 
@@ -58,14 +58,19 @@ def named_from_here(path: str) -> str:
     return from_here(path) if Path(path).is_relative_to(here) else path
 
 
-def write_atomically(path: str, text: str, *, into_devices: bool = True) -> None:
+def write_atomically(
+    path: str, text: str, *, into_devices: bool = True, like: Owned | None = None
+) -> None:
     """Writes `text` to `path` so that no reader sees half of it: into a
     temporary file beside it, renamed over it. A symlink to a regular file (or
     to nothing yet) stays a link: the file it points to is the one replaced.
     A FIFO, a character device or an open descriptor (`/dev/stdout`,
     `/dev/fd/N`, a link to one) is written into, in place, appending, as a
     shell's `>` would. `into_devices` False (the page cache) replaces whatever
-    is at `path` instead, never following a link or waiting for a reader."""
+    is at `path` instead, never following a link or waiting for a reader.
+    `like`: the new file takes this mode and owner (the page it replaces:
+    a rewrite keeps both; the owner where this user may give it), instead of
+    a new file's (0666 less the umask, this user's)."""
     target = Path(path)
     if into_devices:
         into, target = _destination(path)
@@ -77,7 +82,11 @@ def write_atomically(path: str, text: str, *, into_devices: bool = True) -> None
         handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
         with os.fdopen(handle, "w", encoding="utf-8", errors=ESCAPE) as stream:
             stream.write(text)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp's file is private (0600)
+        if like is None:
+            os.chmod(temporary, 0o666 & ~_umask())  # mkstemp's file is private (0600)
+        else:
+            _take_owner(temporary, like)
+            os.chmod(temporary, stat.S_IMODE(like.mode))  # after chown, which clears setuid
         os.replace(temporary, target)
     except BaseException as error:
         if temporary is not None:  # not replaced: leave no temporary file behind
@@ -86,6 +95,30 @@ def write_atomically(path: str, text: str, *, into_devices: bool = True) -> None
         if isinstance(error, OSError):
             raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
         raise
+
+
+class Owned(Protocol):
+    """A file's mode and owner (checker.rewrite.source.Held)."""
+
+    @property
+    def mode(self) -> int: ...
+    @property
+    def uid(self) -> int: ...
+    @property
+    def gid(self) -> int: ...
+
+
+def _take_owner(path: str, like: Owned) -> None:
+    """The owner and group of `like` where permitted: root gives any, another
+    user only a group of their own, so the owner is kept as far as it can be."""
+    info = os.stat(path)
+    if (info.st_uid, info.st_gid) == (like.uid, like.gid):
+        return
+    try:
+        os.chown(path, like.uid, like.gid)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.chown(path, -1, like.gid)
 
 
 # /dev/fd/1, /proc/self/fd/1: a link to whatever the descriptor is open on,

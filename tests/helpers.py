@@ -164,3 +164,17 @@ def working_copy(source: Path, into: Path, monkeypatch: pytest.MonkeyPatch) -> P
     shutil.copytree(source, into)
     monkeypatch.chdir(into)
     return into
+
+
+def writable_copy(source: Path, into: Path) -> Path:
+    """`source` copied to `into` with every file writable by its owner: the
+    shared corpus is read-only (0444), and the rewriting commands refuse a
+    read-only page; a person's working copy is writable."""
+    import shutil
+    import stat
+
+    shutil.copytree(source, into)
+    for path in into.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            path.chmod(path.stat().st_mode | stat.S_IWUSR)
+    return into

@@ -6,6 +6,7 @@ only when it changed. What is left is reported as lint reports it."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +24,8 @@ from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.progress import Progress
 from checker.read.load import page_lines
-from checker.rewrite.lines import fixed, replaced
+from checker.rewrite.lines import Replacement, fixed, replaced
+from checker.rewrite.place import Linked
 from checker.rewrite.source import Source, load_source
 from checker.rewrite.written import Change, read_back, write_changes
 
@@ -49,20 +51,22 @@ class _Rules:
 def fix(
     paths: Sequence[str], settings: Settings, diff: bool, progress: Progress | None = None
 ) -> Outcome[Rewritten]:
+    since = time.time_ns()  # a page changed after this is not the page lint read
     linted, ready = checked(paths, settings, progress)
-    made = fixed_pages(linted, ready)
-    if not diff:
-        write_changes(made.changes)
+    made = fixed_pages(linted, ready, since)
+    settled = write_changes(made.changes, write=not diff)
+    kept = {change.path for change in settled.made}
+    gone = Counter({key: n for key, n in made.gone.items() if key[0] in kept})
     rewritten = Rewritten(
-        made.changes,
+        settled.made,
         diff,
         made.skipped,
-        left=_left(linted.findings, made.gone),
+        left=_left(linted.findings, gone),
         pages=len(linted.corpus.pages),
         entries=linted.corpus.entry_count,
     )
     failed = bool(rewritten.changed) if diff else bool(rewritten.left)
-    errors = linted.corpus.errors + made.errors
+    errors = linted.corpus.errors + made.errors + settled.refused
     return Outcome("fix", rewritten, errors, failed=failed, hidden=linted.gated.note)
 
 
@@ -76,9 +80,10 @@ class FixedPages:
     errors: tuple[str, ...]  # pages that could not be read again
 
 
-def fixed_pages(linted: Linted, ready: Setup) -> FixedPages:
+def fixed_pages(linted: Linted, ready: Setup, since: int | None = None) -> FixedPages:
     """`fix`'s work, which lint's lintrunner format also hands on (as each
-    page's text before and after, for `lintrunner -a`)."""
+    page's text before and after, for `lintrunner -a`). `since`: when the
+    run began (ns); a page changed after it is an error, not fixed."""
     rules = _Rules(ready.catalogue, ready.gate)
     fixable = {f.path for f in linted.findings if f.fix}
     changes: list[Change] = []
@@ -89,7 +94,13 @@ def fixed_pages(linted: Linted, ready: Setup) -> FixedPages:
         if page.path not in fixable or page.tree:  # a page at a git ref is no file to fix
             continue
         try:
-            source = load_source(page.path)
+            source = load_source(page.path, ready.docs, since)
+        except Linked as link:
+            if link.inside:
+                skipped.append(Skipped(page.path, 1, link.why))
+            else:
+                errors.append(str(link))
+            continue
         except InputError as error:  # gone or changed since it was read
             errors.append(str(error))
             continue
@@ -106,11 +117,13 @@ def _fixed_page(
     """The page fixed, or why not; and the (rule, line) of each finding fixed."""
     before = rules.findings(page)
     text, findings, current = source.text, before, page
+    touched: set[int] = set()  # the lines a pass replaced (a fix moves no line)
     for _ in range(PASSES):
         fixes = [f for f in findings if f.fix]
         made = fixed(page_lines(text, keepends=True), [f.fix for f in fixes])
         if not made.applied:
             break
+        touched.update(change.first for change in made.replacements)
         text = replaced(page_lines(text, keepends=True), made.replacements)
         current = read_back(page, text, rules.catalogue)
         findings = rules.findings(current)
@@ -121,7 +134,17 @@ def _fixed_page(
         return None, [refused], Counter()
     gone = Counter(_key(f) for f in before) - Counter(_key(f) for f in findings)
     done = Counter(rule for rule, _ in gone.elements())
-    return Change(page.path, source, text, tuple(done.items())), [], gone
+    regions = _regions(source.lines, page_lines(text, keepends=True), touched)
+    return Change(page.path, source, text, tuple(done.items()), regions), [], gone
+
+
+def _regions(old: list[str], new: list[str], touched: set[int]) -> tuple[Replacement, ...]:
+    """The lines fixed, each a replacement of itself: what the diff shows."""
+    return tuple(
+        Replacement(line, line, (new[line - 1].rstrip("\r\n"),))
+        for line in sorted(touched)
+        if old[line - 1] != new[line - 1]
+    )
 
 
 def _refused(page: Page, fixed_page: Page, rules: _Rules) -> Skipped | None:

@@ -7,6 +7,7 @@ cannot be carried over whole is left as it is and said (checker.rewrite.migrate)
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -22,6 +23,7 @@ from checker.model.support import Entry, Page
 from checker.progress import Progress
 from checker.rewrite.lines import replaced
 from checker.rewrite.migrate import plan
+from checker.rewrite.place import Linked
 from checker.rewrite.source import load_source
 from checker.rewrite.written import Change, read_back, write_changes
 
@@ -35,13 +37,20 @@ def migrate(
     diff: bool,
     progress: Progress | None = None,
 ) -> Outcome[Rewritten]:
+    since = time.time_ns()  # a page changed after this is not the page read
     ready, corpus = read_docs(paths, settings, progress)
     changes: list[Change] = []
     skipped: list[Skipped] = []
     errors = list(corpus.errors)
     for page in corpus.pages:
         try:
-            source = load_source(page.path)
+            source = load_source(page.path, ready.docs, since)
+        except Linked as link:
+            if link.inside:
+                skipped.append(Skipped(page.path, 1, link.why))
+            else:
+                errors.append(str(link))
+            continue
         except InputError as error:
             errors.append(str(error))
             continue
@@ -56,11 +65,12 @@ def migrate(
         if wrong is not None:
             skipped.append(Skipped(page.path, wrong[0], wrong[1]))
             continue
-        changes.append(Change(page.path, source, text, ((MIGRATED, planned.migrated),)))
-    if not diff:
-        write_changes(changes)
+        done = ((MIGRATED, planned.migrated),)
+        changes.append(Change(page.path, source, text, done, planned.replacements))
+    settled = write_changes(changes, write=not diff)
+    errors += settled.refused
     rewritten = Rewritten(
-        tuple(changes), diff, tuple(skipped), pages=len(corpus.pages), entries=corpus.entry_count
+        settled.made, diff, tuple(skipped), pages=len(corpus.pages), entries=corpus.entry_count
     )
     failed = bool(rewritten.changed) if diff else bool(skipped)
     return Outcome("migrate", rewritten, tuple(errors), failed=failed)

@@ -4,7 +4,9 @@ links), in every layout and language the docs root holds. Every pytorch.org
 docs link and the old version's name are rewritten (checker.rewrite.versions);
 statuses are copied unchanged, and the summary says they are claims still to
 verify. An existing folder is never overwritten; a folder is written under a
-temporary name and renamed, so it appears whole or not at all."""
+temporary name and renamed, so it appears whole or not at all. A symlink is
+copied as a link (its target as written), never read through; one leaving
+the docs root is an error, and nothing is made."""
 
 from __future__ import annotations
 
@@ -12,20 +14,22 @@ import os
 import shutil
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from checker.app.outcome import Outcome
 from checker.app.rewritten import Rewritten
 from checker.app.setup import Settings, setup
 from checker.errors import InputError, UsageError
+from checker.files import write_atomically
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
-from checker.model.version import is_version
+from checker.model.version import is_canonical_version
 from checker.read import read_text
-from checker.rewrite.source import load_source
+from checker.rewrite.place import within
+from checker.rewrite.source import Held, load_source
 from checker.rewrite.versions import renamed
-from checker.rewrite.written import Change
+from checker.rewrite.written import Change, write_changes
 from checker.sources.discover import DocFile, doc_file
 
 
@@ -40,8 +44,10 @@ def folder_name(version: str) -> str:
 
 def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Rewritten]:
     for given in (new, old):
-        if not is_version(given):
-            raise UsageError(f"{given!r} is not a PyTorch version X.Y.Z")
+        if not is_canonical_version(given):
+            raise UsageError(
+                f"{given!r} is not a PyTorch version X.Y.Z (numbers without leading zeros)"
+            )
     if new == old:
         raise UsageError(f"--from {old} is the version to make")
     catalogue = setup([root], settings).catalogue
@@ -52,7 +58,8 @@ def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Re
     taken = [str(target) for target in targets if target.exists()]
     if taken:
         raise UsageError(f"{', '.join(taken)} already exists; not overwritten")
-    made = _made(folders, targets, old, new, catalogue)
+    made = _made(folders, targets, old, new, catalogue, root)
+    made = replace(made, errors=made.errors + write_changes(made.changes, write=False).refused)
     if made.errors:  # nothing is written: nothing to report as created
         return Outcome("new-version", Rewritten((), diff=False), made.errors)
     _write_folders(
@@ -91,14 +98,17 @@ class _Made:
 
 
 def _made(
-    folders: list[Path], targets: list[Path], old: str, new: str, catalogue: Catalogue
+    folders: list[Path], targets: list[Path], old: str, new: str, catalogue: Catalogue, root: str
 ) -> _Made:
     changes: list[Change] = []
     moved_from: dict[str, Path] = {}
     errors: list[str] = []
     entries = 0
+    tree = os.path.realpath(root)
     for folder, target in zip(folders, targets, strict=True):
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        files, leaving = _files(folder, tree, root)
+        errors += leaving
+        for path in files:
             # the menu page is named for its version too: PyTorch-2-13-0.md
             renamed_to = path.name.replace(dashed(old), dashed(new))
             moved = str(target / path.relative_to(folder).with_name(renamed_to))
@@ -118,6 +128,29 @@ def _made(
             moved_from[moved] = path
             entries += len(page.entries)
     return _Made(tuple(changes), moved_from, entries, tuple(errors))
+
+
+def _files(folder: Path, tree: str, root: str) -> tuple[list[Path], list[str]]:
+    """The folder's files to rewrite (symlinks are copied as links, never
+    read through), and an error for each symlink leaving the tree (ROOT):
+    copying it would bring what it points to into the docs."""
+    files: list[Path] = []
+    leaving: list[str] = []
+    if folder.is_symlink() and not within(os.path.realpath(folder), tree):
+        target = os.path.realpath(folder)
+        return [], [f"{folder}: not copied: a symlink to {target}, outside the tree {root}"]
+    for at, subfolders, names in os.walk(folder):
+        subfolders.sort()
+        for name in sorted(names) + subfolders:  # a link to a folder is listed as one
+            path = Path(at, name)
+            if path.is_symlink():
+                target = os.path.realpath(path)
+                if not within(target, tree):
+                    said = f"{path}: not copied: a symlink to {target}, outside the tree {root}"
+                    leaving.append(said)
+            elif name in names and path.is_file():
+                files.append(path)
+    return sorted(files), leaving
 
 
 def _folders(root: Path, name: str) -> list[Path]:
@@ -162,11 +195,13 @@ def _staged(old: Path, new: Path, pages: Mapping[Change, Path]) -> Path:
     under a temporary name beside `new`."""
     staging = Path(tempfile.mkdtemp(prefix=f".{new.name}.", dir=new.parent))
     try:
-        shutil.copytree(old, staging, dirs_exist_ok=True)
+        # links stay links, their targets as written (a relative one reads alike
+        # from the new folder beside the old); _files refused those leaving the tree
+        shutil.copytree(old, staging, dirs_exist_ok=True, symlinks=True)
         for change, made_from in pages.items():
             (staging / made_from.relative_to(old)).unlink()
             written = staging / Path(change.path).relative_to(new)
-            written.write_text(change.after, encoding="utf-8", newline="")
+            write_atomically(str(written), change.after, like=Held.of(made_from.stat()))
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -23,6 +23,17 @@ def is_version(text: str) -> bool:
     return _RELEASE.fullmatch(text) is not None
 
 
+_CANONICAL = re.compile(r"(?:0|[1-9][0-9]*)\.(?:0|[1-9][0-9]*)\.(?:0|[1-9][0-9]*)")
+
+
+def is_canonical_version(text: str) -> bool:
+    """X.Y.Z with no leading zero (2.14.0, not 02.14.0 or 2.014.0): the one
+    spelling of a version that a command makes something of. A folder
+    pytorch_02-14-0 reads as 2.14.0 (its numbers are numbers), so a second
+    spelling would make a second folder of one version."""
+    return _CANONICAL.fullmatch(text) is not None
+
+
 def docs_version(version: str) -> str:
     """The upstream docs version of a torch release: 2.13.0 → 2.13 (the
     `/docs/2.13/` of a pytorch.org link)."""

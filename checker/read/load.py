@@ -24,6 +24,12 @@ def page_lines(text: str, keepends: bool = False) -> list[str]:
     return lines
 
 
+def readable(size: int) -> bool:
+    """Whether a page of `size` bytes is read at all: what a rewrite must not
+    write larger than, or no docs-check command could read it back."""
+    return size <= MAX_BYTES
+
+
 def load_text(path: str) -> str:
     return decode_page(path, load_bytes(path))
 
@@ -35,7 +41,7 @@ def load_bytes(path: str) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             # a FIFO or device named *.md would block the read or never end
             raise InputError(f"{path}: not a regular file, not read")
-        if info.st_size > MAX_BYTES:
+        if not readable(info.st_size):
             raise _too_large(path, info.st_size)
         return Path(path).read_bytes()
     except OSError as error:
@@ -44,7 +50,7 @@ def load_bytes(path: str) -> bytes:
 
 def decode_page(path: str, data: bytes) -> str:
     """Bytes from a file or a git object into page text; `path` names it in errors."""
-    if len(data) > MAX_BYTES:
+    if not readable(len(data)):
         raise _too_large(path, len(data))
     # The BOM is dropped by hand, not by "utf-8-sig", whose error offsets would
     # then count from after it and name the wrong byte and line. A page is

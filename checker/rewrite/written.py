@@ -1,20 +1,24 @@
 """A rewrite's result, proved and then shown or written: the new text read
 back into the model (what the command then compares with what it meant to
-do), a unified diff of it, and the file replaced atomically. A page whose
+do), a unified diff of it (from the replacements made: checker.rewrite.diff),
+and the file replaced atomically. A page whose
 text does not change is never written, so its mtime stays."""
 
 from __future__ import annotations
 
-import difflib
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from checker.files import write_atomically
+from checker.errors import InputError, UsageError
+from checker.files import ESCAPE, write_atomically
 from checker.model.catalogue import Catalogue
 from checker.model.support import Page
-from checker.read import read_text
-from checker.read.load import page_lines
-from checker.rewrite.source import Source
+from checker.read import load, read_text
+from checker.read.load import load_bytes, page_lines, readable
+from checker.rewrite.diff import regions_of, unified
+from checker.rewrite.lines import Replacement
+from checker.rewrite.source import CHANGED, Held, Source
 from checker.sources.discover import DocFile
 
 
@@ -27,6 +31,9 @@ class Change:
     before: Source | None  # None: a file the rewrite creates
     after: str
     done: tuple[tuple[str, int], ...] = ()
+    # the replacements that made `after` of `before`'s lines; None: found by
+    # comparing them (checker.rewrite.diff.regions_of)
+    regions: tuple[Replacement, ...] | None = None
 
     @property
     def changed(self) -> bool:
@@ -39,26 +46,80 @@ def read_back(page: Page, text: str, catalogue: Catalogue) -> Page:
 
 
 def unified_diff(change: Change) -> str:
-    """As `git diff` shows it, a missing final newline marked."""
+    """As `git diff` shows it, a missing final newline marked: from the
+    replacements the rewrite made, each region diffed on its own
+    (checker.rewrite.diff), in time linear in the page."""
     before = change.before.text if change.before is not None else ""
     old = "/dev/null" if change.before is None else f"a/{change.path}"
-    lines = difflib.unified_diff(
-        page_lines(before, keepends=True),
-        page_lines(change.after, keepends=True),
-        fromfile=old,
-        tofile=f"b/{change.path}",
-    )
-    shown = []
-    for line in lines:
-        shown.append(line)
-        if not line.endswith("\n"):
-            shown.append("\n\\ No newline at end of file\n")
-    return "".join(shown)
+    old_lines = page_lines(before, keepends=True)
+    new_lines = page_lines(change.after, keepends=True)
+    regions = change.regions
+    if regions is None:
+        regions = regions_of(old_lines, new_lines)
+    return unified(old_lines, new_lines, regions, (old, f"b/{change.path}"))
 
 
-def write_changes(changes: Iterable[Change]) -> None:
-    """Each changed file replaced whole, atomically; the others untouched."""
+@dataclass(frozen=True)
+class Settled:
+    """The changes that may be made (and were, unless only shown), and one
+    line for each refused: what an input problem on that page says."""
+
+    made: tuple[Change, ...]
+    refused: tuple[str, ...]
+
+
+def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
+    """Each changed file replaced whole, atomically, with the mode and owner
+    of the file it replaces; the others untouched. Refused, each on its own
+    (the others are written): a page larger than docs-check reads (no command
+    could read it back), a read-only page, and a page that is no longer the
+    file the rewrite read (its bytes, or the file itself, changed since).
+    `write` False (--diff): the same refusals, nothing written."""
+    made: list[Change] = []
+    refused: list[str] = []
     for change in changes:
-        if change.changed:
-            source = change.before or Source(change.path, "")
-            write_atomically(change.path, source.with_text(change.after).written)
+        if not change.changed:
+            made.append(change)
+            continue
+        source = change.before or Source(change.path, "")
+        text = source.with_text(change.after).written
+        problem = _refusal(change, len(text.encode("utf-8", ESCAPE)))
+        if problem is not None:
+            refused.append(problem)
+            continue
+        if write:
+            try:
+                write_atomically(change.path, text, like=source.held)
+            except UsageError as error:  # this page cannot be written: the others still are
+                refused.append(str(error))
+                continue
+        made.append(change)
+    return Settled(tuple(made), tuple(refused))
+
+
+def _refusal(change: Change, size: int) -> str | None:
+    path = change.path
+    if not readable(size):
+        return (
+            f"{path}: not written: the rewritten page would be {size} bytes,"
+            f" more than the {load.MAX_BYTES} docs-check reads"
+        )
+    before = change.before
+    if before is None or before.held is None:  # a file the rewrite creates
+        return None
+    try:
+        now = Held.of(os.stat(path))
+        if _read_only(path, now.mode):
+            return f"{path}: not written: the page is read-only"
+        data = load_bytes(path)
+    except (OSError, InputError):  # gone since: it changed too
+        return CHANGED.format(path=path)
+    if not now.same_file(before.held) or data != before.data:
+        return CHANGED.format(path=path)
+    return None
+
+
+def _read_only(path: str, mode: int) -> bool:
+    """No write permission for this user, or none for anyone (root may write
+    any file: a page made read-only, 0444, is still refused)."""
+    return not mode & 0o222 or not os.access(path, os.W_OK)

@@ -7,13 +7,12 @@ as it was. The corpus test fixes every nonstandard mark of a real page."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import Invoke
-from tests.helpers import FIXTURES, working_copy
+from tests.helpers import FIXTURES, working_copy, writable_copy
 
 FIX = FIXTURES / "rewrite" / "fix"
 V12 = "docs/zh/api/native_api/pytorch_2-12-0"
@@ -239,7 +238,7 @@ def test_fix_removes_every_nonstandard_mark_of_a_real_page(
     reads as the house mark already). Every one becomes ✘, and nothing else
     of the page changes."""
     root = tmp_path / "entity"
-    shutil.copytree(corpus / "entity-8706fedbe", root)
+    writable_copy(corpus / "entity-8706fedbe", root)
     monkeypatch.chdir(root)
     page = root / "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
     before = page.read_text(encoding="utf-8").split("\n")

@@ -16,7 +16,7 @@ from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.sources.corpus import read_corpus
 from tests.conftest import Invoke
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, writable_copy
 
 TREE = FIXTURES / "migrate"
 ZH = "docs/zh/api/native_api/pytorch_2-12-0"
@@ -201,7 +201,7 @@ def test_the_master_snapshot_round_trips(cli: Invoke, corpus: Path, tmp_path: Pa
     are equal but for format and line), and no block house rule finds
     anything; back to tables, the same again."""
     root = tmp_path / "master"
-    shutil.copytree(corpus / "master" / "docs", root)
+    writable_copy(corpus / "master" / "docs", root)
     before = model(root)
     entries = read_corpus([str(root)], CATALOGUE).entry_count
     assert (len(before), entries, sum(map(len, before.values()))) == (252, 13133, 39399)

@@ -106,7 +106,8 @@ def test_each_version_has_the_commands_a_reviewer_reruns(chinese: tuple[int, str
         assert dict(values)["TARGET_BRANCH"] == ref  # the ref its repository test came from
         commands = [value for key, value in values if key == "COMMAND"]
         assert commands == [
-            "docs-check probe --api torch.distributed.elastic.metrics.put_metric --python python --output evidence.json",
+            "docs-check probe --api torch.distributed.elastic.metrics.put_metric"
+            " --python python --output evidence.json",
             f"git checkout {ref} && TORCH_DEVICE_BACKEND_AUTOLOAD=0 python {TEST} -v",
         ]
         results = [value for key, value in values if key == "RESULT"]

@@ -111,7 +111,8 @@ def test_evidence_blocks_carry_every_field(cli: Invoke) -> None:
     (row,) = rows
     assert row == (
         "| – (docs-check behaviour) | 2.13.0+cpu | 2.13.0 | 8.5.RC1 | Ascend950DT (ascend-950) | "
-        "`docs-check probe --api torch.distributed.elastic.metrics.put_metric --python python --output evidence.json` | "
+        "`docs-check probe --api torch.distributed.elastic.metrics.put_metric"
+        " --python python --output evidence.json` | "
         "failed: 7 of 8 cases passed, exit 0 |"
     )  # the command to re-run it, not the harness call the record keeps
     assert "/usr/local/" not in out and "/opt/docs-check/" not in out
