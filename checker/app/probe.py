@@ -10,7 +10,13 @@ import dataclasses
 from checker.app.live import Environments, run_live
 from checker.app.outcome import Outcome
 from checker.app.setup import Reading, catalogue_for, config_for
-from checker.app.verify import Request, refs_read, select_rules, untested_finding
+from checker.app.verify import (
+    Request,
+    refs_read,
+    select_rules,
+    test_refs_used,
+    untested_finding,
+)
 from checker.i18n import say
 from checker.progress import Progress
 from checker.verify.evidence import Evidence
@@ -26,6 +32,7 @@ def probe(
     catalogue = catalogue_for(None, config)
     files = config.rule_files(request.rule_files)
     rules = select_rules(dataclasses.replace(request, rule_files=files), catalogue)
+    test_refs_used(request.test_refs, rules)  # --test-ref where no rule has a test: refused
     # the repository tests of this interpreter's torch release, from its test ref
     test_refs = config.test_refs_with(request.test_refs)
     if test_refs:  # as read: `origin/v2.12.0` for `v2.12.0` in a clone

@@ -301,3 +301,19 @@ def test_test_refs_that_no_rule_can_use_are_a_usage_error(
     assert json.loads(out)["notes"] == [
         "--test-ref serves only the rules with a `test`; these have none: no-test"
     ]
+
+
+def test_probe_refuses_test_refs_that_no_rule_can_use(
+    cli: Invoke, in_clone: None, tmp_path: Path
+) -> None:
+    rules = tmp_path / "no-test.toml"
+    rules.write_text(
+        '[[rule]]\nid = "no-test"\napi = "torch.distributed.elastic.metrics.prof"\n'
+        'doc = "torch-distributed-elastic.md"\nexpect = "是"\n',
+        encoding="utf-8",
+    )
+    output = tmp_path / "evidence.json"
+    argv = ["probe", "--output", str(output), "--rules", str(rules), "--api"]
+    code, _, err = cli(*argv, "torch.distributed.elastic.metrics.prof", "--test-ref=2.13.0=master")
+    assert (code, output.exists()) == (2, False)  # refused before anything ran
+    assert err.endswith("no rule of this run has a `test` (rules: no-test)\n")
