@@ -38,6 +38,26 @@ class Environments:
     timeout: float = 120
 
 
+@dataclass(frozen=True)
+class Untested:
+    """A rule's repository test that did not run for a docs version: its file
+    is not at the version's test ref (`ref`), or, with no test ref, in no
+    docs root of the working tree (`ref` None)."""
+
+    rule: str  # its id
+    api: str
+    at: str  # path:line of its `test`
+    version: str | None  # the docs version the environment ran for; None: unknown
+    path: str  # the test's file, inside the repository
+    ref: str | None
+
+
+@dataclass(frozen=True)
+class Live:
+    evidence: list[Evidence]  # one per environment, main first
+    untested: list[Untested]
+
+
 def live_runs(
     rules: Sequence[Expectation],
     versions: Sequence[str],
@@ -46,8 +66,23 @@ def live_runs(
     catalogue: Catalogue,
     progress: Progress | None = None,
 ) -> list[Evidence]:
-    """One Evidence per environment, main first. `versions`: the docs
-    versions the rules check; `docs`: the working-tree docs roots."""
+    """One Evidence per environment, main first (see `run_live`)."""
+    return run_live(rules, versions, docs, environments, catalogue, progress).evidence
+
+
+def run_live(
+    rules: Sequence[Expectation],
+    versions: Sequence[str],
+    docs: Sequence[str],
+    environments: Environments,
+    catalogue: Catalogue,
+    progress: Progress | None = None,
+) -> Live:
+    """One Evidence per environment, main first, and the repository tests that
+    had no file to run. `versions`: the docs versions the rules check; `docs`:
+    the working-tree docs roots. The same job (a behaviour, or a repository
+    test at a ref, for one API) runs once in each environment, however many
+    rules name it; each rule's results cite that one run."""
     check_interpreters(environments)
     mapped, test_refs = dict(environments.python_for), dict(environments.test_refs)
     sessions: list[tuple[str | None, str | None]] = []  # (interpreter, version it runs for)
@@ -63,6 +98,7 @@ def live_runs(
             folders.add(folder_of_test(job.behaviour_path))
             refs.append(job.ref)
     evidence: list[Evidence] = []
+    untested: list[Untested] = []
     count = _Counter(progress, len(sessions) * (len(behaviours) + len(tested)))
     with extracted_tests(environments.git_repo, refs, folders) as trees:
         behaviours = [_extracted(job, trees) for job in behaviours]
@@ -78,17 +114,17 @@ def live_runs(
             session.probe()
             tests_for = session.evidence(version).speaks_for
             wrong_torch = version is not None and tests_for is None
-            jobs = (
-                []
-                if wrong_torch
-                else repo_jobs(tested, test_refs.get(tests_for or ""), trees, docs)
-            )
+            ref = test_refs.get(tests_for or "")
+            jobs = [] if wrong_torch else repo_jobs(tested, ref, trees, docs)
+            count.total -= len(tested) - len(jobs)  # the steps of tests that do not run
+            if not wrong_torch:
+                untested += _untested(tested, tests_for, ref, trees, docs)
             for job in jobs:
                 count.next()
                 session.run(job)
             evidence.append(session.evidence(version))
     count.done()
-    return evidence
+    return Live(evidence, list(dict.fromkeys(untested)))
 
 
 def check_interpreters(environments: Environments) -> None:
@@ -120,11 +156,12 @@ def _main_version(session: Session, mapped: Mapping[str, str], unmapped: list[st
 def behaviour_jobs(rules: Sequence[Expectation]) -> list[Job]:
     """The shipped behaviour tests, and the docs repository's own (those at a
     git ref are given their extracted file by the live runs)."""
-    return [
+    jobs = [
         Job(rule.api, rule.behaviour, ref=rule.behaviour_ref, behaviour_path=rule.behaviour_file)
         for rule in rules
         if rule.behaviour
     ]
+    return list(dict.fromkeys(jobs))  # two rules of one API and behaviour: one run
 
 
 def _extracted(job: Job, trees: Mapping[str, str]) -> Job:
@@ -137,20 +174,40 @@ def _extracted(job: Job, trees: Mapping[str, str]) -> Job:
 def repo_jobs(
     rules: Sequence[Expectation], ref: str | None, trees: Mapping[str, str], docs: Sequence[str]
 ) -> list[Job]:
-    """The rules' repository tests: from the ref's extracted tree, else from
-    every working-tree docs root that holds the test's file."""
+    """The rules' repository tests: from the ref's extracted tree, where it
+    holds the test's file, else from every working-tree docs root that holds
+    it; each once, however many rules name it."""
     jobs: list[Job] = []
     for rule in rules:
         assert rule.test is not None
-        if ref is not None:
-            jobs.append(Job(rule.api, rule.test, rule.test, trees[ref], ref))
-            continue
         test_file = rule.test.split("::", 1)[0]
+        if ref is not None:
+            if Path(trees[ref], test_file).is_file():
+                jobs.append(Job(rule.api, rule.test, rule.test, trees[ref], ref))
+            continue
         for root in dict.fromkeys(docs):
             if Path(root, test_file).is_file():
                 _inside(rule, root, Path(root, test_file))
                 jobs.append(Job(rule.api, rule.test, rule.test, root))
-    return jobs
+    return list(dict.fromkeys(jobs))
+
+
+def _untested(
+    rules: Sequence[Expectation],
+    version: str | None,
+    ref: str | None,
+    trees: Mapping[str, str],
+    docs: Sequence[str],
+) -> list[Untested]:
+    """The rules' tests whose file is not where `repo_jobs` looks for it."""
+    missing = []
+    for rule in rules:
+        assert rule.test is not None
+        test_file = rule.test.split("::", 1)[0]
+        roots = [trees[ref]] if ref is not None else list(docs)
+        if not any(Path(root, test_file).is_file() for root in roots):
+            missing.append(Untested(rule.id, rule.api, rule.test_at, version, test_file, ref))
+    return missing
 
 
 def _inside(rule: Expectation, root: str, test_file: Path) -> None:

@@ -7,10 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from checker.app.live import Environments, live_runs
+from checker.app.live import Environments, run_live
 from checker.app.outcome import Outcome
 from checker.app.setup import Reading, catalogue_for, config_for
-from checker.app.verify import Request, select_rules
+from checker.app.verify import (
+    Request,
+    refs_read,
+    select_rules,
+    test_refs_used,
+    untested_finding,
+)
+from checker.i18n import say
 from checker.progress import Progress
 from checker.verify.evidence import Evidence
 
@@ -25,10 +32,18 @@ def probe(
     catalogue = catalogue_for(None, config)
     files = config.rule_files(request.rule_files)
     rules = select_rules(dataclasses.replace(request, rule_files=files), catalogue)
+    test_refs_used(request.test_refs, rules)  # --test-ref where no rule has a test: refused
     # the repository tests of this interpreter's torch release, from its test ref
     test_refs = config.test_refs_with(request.test_refs)
+    if test_refs:  # as read: `origin/v2.12.0` for `v2.12.0` in a clone
+        test_refs = refs_read(dataclasses.replace(request, test_refs=test_refs))
     where = Environments(request.python, (), test_refs, request.git_repo, request.timeout)
-    (evidence,) = live_runs(rules, (), (), where, catalogue, progress)
+    live = run_live(rules, (), (), where, catalogue, progress)
+    (evidence,) = live.evidence
     write_atomically(output, evidence.to_json() + "\n")
     failed = any(run.verdict != "passed" for run in evidence.runs)
-    return Outcome("probe", evidence, failed=failed)
+    # a test asked for at a ref that does not hold it: the probe could not run it
+    missing = tuple(
+        f"{u.at}: {say(untested_finding(u).message)}" for u in live.untested if u.ref is not None
+    )
+    return Outcome("probe", evidence, errors=missing, failed=failed)

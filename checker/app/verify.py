@@ -14,11 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker.app.live import Environments, live_runs
+from checker.app.live import Environments, Untested, run_live
 from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, resolvers, setup
 from checker.checks.lint import lint
+from checker.checks.registry import finding
 from checker.errors import DataError, InputError, UsageError
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
@@ -52,6 +54,7 @@ class Request:
     git_repo: str = "."  # the repository of the test refs
     rule_texts: Mapping[str, str] = field(default_factory=dict)  # rule files read at a ref
     base: str | None = None  # --base REF: the docs there, compared with those checked
+    given_test_refs: tuple[tuple[str, str], ...] = ()  # those of the command line alone
 
 
 def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
@@ -90,8 +93,47 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
 
 def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:
     rules = select_rules(request, catalogue)
+    notes = test_refs_used(request.given_test_refs, rules)
+    if request.live and request.test_refs:  # as read: `origin/v2.7.1` for `v2.7.1`
+        request = dataclasses.replace(request, test_refs=refs_read(request))
     with resolvers(request.resolve) as started:  # torch imports while pages are read
-        return _verify(request, catalogue, rules, started)
+        report = _verify(request, catalogue, rules, started)
+    return dataclasses.replace(report, notes=(*notes, *report.notes))
+
+
+def test_refs_used(given: Sequence[tuple[str, str]], rules: Sequence[Expectation]) -> list[str]:
+    """--test-ref runs the rules' repository tests: given where no rule of
+    the run has one, it would do nothing, and is refused; where only some
+    rules have one, a note names the others."""
+    if not given:
+        return []
+    untested = [rule.id for rule in rules if not rule.test]
+    if len(untested) == len(rules):
+        raise UsageError(
+            message(
+                N_(
+                    "--test-ref runs the rules' repository tests, but no rule of this run "
+                    "has a `test` (rules: {rules})"
+                ),
+                rules=", ".join(untested),
+            )
+        )
+    if not untested:
+        return []
+    said = N_("--test-ref serves only the rules with a `test`; these have none: {rules}")
+    return [message(said, rules=", ".join(untested))]
+
+
+def refs_read(request: Request) -> tuple[tuple[str, str], ...]:
+    """The test refs, each as read (checker.sources.gitrefs.resolve_refs);
+    every unknown one is named in one error."""
+    from checker.sources.gitrefs import GitRef, resolve_refs
+
+    wanted = [GitRef(request.git_repo, ref) for _, ref in request.test_refs]
+    read = resolve_refs(wanted)
+    return tuple(
+        (version, read[GitRef(request.git_repo, ref)].ref) for version, ref in request.test_refs
+    )
 
 
 def _verify(
@@ -123,8 +165,10 @@ def _verify(
     if request.resolve is not None:  # before the live runs: the resolvers are waiting
         resolution = resolve_for(corpus.pages, request.resolve, progress, started)
         errors += resolution.errors
+    notes: list[str] = []
+    findings: list[Finding] = []
     if request.live:
-        evidence[:0] = live_runs(
+        live = run_live(
             rules,
             _versions(rules, pages),
             request.docs,
@@ -132,7 +176,11 @@ def _verify(
             catalogue,
             progress,
         )
-    results, findings = crosscheck(rules, pages, evidence, catalogue, request.options)
+        evidence[:0] = live.evidence
+        findings += [untested_finding(u) for u in live.untested if u.ref is not None]
+        notes += [untested_note(u, request.docs) for u in live.untested if u.ref is None]
+    results, checked = crosscheck(rules, pages, evidence, catalogue, request.options)
+    findings += checked
     touched = [_touched(pages, rule) for rule in rules]
     static = [f for f in lint(pages, catalogue) if any(_on(f, t) for t in touched)]
     if resolution is not None:
@@ -145,6 +193,7 @@ def _verify(
         tuple(errors),
         resolution,
         docs=_docs_changes(request, catalogue, corpus.pages, pages),
+        notes=tuple(dict.fromkeys(notes)),
     )
 
 
@@ -178,6 +227,30 @@ def _in_repo(request: Request) -> tuple[str, ...]:
             where = f"{path} is not inside the repository {request.git_repo}"
             raise UsageError(f"--base: {where}") from None
     return tuple(inside)
+
+
+def untested_finding(untested: Untested) -> Finding:
+    """`repo-test-missing` at the rule's `test`: the file is not at the ref."""
+    path, _, line = untested.at.rpartition(":")
+    said = message(
+        N_("{path} is not at {ref}: rule {rule}'s test did not run for docs {version}"),
+        path=untested.path,
+        ref=untested.ref,
+        rule=untested.rule,
+        version=untested.version or "-",
+    )
+    return finding("repo-test-missing", path, int(line), said, untested.api)
+
+
+def untested_note(untested: Untested, docs: Sequence[str]) -> str:
+    """A rule's test without a test ref, that no working-tree docs root holds."""
+    said = N_(
+        "rule {rule}'s test {path} is in no docs root given ({roots}), and no test ref "
+        "names a ref for docs {version}: not run (see --test-ref)"
+    )
+    roots = ", ".join(docs) or "-"
+    version = untested.version or "-"
+    return message(said, rule=untested.rule, path=untested.path, roots=roots, version=version)
 
 
 def _versions(rules: Sequence[Expectation], pages: Sequence[Page]) -> list[str]:
@@ -228,6 +301,7 @@ def verify(
     ready = setup(request.docs, settings, levels)
     request = dataclasses.replace(
         request,
+        given_test_refs=request.test_refs,
         docs=ready.docs,
         rule_files=ready.config.rule_files(request.rule_files),
         reading=settings.reading.options(progress),

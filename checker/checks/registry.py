@@ -306,6 +306,19 @@ CHECKS: tuple[Check, ...] = (
         "The behaviour test on the product's NPU crashed or timed out before it "
         "reported its cases.",
     ),
+    Check(
+        "repo-test-missing",
+        _E,
+        VERIFY,
+        "a rule's repository test file is not at the version's test ref",
+        "The rule names a test of the docs repository's own suite (`test =`), and "
+        "the file is not in the tree of the ref `--test-ref` (or the configuration's "
+        "`test-refs`) gives that docs version, so the test could not run there. "
+        "Without a test ref, a test file that no docs root holds is only a note in "
+        "the report.",
+        "Give the version the ref of the branch that holds the test, or correct the "
+        "rule's `test` path.",
+    ),
     # resolve: the documented names looked up in each version's torch
     Check(
         "api-missing",

@@ -21,6 +21,13 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     return spelt[found[0]] if found else None
 
 
+def closest_names(word: str, known: Iterable[str], count: int = 3) -> list[str]:
+    """Up to `count` known names most like `word`, the closest first (a git
+    ref misspelt, or named without its remote)."""
+    names = list(dict.fromkeys(known))
+    return difflib.get_close_matches(word, names, n=count, cutoff=CUTOFF)
+
+
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """`; did you mean 'x'?` to end a message with, or "" when nothing is close."""
     return hint(closest(word, known))

@@ -327,6 +327,22 @@ diff_option = click.option(
 )
 
 
+def _refs_read(
+    repo: str, refs: tuple[str, ...], test_refs: tuple[tuple[str, str], ...]
+) -> tuple[str, ...]:
+    """The --ref refs as read (`origin/v2.7.1` for `v2.7.1` in a clone). The
+    --test-ref refs are resolved with them, so that every unknown ref of the
+    command line is named in one error; the run resolves those again with the
+    configuration's (checker.app.verify)."""
+    if not refs and not test_refs:
+        return refs
+    from checker.sources.gitrefs import GitRef, resolve_refs
+
+    wanted = [GitRef(repo, ref) for ref in (*refs, *(ref for _, ref in test_refs))]
+    read = resolve_refs(wanted)
+    return tuple(read[GitRef(repo, ref)].ref for ref in refs)
+
+
 def reading_of(values: dict[str, Any]) -> Reading:
     from checker.app.setup import Reading
 
@@ -337,7 +353,7 @@ def reading_of(values: dict[str, Any]) -> Reading:
         raise click.UsageError(f"--git needs at least one --ref{others}")
     return Reading(
         git_repo=git_repo,
-        refs=refs,
+        refs=_refs_read(git_repo or ".", refs, values.get("test_refs") or ()),
         no_cache=bool(values.get("no_cache")),
         cache_dir=values.get("cache_dir"),
         jobs=values.get("jobs"),

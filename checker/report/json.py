@@ -190,6 +190,7 @@ def verify_json(report: VerifyReport) -> str:
         "evidence": [evidence.to_object() for evidence in report.evidence],
         "findings": [finding_object(f, report.refs) for f in report.findings],
         "errors": list(report.errors),
+        "notes": list(report.notes),
         **resolution_objects(report.resolution),
     }
     return json.dumps(document, ensure_ascii=False, indent=2)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.app.outcome import ExitCode, Unverified
-from checker.i18n import N_, _, ngettext
+from checker.i18n import N_, _, ngettext, say
 from checker.model.finding import Finding, Severity
 from checker.report.formats import REWRITING
 
@@ -62,9 +62,18 @@ def verify_counts(report: VerifyReport) -> str:
         counts[result.verdict] = counts.get(result.verdict, 0) + 1
     shown = ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items()))
     resolved = report.resolution.summary() if report.resolution else ""
-    said = _("{results} results ({verdicts}); {findings} findings").format(
-        results=len(report.results), verdicts=shown or _("none"), findings=len(report.findings)
-    )
+    runs, failed = report.run_count()
+    counts_said = {
+        "results": len(report.results),
+        "verdicts": shown or _("none"),
+        "findings": len(report.findings),
+    }
+    if failed:  # a run that failed fails verify, whatever the verdicts say
+        said = _(
+            "{results} results ({verdicts}); {failed} of {runs} runs failed; {findings} findings"
+        ).format(**counts_said, failed=failed, runs=runs)
+    else:
+        said = _("{results} results ({verdicts}); {findings} findings").format(**counts_said)
     return said + resolved
 
 
@@ -121,7 +130,43 @@ def verify_said(report: VerifyReport) -> str:
     npu = _("{verified} of {results} results verified on an NPU").format(
         verified=verified, results=len(report.results)
     )
-    return f"{docs}; {npu if verified else _('not verified on any NPU')}"
+    failed = failed_tests_said(report)
+    return f"{failed}{docs}; {npu if verified else _('not verified on any NPU')}"
+
+
+def failed_tests_said(report: VerifyReport) -> str:
+    """`test_metrics_api.py failed on origin/v2.12.0 under torch 2.12.0 (1 of
+    8 tests: test_x); ` for each repository test that failed or could not run,
+    or "": what failed comes first in the headline of every format."""
+    said = []
+    for evidence, run in report.failed_runs():
+        test, _sep, inside = run.behaviour.partition("::")
+        name = test.rsplit("/", 1)[-1] + (f"::{inside}" if inside else "")
+        env = evidence.environment
+        torch = (env.torch or "-") + (_(" (FAKE release)") if env.fake_torch else "")
+        where = run.ref or _("the working tree")
+        if run.verdict == "error":
+            said.append(
+                _("{test} could not run on {ref} under torch {torch}: {why}").format(
+                    test=name, ref=where, torch=torch, why=say(run.note)
+                )
+            )
+            continue
+        failing = [case.name.rsplit("::", 1)[-1] for case in run.cases if not case.passed]
+        shown = ", ".join(failing[:3]) + (", …" if len(failing) > 3 else "")
+        said.append(
+            _(
+                "{test} failed on {ref} under torch {torch} ({failed} of {total} tests: {names})"
+            ).format(
+                test=name,
+                ref=where,
+                torch=torch,
+                failed=len(failing),
+                total=len(run.cases),
+                names=shown or _("none failed, exit {code}").format(code=run.exit_code),
+            )
+        )
+    return "".join(f"{line}; " for line in said)
 
 
 def _verified(report: VerifyReport) -> int:

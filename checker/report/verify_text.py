@@ -5,7 +5,7 @@ itself (where it ran, on what), the static findings on the entries and, with
 
 from __future__ import annotations
 
-from checker.i18n import say
+from checker.i18n import ngettext, say
 from checker.report.text import findings_text, resolution_text
 from checker.verify.crosscheck import DIFFERS
 from checker.verify.evidence import Evidence
@@ -32,6 +32,9 @@ def verify_text(report: VerifyReport) -> list[str]:
         lines.append("evidence:")
         for evidence in report.evidence:
             lines.extend(evidence_lines(evidence))
+    if report.notes:
+        lines.append("notes:")
+        lines.extend(f"  {say(note)}" for note in report.notes)
     if report.findings:
         lines.append("findings:")
         lines.extend(f"  {line}" for line in findings_text(report.findings))
@@ -56,11 +59,34 @@ def evidence_lines(evidence: Evidence) -> list[str]:
         # a repository test's own last words; a behaviour's are the counts already shown
         repo_said = run.summary and run.source == "repo-test" and not run.note
         said = f" — {run.summary}" if repo_said else ""
+        # a repository test's exit status is its framework's (the harness's is 0)
+        exit_said = f"{run.framework} exit" if run.framework and not run.note else "exit"
         lines.append(
             f"    {run.api} [{run.source} {run.behaviour}{at}]: {run.verdict} "
-            f"{passed}/{len(run.cases)} cases in {run.duration_s:g} s, exit {run.exit_code}"
-            + (f" — {run.note}" if run.note else said)
+            f"{passed}/{len(run.cases)} cases in {run.duration_s:g} s, "
+            f"{exit_said} {run.exit_code}" + (f" — {run.note}" if run.note else said)
         )
         lines.append(f"      command: {' '.join(run.command)}")
-        lines.extend(f"      FAILED {c.name}: {c.detail}" for c in run.cases if not c.passed)
+        for case in run.cases:
+            if not case.passed:
+                lines.append(f"      FAILED {case.name}: {case.detail}")
+                lines.extend(traceback_lines(case.traceback))
     return lines
+
+
+TRACEBACK_LINES = 8  # of a failure's text in the text report; JSON carries it whole
+
+
+def traceback_lines(text: str) -> list[str]:
+    """The first lines of a failure's whole text, and where the rest is."""
+    lines = [line for line in text.rstrip().splitlines() if line.strip()]
+    shown = [f"        {line}" for line in lines[:TRACEBACK_LINES]]
+    if len(lines) > TRACEBACK_LINES:
+        more = len(lines) - TRACEBACK_LINES
+        said = ngettext(
+            "… {count} more line: the whole text is in --format json",
+            "… {count} more lines: the whole text is in --format json",
+            more,
+        )
+        shown.append(f"        {said.format(count=more)}")
+    return shown

@@ -48,8 +48,23 @@ class GitRef:
 
 def check_refs(refs: Sequence[GitRef]) -> dict[GitRef, str]:
     """Each ref's commit. Two processes per repository, however many refs: one
-    checks that it is a git repository, one resolves all its refs."""
-    commits: dict[GitRef, str] = {}
+    checks that it is a git repository, one resolves all its refs (and a third
+    lists its refs when one is not found: see `resolve_refs`)."""
+    return {ref: commit for ref, (_, commit) in _resolved(refs).items()}
+
+
+def resolve_refs(refs: Sequence[GitRef]) -> dict[GitRef, GitRef]:
+    """Each ref as git users name it, to the ref that is read: itself where it
+    names a commit; else the one remote-tracking branch of that name
+    (`origin/v2.7.1` for `v2.7.1`, in a clone that has no local branch of it),
+    as `git checkout v2.7.1` takes it. Every ref that is neither is named in
+    one usage error, each with the closest names the repository has."""
+    return {ref: GitRef(ref.repo, name) for ref, (name, _) in _resolved(refs).items()}
+
+
+def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
+    """Each ref's (name read, commit)."""
+    found: dict[GitRef, tuple[str, str]] = {}
     for repo in dict.fromkeys(ref.repo for ref in refs):
         inside = _run(repo, ["rev-parse", "--git-dir"])
         if not inside.ok:
@@ -60,16 +75,77 @@ def check_refs(refs: Sequence[GitRef]) -> dict[GitRef, str]:
         for ref in mine:
             if "\n" in ref.ref:  # the batch takes one object name per line
                 raise UsageError(f"{repo}: no such ref {ref.ref!r}")
-        request = "".join(f"{ref.ref}^{{commit}}\n" for ref in mine).encode("utf-8")
-        answers = _git(mine[0], ["cat-file", "--batch-check"], stdin=request).splitlines()
-        for index, ref in enumerate(mine):
-            # `<sha> commit <size>`, or `<name> missing` / `<name> ambiguous`
-            answer = answers[index].decode("utf-8", "replace") if index < len(answers) else ""
-            sha, kind, size = ([*answer.split(" "), "", ""])[:3]
-            if kind != "commit" or not size.isdigit() or not _is_hex(sha):
-                raise UsageError(f"{repo}: no such ref {ref.ref!r}")
-            commits[ref] = sha
+        commits = _commits(mine[0], [ref.ref for ref in mine])
+        missing = [ref for ref in mine if ref.ref not in commits]
+        if not missing:
+            found.update((ref, (ref.ref, commits[ref.ref])) for ref in mine)
+            continue
+        names = _ref_names(mine[0])
+        tracking = {ref: _tracking(ref.ref, names) for ref in missing}
+        unknown = [ref.ref for ref, branch in tracking.items() if branch is None]
+        if unknown:
+            raise UsageError(f"{repo}: {_unknown(unknown, names)}")
+        taken = [branch for branch in tracking.values() if branch is not None]
+        commits |= _commits(mine[0], taken)
+        for ref in mine:
+            name = tracking.get(ref) or ref.ref
+            found[ref] = (name, commits[name])
+    return found
+
+
+def _commits(ref: GitRef, names: Sequence[str]) -> dict[str, str]:
+    """The commit of each name that names one, from one `git cat-file --batch-check`."""
+    request = "".join(f"{name}^{{commit}}\n" for name in names).encode("utf-8")
+    answers = _git(ref, ["cat-file", "--batch-check"], stdin=request).splitlines()
+    commits: dict[str, str] = {}
+    for index, name in enumerate(names):
+        # `<sha> commit <size>`, or `<name> missing` / `<name> ambiguous`
+        answer = answers[index].decode("utf-8", "replace") if index < len(answers) else ""
+        sha, kind, size = ([*answer.split(" "), "", ""])[:3]
+        if kind == "commit" and size.isdigit() and _is_hex(sha):
+            commits[name] = sha
     return commits
+
+
+def _ref_names(ref: GitRef) -> list[str]:
+    """Every branch, tag and remote-tracking branch, as git's short names
+    (`master`, `v1`, `origin/v2.7.1`); a remote's HEAD is no branch of its own."""
+    listed = _git(ref, ["for-each-ref", "--format=%(refname)"]).decode("utf-8", "replace")
+    names = []
+    for full in listed.splitlines():
+        for prefix in ("refs/heads/", "refs/tags/", "refs/remotes/"):
+            if full.startswith(prefix) and not full.endswith("/HEAD"):
+                names.append(full.removeprefix(prefix))
+    return names
+
+
+def _tracking(name: str, names: Sequence[str]) -> str | None:
+    """`remote/name`, when exactly one remote has a branch `name`."""
+    candidates = [
+        known
+        for known in names
+        if known.endswith(f"/{name}") and "/" not in known[: -len(name) - 1]
+    ]
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def _unknown(unknown: Sequence[str], names: Sequence[str]) -> str:
+    """`no such ref 'v2.7.2' (closest: origin/v2.7.1, v2.7.1)`, or for several
+    `no such refs 'a' (closest: …), 'b'`."""
+    from checker.checks.suggest import closest_names
+
+    # a remote-tracking branch is compared by its own name too (`v2.7.2` is
+    # close to `origin/v2.7.1`, though not to all of it)
+    aliases: dict[str, list[str]] = {}
+    for known in names:
+        for alias in (known, known.partition("/")[2] if "/" in known else known):
+            aliases.setdefault(alias, []).append(known)
+    said = []
+    for name in unknown:
+        near = [known for alias in closest_names(name, aliases) for known in aliases[alias]]
+        near = list(dict.fromkeys(near))[:3]
+        said.append(f"{name!r}" + (f" (closest: {', '.join(near)})" if near else ""))
+    return f"no such ref{'s' if len(said) > 1 else ''} {', '.join(said)}"
 
 
 def git_listings(

@@ -16,7 +16,10 @@ else under unittest.
 Prints one JSON object on stdout, as its last line: the environment it found
 and one run per behaviour or test, {"behaviour": FILE's stem or NODEID,
 "framework": "behaviour" | "unittest" | "pytest", "error": one line or null,
-"cases": [{"name", "passed", "detail"}], "duration_s", "summary": one line}.
+"cases": [{"name", "passed", "detail": one line, "traceback": a failure's
+whole text}], "duration_s", "summary": one line, and for a test the framework
+ran, "exit_status": the exit status `python test_x.py` (unittest) or pytest
+would have given}.
 Whatever the runs print goes to stderr. Where torch_npu is present and an NPU
 is visible, the runs have the NPU as the current device; otherwise the record
 says plainly that it is a CPU reference run, and why."""

@@ -33,9 +33,10 @@ class _PytestCases:
         self.errors: list[str] = []
         self.collected = False
 
-    def add(self, name: str, kind: str, passed: bool, detail: str) -> None:
+    def add(self, name: str, kind: str, passed: bool, detail: str, text: str = "") -> None:
         self.counts[kind] = self.counts.get(kind, 0) + 1
-        self.cases.append({"name": name, "passed": passed, "detail": detail})
+        case = {"name": name, "passed": passed, "detail": detail, "traceback": text}
+        self.cases.append(case)
 
     def pytest_collectreport(self, report: Any) -> None:
         if report.failed:  # an import error: pytest would say only "collected nothing"
@@ -58,10 +59,11 @@ class _PytestCases:
         elif report.skipped:
             self.add(report.nodeid, "skipped", False, f"skipped: {_skip_reason(report)}")
         elif report.failed and report.when == "call":
-            self.add(report.nodeid, "failed", False, _pytest_detail(report, self.source))
+            detail = _pytest_detail(report, self.source)
+            self.add(report.nodeid, "failed", False, detail, str(report.longrepr))
         elif report.failed:  # a fixture's setup or teardown
             detail = f"{report.when}: {_pytest_detail(report, self.source)}"
-            self.add(report.nodeid, "error", False, detail)
+            self.add(report.nodeid, "error", False, detail, str(report.longrepr))
         else:
             self.add(report.nodeid, "passed", True, "")
 
@@ -84,6 +86,7 @@ def run_pytest(run: dict[str, Any], source: Path, started: float) -> dict[str, A
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         code = pytest.main([run["behaviour"], "-q", "-p", "no:cacheprovider"], plugins=[plugin])
     sys.stderr.write(output.getvalue())
+    run["exit_status"] = int(code)  # pytest's own exit status
     error = plugin.errors[0] if plugin.errors else None
     if error is None and not run["cases"]:  # e.g. "not found: test_x.py::Nope"
         error = _usage_error(output.getvalue()) or f"pytest ran nothing (exit {int(code)})"

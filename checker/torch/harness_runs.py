@@ -32,7 +32,14 @@ def finish(
 
 
 def new_run(name: str, framework: str) -> dict[str, Any]:
-    return {"behaviour": name, "framework": framework, "error": None, "cases": []}
+    # exit_status: what `python test_x.py` or pytest would exit with; None until it ran
+    return {
+        "behaviour": name,
+        "framework": framework,
+        "error": None,
+        "cases": [],
+        "exit_status": None,
+    }
 
 
 def import_failure(error: BaseException) -> str:
@@ -68,7 +75,9 @@ def run_behaviour(path: str) -> dict[str, Any]:
         except Exception as error:
             frame = traceback.extract_tb(error.__traceback__)[-1]
             detail = f"{one_line(error)} at line {frame.lineno}"
-            run["cases"].append({"name": name, "passed": False, "detail": detail})
+            text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+            case = {"name": name, "passed": False, "detail": detail, "traceback": text}
+            run["cases"].append(case)
     total = len(run["cases"])
     failed = sum(not case["passed"] for case in run["cases"])
     summary = (

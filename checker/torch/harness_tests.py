@@ -84,11 +84,12 @@ def _run_unittest(
     result_class = _result_class(run["behaviour"].split("::")[0], source, run["cases"])
     runner = unittest.TextTestRunner(stream=stream, verbosity=2, resultclass=result_class)
     try:
-        runner.run(suite)
+        result = runner.run(suite)
     except KeyboardInterrupt as error:  # unittest lets it through; it must not kill the harness
         return finish(run, started, error=f"{one_line(error)} while running")
     finally:
         sys.stderr.write(stream.getvalue())  # unittest's own report, for whoever reads stderr
+    run["exit_status"] = 0 if result.wasSuccessful() else 1  # as unittest.main() exits
     return finish(run, started, _unittest_summary(stream.getvalue()))
 
 
@@ -146,8 +147,13 @@ def _result_class(path: str, source: Path, cases: list[dict[str, Any]]) -> Any:
         return one_line(err[1])[:300] + line_in(source, err[2])
 
     class Result(unittest.TextTestResult):
-        def record(self, test: Any, passed: bool, detail: str) -> None:
-            cases.append({"name": _case_name(path, test), "passed": passed, "detail": detail})
+        def record(self, test: Any, passed: bool, detail: str, err: Any = None) -> None:
+            case = {"name": _case_name(path, test), "passed": passed, "detail": detail}
+            # the whole failure text, as unittest prints it under FAIL: / ERROR: (the
+            # entry it has just added to its failures or errors)
+            added = [text for kept, text in self.failures + self.errors if kept is test]
+            case["traceback"] = added[-1] if err is not None and added else ""
+            cases.append(case)
 
         def addSuccess(self, test: Any) -> None:
             super().addSuccess(test)
@@ -155,16 +161,16 @@ def _result_class(path: str, source: Path, cases: list[dict[str, Any]]) -> Any:
 
         def addFailure(self, test: Any, err: Any) -> None:
             super().addFailure(test, err)
-            self.record(test, False, failure(err))
+            self.record(test, False, failure(err), err)
 
         def addError(self, test: Any, err: Any) -> None:
             super().addError(test, err)
-            self.record(test, False, failure(err))
+            self.record(test, False, failure(err), err)
 
         def addSubTest(self, test: Any, subtest: Any, err: Any) -> None:
             super().addSubTest(test, subtest, err)
             if err is not None:  # a test whose subtests failed gets no addSuccess
-                self.record(subtest, False, failure(err))
+                self.record(subtest, False, failure(err), err)
 
         def addSkip(self, test: Any, reason: str) -> None:
             super().addSkip(test, reason)

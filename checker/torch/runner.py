@@ -5,6 +5,7 @@ repeated with TORCH_DEVICE_BACKEND_AUTOLOAD=0 as a labelled CPU reference run.""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -187,11 +188,24 @@ def _run(
     source = "repo-test" if job.repo_test else "behaviour"
     name = job.repo_test or job.behaviour
     at = f" (at {job.ref})" if job.ref else ""
+    outcome = (report.get("runs") or [{}])[0] if report else {}
+    # a repository test's framework, whose exit status its run reports (the harness's is 0)
+    framework = str(outcome.get("framework") or "") if job.repo_test else ""
 
     def failed(note: str) -> Run:
         duration = round(result.duration_s, 3)
         return Run(
-            job.api, name, source, command, (), duration, result.exit_code, "error", note, job.ref
+            job.api,
+            name,
+            source,
+            command,
+            (),
+            duration,
+            result.exit_code,
+            "error",
+            note,
+            job.ref,
+            framework=framework,
         )
 
     if result.failure:
@@ -201,11 +215,16 @@ def _run(
     import_error = report["environment"].get("torch_import_error")
     if import_error:
         return failed(f"torch does not import: {import_error}")
-    outcome = (report.get("runs") or [{}])[0]
     if outcome.get("error"):
         return failed(outcome["error"] + at)
-    cases = tuple(Case(c["name"], bool(c["passed"]), c.get("detail", "")) for c in outcome["cases"])
-    verdict = derived_verdict(cases, result.exit_code)  # as verify derives it from the record
+    cases = tuple(
+        Case(c["name"], bool(c["passed"]), c.get("detail", ""), _inside(job, c.get("traceback")))
+        for c in outcome["cases"]
+    )
+    status = outcome.get("exit_status")
+    exit_code = status if framework and result.exit_code == 0 and isinstance(status, int) else None
+    exit_code = result.exit_code if exit_code is None else exit_code
+    verdict = derived_verdict(cases, exit_code)  # as verify derives it from the record
     duration = float(outcome.get("duration_s", result.duration_s))
     summary = str(outcome.get("summary") or "")
     return Run(
@@ -215,12 +234,23 @@ def _run(
         command,
         cases,
         round(duration, 4),
-        result.exit_code,
+        exit_code,
         verdict,
         "",
         job.ref,
         summary,
+        framework,
     )
+
+
+def _inside(job: Job, text: str | None) -> str:
+    """A failure's text with the test folder's paths as the repository's
+    (`test/x/test_y.py`), not as the temporary folder a ref was written to."""
+    text = text or ""
+    if job.repo_test and job.ref and job.repo:
+        for root in dict.fromkeys((job.repo, os.path.realpath(job.repo))):
+            text = text.replace(root.rstrip(os.sep) + os.sep, "")
+    return text
 
 
 def _last_line(text: str) -> str:

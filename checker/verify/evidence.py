@@ -24,7 +24,9 @@ from checker.model.catalogue import Catalogue, default_catalogue
 from checker.model.version import docs_version, release_of
 
 SCHEMA = "docs-check/evidence"
-SCHEMA_VERSION = 2  # 2: the version a run was made for, each run's ref and summary
+# 2: the version a run was made for, each run's ref and summary; 3: each run's
+# framework, and each case's whole failure text
+SCHEMA_VERSION = 3
 _T = TypeVar("_T")
 VERDICTS = ("passed", "failed", "error")
 SOURCES = ("behaviour", "repo-test")
@@ -35,7 +37,8 @@ DEVICES = ("npu", "cpu-reference")
 class Case:
     name: str
     passed: bool
-    detail: str = ""
+    detail: str = ""  # one line: the exception and the test file's line
+    traceback: str = ""  # a failure's whole text, as its framework prints it; never cut
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,9 @@ class Run:
     note: str = ""
     ref: str | None = None  # the git ref its test was read from; None: the working tree
     summary: str = ""  # the test's own last words: `Ran 7 tests in 0.054s, OK`
+    # "unittest" or "pytest" for a repository test, whose `exit_code` is then
+    # that framework's own exit status; "" for a behaviour (the harness's code)
+    framework: str = ""
 
 
 def releases_pair(torch: str | None, torch_npu: str | None) -> bool:
@@ -138,8 +144,10 @@ def derived_verdict(cases: Sequence[Case], exit_code: int | None) -> str:
     return "passed" if cases and exit_code == 0 and all(c.passed for c in cases) else "failed"
 
 
-# What schema 2 added, which a schema 1 file is read without (the defaults).
+# What schema 2 and 3 added, which older files are read without (the defaults).
 _ADDED_IN_2 = frozenset({"ref", "summary", "fake_torch", "version"})
+_ADDED_IN_3 = frozenset({"framework", "traceback"})
+FRAMEWORKS = ("", "unittest", "pytest")
 _TOP = frozenset(
     {"schema", "schema_version", "origin", "version", "docs_versions", "environment", "runs"}
 )
@@ -152,7 +160,10 @@ def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
     the one that derives the product of the SoC (verify's, with the
     configuration's products); the shipped one when not given."""
     document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "evidence", "broken evidence record")
-    optional = _ADDED_IN_2 if document["schema_version"] == 1 else frozenset()
+    found = document["schema_version"]
+    optional = (_ADDED_IN_2 if found == 1 else frozenset()) | (
+        _ADDED_IN_3 if found < 3 else frozenset()
+    )
     try:
         unknown = set(document) - _TOP
         if unknown:
@@ -212,13 +223,18 @@ def _environment(data: Any, optional: frozenset[str], catalogue: Catalogue | Non
 def _run(data: Any, optional: frozenset[str], where: str) -> Run:
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise ValueError("a run without a list of cases")
-    cases = tuple(_build(Case, case) for case in data["cases"])
+    cases = tuple(_build(Case, case, optional) for case in data["cases"])
     command = data.get("command")
     if not isinstance(command, list) or not all(isinstance(arg, str) for arg in command):
         raise ValueError(f"Run.command is not a list of strings: {command!r}")
     run = _build(Run, {**data, "cases": cases, "command": tuple(command)}, optional)
     if run.source not in SOURCES:
         raise ValueError(f"{where}.source is {run.source!r}, not behaviour or repo-test")
+    # a repository test's framework, when known (a crashed harness named none)
+    if run.framework not in FRAMEWORKS or (run.framework and run.source != "repo-test"):
+        raise ValueError(
+            f"{where}.framework is {run.framework!r}, not unittest or pytest of a repo-test run"
+        )
     if not (math.isfinite(run.duration_s) and run.duration_s >= 0):
         raise ValueError(f"{where}.duration_s is {run.duration_s!r}, not a duration")
     if run.verdict not in VERDICTS:

@@ -41,6 +41,7 @@ class Expectation:
     # git ref `behaviour_ref`); None: a shipped one, by name.
     behaviour_file: str | None = None
     behaviour_ref: str | None = None
+    test_at: str = ""  # path:line of its `test`
 
 
 def shipped_rule_files() -> list[Path]:
@@ -127,6 +128,7 @@ def _rule(
         test=str(item["test"]) if "test" in item else None,
         source=f"{path}:{header}",
         expect_at=where("expect"),
+        test_at=where("test") if "test" in item else "",
     )
 
 

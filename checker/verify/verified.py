@@ -29,6 +29,9 @@ class VerifyReport:
     resolution: Resolution | None = None  # with --resolve-apis
     refs: tuple[str, ...] = ()  # the git refs read, whose pages are `ref:path`
     docs: DocsChanges | None = None  # --base's changes, and the products as pages name them
+    # what the run did not do and the reader should know (checker.i18n messages):
+    # a rule's test that no docs root holds, --test-ref unused by some rules
+    notes: tuple[str, ...] = ()
 
     @property
     def failed(self) -> bool:
@@ -44,6 +47,21 @@ class VerifyReport:
         )
         failed = any(r.severity is Severity.ERROR and r.verdict != UNVERIFIED for r in self.results)
         return failed or failed_runs or bool(self.findings)
+
+    def failed_runs(self) -> list[tuple[Evidence, Run]]:
+        """The repository tests of the expectations checked that failed or
+        could not run, with the environment each ran in, in report order."""
+        return [
+            (e, run)
+            for e in self.evidence
+            for run in e.runs
+            if run.source == "repo-test" and run.verdict != "passed" and self.selects(run)
+        ]
+
+    def run_count(self) -> tuple[int, int]:
+        """(runs of the expectations checked, those that did not pass)."""
+        runs = [run for e in self.evidence for run in e.runs if self.selects(run)]
+        return len(runs), sum(run.verdict != "passed" for run in runs)
 
     def selects(self, run: Run) -> bool:
         """The run speaks for one of the expectations checked."""

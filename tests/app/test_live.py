@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from checker.app.live import Environments, live_runs
+from checker.app.live import Environments, live_runs, run_live
 from checker.app.verify import Request
 from checker.errors import InputError, UsageError
 from checker.model.catalogue import default_catalogue
@@ -132,7 +132,7 @@ def test_an_interpreter_of_another_release_counts_for_no_version(
     assert evidence.to_object()["docs_versions"] == []
 
 
-def test_a_test_missing_at_its_ref_is_reported_by_the_run(
+def test_a_test_missing_at_its_ref_is_not_run_and_is_named(
     rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
 ) -> None:
     empty_tree = git(repo, "hash-object", "-t", "tree", "/dev/null").strip()
@@ -142,9 +142,17 @@ def test_a_test_missing_at_its_ref_is_reported_by_the_run(
         test_refs=(("2.12.0", nothing),),
         git_repo=str(repo),
     )
-    (evidence,) = live_runs(rules, ["2.12.0"], [], where, default_catalogue())
-    test = evidence.runs[1]
-    assert (test.ref, test.verdict, test.cases[0].detail) == (nothing, "failed", "missing")
+    live = run_live(rules, ["2.12.0"], [], where, default_catalogue())
+    (evidence,) = live.evidence
+    assert [run.source for run in evidence.runs] == ["behaviour"]  # the test is not run
+    (untested,) = live.untested
+    assert (untested.rule, untested.version, untested.path, untested.ref) == (
+        "with-test",
+        "2.12.0",
+        TEST,
+        nothing,
+    )
+    assert untested.at.endswith("rules.toml:8")  # the rule's `test` line
 
 
 def test_an_unknown_test_ref_is_a_usage_error(

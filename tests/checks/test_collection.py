@@ -26,6 +26,7 @@ NOT_LINT = {
     "doc-denies-support-test-passes",
     "unverified",
     "behaviour-run-error",
+    "repo-test-missing",
     "api-missing",
     "api-outside-torch",
     "api-needs-optional-dependency",

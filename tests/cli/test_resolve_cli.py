@@ -249,7 +249,7 @@ def test_verify_without_resolve_apis_reads_the_pages_of_the_api(cli: Invoke) -> 
     assert err == "6 results (6 unverified); 1 findings; exit 1\n"
     _, out, _ = cli(*VERIFY, "--format", "json")
     assert list(json.loads(out)) == [
-        *("schema", "schema_version", "results", "evidence", "findings", "errors")
+        *("schema", "schema_version", "results", "evidence", "findings", "errors", "notes")
     ]
 
 

@@ -129,7 +129,7 @@ def test_verify_junit_matches_snapshots(cli: Invoke) -> None:
     assert out == snapshot("verify-evidence.xml")
     assert err == (
         "6 results (2 consistent, 1 doc-claims-support-test-fails, 1 error, 2 unverified); "
-        "0 findings; exit 1\n"
+        "3 of 7 runs failed; 0 findings; exit 1\n"
     )
 
 

@@ -318,11 +318,14 @@ def test_a_missing_ref_is_one_line_naming_it(cli: Invoke, docs_repo: Path) -> No
     assert err == f"docs-check: error: {docs_repo}: no such ref 'v9.9.9'\n"
 
 
-@pytest.mark.parametrize("ref", ["master:docs", "--all", "", "master\nv1"])
-def test_what_is_no_commit_is_no_ref(cli: Invoke, docs_repo: Path, ref: str) -> None:
+@pytest.mark.parametrize(
+    ("ref", "closest"),
+    [("master:docs", " (closest: master)"), ("--all", ""), ("", ""), ("master\nv1", "")],
+)
+def test_what_is_no_commit_is_no_ref(cli: Invoke, docs_repo: Path, ref: str, closest: str) -> None:
     code, out, err = cli("lint", "--git", str(docs_repo), "--ref", ref)
     assert (code, out) == (2, "")
-    assert err == f"docs-check: error: {docs_repo}: no such ref {ref!r}\n"
+    assert err == f"docs-check: error: {docs_repo}: no such ref {ref!r}{closest}\n"
 
 
 def test_not_a_git_repository_is_one_line(
@@ -387,6 +390,9 @@ def test_the_same_git_processes_however_many_refs_and_files(
     assert json.loads(out)["files"] == 2 + 2 + 2 + 42
     assert all(argv[:3] == ["git", "-C", str(docs_repo)] for argv in calls)
     assert [argv[3] for argv in calls] == [
+        # the refs as the command line names them, resolved to the refs read
+        "rev-parse",
+        "cat-file",
         # the configuration at the docs ref (the first): its ref, and its root's
         # .docs-check.toml and pyproject.toml listed (none here, so nothing read)
         "rev-parse",
@@ -592,3 +598,26 @@ def test_diff_of_two_refs_names_the_findings_introduced_and_fixed(
     markdown = cli("diff", "--git", str(docs_repo), "master", "release", "--format", "markdown")
     assert "### Findings introduced" in markdown[1] and "### Findings fixed" in markdown[1]
     assert f"`release:{ELASTIC_11}:20`" in markdown[1]
+
+
+# -- refs as git users name them -------------------------------------------------------------
+
+
+def test_a_branch_only_one_remote_has_is_read_from_it(docs_repo: Path, tmp_path: Path) -> None:
+    """As `git checkout release` takes origin/release in a clone; where two
+    remotes have the branch, the name is ambiguous, as it is to git."""
+    from checker.errors import UsageError
+    from checker.sources.gitrefs import GitRef, resolve_refs
+
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(docs_repo), str(clone))
+    here = str(clone)
+    read = resolve_refs([GitRef(here, "release"), GitRef(here, "master"), GitRef(here, "v2")])
+    assert [ref.ref for ref in read.values()] == ["origin/release", "master", "v2"]
+    git(clone, "remote", "add", "mirror", str(docs_repo))
+    git(clone, "fetch", "-q", "mirror")
+    with pytest.raises(UsageError) as caught:
+        resolve_refs([GitRef(here, "release")])
+    assert str(caught.value) == (
+        f"{here}: no such ref 'release' (closest: mirror/release, origin/release)"
+    )

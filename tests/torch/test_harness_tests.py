@@ -48,7 +48,7 @@ JOBS = [
     (WITH_PYTEST, f"{PLAIN}::Nope"),
 ]
 
-RUN_KEYS = {"behaviour", "framework", "error", "cases", "duration_s", "summary"}
+RUN_KEYS = {"behaviour", "framework", "error", "cases", "duration_s", "summary", "exit_status"}
 
 
 @pytest.fixture(scope="module")
@@ -165,6 +165,13 @@ def test_every_unittest_outcome_is_a_case_and_a_skip_is_no_pass(
     ]
     failed = "failures=1, errors=1, skipped=1, expected failures=1, unexpected successes=1"
     assert_matches(rf"Ran 6 tests in \d+\.\d{{3}}s, FAILED \({failed}\)", run["summary"])
+    assert run["exit_status"] == 1  # unittest's own, as `python test_x.py` exits
+    texts = {case["name"].rsplit("::", 1)[1]: case["traceback"] for case in run["cases"]}
+    assert texts["test_pass"] == texts["test_skip"] == ""
+    # the whole failure, as unittest prints it under FAIL:
+    assert texts["test_fail"].startswith("Traceback (most recent call last):\n")
+    assert texts["test_fail"].endswith("AssertionError: 1 != 2\n")
+    assert texts["test_error"].rstrip().endswith("KeyError: 'missing'")
 
 
 @pytest.mark.parametrize(
@@ -197,6 +204,8 @@ def test_a_class_or_a_single_test_runs_alone(
     assert (run["framework"], run["error"]) == ("unittest", None)
     assert cases(run) == expected
     assert_matches(summary, run["summary"])
+    # a skip is no failure to unittest (exit 0), though it proves nothing (a case not passed)
+    assert run["exit_status"] == (0 if "skipped" in summary else 1)
 
 
 def test_pytest_functions_run_under_pytest(
@@ -209,6 +218,8 @@ def test_pytest_functions_run_under_pytest(
         (f"{FUNCTIONS}::test_fails", False, "AssertionError: assert 4 == 5 at line 10"),
     ]
     assert_matches(r"1 failed, 1 passed in \d+\.\d{2}s", run["summary"])
+    assert run["exit_status"] == 1  # pytest's own: tests failed
+    assert "assert 4 == 5" in run["cases"][1]["traceback"]
 
 
 @pytest.mark.parametrize(

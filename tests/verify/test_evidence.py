@@ -96,14 +96,16 @@ def test_to_json_then_load_is_the_same_evidence(tmp_path: Path) -> None:
 def test_to_object_carries_schema_and_docs_version() -> None:
     document = evidence().to_object()
     assert document["schema"] == SCHEMA == "docs-check/evidence"
-    assert document["schema_version"] == SCHEMA_VERSION == 2
+    assert document["schema_version"] == SCHEMA_VERSION == 3
     assert (document["version"], document["docs_versions"]) == (None, ["2.13.0"])
     assert document["environment"]["device"] == "npu"
     assert document["runs"][0]["cases"][1] == {
         "name": "zero value",
         "passed": False,
         "detail": "boom",
+        "traceback": "",
     }
+    assert document["runs"][0]["framework"] == ""  # a behaviour: the harness's exit code
 
 
 def test_no_torch_means_no_docs_version() -> None:
@@ -196,9 +198,9 @@ def test_foreign_json_is_not_evidence(tmp_path: Path, data: Any) -> None:
 
 
 def test_newer_schema_says_upgrade(tmp_path: Path) -> None:
-    path = write(tmp_path, {**record(), "schema_version": 3})
+    path = write(tmp_path, {**record(), "schema_version": 4})
     assert error_of(path) == (
-        f"{path}: evidence schema version 3 is newer than this docs-check reads (2); "
+        f"{path}: evidence schema version 4 is newer than this docs-check reads (3); "
         "upgrade docs-check"
     )
 
@@ -212,6 +214,34 @@ def test_a_schema_1_record_is_read_without_what_schema_2_added(tmp_path: Path) -
     written = loaded.to_object()  # what it is written back as: schema 2, whole
     assert load_evidence(write(tmp_path, json.loads(json.dumps(written)), "again.json")) == (
         dataclasses.replace(loaded, origin=str(tmp_path / "again.json"))
+    )
+
+
+def test_a_schema_2_record_is_read_without_what_schema_3_added(tmp_path: Path) -> None:
+    """Each run's framework and each case's traceback came with schema 3."""
+    data = json.loads(json.dumps(load_evidence(write(tmp_path, record())).to_object()))
+    data["schema_version"] = 2
+    for run in data["runs"]:
+        del run["framework"]
+        for case in run["cases"]:
+            del case["traceback"]
+    loaded = load_evidence(write(tmp_path, data, "v2.json"))
+    assert {run.framework for run in loaded.runs} == {""}
+    assert {case.traceback for run in loaded.runs for case in run.cases} == {""}
+    data["schema_version"] = 3  # a schema 3 record without them is broken
+    assert "missing ['traceback']" in error_of(write(tmp_path, data, "v3.json"))
+
+
+@pytest.mark.parametrize(
+    ("source", "framework"), [("behaviour", "unittest"), ("repo-test", "nose")]
+)
+def test_a_framework_is_a_repository_tests_and_one_docs_check_knows(
+    tmp_path: Path, source: str, framework: str
+) -> None:
+    data = json.loads(json.dumps(load_evidence(write(tmp_path, record())).to_object()))
+    data["runs"][0] |= {"source": source, "framework": framework}
+    assert error_of(write(tmp_path, data, "v3.json")).endswith(
+        f"runs[0].framework is {framework!r}, not unittest or pytest of a repo-test run"
     )
 
 
@@ -553,7 +583,7 @@ def test_to_json_keeps_non_ascii_text_and_indents_by_two() -> None:
     assert text.splitlines()[:3] == [
         "{",
         '  "schema": "docs-check/evidence",',
-        '  "schema_version": 2,',
+        '  "schema_version": 3,',
     ]
 
 

@@ -49,7 +49,8 @@ def test_shipped_rule_loads() -> None:
     assert rule.expect == "是，暂不支持 Ascend 950DT"
     assert rule.versions == ()
     assert rule.behaviour == "put_metric"
-    assert rule.test is None
+    assert rule.test == "test/distributed/elastic/metrics/test_metrics_api.py"  # the file
+    assert rule.test_at == f"{SHIPPED}:21"
     assert rule.source == f"{SHIPPED}:15"
     assert SHIPPED.read_text(encoding="utf-8").splitlines()[14] == "[[rule]]"
 
