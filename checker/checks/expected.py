@@ -18,12 +18,11 @@ and cost a look at the entries of the few pages of the rules' APIs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import PurePosixPath
+import os
+from collections.abc import Callable, Sequence, Set
 from typing import TYPE_CHECKING
 
 from checker.checks.registry import finding
-from checker.checks.reuse import Head, entry_heads
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
@@ -78,33 +77,35 @@ def expectation_findings(
     pages: Sequence[Page],
     catalogue: Catalogue,
     context: Sequence[Page] = (),
-    heads: Callable[[Page], Sequence[Head]] = entry_heads,
+    names: Callable[[Page], Set[str]] = lambda page: {entry.api for entry in page.entries},
 ) -> list[Finding]:
     """`doc-differs-from-rule` on `pages`. `context`: the other pages of their
     version folders (a page linted alone), which tell which versions have a
-    rule's page. `heads`: each page's entries' headings and APIs, which a
-    warm run has without decoding the page."""
+    rule's page. `names`: the APIs a page documents, which a warm run has
+    without decoding the page (checker.checks.reuse): only the pages of a
+    rule's API are decoded."""
     if not rules:
         return []
     named: dict[tuple[str, str], set[str]] = {}  # (tree, version) -> its pages' file names
     for page in (*pages, *context):
-        named.setdefault((page.tree, page.version), set()).add(PurePosixPath(page.path).name)
+        named.setdefault((page.tree, page.version), set()).add(os.path.basename(page.path))
     by_api: dict[str, list[Expectation]] = {}
     for rule in rules:
         by_api.setdefault(rule.api, []).append(rule)
     found: list[Finding] = []
     for page in pages:
+        documented = names(page)
+        apis = [api for api in by_api if api in documented]
+        if not apis:  # most pages: none of the rules' APIs
+            continue
         files = named[page.tree, page.version]
-        apis = {api for _, api in heads(page)}.intersection(by_api)
         judged = [
             rule
-            for api in sorted(apis)
+            for api in apis
             for rule in by_api[api]
             if (page.version in rule.versions if rule.versions else rule.doc in files)
         ]
-        if not judged:  # most pages: none of the rules' APIs
-            continue
-        for entry in page.placed_entries():
+        for entry in page.placed_entries() if judged else ():
             for rule in judged:
                 if entry.api == rule.api:
                     found += _differences(rule, entry, catalogue)
