@@ -89,7 +89,7 @@ def checked(
             resolution = resolve_for(corpus.pages, resolve, progress, started)
     context = version_context(corpus, ready.catalogue, options)
     store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
-    rules = _rules(ready, settings)
+    rules = lint_rules(ready, settings)
     findings = lint_checks(corpus.pages, ready.catalogue, context, store, rules)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
@@ -98,9 +98,10 @@ def checked(
     return Linted(corpus, gated, ready.gate.project, resolution), ready
 
 
-def _rules(ready: Setup, settings: Settings) -> list[Expectation]:
+def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:
     """The rules whose `expect` the pages are held to: those verify would
-    cross-check (at git refs, those of the configuration at the docs ref)."""
+    cross-check (at git refs, those of the configuration at the docs ref).
+    `diff` between refs holds both sides to them too."""
     from checker.verify.expectations import load_rules, rule_files
 
     configured = ready.config.rule_files(())

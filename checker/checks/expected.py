@@ -77,7 +77,7 @@ def expectation_findings(
     pages: Sequence[Page],
     catalogue: Catalogue,
     context: Sequence[Page] = (),
-    names: Callable[[Page], Set[str]] = lambda page: {entry.api for entry in page.entries},
+    names: Callable[[Page], Set[str]] | None = None,
 ) -> list[Finding]:
     """`doc-differs-from-rule` on `pages`. `context`: the other pages of their
     version folders (a page linted alone), which tell which versions have a
@@ -86,6 +86,7 @@ def expectation_findings(
     rule's API are decoded."""
     if not rules:
         return []
+    names = names or _documented
     named: dict[tuple[str, str], set[str]] = {}  # (tree, version) -> its pages' file names
     for page in (*pages, *context):
         named.setdefault((page.tree, page.version), set()).add(os.path.basename(page.path))
@@ -110,6 +111,10 @@ def expectation_findings(
                 if entry.api == rule.api:
                     found += _differences(rule, entry, catalogue)
     return found
+
+
+def _documented(page: Page) -> Set[str]:
+    return {entry.api for entry in page.entries}
 
 
 def _differences(rule: Expectation, entry: Entry, catalogue: Catalogue) -> list[Finding]:

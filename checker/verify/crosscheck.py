@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.checks.expected import DIFFERS, compared, differs_detail
+from checker.checks.expected import DIFFERS as DIFFERS  # the verdict the reports name
+from checker.checks.expected import compared, differs_detail
 from checker.checks.lint import with_api
 from checker.checks.registry import REGISTRY, finding
 from checker.i18n import N_, message

@@ -49,7 +49,11 @@ def flip(root: Path, path: str = PAGE, line: int = ROW, old: str = "✘", new: s
 
 
 def test_the_unflipped_docs_lint_clean(cli: Invoke, docs: Path) -> None:
-    assert cli("lint", "docs") == (0, "", "0 findings (0 errors, 0 warnings) in 2 files, 4 entries\n")
+    assert cli("lint", "docs") == (
+        0,
+        "",
+        "0 findings (0 errors, 0 warnings) in 2 files, 4 entries\n",
+    )
 
 
 def test_a_flipped_status_is_a_finding_at_the_row_and_fails(cli: Invoke, docs: Path) -> None:
@@ -107,7 +111,8 @@ def test_a_rule_checks_only_its_versions(cli: Invoke, docs: Path) -> None:
     (docs / ".docs-check.toml").write_text('rules = ["only-2.13.toml"]\n', encoding="utf-8")
     code, out, _ = cli("lint", "docs")
     assert code == 1
-    # 2.13.0's ✘ on Ascend 950DT differs from the rule's 是; 2.12.0's, which says the same, is not checked
+    # 2.13.0's ✘ on Ascend 950DT differs from the rule's 是; 2.12.0's, which says
+    # the same, is not checked
     assert [line.split(": ")[0] for line in out.splitlines()] == [f"{OTHER}:17"]
     code, out, _ = cli("lint", PAGE)  # alone, its version is still not the rule's
     assert (code, out) == (0, "")
@@ -270,3 +275,19 @@ def test_lint_imports_no_torch_and_runs_no_process(docs: Path) -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=docs, check=False
     )
     assert done.stdout.splitlines()[-1] == "1 False", done.stderr
+
+
+def test_diff_between_refs_names_a_flip_as_introduced(cli: Invoke, docs: Path) -> None:
+    """`diff A B` between refs reports the lint findings B introduced: a status
+    flipped against a rule is one of them."""
+    git(docs, "init", "-q", "-b", "master")
+    git(docs, "add", "-A")
+    git(docs, "commit", "-q", "--no-gpg-sign", "-m", "docs as the rule says")
+    git(docs, "checkout", "-q", "-b", "flipped")
+    flip(docs)
+    git(docs, "commit", "-q", "--no-gpg-sign", "-am", "950 supported on 2.12.0")
+    code, out, _ = cli("diff", "--git", ".", "master", "flipped")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].endswith("; findings 1 introduced, 0 fixed")
+    assert f"introduced flipped:{FLIPPED}" in lines

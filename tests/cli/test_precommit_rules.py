@@ -19,8 +19,8 @@ from tests.cli.test_precommit import (
     environment,
     findings,
     git,
-    hook_repo,
     home,
+    hook_repo,
     pre_commit,
     put,
 )

@@ -20,9 +20,9 @@ from tests.helpers import REPO
 EXAMPLES = REPO / "examples" / "docs"
 RULES = REPO / "tests" / "fixtures" / "verify" / "rules"
 LINT_LINES = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encoding="utf-8")
-(DIFFERS_EN, DUPLICATE, DIFFERS_11, UNREADABLE, MARK, LINK, BLOCK, DIFFERS_ZH) = (
-    LINT_LINES.replace("examples/docs/", "").splitlines()
-)
+(DIFFERS_EN, DUPLICATE, DIFFERS_11, UNREADABLE, MARK, LINK, BLOCK, DIFFERS_ZH) = LINT_LINES.replace(
+    "examples/docs/", ""
+).splitlines()
 # what CONFIG leaves: all but the mark it turns off and the link it ignores
 LEFT = (DIFFERS_EN, DUPLICATE, DIFFERS_11, UNREADABLE, BLOCK, DIFFERS_ZH)
 SUMMARY = "findings ({}) in 6 files, 22 entries"
@@ -69,9 +69,7 @@ def test_found_from_a_subfolder_and_docs_are_relative_to_the_config(
     monkeypatch.chdir(repo / "docs" / "zh")
     code, out, _ = cli("lint")
     assert code == 1
-    assert out.splitlines() == [
-        line.replace("docs/", "../") for line in LEFT
-    ]
+    assert out.splitlines() == [line.replace("docs/", "../") for line in LEFT]
 
 
 def test_found_from_the_first_docs_path(
@@ -82,9 +80,7 @@ def test_found_from_the_first_docs_path(
     monkeypatch.chdir(tmp_path / "elsewhere")
     code, out, err = cli("lint", "../repo/docs")
     assert code == 1
-    assert out.splitlines() == [
-        line.replace("docs/", "../repo/docs/") for line in LEFT
-    ]
+    assert out.splitlines() == [line.replace("docs/", "../repo/docs/") for line in LEFT]
     assert err.endswith("; not shown: 2 ignored\n")
 
 

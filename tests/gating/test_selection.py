@@ -18,9 +18,9 @@ from tests.helpers import REPO
 
 Invoke = Callable[..., tuple[int, str, str]]
 LINT_LINES = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encoding="utf-8")
-(DIFFERS_EN, DUPLICATE, DIFFERS_11, UNREADABLE, MARK, LINK, BLOCK, DIFFERS_ZH) = (
-    LINT_LINES.replace("examples/docs/", "").splitlines()
-)
+(DIFFERS_EN, DUPLICATE, DIFFERS_11, UNREADABLE, MARK, LINK, BLOCK, DIFFERS_ZH) = LINT_LINES.replace(
+    "examples/docs/", ""
+).splitlines()
 ELASTIC_12 = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
 
 

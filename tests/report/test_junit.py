@@ -101,7 +101,10 @@ def test_lint_junit_is_a_testcase_per_page(cli: Invoke) -> None:
 
 def test_lint_junit_clean_run_still_has_tests(cli: Invoke) -> None:
     code, out, _ = cli(
-        "lint", "tests/fixtures/verify/docs/docs/zh/api/native_api/pytorch_2-13-0", "--format", "junit"
+        "lint",
+        "tests/fixtures/verify/docs/docs/zh/api/native_api/pytorch_2-13-0",
+        "--format",
+        "junit",
     )
     assert code == 0
     assert count(parse(out)) == (1, 0, 0, 0)
