@@ -291,3 +291,18 @@ def test_diff_between_refs_names_a_flip_as_introduced(cli: Invoke, docs: Path) -
     lines = out.splitlines()
     assert lines[0].endswith("; findings 1 introduced, 0 fixed")
     assert f"introduced flipped:{FLIPPED}" in lines
+
+
+def test_a_rule_file_lint_cannot_read_is_one_error_line(cli: Invoke, docs: Path) -> None:
+    """lint reads the rule files now: a broken one is an input error (exit 2)."""
+    (docs / ".docs-check.toml").write_text(
+        '[[rule]]\nid = "x"\napi = "torch.distributed.elastic.metrics.put_metric"\n'
+        'doc = "torch-distributed-elastic.md"\nexpect = "maybe"\n',
+        encoding="utf-8",
+    )
+    code, out, err = cli("lint", "docs")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"docs-check: error: {docs / '.docs-check.toml'}:5: cannot read expect: "
+        "cannot read support status 'maybe'\n"
+    )
