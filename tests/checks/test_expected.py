@@ -306,3 +306,39 @@ def test_a_rule_file_lint_cannot_read_is_one_error_line(cli: Invoke, docs: Path)
         f"docs-check: error: {docs / '.docs-check.toml'}:5: cannot read expect: "
         "cannot read support status 'maybe'\n"
     )
+
+
+# -- the module's functions ------------------------------------------------------------
+
+
+def test_the_comparison_alone_finds_the_pages_of_the_rules_api(docs: Path) -> None:
+    """Without the names a lint run keeps, a page's own entries tell whether it
+    documents a rule's API."""
+    from checker.checks.expected import expectation_findings
+    from checker.model.catalogue import load_catalogue
+    from checker.sources.corpus import read_corpus
+    from checker.verify.expectations import load_rules, shipped_rule_files
+
+    flip(docs)
+    catalogue = load_catalogue()
+    pages = read_corpus(["docs"], catalogue).pages
+    rules = load_rules(shipped_rule_files(), catalogue)
+    (found,) = expectation_findings(rules, pages, catalogue)
+    assert (found.rule, found.path, found.line, found.api) == (
+        "doc-differs-from-rule",
+        PAGE,
+        ROW,
+        PUT_METRIC,
+    )
+    assert expectation_findings([], pages, catalogue) == []
+
+
+def test_a_verdict_line_without_a_detail_has_no_brackets() -> None:
+    from checker.checks.expected import verdict_said
+
+    assert verdict_said("torch.x", "2.12.0", "atlas-a2", "consistent", "") == (
+        "torch.x 2.12.0 on atlas-a2: consistent"
+    )
+    assert verdict_said("torch.x", "2.12.0", "atlas-a2", "unverified", "no NPU") == (
+        "torch.x 2.12.0 on atlas-a2: unverified (no NPU)"
+    )
