@@ -65,6 +65,10 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/read/test_full_names.py",
     ),
     "checker/verify/crosscheck.py": ("tests/verify/test_crosscheck.py",),
+    "checker/checks/expected.py": (
+        "tests/checks/test_expected.py",
+        "tests/verify/test_crosscheck.py",
+    ),
     "checker/verify/evidence.py": ("tests/verify/test_evidence.py",),
     "checker/checks/entries.py": ("tests/checks/test_entries.py",),
     "checker/checks/collection.py": ("tests/checks/test_collection.py",),

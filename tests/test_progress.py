@@ -19,7 +19,7 @@ from tests.helpers import REPO
 
 EXAMPLES = "examples/docs"
 LINT_OUT = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encoding="utf-8")
-LINT_SUMMARY = "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
+LINT_SUMMARY = "8 findings (6 errors, 2 warnings) in 6 files, 22 entries\n"
 CLEARED = re.compile(r"\r *\r")
 
 

@@ -101,12 +101,15 @@ def _findings_between(
     """What lint finds at B and not at A, and at A and not at B. A finding is
     matched by its rule, its path in the repository and its API (else its
     message), counted: two at A and three at B is one introduced."""
+    from checker.app.lint import lint_rules
     from checker.checks.lint import lint
     from checker.sources.cache import CheckedStore
 
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None
-    gated = ready.gate.apply(lint(pages, ready.catalogue, store=store), pages=pages)
+    rules = lint_rules(ready, settings)  # a status flipped against a rule is a finding too
+    found = lint(pages, ready.catalogue, store=store, rules=rules)
+    gated = ready.gate.apply(found, pages=pages)
     at = {
         side: [f for f in gated.findings if f.path.startswith(f"{side}:")]
         for side in (sides.a, sides.b)

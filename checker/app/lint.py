@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from checker.rewrite.written import Change
     from checker.sources.corpus import Corpus
     from checker.torch.resolution import Resolution
+    from checker.verify.expectations import Expectation
 
 
 @dataclass(frozen=True)
@@ -88,12 +89,24 @@ def checked(
             resolution = resolve_for(corpus.pages, resolve, progress, started)
     context = version_context(corpus, ready.catalogue, options)
     store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
-    findings = lint_checks(corpus.pages, ready.catalogue, context, store)
+    rules = lint_rules(ready, settings)
+    findings = lint_checks(corpus.pages, ready.catalogue, context, store, rules)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
     audit = _audit(corpus, ready.gate.project, whole=not paths, resolved=resolve is not None)
     gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
     return Linted(corpus, gated, ready.gate.project, resolution), ready
+
+
+def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:
+    """The rules whose `expect` the pages are held to: those verify would
+    cross-check (at git refs, those of the configuration at the docs ref).
+    `diff` between refs holds both sides to them too."""
+    from checker.verify.expectations import load_rules, rule_files
+
+    configured = ready.config.rule_files(())
+    files = rule_files(ready.docs, configured, bool(settings.reading.refs))
+    return load_rules(files, ready.catalogue, ready.config.texts)
 
 
 def _audit(corpus: Corpus, project: Project, whole: bool, resolved: bool) -> Audit:

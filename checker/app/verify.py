@@ -33,7 +33,7 @@ from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
 from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence import Evidence, load_evidence
-from checker.verify.expectations import REPO_RULES, Expectation, load_rules, shipped_rule_files
+from checker.verify.expectations import Expectation, load_rules, rule_files
 from checker.verify.verified import VerifyReport
 
 
@@ -58,16 +58,8 @@ class Request:
 
 
 def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
-    files = shipped_rule_files()
-    if not request.reading.refs:  # at refs, the configuration at the docs ref names them
-        files += [
-            Path(root, REPO_RULES) for root in request.docs if Path(root, REPO_RULES).is_file()
-        ]
-    files += [Path(name) for name in request.rule_files]
-    unique: dict[Path, Path] = {}  # a docs root or rule file given twice is read once
-    for path in files:
-        unique.setdefault(path.resolve(), path)
-    rules = load_rules(unique.values(), catalogue, request.rule_texts)
+    files = rule_files(request.docs, request.rule_files, bool(request.reading.refs))
+    rules = load_rules(files, catalogue, request.rule_texts)
     if request.api is not None:
         from checker.model.apis import checked_name, like, resolved
 

@@ -10,6 +10,7 @@ import bisect
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from checker.checks.collection import (
     check_lang_parity,
@@ -18,11 +19,15 @@ from checker.checks.collection import (
     duplicates_among,
 )
 from checker.checks.entries import check_entry
+from checker.checks.expected import expectation_findings
 from checker.checks.mentions import check_mentions
 from checker.checks.reuse import Head, Reuse, Store, entry_heads
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
+
+if TYPE_CHECKING:
+    from checker.verify.expectations import Expectation
 
 
 def lint(
@@ -30,10 +35,12 @@ def lint(
     catalogue: Catalogue,
     context: Sequence[Page] = (),
     store: Store | None = None,
+    rules: Sequence[Expectation] = (),
 ) -> list[Finding]:
     """Findings on `pages`. `context`: other pages of their versions, which the
     cross-page rule reads too, so that a page linted alone is told what it is
-    told in a lint of the whole tree.
+    told in a lint of the whole tree. `rules`: the rules whose `expect` the
+    pages are held to (checker.checks.expected; verify judges them itself).
 
     Over the refs of a history most pages are the same blob ref after ref, and
     most version folders the same pages: a page's own rules run once per blob
@@ -54,6 +61,11 @@ def lint(
     else:
         for group in _folders(pages):
             findings.extend(_across(group, catalogue, reuse))
+    # the rules' expectations: never kept with a page's own findings (they
+    # depend on the rule files); the pages of their APIs found from the names
+    # the page rules kept
+    names = lambda page: reuse.names(page).once  # noqa: E731
+    findings.extend(expectation_findings(rules, pages, catalogue, context, names))
     return sorted(with_api(findings, pages, reuse.heads))
 
 

@@ -35,6 +35,14 @@ class Check:
     # is certain: one right answer, changing nothing else; a fix that needs
     # judgement (which of two statuses is true) is never automatic.
     autofix: str = ""
+    # The other stages that report it: a verify verdict that is also a static
+    # fact (the docs against a rule's `expect`) is a lint finding too.
+    also: tuple[str, ...] = ()
+
+    @property
+    def stages(self) -> tuple[str, ...]:
+        """Every stage that reports it, `stage` first."""
+        return (self.stage, *self.also)
 
     @property
     def fixable(self) -> bool:
@@ -272,6 +280,9 @@ CHECKS: tuple[Check, ...] = (
         "the docs' status for a product is not the rule's expect",
         "What a version's page says of a product is not what the API rule expects.",
         "Change the page's status, or the rule's expect if the rule is wrong.",
+        # the page and the rule are both written down: lint reports it as a
+        # finding at the product's line (checker.checks.expected), verify as a verdict
+        also=(LINT,),
     ),
     Check(
         "doc-claims-support-test-fails",

@@ -36,7 +36,7 @@ class Audit:
 def judged(rule: str, audit: Audit, selects: Callable[[str], bool]) -> bool:
     """Whether the run could have reported `rule` (an id or a prefix; "" is every rule)."""
     return any(
-        REGISTRY[r].stage in audit.stages and selects(r)
+        not audit.stages.isdisjoint(REGISTRY[r].stages) and selects(r)
         for r in REGISTRY
         if not rule or covers(rule, r)
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from checker.checks.expected import verdict_said
 from checker.model.finding import Finding, Severity
 
 if TYPE_CHECKING:  # a lint run loads no verify code
@@ -29,8 +30,7 @@ def problems(outcome: Outcome[Any]) -> list[Finding]:
 
 def verdict_message(r: Result) -> str:
     """`torch.x 2.12.0 on atlas-a3: doc-claims-support-test-fails (failed: zero value)`."""
-    detail = f" ({r.detail})" if r.detail else ""
-    return f"{r.api} {r.version} on {r.product}: {r.verdict}{detail}"
+    return verdict_said(r.api, r.version, r.product, r.verdict, r.detail)
 
 
 def verdict_finding(r: Result, severity: Severity) -> Finding:

@@ -43,7 +43,7 @@ def description(described: Described) -> list[str]:
     return [
         f"{check.id}: {say(check.summary)}",
         f"default level: {check.level}",
-        f"stage: {check.stage}",
+        f"stage: {check.stage}" + (f" (also {', '.join(check.also)})" if check.also else ""),
         f"automatic fix: {say(check.autofix) + ' (docs-check fix)' if check.fixable else 'no'}",
         "",
         *wrapped(say(check.explanation)),

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from checker.checks.expected import DIFFERS as DIFFERS  # the verdict the reports name
+from checker.checks.expected import compared, differs_detail
 from checker.checks.lint import with_api
 from checker.checks.registry import REGISTRY, finding
 from checker.i18n import N_, message
@@ -23,7 +25,6 @@ CONSISTENT = "consistent"
 CLAIMS_FAILS = "doc-claims-support-test-fails"
 DENIES_PASSES = "doc-denies-support-test-passes"
 UNVERIFIED = "unverified"
-DIFFERS = "doc-differs-from-rule"
 ERROR = "error"
 # verdict -> the registry id it is reported under (a consistent one is no problem)
 CHECK_OF = {
@@ -122,24 +123,20 @@ def _entry_results(
     options: Options,
 ) -> list[Result]:
     """One result per product in scope, each at the line that states it."""
-    scope = catalogue.scope_for(entry.path, entry.status)  # the products of the page's release
-    documented = entry.expanded(scope)
-    expected = rule.expected.over(scope)
     version, results = entry.version, []
-    for product in scope:
+    # the products of the page's release, as lint compares them (checker.checks.expected)
+    for product, documented, expected in compared(rule, entry, catalogue):
         runs = [r for e in evidence for r in _runs(e, rule, version, product)]
         others = [r for e in evidence for r in _reference_runs(e, rule, version)]
-        verdict, observed, detail = _judge(
-            documented[product], expected[product], runs, others, version
-        )
+        verdict, observed, detail = _judge(documented, expected, runs, others, version)
         results.append(
             Result(
                 rule.id,
                 rule.api,
                 version,
                 product,
-                documented[product],
-                expected[product],
+                documented,
+                expected,
                 observed,
                 verdict,
                 _severity(verdict, options),
@@ -188,13 +185,8 @@ def _judge(
     version: str,
 ) -> tuple[str, str, str]:
     observed = _observed(runs)
-    if documented != expected:
-        said = message(
-            N_("docs say {documented}, the rule expects {expected}"),
-            documented=documented,
-            expected=expected,
-        )
-        return DIFFERS, observed, said
+    if documented != expected:  # lint reports it too (checker.checks.expected)
+        return DIFFERS, observed, differs_detail(documented, expected)
     if observed == "none":
         if others:
             seen = "; ".join(f"{kind}: {run.verdict}" for kind, run in others)

@@ -6,7 +6,7 @@ means a finding's id and nothing else. Problems name path:line."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -46,6 +46,21 @@ class Expectation:
 
 def shipped_rule_files() -> list[Path]:
     return sorted(p for p in rules_dir().glob("*.toml") if p.name != "catalogue.toml")
+
+
+def rule_files(docs: Sequence[str], configured: Sequence[str], at_refs: bool) -> list[Path]:
+    """The rule files of a run, each once: the shipped ones, a `.docs-check.toml`
+    at each docs root (not at git refs, where the configuration at the docs ref
+    names them), then `configured` (the configuration's, and --rules). What
+    verify cross-checks and lint holds the pages to alike."""
+    files = shipped_rule_files()
+    if not at_refs:
+        files += [Path(root, REPO_RULES) for root in docs if Path(root, REPO_RULES).is_file()]
+    files += [Path(name) for name in configured]
+    unique: dict[Path, Path] = {}  # a docs root or rule file given twice is read once
+    for path in files:
+        unique.setdefault(path.resolve(), path)
+    return list(unique.values())
 
 
 def load_rules(

@@ -143,14 +143,18 @@ def test_the_pages_of_a_verify_or_resolve_id_lint_clean(
     rule: str, cli: Invoke, at_tmp: Path
 ) -> None:
     """What such an example shows wrong is for verify or --resolve-apis to
-    see; lint has nothing to say of its pages."""
+    see; lint has nothing to say of its pages. A verdict's pages are about the
+    example's own rule, which may expect of put_metric another status than the
+    shipped rule (which lint holds every page to, as verify does): that one
+    id is left out for them."""
     example = examples()[rule]
     pages = [example.wrong, example.right] if example.shows == PAGE else [example.page]
     assert example.shows in (PAGE, RUN)
+    own_rule = ("--ignore", "doc-differs-from-rule") if example.rule is not None else ()
     for page in pages:
         assert page is not None
         write_page(at_tmp, example, page)
-        assert linted(cli) == (0, []), page
+        assert linted(cli, *own_rule) == (0, []), page
 
 
 @pytest.mark.parametrize("rule", [r for r in VERIFIED if REGISTRY[r].stage == VERIFY])

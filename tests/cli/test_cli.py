@@ -26,7 +26,7 @@ SNAPSHOTS = FIXTURES / "cli"
 EXAMPLES = "examples/docs"
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 Invoke = Callable[..., tuple[int, str, str]]
-LINT_SUMMARY = "5 findings (3 errors, 2 warnings) in 6 files, 22 entries"
+LINT_SUMMARY = "8 findings (6 errors, 2 warnings) in 6 files, 22 entries"
 
 
 def snapshot(name: str) -> str:
@@ -45,11 +45,19 @@ def cli(cli_at_repo: Invoke) -> Invoke:
 def test_lint_text_prints_one_line_per_finding_and_exits_1(cli: Invoke) -> None:
     code, out, err = cli("lint", EXAMPLES)
     assert code == 1
+    differs = (
+        ": doc-differs-from-rule torch.distributed.elastic.metrics.put_metric {} on ascend-950: "
+        "doc-differs-from-rule (docs say {}, the rule expects unsupported)"
+    )
     assert out.splitlines() == [
+        "examples/docs/docs/en/native_apis/pytorch_2-7-1/torch-distributed-elastic.md:9"
+        + differs.format("2.7.1", "supported"),
         "examples/docs/docs/en/native_apis/pytorch_2-7-1/torch-distributed-elastic.md:12: "
         "duplicate-api torch.distributed.elastic.events.record is documented again for 2.7.1, "
         "as at examples/docs/docs/en/native_apis/pytorch_2-7-1/"
         "torch-distributed-elastic.md:10",
+        "examples/docs/docs/zh/api/native_api/pytorch_2-11-0/torch-distributed-elastic.md:32"
+        + differs.format("2.11.0", "unstated"),
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md:32: "
         "status-unreadable cannot read support status '暂不支持<term>Ascend 950DT</term>'",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:56: "
@@ -59,15 +67,17 @@ def test_lint_text_prints_one_line_per_finding_and_exits_1(cli: Invoke) -> None:
         "for PyTorch docs 2.11, the page documents 2.12.0",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-utils-data.md:43: "
         "block-id-mismatch block opened as id6 at line 41 ends as id5",
+        "examples/docs/docs/zh/native_apis/pytorch_2-7-1/torch-distributed-elastic.md:9"
+        + differs.format("2.7.1", "supported"),
     ]
     assert out == snapshot("lint.txt")
     assert err == LINT_SUMMARY + "\n"
 
 
 def test_lint_clean_tree_exits_0(cli: Invoke) -> None:
-    code, out, err = cli("lint", "examples/docs/docs/zh/api/native_api/pytorch_2-11-0")
+    code, out, err = cli("lint", "tests/fixtures/verify/docs")  # as the shipped rule expects
     assert (code, out) == (0, "")
-    assert err == "0 findings (0 errors, 0 warnings) in 1 files, 3 entries\n"
+    assert err == "0 findings (0 errors, 0 warnings) in 2 files, 4 entries\n"
 
 
 def test_lint_single_file(cli: Invoke) -> None:
@@ -201,8 +211,10 @@ def test_show_scope_text_lists_only_the_scope(cli: Invoke) -> None:
 def test_lint_with_scope(cli: Invoke) -> None:
     code, out, err = cli("lint", EXAMPLES, "--scope", "atlas-a2,atlas-a3")
     assert code == 1
-    assert out == snapshot("lint.txt")
-    assert err == LINT_SUMMARY + "\n"
+    # without Ascend 950 in scope, no page differs from the rule's 暂不支持 Ascend 950DT
+    kept = [line for line in snapshot("lint.txt").splitlines() if "doc-differs" not in line]
+    assert out.splitlines() == kept
+    assert err == "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 def test_unknown_scope_is_one_line_exit_2(cli: Invoke) -> None:
@@ -252,7 +264,7 @@ def check_alongside_examples(cli: Invoke, bad: Path | str, message: str) -> None
     assert code == 2
     assert errors_of(err) == [f"docs-check: error: {message}"]
     assert out == snapshot("lint.txt")
-    assert err.splitlines()[0].startswith("5 findings (3 errors, 2 warnings)")
+    assert err.splitlines()[0].startswith("8 findings (6 errors, 2 warnings)")
     assert len(err.splitlines()) == 2  # the summary and the one error
 
 
@@ -304,11 +316,11 @@ def test_dangling_symlink(cli: Invoke, tmp_path: Path) -> None:
 def test_folder_named_like_a_page_is_walked_not_read(cli: Invoke, tmp_path: Path) -> None:
     folder = version_folder(tmp_path)
     (folder / "x.md").mkdir()
-    page = REPO / EXAMPLES / "docs/zh/native_apis/pytorch_2-7-1/torch-distributed-elastic.md"
-    shutil.copy(page, folder)
+    page = REPO / "tests/fixtures/verify/docs/docs/zh/api/native_api/pytorch_2-12-0"
+    shutil.copy(page / "torch-distributed-elastic.md", folder)
     code, out, err = cli("lint", str(tmp_path))
     assert (code, out) == (0, "")
-    assert err == "0 findings (0 errors, 0 warnings) in 1 files, 4 entries\n"
+    assert err == "0 findings (0 errors, 0 warnings) in 1 files, 2 entries\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and SIGALRM")
@@ -516,5 +528,9 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
     )
     loaded = set(done.stdout.splitlines()[-1].split())
     assert "checker.checks.lint" in loaded  # it did lint
+    # the rule files are lint's input too (their `expect`), read by their loader
+    # alone: none of the cross-check, the evidence or the runs
+    assert "checker.verify.expectations" in loaded
+    loaded -= {"checker.verify", "checker.verify.expectations"}
     for heavy in ("checker.verify", "checker.torch", "checker.process", "checker.sources.gitrefs"):
         assert not {m for m in loaded if m == heavy or m.startswith(heavy + ".")}, heavy

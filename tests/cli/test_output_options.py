@@ -21,13 +21,15 @@ from tests.conftest import Invoke
 from tests.helpers import FIXTURES, git
 
 LINT = ("lint", "examples/docs")
-SUMMARY = "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
+SUMMARY = "8 findings (6 errors, 2 warnings) in 6 files, 22 entries\n"
 STATISTICS = (
-    "1  block-id-mismatch  error    a block's end comment carries another id than its start\n"
-    "1  duplicate-api      warning  the same API documented again in one version, saying the same\n"
-    "1  link-version       error    a native-doc link into another PyTorch docs version\n"
-    "1  nonstandard-mark   warning  a table mark other than ✔ / ✘\n"
-    "1  status-unreadable  error    a support status the normaliser cannot read\n"
+    "3  doc-differs-from-rule  error    the docs' status for a product is not the rule's expect\n"
+    "1  block-id-mismatch      error    a block's end comment carries another id than its start\n"
+    "1  duplicate-api          warning  the same API documented again in one version, saying the "
+    "same\n"
+    "1  link-version           error    a native-doc link into another PyTorch docs version\n"
+    "1  nonstandard-mark       warning  a table mark other than ✔ / ✘\n"
+    "1  status-unreadable      error    a support status the normaliser cannot read\n"
 )
 EVIDENCE = "tests/fixtures/verify/evidence"
 VERIFY_FAILING = (
@@ -85,6 +87,7 @@ def test_statistics_in_json_are_a_tagged_list_and_stderr_keeps_to_errors(cli: In
     assert list(document)[:3] == ["schema", "schema_version", "command"]
     assert (document["schema"], document["command"]) == ("docs-check/statistics", "lint")
     assert document["statistics"] == [
+        {"rule": "doc-differs-from-rule", "level": "error", "count": 3},
         {"rule": "block-id-mismatch", "level": "error", "count": 1},
         {"rule": "duplicate-api", "level": "warning", "count": 1},
         {"rule": "link-version", "level": "error", "count": 1},
@@ -97,7 +100,7 @@ def test_statistics_follow_the_configured_levels(cli: Invoke, tmp_path: Path) ->
     config = tmp_path / "docs-check.toml"
     config.write_text('[severity]\nnonstandard-mark = "error"\n', encoding="utf-8")
     _, out, _ = cli(*LINT, "--statistics", "--config", str(config))
-    assert "1  nonstandard-mark   error    a table mark other than ✔ / ✘\n" in out
+    assert "1  nonstandard-mark       error    a table mark other than ✔ / ✘\n" in out
 
 
 @pytest.mark.parametrize("fmt", ["junit", "sarif", "markdown", "concise", "github", "gitlab"])
@@ -165,8 +168,8 @@ def test_o_is_output_for_lint_verify_and_show(cli: Invoke, tmp_path: Path, spell
 def test_o_is_output_for_baseline(cli: Invoke, tmp_path: Path) -> None:
     code, _, err = cli("baseline", "examples/docs", "-o", str(tmp_path / "baseline.json"))
     assert code == 0
-    assert err == f"wrote 5 findings to {tmp_path / 'baseline.json'}\n"
-    assert len(json.loads((tmp_path / "baseline.json").read_text())["findings"]) == 5
+    assert err == f"wrote 8 findings to {tmp_path / 'baseline.json'}\n"
+    assert len(json.loads((tmp_path / "baseline.json").read_text())["findings"]) == 8
 
 
 @pytest.mark.parametrize("spelling", ["-o", "--output", "--out"])
@@ -211,7 +214,7 @@ def test_force_color_styles_paths_and_rule_ids(
     monkeypatch.setenv("FORCE_COLOR", "1")
     code, out, err = cli(*LINT)
     assert (code, err) == (1, SUMMARY)
-    first = out.splitlines()[0]
+    first = out.splitlines()[1]  # [0]: the 2.7.1 page's doc-differs-from-rule
     assert first == (
         "\x1b[1mexamples/docs/docs/en/native_apis/pytorch_2-7-1/torch-distributed-elastic.md"
         "\x1b[0m:12: \x1b[33m\x1b[1mduplicate-api\x1b[0m torch.distributed.elastic.events."

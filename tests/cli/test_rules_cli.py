@@ -69,7 +69,7 @@ def test_rule_describes_every_id_of_the_registry(rule: str, cli: Invoke) -> None
     assert lines[:4] == [
         f"{rule}: {check.summary}",
         f"default level: {check.level}",
-        f"stage: {check.stage}",
+        f"stage: {check.stage}" + (f" (also {', '.join(check.also)})" if check.also else ""),
         f"automatic fix: {check.autofix} (docs-check fix)"
         if check.fixable
         else "automatic fix: no",
@@ -172,3 +172,11 @@ def test_rule_writes_its_report_to_output(cli: Invoke, tmp_path: Path) -> None:
 def test_rules_takes_no_format_of_a_run(cli: Invoke) -> None:
     code, _, err = cli("rules", "--format", "sarif")
     assert code == 2 and "'sarif' is not one of 'text', 'json'" in err
+
+
+def test_a_verdict_that_lint_reports_too_says_both_stages(cli: Invoke) -> None:
+    """doc-differs-from-rule is verify's verdict and lint's finding alike."""
+    assert REGISTRY["doc-differs-from-rule"].stages == ("verify", "lint")
+    _, out, _ = cli("rule", "doc-differs-from-rule")
+    assert out.splitlines()[2] == "stage: verify (also lint)"
+    assert [r for r, check in REGISTRY.items() if check.also] == ["doc-differs-from-rule"]

@@ -20,7 +20,7 @@ def test_lint_github_matches_snapshot(cli: Invoke) -> None:
     assert code == 1
     assert out == snapshot("lint.github.txt")
     assert all(COMMAND.fullmatch(line) for line in out.splitlines())
-    assert err == "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
+    assert err == "8 findings (6 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 def test_verify_github_annotates_findings_then_verdicts_with_a_severity(cli: Invoke) -> None:

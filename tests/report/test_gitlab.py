@@ -56,7 +56,7 @@ def test_lint_gitlab_matches_snapshot(cli: Invoke) -> None:
     code, out, err = cli("lint", "examples/docs", "--format", "gitlab")
     assert code == 1
     assert valid(out) == json.loads(snapshot("lint.gitlab.json"))
-    assert err == "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
+    assert err == "8 findings (6 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 def test_lint_gitlab_carries_every_finding(cli: Invoke) -> None:

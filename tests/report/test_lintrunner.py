@@ -52,16 +52,19 @@ def test_lint_lintrunner_matches_snapshot_and_exits_zero(cli: Invoke) -> None:
     assert out == snapshot("lint.lintrunner.jsonl")
     found = messages(out)
     assert [(m["line"], m["name"], m["severity"]) for m in found] == [
+        (9, "doc-differs-from-rule", "error"),
         (12, "duplicate-api", "warning"),
+        (32, "doc-differs-from-rule", "error"),
         (32, "status-unreadable", "error"),
         (56, "nonstandard-mark", "warning"),
         (64, "link-version", "error"),
         (43, "block-id-mismatch", "error"),
+        (9, "doc-differs-from-rule", "error"),
         (None, "fix", "warning"),
         (None, "fix", "warning"),
     ]
     assert {(m["code"], m["char"]) for m in found} == {("DOCS_CHECK", None)}
-    assert [m["original"] is None for m in found] == [True] * 5 + [False] * 2
+    assert [m["original"] is None for m in found] == [True] * 8 + [False] * 2
 
 
 def test_verify_lintrunner_gives_verdicts_and_notes_as_advice(cli: Invoke) -> None:

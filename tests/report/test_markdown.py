@@ -55,7 +55,7 @@ def test_lint_markdown_matches_snapshot(cli: Invoke) -> None:
     code, out, err = cli("lint", "examples/docs", "--format", "markdown")
     assert code == 1
     assert out == snapshot("lint.md")
-    assert err == "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
+    assert err == "8 findings (6 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 def test_verify_markdown_matches_snapshots(cli: Invoke) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from .conftest import REPO, VERIFY_FAILING, Invoke, stable
 
-LINT_SUMMARY = "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
+LINT_SUMMARY = "8 findings (6 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "junit", "sarif", "markdown"])
@@ -51,7 +51,8 @@ def test_output_replaces_an_existing_file_and_leaves_no_temporary(
 ) -> None:
     target = tmp_path / "report.xml"
     target.write_text("old and much longer than nothing " * 100, encoding="utf-8")
-    cli("lint", "examples/docs/docs/zh/api/native_api/pytorch_2-11-0", "--output", str(target))
+    clean = "tests/fixtures/verify/docs/docs/zh/api/native_api/pytorch_2-13-0"
+    cli("lint", clean, "--output", str(target))
     assert target.read_text(encoding="utf-8") == ""  # a clean text report is empty
     assert [p.name for p in tmp_path.iterdir()] == ["report.xml"]
 

@@ -66,7 +66,7 @@ def test_lint_sarif_matches_snapshot(cli: Invoke) -> None:
     code, out, err = cli("lint", "examples/docs", "--format", "sarif")
     assert code == 1
     assert as_snapshot(valid(out)) == json.loads(snapshot("lint.sarif.json"))
-    assert err == "5 findings (3 errors, 2 warnings) in 6 files, 22 entries\n"
+    assert err == "8 findings (6 errors, 2 warnings) in 6 files, 22 entries\n"
 
 
 def test_lint_sarif_driver_and_results(cli: Invoke) -> None:
@@ -83,10 +83,11 @@ def test_lint_sarif_driver_and_results(cli: Invoke) -> None:
         assert rule["properties"] == {"stage": check.stage}
         assert rule.get("help") == ({"text": check.fix} if check.fix else None)
     results = run["results"]
-    assert len(results) == 5
+    assert len(results) == 8
     for result in results:
         assert driver["rules"][result["ruleIndex"]]["id"] == result["ruleId"]
-    first = results[0]
+    first = results[1]  # results[0]: doc-differs-from-rule at the page's line 9
+    assert first["ruleId"] == "duplicate-api"
     assert first["level"] == "warning"  # duplicate-api: the two entries agree
     assert first["locations"] == [
         {
@@ -99,7 +100,9 @@ def test_lint_sarif_driver_and_results(cli: Invoke) -> None:
             }
         }
     ]
-    assert [r["level"] for r in results] == ["warning", "error", "warning", "error", "error"]
+    assert [r["level"] for r in results] == [
+        *("error", "warning", "error", "error", "warning", "error", "error", "error")
+    ]
     assert run["invocations"] == [{"executionSuccessful": True, "toolExecutionNotifications": []}]
 
 

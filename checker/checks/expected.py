@@ -1,0 +1,133 @@
+"""The rules' expectations (`[[rule]]` `expect`: the shipped rules/*.toml, a
+docs root's .docs-check.toml, the configuration's `rules`) against the pages
+lint reads. What a page says of a product is a static fact, and so is what a
+rule expects of it: a mismatch is `doc-differs-from-rule` wherever pages are
+checked, the pre-commit hook's batches of single pages included, not only in
+`verify`.
+
+The pages judged are those verify's cross-check judges (checker.verify
+.crosscheck, which shares `compared` and the messages): in each version a
+rule checks (its `versions`, else every version whose folder has its `doc`),
+the rule's page and every other page of that version documenting its API. A
+finding is at the line that states the product (the table row, the block
+item, the status line), with the message verify gives the verdict.
+
+These findings depend on the rule files, which the page cache's key does not
+cover: they are never kept with a page's own findings (checker.checks.reuse),
+and cost a look at the entries of the few pages of the rules' APIs."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence, Set
+from typing import TYPE_CHECKING
+
+from checker.checks.registry import finding
+from checker.i18n import N_, message
+from checker.model.catalogue import Catalogue
+from checker.model.finding import Finding
+from checker.model.support import Entry, Page
+
+if TYPE_CHECKING:
+    from checker.verify.expectations import Expectation
+
+DIFFERS = "doc-differs-from-rule"
+
+
+def compared(rule: Expectation, entry: Entry, catalogue: Catalogue) -> list[tuple[str, str, str]]:
+    """(product, documented, expected) for each product in the scope of the
+    entry's page (the products its torch-npu release knows)."""
+    scope = catalogue.scope_for(entry.path, entry.status)
+    documented = entry.expanded(scope)
+    expected = rule.expected.over(scope)
+    return [(product, documented[product], expected[product]) for product in scope]
+
+
+def differs_detail(documented: str, expected: str) -> str:
+    return message(
+        N_("docs say {documented}, the rule expects {expected}"),
+        documented=documented,
+        expected=expected,
+    )
+
+
+def verdict_said(api: str, version: str, product: str, verdict: str, detail: str) -> str:
+    """`torch.x 2.12.0 on atlas-a3: doc-claims-support-test-fails (failed: zero value)`:
+    a verdict as one line, in verify's reports and as lint's finding."""
+    if not detail:
+        return message(
+            N_("{api} {version} on {product}: {verdict}"),
+            api=api,
+            version=version,
+            product=product,
+            verdict=verdict,
+        )
+    return message(
+        N_("{api} {version} on {product}: {verdict} ({detail})"),
+        api=api,
+        version=version,
+        product=product,
+        verdict=verdict,
+        detail=detail,
+    )
+
+
+def expectation_findings(
+    rules: Sequence[Expectation],
+    pages: Sequence[Page],
+    catalogue: Catalogue,
+    context: Sequence[Page] = (),
+    names: Callable[[Page], Set[str]] | None = None,
+) -> list[Finding]:
+    """`doc-differs-from-rule` on `pages`. `context`: the other pages of their
+    version folders (a page linted alone), which tell which versions have a
+    rule's page. `names`: the APIs a page documents, which a warm run has
+    without decoding the page (checker.checks.reuse): only the pages of a
+    rule's API are decoded."""
+    if not rules:
+        return []
+    names = names or _documented
+    named: dict[tuple[str, str], set[str]] = {}  # (tree, version) -> its pages' file names
+    for page in (*pages, *context):
+        named.setdefault((page.tree, page.version), set()).add(os.path.basename(page.path))
+    by_api: dict[str, list[Expectation]] = {}
+    for rule in rules:
+        by_api.setdefault(rule.api, []).append(rule)
+    found: list[Finding] = []
+    for page in pages:
+        documented = names(page)
+        apis = [api for api in by_api if api in documented]
+        if not apis:  # most pages: none of the rules' APIs
+            continue
+        files = named[page.tree, page.version]
+        judged = [
+            rule
+            for api in apis
+            for rule in by_api[api]
+            if (page.version in rule.versions if rule.versions else rule.doc in files)
+        ]
+        for entry in page.placed_entries() if judged else ():
+            for rule in judged:
+                if entry.api == rule.api:
+                    found += _differences(rule, entry, catalogue)
+    return found
+
+
+def _documented(page: Page) -> Set[str]:
+    return {entry.api for entry in page.entries}
+
+
+def _differences(rule: Expectation, entry: Entry, catalogue: Catalogue) -> list[Finding]:
+    return [
+        finding(
+            DIFFERS,
+            entry.path,
+            entry.line_of(product),
+            verdict_said(
+                rule.api, entry.version, product, DIFFERS, differs_detail(documented, expected)
+            ),
+            rule.api,
+        )
+        for product, documented, expected in compared(rule, entry, catalogue)
+        if documented != expected
+    ]

@@ -1,0 +1,87 @@
+"""The pre-commit hook catches a docs change that contradicts a rule: with the
+hook installed by the real pre-commit (`pre-commit install`, the
+`.pre-commit-config.yaml` of docs/usage.md), a `git commit` that flips
+put_metric's Ascend 950DT ✘ → ✔ on the 2.12.0 page fails at the row's line,
+and the commit of the unflipped docs passes. pre-commit passes the hook just
+the staged page: it is judged against the shipped rule for its version alone.
+
+The hook repository and PRE_COMMIT_HOME are test_precommit's fixtures (this
+project as on disk, the hook's environment built once for the module)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from tests.cli.test_precommit import (
+    TIMEOUT,
+    documented_config,
+    environment,
+    findings,
+    git,
+    home,
+    hook_repo,
+    pre_commit,
+    put,
+)
+from tests.helpers import FIXTURES
+
+__all__ = ["home", "hook_repo"]  # the fixtures, used by name
+
+AGREEING = FIXTURES / "verify" / "docs" / "docs" / "zh" / "api" / "native_api"
+NATIVE = "docs/zh/api/native_api"
+PAGE = f"{NATIVE}/pytorch_2-12-0/torch-distributed-elastic.md"
+ROW = 33  # `| <term>Ascend 950DT</term> | ✘ |` of put_metric
+FLIPPED = (
+    f"{PAGE}:{ROW}: doc-differs-from-rule torch.distributed.elastic.metrics.put_metric "
+    "2.12.0 on ascend-950: doc-differs-from-rule (docs say supported, the rule expects "
+    "unsupported)"
+)
+
+
+def commit(repo: Path, home: Path, message: str) -> tuple[int, str]:
+    """`git commit`, which runs the installed pre-commit hook: (exit code, output)."""
+    done = subprocess.run(
+        ["git", "-C", str(repo), "commit", "--no-gpg-sign", "-m", message],
+        env=environment(home),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=TIMEOUT,
+    )
+    return done.returncode, done.stdout
+
+
+def test_a_commit_flipping_a_rules_product_status_fails_at_the_row(
+    tmp_path: Path, hook_repo: Path, home: Path
+) -> None:
+    repo = tmp_path / "torch-npu-docs"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "master")
+    for version in ("pytorch_2-12-0", "pytorch_2-13-0"):
+        page = (AGREEING / version / "torch-distributed-elastic.md").read_text(encoding="utf-8")
+        put(repo, f"{NATIVE}/{version}/torch-distributed-elastic.md", page)
+    rev = git(hook_repo, "rev-parse", "HEAD").strip()
+    put(repo, ".pre-commit-config.yaml", documented_config(str(hook_repo), rev))
+    code, output = pre_commit(repo, home, "install")
+    assert code == 0, output
+
+    git(repo, "add", "-A")
+    code, output = commit(repo, home, "docs as the rule says")
+    assert code == 0, output  # the unflipped docs pass
+    assert findings(output) == []
+    head = git(repo, "rev-parse", "HEAD")
+
+    page = repo / PAGE
+    lines = page.read_text(encoding="utf-8").split("\n")
+    assert lines[ROW - 1] == "| <term>Ascend 950DT</term> | ✘ |"
+    lines[ROW - 1] = "| <term>Ascend 950DT</term> | ✔ |"
+    page.write_text("\n".join(lines), encoding="utf-8")
+    git(repo, "add", PAGE)  # the commit's one page: pre-commit passes the hook just that file
+    code, output = commit(repo, home, "950 supported on 2.12.0")
+    assert code == 1, output
+    assert findings(output) == [FLIPPED]
+    assert "1 findings (1 errors, 0 warnings) in 1 files, 2 entries" in output.splitlines()
+    assert git(repo, "rev-parse", "HEAD") == head  # nothing was committed
