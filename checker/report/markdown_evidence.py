@@ -110,19 +110,27 @@ def failures(record: Evidence) -> list[str]:
     lines: list[str] = []
     for run in record.runs:
         for case in run.cases:
-            if not case.passed and case.detail.strip():
+            if not case.passed and _whole(case).strip():
                 summary = _("Failure text of {test}").format(test=code(case.name))
                 lines += [f"<details><summary>{summary}</summary>", ""]
-                lines += [*fenced(case.detail.strip("\n").splitlines()), "", "</details>", ""]
+                lines += [*fenced(_whole(case).strip("\n").splitlines()), "", "</details>", ""]
     return lines
 
 
+def _whole(case: Case) -> str:
+    """A failure's whole text: the framework's traceback where the run kept
+    it (evidence schema 3), else the case's detail."""
+    return case.traceback or case.detail
+
+
 def _gist(case: Case) -> str:
+    """The failure in one line: the case's detail (its last line, where it has
+    several), and a pointer to the whole text where there is more of it."""
     lines = [line.strip() for line in case.detail.splitlines() if line.strip()]
     if not lines:
         return "-"
-    more = _(" (the whole text below)") if len(lines) > 1 else ""
-    return lines[-1] + more
+    more = len(lines) > 1 or len(_whole(case).strip().splitlines()) > 1
+    return lines[-1] + (_(" (the whole text below)") if more else "")
 
 
 VERDICTS = {"passed": N_("passed"), "failed": N_("failed"), "error": N_("error")}

@@ -35,7 +35,7 @@ from checker.report.markdown_evidence import evidence_records, kind, origin, ver
 from checker.report.markdown_text import code, text
 from checker.report.notes import is_reference_note, note_said
 from checker.report.pr_changes import changes_said, item, repo_path
-from checker.report.summary import headline
+from checker.report.summary import failed_tests_said, headline
 from checker.verify.docs_changes import DocsChanges
 
 if TYPE_CHECKING:
@@ -165,9 +165,13 @@ def _validation(outcome: Outcome[VerifyReport]) -> list[str]:
     """The verdict, what verified on an NPU, and what did not use one."""
     report = outcome.result
     docs = report.docs or DocsChanges(None)
-    lines = [_("Result: {headline} (exit {code}).").format(
-        headline=headline(outcome), code=int(outcome.exit_code)
-    )]  # fmt: skip
+    failed = failed_tests_said(report).rstrip("; ")  # what failed, named in the verdict
+    said = (
+        _("Result: {headline} (exit {code}): {failed}.")
+        if failed
+        else _("Result: {headline} (exit {code}).")
+    )
+    lines = [said.format(headline=headline(outcome), code=int(outcome.exit_code), failed=failed)]
     observed = [r for r in report.results if r.observed != "none"]
     if observed:
         lines += ["", _("Observed on an NPU:"), ""]

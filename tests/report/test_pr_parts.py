@@ -63,11 +63,7 @@ def test_pytest_by_the_runs_framework_or_its_summary_line() -> None:
     )
     assert framework(repo_test()) == "unittest"
 
-    @dataclasses.dataclass(frozen=True)
-    class Named(Run):  # the data model with the framework the run reports
-        framework: str = "pytest"
-
-    named = Named(**{f.name: getattr(repo_test(), f.name) for f in dataclasses.fields(Run)})
+    named = dataclasses.replace(repo_test(), framework="pytest")  # the run's own word
     assert framework(named) == "pytest"
 
 
@@ -192,3 +188,45 @@ def test_a_failed_tests_whole_text_is_in_details_in_the_pr_report() -> None:
         "</details>\n"
     ) in out
     assert "RESULT=Ran 2 tests in 0.010s, FAILED (failures=1)（退出码 1）\n" in out
+
+
+def test_the_pr_verdict_names_the_failed_test_and_details_hold_its_traceback() -> None:
+    """A run of evidence schema 3 keeps the framework's whole failure text
+    (`Case.traceback`) beside the one-line detail: the PR's 结论 names the
+    test that failed, the block keeps the one line, and <details> the whole."""
+    from checker.app.verify import outcome_of
+    from checker.report.pr import render
+    from checker.verify.evidence import Environment, Evidence
+    from checker.verify.verified import VerifyReport
+
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "test/distributed/elastic/metrics/test_metrics_api.py", line 61, in test_b\n'
+        "    self.assertEqual(1, 2)\n"
+        "AssertionError: 1 != 2\n"
+        "\n"
+        "?  ^"
+    )
+    failed = Case(f"{TEST}::T::test_b", False, "AssertionError: 1 != 2 at line 61", trace)
+    cases = (Case(f"{TEST}::T::test_a", True), failed)
+    run = repo_test(summary="Ran 2 tests in 0.010s, FAILED (failures=1)", cases=cases)
+    run = dataclasses.replace(run, verdict="failed", exit_code=1)
+    note = "CPU reference run; NPU not available: torch_npu is not installed"
+    env = Environment("L", "3.11", "2.12.0", "2.12.0", None, None, 0, None, "cpu-reference",
+                      False, note)  # fmt: skip
+    from checker.model.support import Status
+    from checker.verify.expectations import Expectation
+
+    rule = Expectation("r", "torch.x", "p.md", "是", Status(), (), None, TEST, "r.toml:1")
+    evidence = (Evidence(env, (run,), "live"),)
+    report = VerifyReport((rule,), (), evidence, (), (), refs=("master",))
+    with chosen("zh"):
+        out = render(outcome_of(report))
+    (verdict,) = [line for line in out.splitlines() if line.startswith("结论：")]
+    assert verdict.startswith("结论：✘ 失败（退出码 1）：")  # a test of the rule failed
+    assert verdict.endswith(
+        "）：test_metrics_api.py 在 origin/v2.12.0 上以 torch 2.12.0 "
+        "运行失败（2 个测试中 1 个：test_b）。"
+    )
+    assert f"\n  FAILED {TEST}::T::test_b: AssertionError: 1 != 2 at line 61（全文见下）\n" in out
+    assert f"\n```text\n{trace}\n```\n\n</details>\n" in out
