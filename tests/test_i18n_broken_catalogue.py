@@ -61,7 +61,7 @@ def test_corrupt_catalogue_falls_back_to_english_with_one_warning(
 
 def test_a_good_catalogue_still_translates(cli: Invoke) -> None:
     code, _, err = cli("lint", EXAMPLES, "--no-cache", "--lang", "zh")
-    assert (code, err) == (1, "5 个问题（3 个错误，2 个警告），共 6 个文件、22 个条目\n")
+    assert (code, err) == (1, "8 个问题（6 个错误，2 个警告），共 6 个文件、22 个条目\n")
 
 
 def test_corrupt_catalogue_warns_once_when_a_run_chooses_chinese_twice(
