@@ -52,23 +52,16 @@ def differs_detail(documented: str, expected: str) -> str:
 
 
 def verdict_said(api: str, version: str, product: str, verdict: str, detail: str) -> str:
-    """`torch.x 2.12.0 on atlas-a3: doc-claims-support-test-fails (failed: zero value)`:
-    a verdict as one line, in verify's reports and as lint's finding."""
-    if not detail:
-        return message(
-            N_("{api} {version} on {product}: {verdict}"),
-            api=api,
-            version=version,
-            product=product,
-            verdict=verdict,
-        )
+    """`torch.x 2.12.0 on atlas-a3: failed: zero value`: a verdict as one line,
+    in verify's reports and as lint's finding. Every report shows the verdict's
+    id beside its message, so the message says it only when nothing else is
+    said (`torch.x 2.12.0 on atlas-a3: consistent`)."""
     return message(
-        N_("{api} {version} on {product}: {verdict} ({detail})"),
+        N_("{api} {version} on {product}: {said}"),
         api=api,
         version=version,
         product=product,
-        verdict=verdict,
-        detail=detail,
+        said=detail or verdict,
     )
 
 

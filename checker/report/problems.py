@@ -29,7 +29,7 @@ def problems(outcome: Outcome[Any]) -> list[Finding]:
 
 
 def verdict_message(r: Result) -> str:
-    """`torch.x 2.12.0 on atlas-a3: doc-claims-support-test-fails (failed: zero value)`."""
+    """`torch.x 2.12.0 on atlas-a3: failed: zero value`."""
     return verdict_said(r.api, r.version, r.product, r.verdict, r.detail)
 
 

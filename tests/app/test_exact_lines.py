@@ -125,7 +125,7 @@ def test_a_product_stated_twice_differently_is_a_conflict(
         f"{name} is stated supported here, but unsupported at line 1856{under}"
     )
     assert (conflict["severity"], conflict["entry_line"]) == ("error", 1844)
-    assert findings[0]["message"].endswith("(docs say conflict, the rule expects unsupported)")
+    assert findings[0]["message"].endswith(": docs say conflict, the rule expects unsupported")
 
     code, out, _ = cli("show", PUT_METRIC, "--docs", str(root))
     assert code == 0

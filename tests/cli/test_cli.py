@@ -47,7 +47,7 @@ def test_lint_text_prints_one_line_per_finding_and_exits_1(cli: Invoke) -> None:
     assert code == 1
     differs = (
         ": doc-differs-from-rule torch.distributed.elastic.metrics.put_metric {} on ascend-950: "
-        "doc-differs-from-rule (docs say {}, the rule expects unsupported)"
+        "docs say {}, the rule expects unsupported"
     )
     assert out.splitlines() == [
         "examples/docs/docs/en/native_apis/pytorch_2-7-1/torch-distributed-elastic.md:9"

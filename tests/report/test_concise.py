@@ -23,7 +23,7 @@ def test_verify_concise_lists_findings_then_verdicts_with_a_severity(cli: Invoke
     assert len(lines) == 3 + 4  # three findings, four verdicts that fail; no unverified
     assert lines[-1].endswith(
         ":37: doc-claims-support-test-fails torch.distributed.elastic.metrics.put_metric "
-        "2.12.0 on atlas-a3: doc-claims-support-test-fails (failed: zero value)"
+        "2.12.0 on atlas-a3: failed: zero value"
     )
 
 

@@ -131,8 +131,7 @@ def test_verify_sarif_has_findings_then_error_verdicts(cli: Invoke) -> None:
         assert rules[result["ruleIndex"]] == result["ruleId"]
     claims = run["results"][-1]
     assert claims["message"]["text"] == (
-        "torch.distributed.elastic.metrics.put_metric 2.12.0 on atlas-a3: "
-        "doc-claims-support-test-fails (failed: zero value)"
+        "torch.distributed.elastic.metrics.put_metric 2.12.0 on atlas-a3: failed: zero value"
     )
     assert claims["properties"]["product"] == "atlas-a3"
     assert claims["properties"]["observed"] == "failed"
