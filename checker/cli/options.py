@@ -420,6 +420,26 @@ test_ref_option = click.option(
 )
 
 
+tests_option = click.option(
+    "--tests",
+    "tests_folder",
+    default="test",
+    show_default=True,
+    metavar="DIR",
+    help="The test folder: in the working tree, and inside the --git repository at each "
+    "--test-ref.",
+)
+disabled_option = click.option(
+    "--disabled",
+    "disabled",
+    multiple=True,
+    metavar="VERSION=PATH",
+    callback=_mapping("PATH", "disabled lists", "2.12.0=v2.12.0/test"),
+    help="Take docs version VERSION's NPU disabled-test list from PATH, a "
+    ".pytorch-disabled-tests*.json file or a folder holding them (repeatable).",
+)
+
+
 def resolving(
     values: dict[str, Any], python_tests_too: bool = False, timeout: float = 120
 ) -> ResolveOptions | None:

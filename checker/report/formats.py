@@ -55,6 +55,7 @@ FORMATS: dict[str, Format] = {
                 "migrate",
                 "diff",
                 "coverage",
+                "tests",
             ),
             "for people",
             colour=True,
@@ -62,7 +63,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "json",
             "checker.report.json",
-            ("lint", "show", "verify", "export", "diff", "coverage"),
+            ("lint", "show", "verify", "export", "diff", "coverage", "tests"),
             "for tools",
             said=False,
         ),
@@ -71,7 +72,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "markdown",
             "checker.report.markdown",
-            (*CHECKING, "diff", "coverage"),
+            (*CHECKING, "diff", "coverage", "tests"),
             "for a pull request (diff: for release notes)",
         ),
         Format(
@@ -103,7 +104,9 @@ FORMATS: dict[str, Format] = {
         ),
         # export's records, one a line: each an object (JSON Lines) or a row
         Format("jsonl", "checker.report.jsonl", ("export",), "JSON Lines", said=False),
-        Format("csv", "checker.report.csv_rows", ("export",), "for spreadsheets", said=False),
+        Format(
+            "csv", "checker.report.csv_rows", ("export", "tests"), "for spreadsheets", said=False
+        ),
     )
 }
 STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.statistics)

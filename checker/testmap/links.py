@@ -1,0 +1,190 @@
+"""What each test reaches, matched against one docs version's documented
+APIs. A `call` matches its dotted name, with the spellings torch_npu adds
+(`torch_npu.npu.X` is `torch.npu.X`, which torch_npu makes of torch.cuda's
+`torch.cuda.X`) and the short names of documented classes (the docs write
+`torch.distributions.normal.Normal`, tests `torch.distributions.Normal`). A
+`method` matches `Class.method`; a `name`, torch.Tensor's method of that
+name (lower confidence: the object's class is not known). An `opinfo` is the
+test's own name: its longest leading words that name an op of torch,
+torch.Tensor, torch.nn.functional, torch.nn, torch.linalg, torch.special or
+torch.fft; an @ops test's op comes from the runner's names in a disabled list."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Set
+from dataclasses import dataclass
+
+from checker.testmap.cases import DEVICE, Case
+from checker.testmap.modules import ATTR, CALL, METHOD, NAME, OPINFO, ModuleScan
+
+OP_NAMESPACES = (
+    "torch.",
+    "torch.Tensor.",
+    "torch.nn.functional.",
+    "torch.nn.",
+    "torch.linalg.",
+    "torch.special.",
+    "torch.fft.",
+)
+# an @ops test's op, as the runner formats it (`nn_functional_relu`)
+_FORMATTED = (
+    ("nn_functional_", "torch.nn.functional."),
+    ("linalg_", "torch.linalg."),
+    ("special_", "torch.special."),
+    ("fft_", "torch.fft."),
+)
+# test names whose first word is no op (`test_type_promotion`, `test_to_sparse` is one)
+_NOT_OPS = frozenset("type is new name data view dtype device grad".split())
+_MIN_OP = 3  # characters: `test_t` names no op
+# The documented base of every class of a namespace: a member the class's own
+# entry lacks is its base's (`torch.nn.Linear.zero_grad` is torch.nn.Module's).
+_BASES = (
+    ("torch.optim.lr_scheduler.", "torch.optim.lr_scheduler.LRScheduler"),
+    ("torch.optim.", "torch.optim.Optimizer"),
+    ("torch.nn.parameter.", "torch.Tensor"),
+    ("torch.nn.", "torch.nn.Module"),
+)
+# what a method returns, where the docs document its class's methods
+RETURNS = {"untyped_storage": "torch.UntypedStorage", "storage": "torch.TypedStorage"}
+
+
+@dataclass(frozen=True)
+class Link:
+    api: str
+    test: str  # path::Class::name, as the runner names it
+    kind: str  # call, method, opinfo, rule
+    line: int  # where in the test module it was found
+    exact: bool = True  # False: a method matched by its name only
+    case: Case | None = None  # the case, to match disabled lists against (None: a rule's)
+    path: str = ""
+
+
+class Documented:
+    """One docs version's documented APIs, with the other spellings that reach them."""
+
+    def __init__(self, apis: Iterable[str]) -> None:
+        self.apis = frozenset(apis)
+        short: dict[str, str] = {}
+        for api in sorted(self.apis):
+            parts = api.split(".")
+            for index in range(2, len(parts) - 1):
+                if parts[index][:1].islower() and parts[index + 1][:1].isupper():
+                    alias = ".".join(parts[:index] + parts[index + 1 :])
+                    if alias not in self.apis:
+                        short.setdefault(alias, api)
+        self.short = short
+        members: dict[str, set[str]] = {}
+        for api in self.apis:
+            owner, _, member = api.rpartition(".")
+            if owner in self.apis and owner.rsplit(".", 1)[-1][:1].isupper():
+                members.setdefault(owner, set()).add(member)
+        self.members = members
+        self._suffix_bases: dict[str, list[str]] = {}
+        for cls in sorted(members):
+            self._suffix_bases.setdefault(cls.rsplit(".", 1)[0], []).append(cls)
+
+    def member(self, cls: str, name: str) -> str | None:
+        """`cls.name` documented, or its documented base's."""
+        owner = self.call(cls) or cls
+        if name in self.members.get(owner, ()):
+            return f"{owner}.{name}"
+        short = owner.rsplit(".", 1)[-1]
+        package = owner.rsplit(".", 1)[0]
+        for base in self._suffix_bases.get(package, ()):  # TCPStore's base is Store
+            if short != base.rsplit(".", 1)[-1] and short.endswith(base.rsplit(".", 1)[-1]):
+                if name in self.members[base]:
+                    return f"{base}.{name}"
+        for namespace, base in _BASES:
+            if owner.startswith(namespace) and owner.rsplit(".", 1)[-1][:1].isupper():
+                if name in self.members.get(base, ()) and owner != base:
+                    return f"{base}.{name}"
+                break
+        return None
+
+    def call(self, name: str) -> str | None:
+        for spelt in _spellings(name):
+            if spelt in self.apis:
+                return spelt
+            if spelt in self.short:
+                return self.short[spelt]
+        return None
+
+    def op(self, stem: str) -> str | None:
+        words = stem.split("_")
+        for end in range(len(words), 0, -1):
+            name = "_".join(words[:end])
+            if len(name) < _MIN_OP or (end == 1 and name in _NOT_OPS):
+                continue
+            for prefix, namespace in _FORMATTED:
+                if name.startswith(prefix) and namespace + name[len(prefix) :] in self.apis:
+                    return namespace + name[len(prefix) :]
+            for namespace in OP_NAMESPACES:
+                for candidate in (name, name + "_"):
+                    if namespace + candidate in self.apis:
+                        return namespace + candidate
+        return None
+
+
+def _spellings(name: str) -> list[str]:
+    spelt = [name]
+    if name.startswith("torch_npu.npu."):
+        name = "torch.npu." + name.removeprefix("torch_npu.npu.")
+        spelt.append(name)
+    if name.startswith("torch.npu."):
+        spelt.append("torch.cuda." + name.removeprefix("torch.npu."))
+    return spelt
+
+
+def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Link]:
+    """Every link from a module's cases to the documented APIs, each API once per case."""
+    found: list[Link] = []
+    for case, refs in zip(scanned.cases, scanned.refs, strict=True):
+        test = f"{path}::{case.cls}::{case.name}" if case.cls else f"{path}::{case.name}"
+        seen: set[str] = set()
+        classes: set[str] = set()
+        for ref in refs:
+            api, kind, exact = None, ref.kind, True
+            if ref.kind == CALL:
+                api = documented.call(ref.target)
+            elif ref.kind == METHOD:
+                cls, _, member = ref.target.rpartition(".")
+                api = documented.call(ref.target) or documented.member(cls, member)
+            elif ref.kind == NAME:
+                api, kind, exact = documented.call("torch.Tensor." + ref.target), METHOD, False
+                if ref.target in RETURNS:
+                    classes.add(RETURNS[ref.target])
+            elif ref.kind == OPINFO:
+                api = documented.op(ref.target.removesuffix("_" + DEVICE))
+            if api is not None and api not in seen:
+                seen.add(api)
+                found.append(Link(api, test, kind, ref.line, exact, case, path))
+                if api in documented.members:
+                    classes.add(api)
+        for ref in refs:  # members of the classes the test names, by name
+            if ref.kind not in (NAME, ATTR):
+                continue
+            for cls in sorted(classes):
+                api = documented.member(cls, ref.target)
+                if api is not None and api not in seen:
+                    seen.add(api)
+                    found.append(Link(api, test, METHOD, ref.line, False, case, path))
+    return found
+
+
+def ops_links(path: str, case: Case, names: Set[str], documented: Documented) -> list[Link]:
+    """An @ops test's cases a disabled list names (`{name}_{op}_npu_float32`),
+    each linked to the op it names."""
+    found: list[Link] = []
+    head = case.name + "_"
+    for name in sorted(names):
+        if not name.startswith(head) or f"_{DEVICE}" not in name:
+            continue
+        op = name[len(head) : name.rindex(f"_{DEVICE}")]
+        api = documented.op(op) if op else None
+        if api is not None:
+            # the family's other dtypes are not listed and may well run: not wholly disabled
+            one = Case(case.cls, name, case.line, open=True, ops=True)
+            found.append(
+                Link(api, f"{path}::{case.cls}::{name}", OPINFO, case.line, True, one, path)
+            )
+    return found

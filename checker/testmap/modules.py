@@ -1,0 +1,349 @@
+"""One test module read with `ast` (never imported): its test cases as the
+runner names them (checker.testmap.cases), and for each the names it reaches
+into torch, each with how it was found:
+
+- `call`: a name or attribute chain resolved through the module's imports,
+  aliases and assignments (`F.relu`, `N.Linear`, `torch_npu.npu.synchronize`);
+- `method`: a method (or attribute) of an object whose class the test knows
+  from a constructor, an annotation or a tensor maker (`m = nn.Linear(...)`;
+  `m.forward`), including its own classes' torch bases;
+- `name`: a method called on an object of no known class, by its name only
+  (matched against torch.Tensor's methods, with lower confidence);
+- `attr`: an attribute read on such an object (`d.mean`): like `name`, it
+  names a member of a documented class the test itself names (`Normal(...)`);
+- `opinfo`: the test's own name (`test_nan_to_num_bfloat16`), which names the
+  op it tests.
+
+A test reaches what its own body reaches, what `setUp` does, and what the
+helpers it calls do (`self._helper`, a module function), transitively."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from checker.testmap.cases import Case, decorator_name, device_case, plain_case
+from checker.testmap.scopes import Scope, chain, dotted, made
+
+CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
+ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+_SELF = frozenset(("self", "cls"))
+
+
+@dataclass(frozen=True)
+class Ref:
+    kind: str  # CALL, METHOD, NAME or OPINFO
+    target: str  # a dotted name; a method name (NAME); the test's name less `test_` (OPINFO)
+    line: int
+
+
+@dataclass(frozen=True)
+class ModuleScan:
+    cases: tuple[Case, ...]
+    refs: tuple[tuple[Ref, ...], ...]  # what each case reaches, in the order of `cases`
+
+
+def scan(source: bytes | str, path: str = "<test>") -> ModuleScan:
+    """The module's cases and what each reaches; a SyntaxError propagates."""
+    tree = ast.parse(source, path)
+    return _Module(tree).scan()
+
+
+class _Module:
+    def __init__(self, tree: ast.Module) -> None:
+        self.scope = Scope()
+        self.classes: dict[str, ast.ClassDef] = {}
+        self.functions: dict[str, _Function] = {}
+        self.device: set[str] = set()
+        self.parametrized: set[str] = set()
+        for statement in _top_level(tree.body):
+            self.scope.bind(statement)
+            if isinstance(statement, ast.ClassDef):
+                self.classes[statement.name] = statement
+            elif isinstance(statement, _Function):
+                self.functions[statement.name] = statement
+            elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+                self._instantiated(statement.value)
+        self.bases = self._torch_bases()
+        self.globals = self._global_values(tree.body)
+        self._methods_of: dict[str, list[_Function]] = {}
+        self._kinds_of: dict[str, dict[str, str]] = {}
+        self._nodes: dict[int, list[ast.AST]] = {}
+        self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
+
+    def _instantiated(self, call: ast.Call) -> None:
+        called = decorator_name(call)
+        first = call.args[0] if call.args else None
+        if isinstance(first, ast.Name):
+            if called == "instantiate_device_type_tests":
+                self.device.add(first.id)
+            elif called == "instantiate_parametrized_tests":
+                self.parametrized.add(first.id)
+
+    def _global_values(self, body: list[ast.stmt]) -> dict[str, list[tuple[str, int]]]:
+        """A module-level name bound to a value that names torch APIs (a list
+        of optimizers, a table of ops): the dotted names in it, which a test
+        using the name reaches."""
+        values: dict[str, list[tuple[str, int]]] = {}
+        for statement in body:
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target = statement.targets[0]
+            if not isinstance(target, ast.Name) or target.id in self.scope.aliases:
+                continue
+            names: list[tuple[str, int]] = []
+            for node in _walked(statement.value):
+                if isinstance(node, ast.Attribute | ast.Name):
+                    named = dotted(node, self.scope)
+                    if named is not None:
+                        names.append((named, getattr(node, "lineno", statement.lineno)))
+            if names:
+                values[target.id] = names
+        return values
+
+    def _torch_bases(self) -> dict[str, str]:
+        """Each class of the module with a torch class among its ancestors: that class."""
+        bases: dict[str, str] = {}
+        for _ in range(4):  # a chain of the module's own classes, a few deep
+            for name, node in self.classes.items():
+                for base in node.bases:
+                    found = dotted(base, self.scope)
+                    if found is None and isinstance(base, ast.Name):
+                        found = bases.get(base.id)
+                    if found is not None:
+                        bases.setdefault(name, found)
+                        break
+        return bases
+
+    def scan(self) -> ModuleScan:
+        cases: list[Case] = []
+        refs: list[tuple[Ref, ...]] = []
+        for cls, methods in self._test_classes():
+            owner = self.classes[cls]
+            for method in methods:
+                if cls in self.device:
+                    case = device_case(cls, method, self.scope, cls in self.parametrized)
+                else:
+                    case = plain_case(cls, method, cls in self.parametrized)
+                reached = dict(self._reach(cls, method.name))
+                for key, line in self._reach(cls, "setUp").items():
+                    reached.setdefault(key, line)
+                cases.append(case)
+                refs.append(self._refs(reached, method, owner))
+        for name, function in self.functions.items():
+            if name.startswith("test"):
+                cases.append(plain_case("", function, False))
+                refs.append(self._refs(self._reach("", name), function, None))
+        return ModuleScan(tuple(cases), tuple(refs))
+
+    @staticmethod
+    def _refs(
+        reached: dict[tuple[str, str], int], test: _Function, owner: object
+    ) -> tuple[Ref, ...]:
+        found = [Ref(kind, target, line) for (kind, target), line in reached.items()]
+        stem = test.name.removeprefix("test_").removeprefix("test")
+        if stem:
+            found.append(Ref(OPINFO, stem, test.lineno))
+        return tuple(sorted(found, key=lambda r: (r.kind, r.target)))
+
+    def _test_classes(self) -> list[tuple[str, list[_Function]]]:
+        """Each class the runner runs, with its test methods (those of its
+        bases in the module too, as unittest finds them)."""
+        found: list[tuple[str, list[_Function]]] = []
+        for name in self.classes:
+            methods = {m.name: m for m in self._methods(name) if m.name.startswith("test")}
+            if methods:
+                found.append((name, list(methods.values())))
+        return found
+
+    def _methods(self, cls: str, depth: int = 0) -> list[_Function]:
+        if cls not in self._methods_of:
+            self._methods_of[cls] = self._methods_found(cls, depth)
+        return self._methods_of[cls]
+
+    def _methods_found(self, cls: str, depth: int) -> list[_Function]:
+        node = self.classes.get(cls)
+        if node is None or depth > 4:
+            return []
+        own = [m for m in node.body if isinstance(m, _Function)]
+        named = {m.name for m in own}
+        inherited: list[_Function] = []
+        for base in node.bases:
+            if isinstance(base, ast.Name) and base.id != cls:
+                inherited += [m for m in self._methods(base.id, depth + 1) if m.name not in named]
+        return own + inherited
+
+    def _method(self, cls: str, name: str) -> _Function | None:
+        if not cls:
+            return self.functions.get(name)
+        return next((m for m in self._methods(cls) if m.name == name), None)
+
+    def _reach(self, cls: str, name: str) -> dict[tuple[str, str], int]:
+        """What a method (or module function, `cls` "") reaches, with the
+        helpers it calls, transitively; each (kind, target) at its first line."""
+        key = (cls, name)
+        if key in self._reached:
+            return self._reached[key]
+        self._reached[key] = {}  # a helper calling itself, or another in a circle
+        function = self._method(cls, name)
+        if function is None:
+            return {}
+        own, helpers, called = _Function_refs(function, self, cls).collect()
+        reached = dict(own)
+        for helper in helpers:
+            for item, line in self._reach(cls, helper).items():
+                reached.setdefault(item, line)
+        for function_name in called:
+            for item, line in self._reach("", function_name).items():
+                reached.setdefault(item, line)
+        self._reached[key] = reached
+        return reached
+
+    def nodes(self, function: _Function) -> list[ast.AST]:
+        """Every node of a function, parents first (walked once, kept)."""
+        found = self._nodes.get(id(function))
+        if found is None:
+            found = self._nodes[id(function)] = _walked(function)
+        return found
+
+    def self_kinds(self, cls: str) -> dict[str, str]:
+        """`self.x = nn.Linear(...)` anywhere in the class: x's class."""
+        if cls in self._kinds_of:
+            return self._kinds_of[cls]
+        kinds: dict[str, str] = self._kinds_of.setdefault(cls, {})
+        for method in self._methods(cls):
+            for node in self.nodes(method):
+                if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                    target = node.targets[0]
+                    if (
+                        isinstance(target, ast.Attribute)
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == "self"
+                    ):
+                        kind = made(node.value, self.scope, self.bases)
+                        if kind is not None:
+                            kinds[target.attr] = kind
+        return kinds
+
+
+class _Function_refs:
+    """One function's own references, and the helpers and module functions it calls."""
+
+    def __init__(self, function: _Function, module: _Module, cls: str) -> None:
+        self.function, self.module, self.cls = function, module, cls
+        self.scope = Scope(parent=module.scope)
+        self.own: dict[tuple[str, str], int] = {}
+
+    def collect(self) -> tuple[dict[tuple[str, str], int], list[str], list[str]]:
+        module, scope = self.module, self.scope
+        arguments = self.function.args
+        for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
+            if argument.annotation is not None:
+                kind = dotted(argument.annotation, scope)
+                if kind is not None:
+                    scope.kinds[argument.arg] = kind
+        called: set[int] = set()
+        nodes = module.nodes(self.function)
+        for node in nodes:
+            if isinstance(node, ast.Import | ast.ImportFrom | ast.Assign | ast.AnnAssign):
+                scope.bind(node, module.bases)
+            elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
+                kind = made(node.context_expr, scope, module.bases)
+                if kind is not None:
+                    scope.kinds[node.optional_vars.id] = kind
+            elif isinstance(node, ast.Call):
+                called.add(id(node.func))
+        self_kinds = module.self_kinds(self.cls) if self.cls else {}
+        inner: set[int] = set()
+        helpers: list[str] = []
+        functions: list[str] = []
+        for node in nodes:  # a helper reached, called or handed on (a hook, a target)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if node.value.id == "self":
+                    helpers.append(node.attr)
+            elif isinstance(node, ast.Name) and node.id in module.functions:
+                if scope.alias(node.id) is None:
+                    functions.append(node.id)
+            if id(node) in inner or not isinstance(node, ast.Attribute | ast.Name):
+                continue
+            if isinstance(node, ast.Attribute):
+                value = node.value
+                while isinstance(value, ast.Attribute):
+                    inner.add(id(value))
+                    value = value.value
+                inner.add(id(value))
+            self._reference(node, id(node) in called, self_kinds)
+        return self.own, helpers, functions
+
+    def _add(self, kind: str, target: str, line: int) -> None:
+        self.own.setdefault((kind, target), line)
+
+    def _reference(
+        self, node: ast.Attribute | ast.Name, call: bool, self_kinds: dict[str, str]
+    ) -> None:
+        scope, line = self.scope, node.lineno
+        named = dotted(node, scope)
+        if named is not None:
+            self._add(CALL, named, line)
+            return
+        if not isinstance(node, ast.Attribute):
+            if node.id in self.module.globals and scope.alias(node.id) is None:
+                for global_name, global_line in self.module.globals[node.id]:
+                    self._add(CALL, global_name, global_line)
+            return
+        parts = chain(node)
+        if parts is not None:
+            root = parts[0]
+            kind = scope.kind(root)
+            if root == "self" and len(parts) >= 3:
+                kind, parts = self_kinds.get(parts[1]), parts[1:]
+            if kind is not None:
+                self._add(METHOD, f"{kind}.{parts[1]}", line)
+                return
+            if root in _SELF or scope.is_plain(root) or scope.alias(root) is not None:
+                return
+            if root in self.module.classes or root in self.module.functions:
+                return
+        else:
+            kind = made(node.value, scope, self.module.bases)
+            if kind is not None:
+                self._add(METHOD, f"{kind}.{node.attr}", line)
+                return
+            if isinstance(node.value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
+                return
+        self._add(NAME if call else ATTR, node.attr, line)
+
+
+def _walked(root: ast.AST) -> list[ast.AST]:
+    """ast.walk's nodes as a list, without its generators (a third of the time)."""
+    found = [root]
+    index = 0
+    AST = ast.AST
+    while index < len(found):
+        node = found[index]
+        index += 1
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                found.extend(item for item in value if isinstance(item, AST))
+            elif isinstance(value, AST):
+                found.append(value)
+    return found
+
+
+def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The module's statements, with those inside a top-level if/try/with."""
+    found: list[ast.stmt] = []
+    for statement in body:
+        found.append(statement)
+        if isinstance(statement, ast.If | ast.With):
+            found += _top_level(statement.body)
+            if isinstance(statement, ast.If):
+                found += _top_level(statement.orelse)
+        elif isinstance(statement, ast.Try):
+            for block in (statement.body, statement.orelse, statement.finalbody):
+                found += _top_level(block)
+            for handler in statement.handlers:
+                found += _top_level(handler.body)
+    return found
