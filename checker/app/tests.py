@@ -19,11 +19,11 @@ from checker.errors import InputError
 from checker.model.catalogue import Catalogue
 from checker.model.support import Entry
 from checker.progress import Progress
+from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Share, Verdict, judge
 from checker.testmap.disabled import DisabledList, is_list, list_for, read_list
 from checker.testmap.links import Documented, Link, links_of, ops_links
 from checker.testmap.modules import RULE
-from checker.testmap.cache import ScanCache
 from checker.testmap.tree import TestTree
 
 Products = Callable[[str], str | None]
@@ -105,7 +105,7 @@ def tests(
         judged, shares = judge(version, entries[version], scopes, by_api, disabling)
         verdicts += judged
         kinds = sorted({link.kind for link in links})
-        linked = tuple((k, len({l.api for l in links if l.kind == k})) for k in kinds)
+        linked = tuple((k, len({link.api for link in links if link.kind == k})) for k in kinds)
         versions.append(
             VersionMap(
                 version,
@@ -116,7 +116,7 @@ def tests(
                 len(apis),
                 linked,
                 len({link.api for link in links if link.kind != RULE}),
-                tuple(sorted(links, key=lambda l: (l.api, l.test, l.kind))),
+                tuple(sorted(links, key=lambda link: (link.api, link.test, link.kind))),
                 tuple(shares),
                 claims,
                 frozenset(

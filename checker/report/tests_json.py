@@ -52,7 +52,7 @@ def _version(mapped: VersionMap) -> dict[str, Any]:
             for s in mapped.shares
         ],
         "links": [
-            {"api": l.api, "test": l.test, "kind": l.kind, "line": l.line, "exact": l.exact}
-            for l in mapped.links
+            {"api": k.api, "test": k.test, "kind": k.kind, "line": k.line, "exact": k.exact}
+            for k in mapped.links
         ],
     }

@@ -35,7 +35,8 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
                 listed=f"`{mapped.disabled}`" if mapped.disabled else _("none"),
             ),
             "",
-            f"| {_('product')} | {_('supported')} | {_('backed')} | {_('share')} | call | method | opinfo | rule |",
+            f"| {_('product')} | {_('supported')} | {_('backed')} | {_('share')} "
+            "| call | method | opinfo | rule |",
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         for share in mapped.shares:

@@ -26,7 +26,8 @@ def tests_text(report: TestsReport) -> list[str]:
         listed = mapped.disabled or _("none")
         lines.append(
             _(
-                "{version}: tests {tree} ({modules} modules, {cases} cases); disabled list: {listed}"
+                "{version}: tests {tree} ({modules} modules, {cases} cases); "
+                "disabled list: {listed}"
             ).format(
                 version=mapped.version,
                 tree=mapped.tree,

@@ -27,8 +27,24 @@ _DTYPES = {
     "short": "int16",
 }
 _CANONICAL = frozenset(
-    "float16 float32 float64 bfloat16 complex32 complex64 complex128 int8 int16 int32 "
-    "int64 uint8 uint16 uint32 uint64 bool".split()
+    [
+        "float16",
+        "float32",
+        "float64",
+        "bfloat16",
+        "complex32",
+        "complex64",
+        "complex128",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "bool",
+    ]
 )
 
 

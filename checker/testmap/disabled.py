@@ -45,7 +45,7 @@ class DisabledList:
         return found
 
 
-def release_of(file_name: str) -> str | None | bool:
+def release_of(file_name: str) -> str | bool | None:
     """The torch release a list's file name names; None: its branch's own;
     False: not a disabled list."""
     matched = LIST_NAME.fullmatch(file_name)
@@ -90,7 +90,7 @@ def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> D
         unknown = tuple(p for p, i in zip(named, ids, strict=True) if not i)
         tests.append(Disabled(name, cls, line, known, unknown))
     release = release_of(PurePosixPath(path).name)
-    return DisabledList(path, release or None, tuple(tests), unread)
+    return DisabledList(path, release if isinstance(release, str) else None, tuple(tests), unread)
 
 
 def _is_entry(value: object) -> bool:

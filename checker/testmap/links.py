@@ -34,7 +34,7 @@ _FORMATTED = (
     ("fft_", "torch.fft."),
 )
 # test names whose first word is no op (`test_type_promotion`, `test_to_sparse` is one)
-_NOT_OPS = frozenset("type is new name data view dtype device grad".split())
+_NOT_OPS = frozenset(["type", "is", "new", "name", "data", "view", "dtype", "device", "grad"])
 _MIN_OP = 3  # characters: `test_t` names no op
 # The documented base of every class of a namespace: a member the class's own
 # entry lacks is its base's (`torch.nn.Linear.zero_grad` is torch.nn.Module's).
@@ -91,9 +91,9 @@ class Documented:
         short = owner.rsplit(".", 1)[-1]
         package = owner.rsplit(".", 1)[0]
         for base in self._suffix_bases.get(package, ()):  # TCPStore's base is Store
-            if short != base.rsplit(".", 1)[-1] and short.endswith(base.rsplit(".", 1)[-1]):
-                if name in self.members[base]:
-                    return f"{base}.{name}"
+            named = base.rsplit(".", 1)[-1]
+            if short != named and short.endswith(named) and name in self.members[base]:
+                return f"{base}.{name}"
         for namespace, base in _BASES:
             if owner.startswith(namespace) and owner.rsplit(".", 1)[-1][:1].isupper():
                 if name in self.members.get(base, ()) and owner != base:

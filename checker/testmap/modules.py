@@ -259,12 +259,18 @@ class _Function_refs:
         helpers: list[str] = []
         functions: list[str] = []
         for node in nodes:  # a helper reached, called or handed on (a hook, a target)
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-                if node.value.id == "self":
-                    helpers.append(node.attr)
-            elif isinstance(node, ast.Name) and node.id in module.functions:
-                if scope.alias(node.id) is None:
-                    functions.append(node.id)
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "self"
+            ):
+                helpers.append(node.attr)
+            elif (
+                isinstance(node, ast.Name)
+                and node.id in module.functions
+                and scope.alias(node.id) is None
+            ):
+                functions.append(node.id)
             if id(node) in inner or not isinstance(node, ast.Attribute | ast.Name):
                 continue
             if isinstance(node, ast.Attribute):

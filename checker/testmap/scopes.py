@@ -13,8 +13,29 @@ from dataclasses import dataclass, field
 ROOTS = ("torch", "torch_npu")
 # Calls whose result is a tensor: what a method called on it is a method of.
 _TENSOR_MAKERS = frozenset(
-    "tensor randn rand randint zeros ones empty full arange linspace eye randn_like "
-    "rand_like zeros_like ones_like empty_like full_like as_tensor from_numpy cat stack".split()
+    [
+        "tensor",
+        "randn",
+        "rand",
+        "randint",
+        "zeros",
+        "ones",
+        "empty",
+        "full",
+        "arange",
+        "linspace",
+        "eye",
+        "randn_like",
+        "rand_like",
+        "zeros_like",
+        "ones_like",
+        "empty_like",
+        "full_like",
+        "as_tensor",
+        "from_numpy",
+        "cat",
+        "stack",
+    ]
 )
 TENSOR = "torch.Tensor"
 

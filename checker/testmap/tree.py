@@ -112,7 +112,7 @@ def _tree(
         scans[path] = outcome
         cache.put(key, outcome)
     modules = tuple(sorted(scans.items()))
-    return TestTree(label, modules, tuple(sorted(lists, key=lambda l: l.path)), tuple(errors))
+    return TestTree(label, modules, tuple(sorted(lists, key=lambda each: each.path)), tuple(errors))
 
 
 def _scanned(todo: Sequence[tuple[str, bytes, str]], jobs: int | None) -> list[ModuleScan | str]:
