@@ -128,9 +128,10 @@ def tests(
             )
         )
     gate = ready.gate
-    levelled = [
+    levelled = [  # --select/--ignore choose the verdicts shown; [severity] re-levels them
         replace(v, severity=gate.verdict_level(v.check, v.path, v.api, v.severity))
         for v in verdicts
+        if gate.selection.selects(v.check)
     ]
     levelled.sort(key=lambda v: (v.path, v.line, v.check, v.api))
     report = TestsReport(tuple(versions), tuple(levelled))

@@ -22,6 +22,7 @@ from checker.cli.output import finish, progress_for
 @o.scope_option
 @o.config_option
 @o.quiet_option
+@o.selection_options
 @o.exit_zero_option
 @o.reading_options
 def tests(

@@ -12,7 +12,7 @@ torch.fft; an @ops test's op comes from the runner's names in a disabled list.""
 from __future__ import annotations
 
 from collections.abc import Iterable, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from checker.testmap.cases import DEVICE, Case
 from checker.testmap.modules import ATTR, CALL, METHOD, NAME, OPINFO, ModuleScan
@@ -157,7 +157,7 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
                 api = documented.op(ref.target.removesuffix("_" + DEVICE))
             if api is not None and api not in seen:
                 seen.add(api)
-                found.append(Link(api, test, kind, ref.line, exact, case, path))
+                found += _each_named(Link(api, test, kind, ref.line, exact, case, path))
                 if api in documented.members:
                     classes.add(api)
         for ref in refs:  # members of the classes the test names, by name
@@ -167,8 +167,20 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
                 api = documented.member(cls, ref.target)
                 if api is not None and api not in seen:
                     seen.add(api)
-                    found.append(Link(api, test, METHOD, ref.line, False, case, path))
+                    found += _each_named(Link(api, test, METHOD, ref.line, False, case, path))
     return found
+
+
+def _each_named(link: Link) -> list[Link]:
+    """A case the runner runs once per dtype (`@dtypes`) as one link per name."""
+    case = link.case
+    if case is None or not case.variants:
+        return [link]
+    head = link.test.rsplit("::", 1)[0]
+    return [
+        replace(link, test=f"{head}::{name}", case=Case(case.cls, name, case.line))
+        for name in case.names()
+    ]
 
 
 def ops_links(path: str, case: Case, names: Set[str], documented: Documented) -> list[Link]:

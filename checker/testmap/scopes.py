@@ -48,6 +48,7 @@ class Scope:
     aliases: dict[str, str] = field(default_factory=dict)
     kinds: dict[str, str] = field(default_factory=dict)
     plain: set[str] = field(default_factory=set)  # bound to a literal: no tensor, no API
+    unknown: set[str] = field(default_factory=set)  # bound to something else: not the module's
     parent: Scope | None = None
 
     def alias(self, name: str) -> str | None:
@@ -55,7 +56,7 @@ class Scope:
         while scope is not None:
             if name in scope.aliases:
                 return scope.aliases[name]
-            if name in scope.kinds or name in scope.plain:
+            if name in scope.kinds or name in scope.plain or name in scope.unknown:
                 return None
             scope = scope.parent
         return None
@@ -65,7 +66,7 @@ class Scope:
         while scope is not None:
             if name in scope.kinds:
                 return scope.kinds[name]
-            if name in scope.aliases or name in scope.plain:
+            if name in scope.aliases or name in scope.plain or name in scope.unknown:
                 return None
             scope = scope.parent
         return None
@@ -75,7 +76,7 @@ class Scope:
         while scope is not None:
             if name in scope.plain:
                 return True
-            if name in scope.aliases or name in scope.kinds:
+            if name in scope.aliases or name in scope.kinds or name in scope.unknown:
                 return False
             scope = scope.parent
         return False
@@ -119,11 +120,14 @@ class Scope:
             self.kinds[name] = kind
         elif isinstance(value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
             self.plain.add(name)
+        else:
+            self.unknown.add(name)
 
     def _forget(self, name: str) -> None:
         self.aliases.pop(name, None)
         self.kinds.pop(name, None)
         self.plain.discard(name)
+        self.unknown.discard(name)
 
 
 def chain(node: ast.expr) -> list[str] | None:
