@@ -52,9 +52,15 @@ def test_a_version_takes_the_list_of_its_release_else_the_branchs_own() -> None:
 @pytest.mark.parametrize(
     ("data", "said"),
     [
-        (b'{\n  "a": ["", [""]],\n  "b" ["", [""]]\n}\n', "t.json:3: not JSON: Expecting ':' delimiter"),
+        (
+            b'{\n  "a": ["", [""]],\n  "b" ["", [""]]\n}\n',
+            "t.json:3: not JSON: Expecting ':' delimiter",
+        ),
         (b"[1, 2]\n", "t.json:1: a disabled-test list is an object of test ids"),
-        (b'{\n  "test_a (__main__.T)": 3\n}\n', "t.json:2: 'test_a (__main__.T)': the value is not [reason, [products]]"),
+        (
+            b'{\n  "test_a (__main__.T)": 3\n}\n',
+            "t.json:2: 'test_a (__main__.T)': the value is not [reason, [products]]",
+        ),
         (b"\xff\n", "t.json:1: not UTF-8 (invalid start byte)"),
     ],
 )
