@@ -15,13 +15,12 @@ from pathlib import Path
 
 from checker.app.outcome import Outcome
 from checker.app.setup import Settings, Setup, read_docs
-from checker.errors import InputError
 from checker.model.catalogue import Catalogue
 from checker.model.support import Entry
 from checker.progress import Progress
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Share, Verdict, judge
-from checker.testmap.disabled import DisabledList, is_list, list_for, read_list
+from checker.testmap.disabled import DisabledList, is_list, list_for
 from checker.testmap.links import Documented, Link, links_of, ops_links
 from checker.testmap.modules import RULE
 from checker.testmap.tree import TestTree
@@ -87,13 +86,13 @@ def tests(
     rules = _rule_links(ready)
     versions: list[VersionMap] = []
     verdicts: list[Verdict] = []
+    read: dict[str, DisabledList | None] = {}  # each list once, whichever versions take it
     ordered = sorted(entries, key=version_key)
     for done, version in enumerate(ordered):
         if progress:
             progress(MAPPING, done, len(ordered))
         tree = _tree_for(version, refs, request, trees, cache, product, settings, errors)
-        lists = _lists_given(given[version], product, errors) if version in given else tree.lists
-        listed = list_for(lists, version)
+        listed = _list(version, given, tree, product, errors, read)
         disabling = Disabling(listed)
         apis = {entry.api for entry in entries[version]}
         documented = Documented(apis)
@@ -187,7 +186,42 @@ def _tree_for(
     return trees[key]
 
 
-def _lists_given(path: str, product: Products, errors: list[str]) -> tuple[DisabledList, ...]:
+def _list(
+    version: str,
+    given: dict[str, str],
+    tree: TestTree,
+    product: Products,
+    errors: list[str],
+    read: dict[str, DisabledList | None],
+) -> DisabledList | None:
+    """The disabled list that applies to `version`: among those --disabled
+    gives it, else its test tree's (checker.testmap.disabled.list_for); each
+    file read once, and only when a version takes it."""
+    from checker.testmap.tree import read_lists
+
+    files = _files_given(given[version]) if version in given else list(tree.list_files)
+    names = {path: DisabledList(path, _release(path), ()) for path, _ in files}
+    chosen = list_for(list(names.values()), version)
+    if chosen is None:
+        return None
+    if chosen.path not in read:
+        wanted = [(path, data) for path, data in files if path == chosen.path]
+        lists, failed = read_lists(wanted, product)
+        errors += failed
+        read[chosen.path] = lists[0] if lists else None
+    return read[chosen.path]
+
+
+def _release(path: str) -> str | None:
+    from pathlib import PurePosixPath
+
+    from checker.testmap.disabled import release_of
+
+    release = release_of(PurePosixPath(path).name)
+    return release if isinstance(release, str) else None
+
+
+def _files_given(path: str) -> list[tuple[str, bytes]]:
     """The disabled lists at --disabled's PATH: the file, or every list under the folder."""
     from checker.errors import UsageError
 
@@ -198,13 +232,7 @@ def _lists_given(path: str, product: Products, errors: list[str]) -> tuple[Disab
         files = sorted(p for p in root.rglob("*") if p.is_file() and is_list(p.name))
     else:
         raise UsageError(f"--disabled: no such file or folder {path}")
-    lists: list[DisabledList] = []
-    for file in files:
-        try:
-            lists.append(read_list(str(file), file.read_bytes(), product))
-        except InputError as error:
-            errors.append(str(error))
-    return tuple(lists)
+    return [(str(file), file.read_bytes()) for file in files]
 
 
 def _cache(settings: Settings) -> ScanCache:

@@ -64,10 +64,14 @@ def _scan_from(document: dict[str, object]) -> ModuleScan:
         Case(str(cls), str(name), int(line), tuple(map(str, variants)), bool(opened), bool(ops))
         for cls, name, line, variants, opened, ops in document["cases"]  # type: ignore[attr-defined]
     )
-    refs = tuple(
-        tuple(Ref(str(kind), str(target), int(line)) for kind, target, line in each)
-        for each in document["refs"]  # type: ignore[attr-defined]
-    )
+    make = Ref._make
+    refs = tuple(tuple(map(make, each)) for each in document["refs"])  # type: ignore[attr-defined]
+    for each in refs:  # what the cache holds is checked, not trusted
+        for ref in each:
+            if not (isinstance(ref.kind, str) and isinstance(ref.target, str)):
+                raise ValueError("a reference of the wrong type")
+            if type(ref.line) is not int:
+                raise ValueError("a reference of the wrong type")
     if len(refs) != len(cases):
         raise ValueError("one list of references per case")
     return ModuleScan(cases, refs)

@@ -18,8 +18,8 @@ from checker.errors import InputError
 
 LIST_NAME = re.compile(r"\.pytorch-disabled-tests(?:-(\d+\.\d+))?\.json")
 FOLDER = "unsupported_test_cases"
-_KEY = re.compile(r"(?P<name>\w+) \((?P<where>[\w.]+)\)")
-_KEY_LINE = re.compile(r'\s*("(?:[^"\\]|\\.)*")\s*:')
+_WORD = re.compile(r"\w+")
+_WHERE = re.compile(r"[\w.]+\)")
 
 
 @dataclass(frozen=True)
@@ -71,48 +71,58 @@ def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> D
         raise InputError(f"{path}:1: nested too deeply") from None
     if not isinstance(document, dict):
         raise InputError(f"{path}:1: a disabled-test list is an object of test ids")
-    lines = _key_lines(text)
+    lines = _key_lines(text, list(document))
     tests: list[Disabled] = []
     unread = 0
+    known: dict[str, str | None] = {}  # product name -> id, asked once
     for key, value in document.items():
-        line = lines.get(key, 1)
         if not _is_entry(value):
+            line = lines.get(key, 1)
             raise InputError(f"{path}:{line}: {key!r}: the value is not [reason, [products]]")
-        matched = _KEY.fullmatch(key)
-        if matched is None and not re.fullmatch(r"test\w*", key):
+        name, opened, where = key.partition(" (")
+        if opened and where.endswith(")") and _WORD.fullmatch(name) and _WHERE.fullmatch(where):
+            cls: str | None = where[:-1].rsplit(".", 1)[-1]
+        elif not opened and key.startswith("test") and _WORD.fullmatch(key):
+            cls = None
+        else:
             unread += 1
             continue
-        name = matched.group("name") if matched else key
-        cls = matched.group("where").rsplit(".", 1)[-1] if matched else None
-        named = [p for p in (value[1] if len(value) > 1 else []) if p]
-        ids = [product(p) for p in named]
-        known = tuple(dict.fromkeys(i for i in ids if i))
-        unknown = tuple(p for p, i in zip(named, ids, strict=True) if not i)
-        tests.append(Disabled(name, cls, line, known, unknown))
+        named = value[1] if len(value) > 1 else ()
+        ids: tuple[str, ...] = ()
+        unknown: tuple[str, ...] = ()
+        for written in named:
+            if written:
+                if written not in known:
+                    known[written] = product(written)
+                found = known[written]
+                if found:
+                    ids = (*ids, found)
+                else:
+                    unknown = (*unknown, written)
+        tests.append(Disabled(name, cls, lines.get(key, 1), tuple(dict.fromkeys(ids)), unknown))
     release = release_of(PurePosixPath(path).name)
     return DisabledList(path, release if isinstance(release, str) else None, tuple(tests), unread)
 
 
 def _is_entry(value: object) -> bool:
-    if not isinstance(value, list) or not value or not isinstance(value[0], str):
+    if type(value) is not list or not value or type(value[0]) is not str:
         return False
-    if len(value) == 1:
-        return True
-    products = value[1]
-    return isinstance(products, list) and all(isinstance(p, str) for p in products)
+    return len(value) == 1 or (type(value[1]) is list and all(type(p) is str for p in value[1]))
 
 
-def _key_lines(text: str) -> dict[str, int]:
-    """Each top-level key's line (a list is written one key a line)."""
+def _key_lines(text: str, keys: list[str]) -> dict[str, int]:
+    """Each top-level key's line, found in order as written (a list is one key
+    a line); a key written some other way (escaped otherwise) is at line 1."""
     lines: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        matched = _KEY_LINE.match(line)
-        if matched:
-            try:
-                key = json.loads(matched.group(1))
-            except json.JSONDecodeError:
-                continue
-            lines.setdefault(key, number)
+    position, line = 0, 1
+    for key in keys:
+        written = json.dumps(key, ensure_ascii=False)
+        found = text.find(written, position)
+        if found < 0:
+            continue
+        line += text.count("\n", position, found)
+        position = found
+        lines.setdefault(key, line)
     return lines
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from checker.testmap.cases import Case, decorator_name, device_case, plain_case
 from checker.testmap.scopes import Scope, chain, dotted, made
@@ -31,8 +32,7 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SELF = frozenset(("self", "cls"))
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(NamedTuple):  # a tuple: there are some 100,000 of them in a real tree
     kind: str  # CALL, METHOD, NAME or OPINFO
     target: str  # a dotted name; a method name (NAME); the test's name less `test_` (OPINFO)
     line: int

@@ -26,8 +26,12 @@ PARALLEL_MIN_BYTES = 2_000_000
 class TestTree:
     label: str  # the folder, or `ref:folder`
     modules: tuple[tuple[str, ModuleScan], ...]  # (path as reported, scan), by path
-    lists: tuple[DisabledList, ...]
+    # the disabled lists as (path, bytes): a list is read only when a version takes it
+    list_files: tuple[tuple[str, bytes], ...] = ()
     errors: tuple[str, ...] = ()  # one line each: a module that does not parse
+
+    def list_names(self) -> tuple[str, ...]:
+        return tuple(path for path, _ in self.list_files)
 
 
 def is_module(path: str) -> bool:
@@ -86,16 +90,13 @@ def _tree(
     blobs: dict[str, str] | None = None,
     cached: dict[str, ModuleScan] | None = None,
 ) -> TestTree:
-    lists: list[DisabledList] = []
+    lists: list[tuple[str, bytes]] = []
     errors: list[str] = []
     scans: dict[str, ModuleScan] = dict(cached or {})
     todo: list[tuple[str, bytes, str]] = []
     for path, data in files:
         if is_list(path):
-            try:
-                lists.append(read_list(path, data, product))
-            except InputError as error:
-                errors.append(str(error))
+            lists.append((path, data))
             continue
         if path in scans:
             continue
@@ -112,7 +113,21 @@ def _tree(
         scans[path] = outcome
         cache.put(key, outcome)
     modules = tuple(sorted(scans.items()))
-    return TestTree(label, modules, tuple(sorted(lists, key=lambda each: each.path)), tuple(errors))
+    return TestTree(label, modules, tuple(sorted(lists)), tuple(errors))
+
+
+def read_lists(
+    files: Sequence[tuple[str, bytes]], product: Callable[[str], str | None]
+) -> tuple[tuple[DisabledList, ...], list[str]]:
+    """The lists read, and a line for each that is malformed."""
+    lists: list[DisabledList] = []
+    errors: list[str] = []
+    for path, data in files:
+        try:
+            lists.append(read_list(path, data, product))
+        except InputError as error:
+            errors.append(str(error))
+    return tuple(lists), errors
 
 
 def _scanned(todo: Sequence[tuple[str, bytes, str]], jobs: int | None) -> list[ModuleScan | str]:
