@@ -13,7 +13,7 @@ from pathlib import Path
 from checker import __version__
 from checker.files import write_atomically
 from checker.testmap.cases import Case
-from checker.testmap.modules import ModuleScan, Ref
+from checker.testmap.modules import ModuleScan
 
 # 1: cases, and per case (kind, target, line)
 _FORMAT = "docs-check/test-map/1"
@@ -55,7 +55,7 @@ class ScanCache:
 
 def _scan_data(scanned: ModuleScan) -> dict[str, object]:
     cases = [[c.cls, c.name, c.line, list(c.variants), c.open, c.ops] for c in scanned.cases]
-    refs = [[[r.kind, r.target, r.line] for r in refs] for refs in scanned.refs]
+    refs = [[list(ref) for ref in refs] for refs in scanned.refs]
     return {"cases": cases, "refs": refs}
 
 
@@ -64,14 +64,13 @@ def _scan_from(document: dict[str, object]) -> ModuleScan:
         Case(str(cls), str(name), int(line), tuple(map(str, variants)), bool(opened), bool(ops))
         for cls, name, line, variants, opened, ops in document["cases"]  # type: ignore[attr-defined]
     )
-    make = Ref._make
-    refs = tuple(tuple(map(make, each)) for each in document["refs"])  # type: ignore[attr-defined]
-    for each in refs:  # what the cache holds is checked, not trusted
-        for ref in each:
-            if not (isinstance(ref.kind, str) and isinstance(ref.target, str)):
-                raise ValueError("a reference of the wrong type")
-            if type(ref.line) is not int:
-                raise ValueError("a reference of the wrong type")
+    refs = tuple(tuple(map(tuple, each)) for each in document["refs"])  # type: ignore[attr-defined]
+    if not all(
+        len(ref) == 3 and type(ref[0]) is str and type(ref[1]) is str and type(ref[2]) is int
+        for each in refs
+        for ref in each
+    ):
+        raise ValueError("a reference of the wrong shape")
     if len(refs) != len(cases):
         raise ValueError("one list of references per case")
     return ModuleScan(cases, refs)

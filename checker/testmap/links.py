@@ -142,32 +142,32 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
         test = f"{path}::{case.cls}::{case.name}" if case.cls else f"{path}::{case.name}"
         seen: set[str] = set()
         classes: set[str] = set()
-        for ref in refs:
-            api, kind, exact = None, ref.kind, True
-            if ref.kind == CALL:
-                api = documented.call(ref.target)
-            elif ref.kind == METHOD:
-                cls, _, member = ref.target.rpartition(".")
-                api = documented.call(ref.target) or documented.member(cls, member)
-            elif ref.kind == NAME:
-                api, kind, exact = documented.call("torch.Tensor." + ref.target), METHOD, False
-                if ref.target in RETURNS:
-                    classes.add(RETURNS[ref.target])
-            elif ref.kind == OPINFO:
-                api = documented.op(ref.target.removesuffix("_" + DEVICE))
+        for ref_kind, target, line in refs:
+            api, kind, exact = None, ref_kind, True
+            if ref_kind == CALL:
+                api = documented.call(target)
+            elif ref_kind == METHOD:
+                cls, _, member = target.rpartition(".")
+                api = documented.call(target) or documented.member(cls, member)
+            elif ref_kind == NAME:
+                api, kind, exact = documented.call("torch.Tensor." + target), METHOD, False
+                if target in RETURNS:
+                    classes.add(RETURNS[target])
+            elif ref_kind == OPINFO:
+                api = documented.op(target.removesuffix("_" + DEVICE))
             if api is not None and api not in seen:
                 seen.add(api)
-                found += _each_named(Link(api, test, kind, ref.line, exact, case, path))
+                found += _each_named(Link(api, test, kind, line, exact, case, path))
                 if api in documented.members:
                     classes.add(api)
-        for ref in refs:  # members of the classes the test names, by name
-            if ref.kind not in (NAME, ATTR):
+        for ref_kind, target, line in refs:  # members of the classes the test names, by name
+            if ref_kind not in (NAME, ATTR):
                 continue
             for cls in sorted(classes):
-                api = documented.member(cls, ref.target)
+                api = documented.member(cls, target)
                 if api is not None and api not in seen:
                     seen.add(api)
-                    found += _each_named(Link(api, test, METHOD, ref.line, False, case, path))
+                    found += _each_named(Link(api, test, METHOD, line, False, case, path))
     return found
 
 

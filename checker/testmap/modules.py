@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from checker.testmap.cases import Case, decorator_name, device_case, plain_case
 from checker.testmap.scopes import Scope, chain, dotted, made
@@ -32,10 +31,10 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SELF = frozenset(("self", "cls"))
 
 
-class Ref(NamedTuple):  # a tuple: there are some 100,000 of them in a real tree
-    kind: str  # CALL, METHOD, NAME or OPINFO
-    target: str  # a dotted name; a method name (NAME); the test's name less `test_` (OPINFO)
-    line: int
+# (kind, target, line): CALL, METHOD, NAME, ATTR or OPINFO; a dotted name, a
+# method or attribute name (NAME, ATTR) or the test's name less `test_` (OPINFO);
+# where. A plain tuple: a real tree has some 100,000 of them, cached and read back.
+Ref = tuple[str, str, int]
 
 
 @dataclass(frozen=True)
@@ -141,11 +140,11 @@ class _Module:
     def _refs(
         reached: dict[tuple[str, str], int], test: _Function, owner: object
     ) -> tuple[Ref, ...]:
-        found = [Ref(kind, target, line) for (kind, target), line in reached.items()]
+        found = [(kind, target, line) for (kind, target), line in reached.items()]
         stem = test.name.removeprefix("test_").removeprefix("test")
         if stem:
-            found.append(Ref(OPINFO, stem, test.lineno))
-        return tuple(sorted(found, key=lambda r: (r.kind, r.target)))
+            found.append((OPINFO, stem, test.lineno))
+        return tuple(sorted(found))
 
     def _test_classes(self) -> list[tuple[str, list[_Function]]]:
         """Each class the runner runs, with its test methods (those of its
