@@ -68,7 +68,7 @@ class _Module:
         self.globals = self._global_values(tree.body)
         self._methods_of: dict[str, list[_Function]] = {}
         self._kinds_of: dict[str, dict[str, str]] = {}
-        self._nodes: dict[int, list[ast.AST]] = {}
+        self._nodes: dict[int, _Nodes] = {}
         self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
 
     def _instantiated(self, call: ast.Call) -> None:
@@ -92,11 +92,10 @@ class _Module:
             if not isinstance(target, ast.Name) or target.id in self.scope.aliases:
                 continue
             names: list[tuple[str, int]] = []
-            for node in _walked(statement.value):
-                if isinstance(node, ast.Attribute | ast.Name):
-                    named = dotted(node, self.scope)
-                    if named is not None:
-                        names.append((named, getattr(node, "lineno", statement.lineno)))
+            for node in _walked(statement.value).names:
+                named = dotted(node, self.scope)
+                if named is not None:
+                    names.append((named, getattr(node, "lineno", statement.lineno)))
             if names:
                 values[target.id] = names
         return values
@@ -199,8 +198,8 @@ class _Module:
         self._reached[key] = reached
         return reached
 
-    def nodes(self, function: _Function) -> list[ast.AST]:
-        """Every node of a function, parents first (walked once, kept)."""
+    def nodes(self, function: _Function) -> _Nodes:
+        """A function's nodes by what they are, parents first (walked once, kept)."""
         found = self._nodes.get(id(function))
         if found is None:
             found = self._nodes[id(function)] = _walked(function)
@@ -212,7 +211,7 @@ class _Module:
             return self._kinds_of[cls]
         kinds: dict[str, str] = self._kinds_of.setdefault(cls, {})
         for method in self._methods(cls):
-            for node in self.nodes(method):
+            for node in self.nodes(method).binds:
                 if isinstance(node, ast.Assign) and len(node.targets) == 1:
                     target = node.targets[0]
                     if (
@@ -242,37 +241,30 @@ class _Function_refs:
                 kind = dotted(argument.annotation, scope)
                 if kind is not None:
                     scope.kinds[argument.arg] = kind
-        called: set[int] = set()
         nodes = module.nodes(self.function)
-        for node in nodes:
-            if isinstance(node, ast.Import | ast.ImportFrom | ast.Assign | ast.AnnAssign):
-                scope.bind(node, module.bases)
-            elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
-                kind = made(node.context_expr, scope, module.bases)
+        for bound in nodes.binds:
+            scope.bind(bound, module.bases)
+        for item in nodes.withs:
+            if isinstance(item.optional_vars, ast.Name):
+                kind = made(item.context_expr, scope, module.bases)
                 if kind is not None:
-                    scope.kinds[node.optional_vars.id] = kind
-            elif isinstance(node, ast.Call):
-                called.add(id(node.func))
+                    scope.kinds[item.optional_vars.id] = kind
+        called = {id(call.func) for call in nodes.calls}
         self_kinds = module.self_kinds(self.cls) if self.cls else {}
         inner: set[int] = set()
         helpers: list[str] = []
         functions: list[str] = []
-        for node in nodes:  # a helper reached, called or handed on (a hook, a target)
-            if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.value, ast.Name)
-                and node.value.id == "self"
-            ):
-                helpers.append(node.attr)
-            elif (
-                isinstance(node, ast.Name)
-                and node.id in module.functions
-                and scope.alias(node.id) is None
-            ):
+        attribute = ast.Attribute
+        for node in nodes.names:  # a helper reached, called or handed on (a hook, a target)
+            if isinstance(node, attribute):
+                value = node.value
+                if type(value) is ast.Name and value.id == "self":
+                    helpers.append(node.attr)
+            elif node.id in module.functions and scope.alias(node.id) is None:
                 functions.append(node.id)
-            if id(node) in inner or not isinstance(node, ast.Attribute | ast.Name):
+            if id(node) in inner:
                 continue
-            if isinstance(node, ast.Attribute):
+            if type(node) is attribute:
                 value = node.value
                 while isinstance(value, ast.Attribute):
                     inner.add(id(value))
@@ -320,21 +312,50 @@ class _Function_refs:
         self._add(NAME if call else ATTR, node.attr, line)
 
 
-def _walked(root: ast.AST) -> list[ast.AST]:
-    """ast.walk's nodes as a list, without its generators (a third of the time)."""
-    found = [root]
+@dataclass
+class _Nodes:
+    """A function's nodes that a reading looks at, each kind in walk order
+    (parents first), gathered in one walk."""
+
+    binds: list[ast.Import | ast.ImportFrom | ast.Assign | ast.AnnAssign]
+    withs: list[ast.withitem]
+    calls: list[ast.Call]
+    names: list[ast.Attribute | ast.Name]
+
+
+_BINDS = frozenset((ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign))
+# what no reading looks into: a name's context, positions, constants
+_LEAVES = frozenset((ast.Load, ast.Store, ast.Del, int, str, type(None), ast.Constant))
+
+
+def _walked(root: ast.AST) -> _Nodes:
+    """ast.walk's nodes, sorted by kind as they come, without its generators
+    (which cost a third of the time)."""
+    nodes = _Nodes([], [], [], [])
+    binds, withs, calls, names = nodes.binds, nodes.withs, nodes.calls, nodes.names
+    attribute, name, call, withitem = ast.Attribute, ast.Name, ast.Call, ast.withitem
+    found: list[ast.AST] = [root]
     index = 0
-    AST = ast.AST
+    node_type = ast.AST
     while index < len(found):
         node = found[index]
         index += 1
-        for name in node._fields:
-            value = getattr(node, name, None)
-            if isinstance(value, list):
-                found.extend(item for item in value if isinstance(item, AST))
-            elif isinstance(value, AST):
+        kind = type(node)
+        if kind is attribute or kind is name:
+            names.append(node)  # type: ignore[arg-type]
+        elif kind is call:
+            calls.append(node)  # type: ignore[arg-type]
+        elif kind in _BINDS:
+            binds.append(node)  # type: ignore[arg-type]
+        elif kind is withitem:
+            withs.append(node)  # type: ignore[arg-type]
+        for value in node.__dict__.values():  # the fields, and positions (ints) and ctx
+            kind = type(value)
+            if kind is list:
+                found.extend(item for item in value if isinstance(item, node_type))
+            elif kind not in _LEAVES and isinstance(value, node_type):
                 found.append(value)
-    return found
+    return nodes
 
 
 def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
