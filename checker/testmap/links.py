@@ -36,6 +36,16 @@ _FORMATTED = (
 # test names whose first word is no op (`test_type_promotion`, `test_to_sparse` is one)
 _NOT_OPS = frozenset(["type", "is", "new", "name", "data", "view", "dtype", "device", "grad"])
 _MIN_OP = 3  # characters: `test_t` names no op
+# words after an op's name in a test's name that say which variant runs, not what it tests
+_VARIANTS = frozenset(
+    (
+        "npu cpu out inplace backward forward grad gradgrad basic simple large small empty "
+        "scalar scalars dim dims dtype dtypes shape shapes contiguous noncontiguous broadcast "
+        "format formats ext default vs autograd"
+    ).split()
+    + ["float16", "float32", "float64", "bfloat16", "half", "float", "double", "int8", "int16"]
+    + ["int32", "int64", "uint8", "bool", "complex64", "complex128", "fp16", "fp32", "bf16"]
+)
 # The documented base of every class of a namespace: a member the class's own
 # entry lacks is its base's (`torch.nn.Linear.zero_grad` is torch.nn.Module's).
 _BASES = (
@@ -109,17 +119,24 @@ class Documented:
                 return self.short[spelt]
         return None
 
-    def op(self, stem: str) -> str | None:
+    def op(self, stem: str, formatted: bool = False) -> str | None:
+        """The op a test's name (less `test_`) names: the whole name, or the name
+        less trailing words that only say which variant runs (`_bfloat16`,
+        `_out`, `_backward`); `formatted`: an @ops test's op as the runner
+        formats it (`nn_functional_relu`), which is the op's whole name."""
         words = stem.split("_")
         for end in range(len(words), 0, -1):
             name = "_".join(words[:end])
-            if len(name) < _MIN_OP or (end == 1 and name in _NOT_OPS):
+            if end < len(words) and not all(w in _VARIANTS for w in words[end:]):
+                continue
+            if len(name) < _MIN_OP or name in _NOT_OPS:
                 continue
             for prefix, namespace in _FORMATTED:
                 if name.startswith(prefix) and namespace + name[len(prefix) :] in self.apis:
                     return namespace + name[len(prefix) :]
+            whole = end == len(words) or formatted
             for namespace in OP_NAMESPACES:
-                for candidate in (name, name + "_"):
+                for candidate in (name, name + "_") if whole else (name,):
                     if namespace + candidate in self.apis:
                         return namespace + candidate
         return None
@@ -192,7 +209,7 @@ def ops_links(path: str, case: Case, names: Set[str], documented: Documented) ->
         if not name.startswith(head) or f"_{DEVICE}" not in name:
             continue
         op = name[len(head) : name.rindex(f"_{DEVICE}")]
-        api = documented.op(op) if op else None
+        api = documented.op(op, formatted=True) if op else None
         if api is not None:
             # the family's other dtypes are not listed and may well run: not wholly disabled
             one = Case(case.cls, name, case.line, open=True, ops=True)
