@@ -39,12 +39,55 @@ _MIN_OP = 3  # characters: `test_t` names no op
 # words after an op's name in a test's name that say which variant runs, not what it tests
 _VARIANTS = frozenset(
     (
-        "npu cpu out inplace backward forward grad gradgrad basic simple large small empty "
-        "scalar scalars dim dims dtype dtypes shape shapes contiguous noncontiguous broadcast "
-        "format formats ext default vs autograd"
-    ).split()
-    + ["float16", "float32", "float64", "bfloat16", "half", "float", "double", "int8", "int16"]
-    + ["int32", "int64", "uint8", "bool", "complex64", "complex128", "fp16", "fp32", "bf16"]
+        "npu",
+        "cpu",
+        "out",
+        "inplace",
+        "backward",
+        "forward",
+        "grad",
+        "gradgrad",
+        "basic",
+        "simple",
+        "large",
+        "small",
+        "empty",
+        "scalar",
+        "scalars",
+        "dim",
+        "dims",
+        "dtype",
+        "dtypes",
+        "shape",
+        "shapes",
+        "contiguous",
+        "noncontiguous",
+        "broadcast",
+        "format",
+        "formats",
+        "ext",
+        "default",
+        "vs",
+        "autograd",
+        "float16",
+        "float32",
+        "float64",
+        "bfloat16",
+        "half",
+        "float",
+        "double",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "bool",
+        "complex64",
+        "complex128",
+        "fp16",
+        "fp32",
+        "bf16",
+    )
 )
 # The documented base of every class of a namespace: a member the class's own
 # entry lacks is its base's (`torch.nn.Linear.zero_grad` is torch.nn.Module's).

@@ -9,6 +9,7 @@ into torch, each with how it was found:
   `m.forward`), including its own classes' torch bases;
 - `name`: a method called on an object of no known class, by its name only
   (matched against torch.Tensor's methods, with lower confidence);
+  A torch.nn module called (`layer(x)`) runs its `forward`;
 - `attr`: an attribute read on such an object (`d.mean`): like `name`, it
   names a member of a documented class the test itself names (`Normal(...)`);
 - `opinfo`: the test's own name (`test_nan_to_num_bfloat16`), which names the
@@ -251,6 +252,26 @@ class _Function_refs:
                     scope.kinds[item.optional_vars.id] = kind
         called = {id(call.func) for call in nodes.calls}
         self_kinds = module.self_kinds(self.cls) if self.cls else {}
+        for call in nodes.calls:  # a module called runs its forward: `layer(x)`, `nn.ReLU()(x)`
+            func = call.func
+            if isinstance(func, ast.Name):
+                kind = scope.kind(func.id)
+            elif isinstance(func, ast.Call):
+                kind = made(func, scope, module.bases)
+            elif (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+            ):
+                kind = self_kinds.get(func.attr)
+            else:
+                kind = None
+            if (
+                kind is not None
+                and kind.startswith("torch.nn.")
+                and kind.rsplit(".", 1)[-1][:1].isupper()
+            ):
+                self._add(METHOD, f"{kind}.forward", call.lineno)
         inner: set[int] = set()
         helpers: list[str] = []
         functions: list[str] = []
