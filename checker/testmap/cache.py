@@ -2,7 +2,8 @@
 blob id and the tool's salt, as the page cache keeps pages
 (checker.sources.cache): a warm run parses nothing, and a module shared by
 several refs is read once. An entry that does not parse, holds values of the
-wrong type or was written for another key is ignored and rebuilt."""
+wrong type or was written for another key is ignored and rebuilt. The key
+holds the reading's code, so a changed reader never takes an old scan."""
 
 from __future__ import annotations
 
@@ -17,7 +18,18 @@ from checker.testmap.modules import ModuleScan
 
 # 1: cases, and per case (kind, target, line)
 _FORMAT = "docs-check/test-map/1"
-_SALT = hashlib.sha256(f"{_FORMAT}\0{__version__}\0".encode()).hexdigest()
+
+
+def _salted() -> str:
+    """The format, the tool's version and the reading's own code (so that an
+    editable install whose reader changed does not take old scans)."""
+    digest = hashlib.sha256(f"{_FORMAT}\0{__version__}\0".encode())
+    for name in ("scopes.py", "cases.py", "modules.py"):
+        digest.update(Path(__file__).with_name(name).read_bytes())
+    return digest.hexdigest()
+
+
+_SALT = _salted()
 
 
 class ScanCache:
