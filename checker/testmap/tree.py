@@ -106,12 +106,11 @@ def _tree(
             scans[path] = found
         else:
             todo.append((path, data, key))
-    for (path, _, key), outcome in zip(todo, _scanned(todo, jobs), strict=True):
+    for (path, _, _), outcome in zip(todo, _scanned(todo, jobs, cache), strict=True):
         if isinstance(outcome, str):
             errors.append(outcome)
             continue
         scans[path] = outcome
-        cache.put(key, outcome)
     modules = tuple(sorted(scans.items()))
     return TestTree(label, modules, tuple(sorted(lists)), tuple(errors))
 
@@ -130,22 +129,34 @@ def read_lists(
     return tuple(lists), errors
 
 
-def _scanned(todo: Sequence[tuple[str, bytes, str]], jobs: int | None) -> list[ModuleScan | str]:
+def _scanned(
+    todo: Sequence[tuple[str, bytes, str]], jobs: int | None, cache: ScanCache
+) -> list[ModuleScan | str]:
+    """Each module's scan (or error line), in order; each scan is put in the
+    cache where it is made, so that the workers share the writing too."""
     size = sum(len(data) for _, data, _ in todo)
     workers = jobs or os.cpu_count() or 1
     if workers < 2 or (jobs is None and size < PARALLEL_MIN_BYTES):
-        return [_scan_one(path, data) for path, data, _ in todo]
+        return [_scan_one(path, data, key, cache) for path, data, key in todo]
     ordered = sorted(range(len(todo)), key=lambda i: -len(todo[i][1]))  # big ones first
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        done = pool.map(_scan_one, [todo[i][0] for i in ordered], [todo[i][1] for i in ordered])
+        done = pool.map(
+            _scan_one,
+            [todo[i][0] for i in ordered],
+            [todo[i][1] for i in ordered],
+            [todo[i][2] for i in ordered],
+            [cache] * len(ordered),
+        )
         by_index = dict(zip(ordered, done, strict=True))
     return [by_index[i] for i in range(len(todo))]
 
 
-def _scan_one(path: str, data: bytes) -> ModuleScan | str:
+def _scan_one(path: str, data: bytes, key: str, cache: ScanCache) -> ModuleScan | str:
     try:
-        return scan(data, path)
+        scanned = scan(data, path)
     except SyntaxError as error:
         return f"{path}:{error.lineno or 1}: cannot read the test module: {error.msg}"
     except (ValueError, RecursionError, MemoryError) as error:
         return f"{path}:1: cannot read the test module: {error}"
+    cache.put(key, scanned)
+    return scanned
