@@ -420,6 +420,16 @@ test_ref_option = click.option(
 )
 
 
+# `tests` reads the tests at the ref, and runs nothing: the same option, its own help
+mapped_test_ref_option = click.option(
+    "--test-ref",
+    "test_refs",
+    multiple=True,
+    metavar="VERSION=REF",
+    callback=_mapping("REF", "refs", "2.7.1=v2.7.1"),
+    help="Read docs version VERSION's test tree (and disabled lists) as it is at REF of "
+    "the --git repository (default: .) (repeatable).",
+)
 tests_option = click.option(
     "--tests",
     "tests_folder",

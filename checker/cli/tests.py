@@ -15,7 +15,7 @@ from checker.cli.output import finish, progress_for
 @click.command()
 @o.docs_paths
 @o.tests_option
-@o.test_ref_option
+@o.mapped_test_ref_option
 @o.disabled_option
 @o.format_option("tests")
 @o.output_option
