@@ -97,6 +97,8 @@ _BASES = (
     ("torch.nn.parameter.", "torch.Tensor"),
     ("torch.nn.", "torch.nn.Module"),
 )
+# modules that define what their package exports, named so (checker.testmap.links' _defined)
+_IMPLEMENTATIONS = frozenset(("api", "distributed_c10d"))
 # what a method returns, where the docs document its class's methods
 RETURNS = {"untyped_storage": "torch.UntypedStorage", "storage": "torch.TypedStorage"}
 
@@ -160,7 +162,25 @@ class Documented:
                 return spelt
             if spelt in self.short:
                 return self.short[spelt]
-        return None
+        return self._defined(name)
+
+    def _defined(self, name: str) -> str | None:
+        """A documented function called through the module that defines it:
+        `torch.distributed.elastic.metrics.api.put_metric` is the documented
+        `torch.distributed.elastic.metrics.put_metric`, as
+        `torch.distributed.distributed_c10d.all_reduce` is `…distributed.all_reduce`.
+        Only a module deep in a package, or one named as an implementation
+        (`_x`, `api`, `distributed_c10d`), is dropped: `torch.linalg.norm` is
+        not `torch.norm`."""
+        parts = name.split(".")
+        if len(parts) < 4 or not parts[-2][:1].islower():
+            return None
+        dropped = parts[-2]
+        deep = len(parts) >= 6
+        if not (deep or dropped.startswith("_") or dropped in _IMPLEMENTATIONS):
+            return None
+        shorter = ".".join(parts[:-2] + parts[-1:])
+        return shorter if shorter in self.apis else None
 
     def op(self, stem: str, formatted: bool = False) -> str | None:
         """The op a test's name (less `test_`) names: the whole name, or the name

@@ -252,3 +252,22 @@ def test_a_dtype_family_links_each_runner_name() -> None:
 def test_a_module_that_does_not_parse_raises_a_syntax_error() -> None:
     with pytest.raises(SyntaxError):
         scan("def (:\n")
+
+
+def test_a_function_called_through_its_defining_module_is_the_documented_one() -> None:
+    found = linked(
+        """
+        import torch
+        from torch.distributed.elastic.metrics import api
+
+        class T(TestCase):
+            def _put(self):
+                api.put_metric("m", 1, "group")
+
+            def test_it(self):
+                self._put()
+                torch.linalg.norm(x)
+        """,
+        ["torch.distributed.elastic.metrics.put_metric", "torch.norm"],
+    )
+    assert found == {("T::test_it", "torch.distributed.elastic.metrics.put_metric", "call")}
