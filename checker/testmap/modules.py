@@ -16,7 +16,8 @@ into torch, each with how it was found:
   op it tests.
 
 A test reaches what its own body reaches, what `setUp` does, and what the
-helpers it calls do (`self._helper`, a module function), transitively."""
+helpers it calls or hands on do (`self._helper`, `cls._run`, `TestX._worker`,
+a module function), transitively."""
 
 from __future__ import annotations
 
@@ -190,8 +191,8 @@ class _Module:
             return {}
         own, helpers, called = _Function_refs(function, self, cls).collect()
         reached = dict(own)
-        for helper in helpers:
-            for item, line in self._reach(cls, helper).items():
+        for owner, helper in helpers:
+            for item, line in self._reach(owner, helper).items():
                 reached.setdefault(item, line)
         for function_name in called:
             for item, line in self._reach("", function_name).items():
@@ -234,7 +235,9 @@ class _Function_refs:
         self.scope = Scope(parent=module.scope)
         self.own: dict[tuple[str, str], int] = {}
 
-    def collect(self) -> tuple[dict[tuple[str, str], int], list[str], list[str]]:
+    def collect(
+        self,
+    ) -> tuple[dict[tuple[str, str], int], list[tuple[str, str]], list[str]]:
         module, scope = self.module, self.scope
         arguments = self.function.args
         for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
@@ -273,14 +276,17 @@ class _Function_refs:
             ):
                 self._add(METHOD, f"{kind}.forward", call.lineno)
         inner: set[int] = set()
-        helpers: list[str] = []
+        helpers: list[tuple[str, str]] = []  # (class, method)
         functions: list[str] = []
         attribute = ast.Attribute
         for node in nodes.names:  # a helper reached, called or handed on (a hook, a target)
             if isinstance(node, attribute):
                 value = node.value
-                if type(value) is ast.Name and value.id == "self":
-                    helpers.append(node.attr)
+                if type(value) is ast.Name:
+                    if value.id in _SELF:  # self._check, cls._run
+                        helpers.append((self.cls, node.attr))
+                    elif value.id in module.classes and scope.alias(value.id) is None:
+                        helpers.append((value.id, node.attr))  # TestRpc._test_sync_call
             elif node.id in module.functions and scope.alias(node.id) is None:
                 functions.append(node.id)
             if id(node) in inner:

@@ -271,3 +271,20 @@ def test_a_function_called_through_its_defining_module_is_the_documented_one() -
         ["torch.distributed.elastic.metrics.put_metric", "torch.norm"],
     )
     assert found == {("T::test_it", "torch.distributed.elastic.metrics.put_metric", "call")}
+
+
+def test_a_helper_named_through_its_class_is_reached() -> None:
+    found = reached(
+        """
+        import torch.distributed.rpc as rpc
+
+        class TestRpc(TestCase):
+            @classmethod
+            def _worker(cls, rank):
+                rpc.rpc_sync("worker1", len)
+
+            def test_it(self):
+                mp.spawn(TestRpc._worker, nprocs=2)
+        """
+    )
+    assert ("call", "torch.distributed.rpc.rpc_sync") in found
