@@ -4,7 +4,8 @@ APIs. A `call` matches its dotted name, with the spellings torch_npu adds
 `torch.cuda.X`) and the short names of documented classes (the docs write
 `torch.distributions.normal.Normal`, tests `torch.distributions.Normal`). A
 `method` matches `Class.method`; a `name`, torch.Tensor's method of that
-name (lower confidence: the object's class is not known). An `opinfo` is the
+name (lower confidence: the object's class is not known), unless a module or a
+container has a method of that name too (`model.to`, `d.values`). An `opinfo` is the
 test's own name: its longest leading words that name an op of torch,
 torch.Tensor, torch.nn.functional, torch.nn, torch.linalg, torch.special or
 torch.fft; an @ops test's op comes from the runner's names in a disabled list."""
@@ -97,6 +98,11 @@ _BASES = (
     ("torch.nn.parameter.", "torch.Tensor"),
     ("torch.nn.", "torch.nn.Module"),
 )
+# methods of Python's containers and strings, which tensors have too
+_CONTAINERS = frozenset(
+    {"values", "items", "keys", "get", "update", "pop", "append", "extend", "index", "count"}
+    | {"clear", "split", "join", "format", "replace", "strip", "copy", "remove", "insert"}
+)
 # modules that define what their package exports, named so (checker.testmap.links' _defined)
 _IMPLEMENTATIONS = frozenset(("api", "distributed_c10d"))
 # what a method returns, where the docs document its class's methods
@@ -134,6 +140,10 @@ class Documented:
             if owner in self.apis and owner.rsplit(".", 1)[-1][:1].isupper():
                 members.setdefault(owner, set()).add(member)
         self.members = members
+        # names a method of no known object may be of something else than a tensor:
+        # a module's too (`model.to`, `m.cpu`), or a dict's, a list's, a string's
+        both = members.get("torch.Tensor", set()) & members.get("torch.nn.Module", set())
+        self.ambiguous = frozenset(both | _CONTAINERS)
         self._suffix_bases: dict[str, list[str]] = {}
         for cls in sorted(members):
             self._suffix_bases.setdefault(cls.rsplit(".", 1)[0], []).append(cls)
@@ -230,7 +240,9 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
                 cls, _, member = target.rpartition(".")
                 api = documented.call(target) or documented.member(cls, member)
             elif ref_kind == NAME:
-                api, kind, exact = documented.call("torch.Tensor." + target), METHOD, False
+                kind, exact = METHOD, False
+                if target not in documented.ambiguous:
+                    api = documented.call("torch.Tensor." + target)
                 if target in RETURNS:
                     classes.add(RETURNS[target])
             elif ref_kind == OPINFO:

@@ -364,6 +364,9 @@ def _walked(root: ast.AST) -> _Nodes:
     found: list[ast.AST] = [root]
     index = 0
     node_type = ast.AST
+    # a function's decorators decide whether and how it runs (`@skipIf(not TEST_NPU)`,
+    # `@dtypes(...)`): what they name, the test does not exercise
+    decorators = getattr(root, "decorator_list", None)
     while index < len(found):
         node = found[index]
         index += 1
@@ -379,7 +382,8 @@ def _walked(root: ast.AST) -> _Nodes:
         for value in node.__dict__.values():  # the fields, and positions (ints) and ctx
             kind = type(value)
             if kind is list:
-                found.extend(item for item in value if isinstance(item, node_type))
+                if value is not decorators:
+                    found.extend(item for item in value if isinstance(item, node_type))
             elif kind not in _LEAVES and isinstance(value, node_type):
                 found.append(value)
     return nodes

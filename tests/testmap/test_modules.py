@@ -288,3 +288,20 @@ def test_a_helper_named_through_its_class_is_reached() -> None:
         """
     )
     assert ("call", "torch.distributed.rpc.rpc_sync") in found
+
+
+def test_what_a_decorator_names_is_not_what_the_test_exercises() -> None:
+    found = reached(
+        """
+        import torch
+        import unittest
+        RUN_NPU = torch.npu.is_available()
+
+        class T(TestCase):
+            @unittest.skipIf(not RUN_NPU, "requires npu")
+            def test_it(self):
+                torch.abs(x)
+        """
+    )
+    assert ("call", "torch.abs") in found
+    assert ("call", "torch.npu.is_available") not in found
