@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from checker.testmap.cases import DEVICE, Case
 from checker.testmap.modules import ATTR, CALL, METHOD, NAME, OPINFO, ModuleScan
+from checker.testmap.scopes import RETURNS
 
 OP_NAMESPACES = (
     "torch.",
@@ -105,8 +106,6 @@ _CONTAINERS = frozenset(
 )
 # modules that define what their package exports, named so (checker.testmap.links' _defined)
 _IMPLEMENTATIONS = frozenset(("api", "distributed_c10d"))
-# what a method returns, where the docs document its class's methods
-RETURNS = {"untyped_storage": "torch.UntypedStorage", "storage": "torch.TypedStorage"}
 
 
 @dataclass(frozen=True)
@@ -148,11 +147,14 @@ class Documented:
         for cls in sorted(members):
             self._suffix_bases.setdefault(cls.rsplit(".", 1)[0], []).append(cls)
 
-    def member(self, cls: str, name: str) -> str | None:
-        """`cls.name` documented, or its documented base's."""
+    def member(self, cls: str, name: str, bases: bool = True) -> str | None:
+        """`cls.name` documented, or (`bases`) its documented base's; never the
+        base's `forward`, which each module has its own of."""
         owner = self.call(cls) or cls
         if name in self.members.get(owner, ()):
             return f"{owner}.{name}"
+        if not bases or name == "forward":
+            return None
         short = owner.rsplit(".", 1)[-1]
         package = owner.rsplit(".", 1)[0]
         for base in self._suffix_bases.get(package, ()):  # TCPStore's base is Store
@@ -253,10 +255,10 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
                 if api in documented.members:
                     classes.add(api)
         for ref_kind, target, line in refs:  # members of the classes the test names, by name
-            if ref_kind not in (NAME, ATTR):
+            if ref_kind not in (NAME, ATTR) or target in documented.ambiguous:
                 continue
-            for cls in sorted(classes):
-                api = documented.member(cls, target)
+            for cls in sorted(classes):  # its own members only: a base's may be another's
+                api = documented.member(cls, target, bases=False)
                 if api is not None and api not in seen:
                     seen.add(api)
                     found += _each_named(Link(api, test, METHOD, line, False, case, path))

@@ -38,6 +38,8 @@ _TENSOR_MAKERS = frozenset(
     ]
 )
 TENSOR = "torch.Tensor"
+# a tensor's method whose result is of a documented class: `t.storage().data_ptr()`
+RETURNS = {"untyped_storage": "torch.UntypedStorage", "storage": "torch.TypedStorage"}
 
 
 @dataclass
@@ -171,4 +173,6 @@ def made(value: ast.expr, scope: Scope, classes: dict[str, str] | None = None) -
         return None
     if classes and isinstance(value.func, ast.Name):
         return classes.get(value.func.id)
+    if isinstance(value.func, ast.Attribute) and not value.args:
+        return RETURNS.get(value.func.attr)
     return None
