@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from checker.testmap.cases import Case, decorator_name, device_case, plain_case
 from checker.testmap.scopes import Scope, chain, dotted, made
+from checker.testmap.walk import Nodes, top_level, walked
 
 CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
 ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
@@ -58,7 +59,7 @@ class _Module:
         self.functions: dict[str, _Function] = {}
         self.device: set[str] = set()
         self.parametrized: set[str] = set()
-        for statement in _top_level(tree.body):
+        for statement in top_level(tree.body):
             self.scope.bind(statement)
             if isinstance(statement, ast.ClassDef):
                 self.classes[statement.name] = statement
@@ -70,7 +71,7 @@ class _Module:
         self.globals = self._global_values(tree.body)
         self._methods_of: dict[str, list[_Function]] = {}
         self._kinds_of: dict[str, dict[str, str]] = {}
-        self._nodes: dict[int, _Nodes] = {}
+        self._nodes: dict[int, Nodes] = {}
         self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
 
     def _instantiated(self, call: ast.Call) -> None:
@@ -94,7 +95,7 @@ class _Module:
             if not isinstance(target, ast.Name) or target.id in self.scope.aliases:
                 continue
             names: list[tuple[str, int]] = []
-            for node in _walked(statement.value).names:
+            for node in walked(statement.value).names:
                 named = dotted(node, self.scope)
                 if named is not None:
                     names.append((named, getattr(node, "lineno", statement.lineno)))
@@ -200,11 +201,11 @@ class _Module:
         self._reached[key] = reached
         return reached
 
-    def nodes(self, function: _Function) -> _Nodes:
+    def nodes(self, function: _Function) -> Nodes:
         """A function's nodes by what they are, parents first (walked once, kept)."""
         found = self._nodes.get(id(function))
         if found is None:
-            found = self._nodes[id(function)] = _walked(function)
+            found = self._nodes[id(function)] = walked(function)
         return found
 
     def self_kinds(self, cls: str) -> dict[str, str]:
@@ -337,70 +338,3 @@ class _Function_refs:
             if isinstance(node.value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
                 return
         self._add(NAME if call else ATTR, node.attr, line)
-
-
-@dataclass
-class _Nodes:
-    """A function's nodes that a reading looks at, each kind in walk order
-    (parents first), gathered in one walk."""
-
-    binds: list[ast.Import | ast.ImportFrom | ast.Assign | ast.AnnAssign]
-    withs: list[ast.withitem]
-    calls: list[ast.Call]
-    names: list[ast.Attribute | ast.Name]
-
-
-_BINDS = frozenset((ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign))
-# what no reading looks into: a name's context, positions, constants
-_LEAVES = frozenset((ast.Load, ast.Store, ast.Del, int, str, type(None), ast.Constant))
-
-
-def _walked(root: ast.AST) -> _Nodes:
-    """ast.walk's nodes, sorted by kind as they come, without its generators
-    (which cost a third of the time)."""
-    nodes = _Nodes([], [], [], [])
-    binds, withs, calls, names = nodes.binds, nodes.withs, nodes.calls, nodes.names
-    attribute, name, call, withitem = ast.Attribute, ast.Name, ast.Call, ast.withitem
-    found: list[ast.AST] = [root]
-    index = 0
-    node_type = ast.AST
-    # a function's decorators decide whether and how it runs (`@skipIf(not TEST_NPU)`,
-    # `@dtypes(...)`): what they name, the test does not exercise
-    decorators = getattr(root, "decorator_list", None)
-    while index < len(found):
-        node = found[index]
-        index += 1
-        kind = type(node)
-        if kind is attribute or kind is name:
-            names.append(node)  # type: ignore[arg-type]
-        elif kind is call:
-            calls.append(node)  # type: ignore[arg-type]
-        elif kind in _BINDS:
-            binds.append(node)  # type: ignore[arg-type]
-        elif kind is withitem:
-            withs.append(node)  # type: ignore[arg-type]
-        for value in node.__dict__.values():  # the fields, and positions (ints) and ctx
-            kind = type(value)
-            if kind is list:
-                if value is not decorators:
-                    found.extend(item for item in value if isinstance(item, node_type))
-            elif kind not in _LEAVES and isinstance(value, node_type):
-                found.append(value)
-    return nodes
-
-
-def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
-    """The module's statements, with those inside a top-level if/try/with."""
-    found: list[ast.stmt] = []
-    for statement in body:
-        found.append(statement)
-        if isinstance(statement, ast.If | ast.With):
-            found += _top_level(statement.body)
-            if isinstance(statement, ast.If):
-                found += _top_level(statement.orelse)
-        elif isinstance(statement, ast.Try):
-            for block in (statement.body, statement.orelse, statement.finalbody):
-                found += _top_level(block)
-            for handler in statement.handlers:
-                found += _top_level(handler.body)
-    return found
