@@ -3,7 +3,8 @@ markdown-it-py parse of the same files. A benchmark, not a test: it prints
 figures and whether each target of the speed issue is met.
 
     python benchmarks/bench.py [--corpus PATH] [--repeat N] [--history N]
-                               [--history-only | --pathological | --rewrite-only]
+                               [--history-only | --pathological | --rewrite-only |
+                               --test-map-only]
 
 (a) bare markdown-it-py parse (commonmark + html + tables, inline included)
     of every file, in this process: the reference
@@ -34,6 +35,9 @@ in a cold run of its own.
     each a whole process on a fresh copy. Target: the diff <= 2x the write
     (it was quadratic: 318 s at 10,000 entries against 10 s)
     (`--rewrite-only` runs only (i)).
+
+(t) the test map of `docs-check tests`: benchmarks/bench_testmap.py
+    (`--test-map-only` runs only (t), on --tests DIR).
 Each timing is the median of --repeat runs; (g) takes the least CPU time of 3."""
 
 from __future__ import annotations
@@ -64,7 +68,14 @@ def main() -> int:
     parser.add_argument("--history", type=int, default=30, help="git refs read by (h)")
     parser.add_argument("--history-only", action="store_true", help="run only check (h)")
     parser.add_argument("--rewrite-only", action="store_true", help="run only check (i)")
+    parser.add_argument("--tests", type=Path, default=None, help="the test tree of check (t)")
+    parser.add_argument("--test-map-only", action="store_true", help="run only check (t)")
     arguments = parser.parse_args()
+    if arguments.test_map_only:
+        from bench_testmap import DEFAULT_TESTS, test_map_check
+
+        tests = arguments.tests or DEFAULT_TESTS
+        return 0 if test_map_check(tests, arguments.repeat, _run, _ok) else 1
     if arguments.pathological:
         return 0 if _pathological() else 1
     if arguments.rewrite_only:

@@ -17,6 +17,8 @@ from checker.model.finding import Finding, Severity
 
 # The stages, in the order a run reaches them.
 READ, LINT, VERIFY, RESOLVE = "read", "lint", "verify", "resolve"
+# The docs' claims against the repository's own tests (`docs-check tests`).
+TESTS = "tests"
 # What judges the run's own exceptions: inline suppressions, config ignores, baselines.
 GATE = "gate"
 # "note": reported, never a failure by default (a level for verdicts only).
@@ -411,6 +413,41 @@ CHECKS: tuple[Check, ...] = (
         "The baseline records a finding on a page this run checked, and the page no "
         "longer has it: it was fixed, and the baseline still lets it come back unseen.",
         "Record the baseline again (`docs-check baseline ... --output FILE`).",
+    ),
+)
+
+# the claims against the repository's own tests (`docs-check tests`): verdicts, as verify's
+CHECKS += (
+    Check(
+        "claim-unbacked",
+        NOTE,
+        TESTS,
+        "a product marked supported whose API no test of the repository reaches",
+        "The entry marks the product supported, and no test case of the test tree at "
+        "that version reaches the API: no call or attribute chain resolves to it, no "
+        "method of a known class is it, no test or OpInfo name names it, no rule's "
+        "`test` is for it. Nothing the repository runs backs the claim.",
+        "Add a test that exercises the API on the NPU, or name one in a rule's `test`.",
+    ),
+    Check(
+        "claim-tests-disabled",
+        _W,
+        TESTS,
+        "a product marked supported while every test reaching its API is disabled on NPU",
+        "The entry marks the product supported, and every test case that reaches the "
+        "API by a call or by its name is listed in that release's "
+        "`.pytorch-disabled-tests*.json` (for that product, or for every product): the "
+        "team's own tests do not run it on the NPU.",
+        "Mark the product unsupported, or fix and enable the tests.",
+    ),
+    Check(
+        "unsupported-but-tested",
+        NOTE,
+        TESTS,
+        "an API marked unsupported on every product while enabled tests reach it",
+        "The entry marks every product unsupported, yet test cases that are not "
+        "disabled on NPU call the API (or name it, or call a method of its class).",
+        "Check whether the API works on the NPU; if it does, mark it supported.",
     ),
 )
 

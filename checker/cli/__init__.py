@@ -35,6 +35,7 @@ from checker.cli.options import lang_option
 from checker.cli.probe import probe
 from checker.cli.rules import rule, rules
 from checker.cli.show import show
+from checker.cli.tests import tests
 from checker.cli.translated import TranslatedGroup
 from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
@@ -64,6 +65,7 @@ for command in (
     export,
     diff,
     coverage,
+    tests,
 ):
     cli.add_command(command)
 

@@ -437,6 +437,36 @@ test_ref_option = click.option(
 )
 
 
+# `tests` reads the tests at the ref, and runs nothing: the same option, its own help
+mapped_test_ref_option = click.option(
+    "--test-ref",
+    "test_refs",
+    multiple=True,
+    metavar="VERSION=REF",
+    callback=_mapping("REF", "refs", "2.7.1=v2.7.1"),
+    help="Read docs version VERSION's test tree (and disabled lists) as it is at REF of "
+    "the --git repository (default: .) (repeatable).",
+)
+tests_option = click.option(
+    "--tests",
+    "tests_folder",
+    default="test",
+    show_default=True,
+    metavar="DIR",
+    help="The test folder: in the working tree, and inside the --git repository at each "
+    "--test-ref.",
+)
+disabled_option = click.option(
+    "--disabled",
+    "disabled",
+    multiple=True,
+    metavar="VERSION=PATH",
+    callback=_mapping("PATH", "disabled lists", "2.12.0=v2.12.0/test"),
+    help="Take docs version VERSION's NPU disabled-test list from PATH, a "
+    ".pytorch-disabled-tests*.json file or a folder holding them (repeatable).",
+)
+
+
 def resolving(
     values: dict[str, Any], python_tests_too: bool = False, timeout: float = 120
 ) -> ResolveOptions | None:

@@ -117,13 +117,25 @@ class Gate:
     def _verdict(self, result: Result) -> Result:
         if not result.check:
             return result
-        if not self.selection.selects(result.check):
-            return dataclasses.replace(result, severity=None)
-        level = self._level(result.check, result.path, result.api, set())
-        if level is None:  # the row stays in the report: nothing is hidden
-            return result
-        severity = None if level == "off" else Severity(level)
-        return dataclasses.replace(result, severity=severity)
+        severity = self.verdict_level(result.check, result.path, result.api, result.severity)
+        return (
+            result
+            if severity is result.severity
+            else dataclasses.replace(result, severity=severity)
+        )
+
+    def verdict_level(
+        self, check: str, path: str, api: str | None, default: Severity | None
+    ) -> Severity | None:
+        """The severity a verdict of `check` is shown with (its row stays in the
+        report whatever it is): None where not selected, turned off or ignored,
+        else the configured level, else `default`."""
+        if not self.selection.selects(check):
+            return None
+        level = self._level(check, path, api, set())
+        if level is None:
+            return default
+        return None if level == "off" else Severity(level)
 
     def _level(self, rule: str, path: str, api: str | None, used: set[int]) -> str | None:
         """ "off" where ignored, else the configured level, else None."""

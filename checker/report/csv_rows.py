@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 
 
 def render(outcome: Outcome[Any]) -> str:
+    if outcome.command == "tests":
+        from checker.report.tests_csv import tests_csv
+
+        return tests_csv(outcome.result)
     exported = outcome.result
     out = io.StringIO()
     # "\n" endings, as every other report: the spreadsheets read both.

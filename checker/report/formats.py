@@ -58,6 +58,7 @@ FORMATS: dict[str, Format] = {
                 "migrate",
                 "diff",
                 "coverage",
+                "tests",
             ),
             "for people",
             colour=True,
@@ -65,7 +66,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "json",
             "checker.report.json",
-            ("lint", "show", "verify", "export", "diff", "coverage"),
+            ("lint", "show", "verify", "export", "diff", "coverage", "tests"),
             "for tools",
             said=False,
         ),
@@ -74,7 +75,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "markdown",
             "checker.report.markdown",
-            (*CHECKING, "diff", "coverage"),
+            (*CHECKING, "diff", "coverage", "tests"),
             "for a pull request (diff: for release notes)",
             plain=True,
         ),
@@ -113,7 +114,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "csv",
             "checker.report.csv_rows",
-            ("export",),
+            ("export", "tests"),
             "for spreadsheets",
             said=False,
             plain=True,

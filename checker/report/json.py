@@ -47,6 +47,11 @@ def render(outcome: Outcome[Any]) -> str:
 
         covered = {**tagged("coverage"), **coverage_object(result), "errors": list(outcome.errors)}
         return json.dumps(covered, ensure_ascii=False, indent=2) + "\n"
+    if outcome.command == "tests":
+        from checker.report.tests_json import tests_object
+
+        mapped = {**tagged("tests"), **tests_object(result), "errors": list(outcome.errors)}
+        return json.dumps(mapped, ensure_ascii=False, indent=2) + "\n"
     if outcome.command == "export":
         records = [record_object(record, result.refs) for record in result.records]
         document = {**tagged("export"), "records": records, "errors": list(outcome.errors)}

@@ -37,6 +37,10 @@ def render(outcome: Outcome[Any]) -> str:
         from checker.report.coverage import coverage_markdown
 
         return coverage_markdown(outcome.result, outcome.errors)
+    if outcome.command == "tests":
+        from checker.report.tests_markdown import tests_markdown
+
+        return tests_markdown(outcome.result, outcome.errors)
     if outcome.command == "diff":
         from checker.report.changes import diff_markdown
 

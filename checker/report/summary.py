@@ -89,6 +89,10 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         from checker.report.rewrite_text import rewrite_summary
 
         return rewrite_summary(outcome)
+    if outcome.command == "tests":
+        from checker.report.tests_text import tests_summary
+
+        return tests_summary(outcome)
     if outcome.command == "baseline":
         done = outcome.result
         said = _("wrote {count} findings to {path}").format(count=done.findings, path=done.path)

@@ -46,6 +46,10 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
         from checker.report.coverage import coverage_text
 
         return lines_of(coverage_text(outcome.result))
+    if outcome.command == "tests":
+        from checker.report.tests_text import tests_text
+
+        return lines_of(tests_text(outcome.result))
     if outcome.command == "diff":
         from checker.report.changes import diff_text
 

@@ -1,0 +1,281 @@
+"""`docs-check tests [PATHS] [--tests DIR] [--git R --test-ref VERSION=REF]
+[--disabled VERSION=PATH]`: for each docs version, the test tree at its test
+ref (the working tree's `--tests` folder when it has none) read statically,
+every documented API mapped to the test cases that reach it, the version's
+NPU disabled-test list applied, and each entry's claims judged
+(checker.testmap.claims). A report like coverage's with verdicts like
+verify's: it fails on a verdict with a severity (claim-tests-disabled by
+default), never on a note."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from checker.app.outcome import Outcome
+from checker.app.setup import Settings, Setup, read_docs
+from checker.model.catalogue import Catalogue
+from checker.model.support import Entry
+from checker.progress import Progress
+from checker.testmap.cache import ScanCache
+from checker.testmap.claims import Disabling, Share, Verdict, judge
+from checker.testmap.disabled import DisabledList, is_list, list_for
+from checker.testmap.links import Documented, Link, links_of, ops_links
+from checker.testmap.modules import RULE
+from checker.testmap.tree import TestTree
+
+Products = Callable[[str], str | None]
+
+MAPPING = "mapping tests"
+
+
+@dataclass(frozen=True)
+class TestsRequest:
+    tests: str = "test"  # --tests: the test folder (of the working tree; inside R at refs)
+    test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF
+    git_repo: str = "."  # --git
+    disabled: tuple[tuple[str, str], ...] = ()  # --disabled VERSION=PATH: a list or a folder
+
+
+@dataclass(frozen=True)
+class VersionMap:
+    version: str
+    tree: str  # the test tree read for it
+    disabled: str | None  # the disabled list applied, or None
+    modules: int
+    cases: int
+    documented: int  # APIs the docs document at the version
+    linked: tuple[tuple[str, int], ...]  # (kind, documented APIs with a link of that kind)
+    reached: int  # documented APIs with a call, method or opinfo link
+    links: tuple[Link, ...]  # every link to a documented API, by API then test
+    shares: tuple[Share, ...]  # per product
+    # each documented API with the products some entry marks it supported on, by API
+    claims: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    backed: frozenset[str] = frozenset()  # APIs an enabled test reaches (for some product)
+
+
+@dataclass(frozen=True)
+class TestsReport:
+    versions: tuple[VersionMap, ...]  # in release order
+    verdicts: tuple[Verdict, ...]  # by path, line
+
+
+def tests(
+    docs: Sequence[str],
+    settings: Settings,
+    request: TestsRequest,
+    progress: Progress | None = None,
+) -> Outcome[TestsReport]:
+    from checker.model.version import version_key
+
+    ready, corpus = read_docs(docs, settings, progress)
+    catalogue = ready.catalogue
+    entries: dict[str, list[Entry]] = {}
+    scopes: dict[str, tuple[str, ...]] = {}
+    for page in corpus.pages:
+        for entry in page.placed_entries():
+            entries.setdefault(entry.version, []).append(entry)
+            scopes.setdefault(entry.path, catalogue.scope_for(entry.path))
+    errors: list[str] = list(corpus.errors)
+    cache = _cache(settings)
+    trees: dict[str, TestTree] = {}
+    refs = dict(request.test_refs)
+    given = dict(request.disabled)
+    product = _products(catalogue)
+    rules = _rule_links(ready)
+    versions: list[VersionMap] = []
+    verdicts: list[Verdict] = []
+    read: dict[str, DisabledList | None] = {}  # each list once, whichever versions take it
+    ordered = sorted(entries, key=version_key)
+    for done, version in enumerate(ordered):
+        if progress:
+            progress(MAPPING, done, len(ordered))
+        tree = _tree_for(version, refs, request, trees, cache, product, settings, errors)
+        listed = _list(version, given, tree, product, errors, read)
+        disabling = Disabling(listed)
+        apis = {entry.api for entry in entries[version]}
+        documented = Documented(apis)
+        links = _links(tree, documented, disabling) + _held(rules, apis, tree)
+        by_api: dict[str, list[Link]] = {}
+        for link in links:
+            by_api.setdefault(link.api, []).append(link)
+        claims = _claims(entries[version], scopes)
+        judged, shares = judge(version, entries[version], scopes, by_api, disabling)
+        verdicts += judged
+        kinds = sorted({link.kind for link in links})
+        linked = tuple((k, len({link.api for link in links if link.kind == k})) for k in kinds)
+        versions.append(
+            VersionMap(
+                version,
+                tree.label,
+                listed.path if listed else None,
+                len(tree.modules),
+                sum(len(scanned.cases) for _, scanned in tree.modules),
+                len(apis),
+                linked,
+                len({link.api for link in links if link.kind != RULE}),
+                tuple(sorted(links, key=lambda link: (link.api, link.test, link.kind))),
+                tuple(shares),
+                claims,
+                frozenset(
+                    api
+                    for api, products in claims
+                    for link in by_api.get(api, ())
+                    if any(disabling.of(link, p) is None for p in products or catalogue.scope)
+                ),
+            )
+        )
+    gate = ready.gate
+    levelled = [  # --select/--ignore choose the verdicts shown; [severity] re-levels them
+        replace(v, severity=gate.verdict_level(v.check, v.path, v.api, v.severity))
+        for v in verdicts
+        if gate.selection.selects(v.check)
+    ]
+    levelled.sort(key=lambda v: (v.path, v.line, v.check, v.api))
+    report = TestsReport(tuple(versions), tuple(levelled))
+    failed = any(v.severity is not None for v in levelled)
+    return Outcome("tests", report, tuple(errors), failed=failed, exit_zero=settings.exit_zero)
+
+
+def _claims(
+    entries: Sequence[Entry], scopes: dict[str, tuple[str, ...]]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    from checker.model.support import Support
+
+    said: dict[str, set[str]] = {}
+    for entry in entries:
+        products = said.setdefault(entry.api, set())
+        expanded = entry.expanded(scopes[entry.path]).items()
+        products.update(p for p, status in expanded if status == Support.SUPPORTED)
+    return tuple((api, tuple(sorted(products))) for api, products in sorted(said.items()))
+
+
+def _links(tree: TestTree, documented: Documented, disabling: Disabling) -> list[Link]:
+    found: list[Link] = []
+    for path, scanned in tree.modules:
+        found += links_of(path, scanned, documented)
+        for case in scanned.cases:
+            if case.ops and case.cls in disabling.names_of:
+                found += ops_links(path, case, disabling.names_of[case.cls], documented)
+    return found
+
+
+def _tree_for(
+    version: str,
+    refs: dict[str, str],
+    request: TestsRequest,
+    trees: dict[str, TestTree],
+    cache: ScanCache,
+    product: Products,
+    settings: Settings,
+    errors: list[str],
+) -> TestTree:
+    from checker.testmap.tree import tree_at_ref, working_tree
+
+    ref = refs.get(version)
+    key = ref if ref is not None else ""
+    if key not in trees:
+        jobs = settings.reading.jobs
+        if ref is None:
+            tree = working_tree(request.tests, cache, product, jobs)
+        else:
+            tree = tree_at_ref(request.git_repo, ref, request.tests, cache, product, jobs)
+        errors += tree.errors
+        trees[key] = tree
+    return trees[key]
+
+
+def _list(
+    version: str,
+    given: dict[str, str],
+    tree: TestTree,
+    product: Products,
+    errors: list[str],
+    read: dict[str, DisabledList | None],
+) -> DisabledList | None:
+    """The disabled list that applies to `version`: among those --disabled
+    gives it, else its test tree's (checker.testmap.disabled.list_for); each
+    file read once, and only when a version takes it."""
+    from checker.testmap.tree import read_lists
+
+    files = _files_given(given[version]) if version in given else list(tree.list_files)
+    names = {path: DisabledList(path, _release(path), ()) for path, _ in files}
+    chosen = list_for(list(names.values()), version)
+    if chosen is None:
+        return None
+    if chosen.path not in read:
+        wanted = [(path, data) for path, data in files if path == chosen.path]
+        lists, failed = read_lists(wanted, product)
+        errors += failed
+        read[chosen.path] = lists[0] if lists else None
+    return read[chosen.path]
+
+
+def _release(path: str) -> str | None:
+    from pathlib import PurePosixPath
+
+    from checker.testmap.disabled import release_of
+
+    release = release_of(PurePosixPath(path).name)
+    return release if isinstance(release, str) else None
+
+
+def _files_given(path: str) -> list[tuple[str, bytes]]:
+    """The disabled lists at --disabled's PATH: the file, or every list under the folder."""
+    from checker.errors import UsageError
+
+    root = Path(path)
+    if root.is_file():
+        files = [root]
+    elif root.is_dir():
+        files = sorted(p for p in root.rglob("*") if p.is_file() and is_list(p.name))
+    else:
+        raise UsageError(f"--disabled: no such file or folder {path}")
+    return [(str(file), file.read_bytes()) for file in files]
+
+
+def _cache(settings: Settings) -> ScanCache:
+    from checker.sources.cache import default_cache_dir
+
+    reading = settings.reading
+    if reading.no_cache:
+        return ScanCache(None)
+    return ScanCache(Path(reading.cache_dir) if reading.cache_dir else default_cache_dir())
+
+
+def _products(catalogue: Catalogue) -> Products:
+    """A disabled list's product name (`A2`, `910A`) as a catalogue id, or None."""
+
+    def product(name: str) -> str | None:
+        return (
+            catalogue.by_name(name) or catalogue.by_name(f"Atlas {name}") or catalogue.by_npu(name)
+        )
+
+    return product
+
+
+def _held(rules: list[Link], apis: set[str], tree: TestTree) -> list[Link]:
+    """The rules' links of the documented APIs whose test file the tree holds
+    (a rule names it from the repository's root, the tree may be `test/` or
+    `ref:test`): a test the tree lacks backs nothing there."""
+    paths = [path for path, _ in tree.modules]
+    return [
+        link
+        for link in rules
+        if link.api in apis
+        and any(path == link.path or path.endswith(f"/{link.path}") for path in paths)
+    ]
+
+
+def _rule_links(ready: Setup) -> list[Link]:
+    """A rule's `test` backs its API (kind `rule`)."""
+    from checker.verify.expectations import load_rules, shipped_rule_files
+
+    files = shipped_rule_files() + [Path(name) for name in ready.config.rules]
+    found: list[Link] = []
+    for rule in load_rules(files, ready.catalogue):
+        if rule.test:
+            path = rule.test.split("::", 1)[0]
+            found.append(Link(rule.api, rule.test, RULE, 0, True, None, path))
+    return found

@@ -1,0 +1,56 @@
+"""`docs-check tests [PATHS]...`: each documented API mapped to the
+repository's own tests, and the docs' claims judged against them and the NPU
+disabled-test lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from checker.cli import options as o
+from checker.cli.output import finish, progress_for
+
+
+@click.command()
+@o.docs_paths
+@o.tests_option
+@o.mapped_test_ref_option
+@o.disabled_option
+@o.format_option("tests")
+@o.output_option
+@o.scope_option
+@o.config_option
+@o.quiet_option
+@o.selection_options
+@o.exit_zero_option
+@o.reading_options
+def tests(
+    paths: tuple[str, ...],
+    tests_folder: str,
+    test_refs: tuple[tuple[str, str], ...],
+    disabled: tuple[tuple[str, str], ...],
+    fmt: str,
+    output: str | None,
+    quiet: bool,
+    **values: Any,
+) -> int:
+    """Map every documented API of each docs version to the test cases that
+    reach it (read statically, never imported), at the version's --test-ref
+    or in the working tree's test folder, and judge the docs' claims against
+    them and the NPU disabled-test lists: claim-unbacked, claim-tests-disabled,
+    unsupported-but-tested. PATHS: docs roots, folders or files (default: the
+    configuration's docs, else the current folder)."""
+    from checker.app.tests import TestsRequest
+    from checker.app.tests import tests as run_tests
+
+    settings = o.settings_of({**values, "test_refs": test_refs})
+    request = TestsRequest(
+        tests=tests_folder,
+        test_refs=test_refs,
+        git_repo=values["git_repo"] or ".",
+        disabled=disabled,
+    )
+    with progress_for(quiet) as progress:
+        outcome = run_tests(o.paths_of(paths, values["docs"]), settings, request, progress)
+    return finish(outcome, fmt, output, quiet)

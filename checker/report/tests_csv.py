@@ -1,0 +1,49 @@
+"""`tests --format csv`: one row per docs version and documented API: the
+products marked supported, whether an enabled test backs it, the links by
+kind, the first test, and the verdicts on it (the unbacked list is the rows
+whose `backed` is `no`)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from checker.app.tests import TestsReport
+
+FIELDS = (
+    *("version", "api", "supported", "backed", "call", "method", "opinfo", "rule"),
+    *("tests", "first_test", "verdicts"),
+)
+
+
+def tests_csv(report: TestsReport) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(FIELDS)
+    verdicts: dict[tuple[str, str], set[str]] = {}
+    for v in report.verdicts:
+        verdicts.setdefault((v.version, v.api), set()).add(v.check)
+    for mapped in report.versions:
+        links: dict[str, list[tuple[str, str]]] = {}
+        for link in mapped.links:
+            links.setdefault(link.api, []).append((link.kind, link.test))
+        backed = mapped.backed
+        for api, products in mapped.claims:
+            found = links.get(api, [])
+            kinds = [sum(1 for kind, _ in found if kind == k) for k in FIELDS[4:8]]
+            tests = sorted({test for _, test in found})
+            writer.writerow(
+                [
+                    mapped.version,
+                    api,
+                    " ".join(products),
+                    "yes" if api in backed else "no",
+                    *kinds,
+                    len(tests),
+                    tests[0] if tests else "",
+                    " ".join(sorted(verdicts.get((mapped.version, api), ()))),
+                ]
+            )
+    return out.getvalue()

@@ -1,0 +1,71 @@
+"""`tests --format markdown`: per docs version a table of the products'
+backed shares, the claim-tests-disabled findings, and the unbacked APIs in a
+folded list, for a pull request or a release review."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from checker.i18n import _, say
+from checker.report.tests_text import percent
+
+if TYPE_CHECKING:
+    from checker.app.tests import TestsReport
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
+    lines = [f"## {_('Claims against the tests')}", ""]
+    for mapped in report.versions:
+        lines += [
+            f"### {mapped.version}",
+            "",
+            _(
+                "{reached} of {documented} documented APIs reached ({share}); tests: `{tree}`; "
+                "disabled list: {listed}"
+            ).format(
+                reached=mapped.reached,
+                documented=mapped.documented,
+                share=percent(mapped.reached, mapped.documented),
+                tree=mapped.tree,
+                listed=f"`{mapped.disabled}`" if mapped.disabled else _("none"),
+            ),
+            "",
+            f"| {_('product')} | {_('supported')} | {_('backed')} | {_('share')} "
+            "| call | method | opinfo | rule |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for share in mapped.shares:
+            kinds = dict(share.by_kind)
+            lines.append(
+                f"| {share.product} | {share.supported} | {share.backed} | "
+                f"{percent(share.backed, share.supported)} | "
+                + " | ".join(str(kinds.get(k, 0)) for k in ("call", "method", "opinfo", "rule"))
+                + " |"
+            )
+        lines.append("")
+        mine = [v for v in report.verdicts if v.version == mapped.version]
+        for verdict in (v for v in mine if v.severity is not None):
+            lines.append(
+                f"- `{_cell(verdict.path)}:{verdict.line}` **{verdict.check}** "
+                f"{_cell(say(verdict.message))}"
+            )
+        unbacked = sorted({v.api for v in mine if v.check == "claim-unbacked"})
+        if unbacked:
+            lines += [
+                "",
+                "<details><summary>"
+                + _("{count} supported APIs no test reaches").format(count=len(unbacked))
+                + "</summary>",
+                "",
+                *(f"- `{_cell(api)}`" for api in unbacked),
+                "",
+                "</details>",
+            ]
+        lines.append("")
+    lines += [f"- {_('input error')}: {_cell(error)}" for error in errors]
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,0 +1,218 @@
+"""The docs' claims against the tests, one docs version at a time. A claim is
+what an entry says of a product; it is backed when an enabled test reaches
+its API. Three verdicts (checker.checks.registry):
+
+- `claim-unbacked` (note): a product marked supported, and no test of any
+  kind reaches the API at that version;
+- `claim-tests-disabled` (warning): a product marked supported, every test
+  that reaches the API by `call` or `opinfo` is disabled on NPU for that
+  release (for that product, or for every product), and no enabled test
+  calls it as a method either;
+- `unsupported-but-tested` (note): ✘ for every product, while enabled tests
+  reach the API (by `call`, `opinfo` or a method of a known class).
+
+A case is disabled when every name the runner gives it is a key of the
+version's disabled list; a case whose names cannot all be listed (an open,
+parametrised or @ops one, whose other variants may run) is never taken as
+wholly disabled."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from checker.checks.registry import REGISTRY
+from checker.i18n import N_, message
+from checker.model.finding import Severity
+from checker.model.support import Entry, Support
+from checker.testmap.disabled import Disabled, DisabledList
+from checker.testmap.links import Link
+from checker.testmap.modules import CALL, METHOD, OPINFO, RULE
+
+UNBACKED, DISABLED, TESTED = "claim-unbacked", "claim-tests-disabled", "unsupported-but-tested"
+KINDS = (CALL, METHOD, OPINFO, RULE)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    check: str
+    severity: Severity | None  # None: a note (or turned off)
+    path: str
+    line: int  # where the entry states its first product concerned
+    api: str
+    version: str
+    products: tuple[str, ...]
+    message: str
+    entry_line: int
+    # (test, the disabled list's path, the key's line), for claim-tests-disabled
+    disabled: tuple[tuple[str, str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Share:
+    version: str
+    product: str
+    supported: int  # APIs the docs mark supported for the product at the version
+    backed: int  # of them, reached by an enabled test
+    by_kind: tuple[tuple[str, int], ...]  # (kind, APIs backed by an enabled test of that kind)
+
+
+class Disabling:
+    """A version's disabled list, asked of one case and product at a time."""
+
+    def __init__(self, listed: DisabledList | None) -> None:
+        self.listed = listed
+        self.keys = listed.by_test() if listed else {}
+        self.names_of: dict[str, set[str]] = {}
+        for cls, name in self.keys:
+            if cls is not None:
+                self.names_of.setdefault(cls, set()).add(name)
+
+    def of(self, link: Link, product: str) -> list[Disabled] | None:
+        """The keys that disable the link's case for the product; None when it runs."""
+        case = link.case
+        if case is None or self.listed is None or case.open:
+            return None
+        found: list[Disabled] = []
+        for name in case.names():
+            keys = self.keys.get((case.cls, name), []) + self.keys.get((None, name), [])
+            keys = [k for k in keys if not k.products or product in k.products]
+            if not keys:
+                return None
+            found.append(keys[0])
+        return found
+
+
+def judge(
+    version: str,
+    entries: Sequence[Entry],
+    scopes: dict[str, tuple[str, ...]],
+    links: dict[str, list[Link]],
+    disabling: Disabling,
+) -> tuple[list[Verdict], list[Share]]:
+    """The verdicts on one version's entries, and the backed share per product.
+    `scopes`: each page's products; `links`: each API's links at the version."""
+    verdicts: list[Verdict] = []
+    supported: dict[str, set[str]] = {}
+    backed: dict[str, set[str]] = {}
+    kinds: dict[tuple[str, str], set[str]] = {}
+    for entry in entries:
+        said = entry.expanded(scopes[entry.path])
+        yes = [p for p, s in said.items() if s == Support.SUPPORTED]
+        reached = links.get(entry.api, [])
+        for product in yes:
+            supported.setdefault(product, set()).add(entry.api)
+            for link in reached:
+                if disabling.of(link, product) is None:
+                    backed.setdefault(product, set()).add(entry.api)
+                    kinds.setdefault((product, link.kind), set()).add(entry.api)
+        if yes and not reached:
+            verdicts.append(_verdict(UNBACKED, entry, yes, _unbacked(entry, yes)))
+        elif yes:
+            verdicts += _disabled(entry, yes, reached, disabling)
+        if said and all(s == Support.UNSUPPORTED for s in said.values()):
+            enabled = [
+                link
+                for link in reached
+                if (link.kind != METHOD or link.exact)
+                and any(disabling.of(link, p) is None for p in said)
+            ]
+            if enabled:
+                verdicts.append(_verdict(TESTED, entry, list(said), _tested(entry, enabled)))
+    shares = [
+        Share(
+            version,
+            product,
+            len(apis),
+            len(backed.get(product, ())),
+            tuple((kind, len(kinds.get((product, kind), ()))) for kind in KINDS),
+        )
+        for product, apis in sorted(supported.items())
+    ]
+    return verdicts, shares
+
+
+def _disabled(
+    entry: Entry, yes: list[str], reached: list[Link], disabling: Disabling
+) -> list[Verdict]:
+    strong = [link for link in reached if link.kind in (CALL, OPINFO)]
+    if not strong:
+        return []
+    methods = [link for link in reached if link.kind == METHOD]
+    products: list[str] = []
+    keys: dict[str, tuple[str, str, int]] = {}
+    for product in yes:
+        found = [(link, disabling.of(link, product)) for link in strong]
+        runs = any(disabling.of(link, product) is None for link in methods)
+        if not runs and all(disabled for _, disabled in found):
+            products.append(product)
+            for link, disabled in found:
+                for key in disabled or ():
+                    keys.setdefault(link.test, (link.test, _list_path(disabling), key.line))
+    if not products:
+        return []
+    listed = tuple(sorted(keys.values()))
+    tests = "; ".join(f"{test} ({path}:{line})" for test, path, line in listed[:3])
+    if len(listed) > 3:
+        tests = message(N_("{tests}; and {count} more"), tests=tests, count=len(listed) - 3)
+    said = message(
+        N_(
+            "{api} is marked supported on {products} for {version}, and every test "
+            "that reaches it is disabled on NPU: {tests}"
+        ),
+        api=entry.api,
+        products=", ".join(products),
+        version=entry.version,
+        tests=tests,
+    )
+    return [_verdict(DISABLED, entry, products, said, listed)]
+
+
+def _list_path(disabling: Disabling) -> str:
+    return disabling.listed.path if disabling.listed else ""
+
+
+def _unbacked(entry: Entry, yes: list[str]) -> str:
+    return message(
+        N_("{api} is marked supported on {products} for {version}, and no test reaches it"),
+        api=entry.api,
+        products=", ".join(yes),
+        version=entry.version,
+    )
+
+
+def _tested(entry: Entry, enabled: list[Link]) -> str:
+    tests: str = ", ".join(sorted({link.test for link in enabled})[:3])
+    more = len({link.test for link in enabled}) - 3
+    if more > 0:
+        tests = message(N_("{tests} and {count} more"), tests=tests, count=more)
+    return message(
+        N_(
+            "{api} is marked unsupported on every product for {version}, "
+            "and enabled tests reach it: {tests}"
+        ),
+        api=entry.api,
+        version=entry.version,
+        tests=tests,
+    )
+
+
+def _verdict(
+    check: str,
+    entry: Entry,
+    products: list[str],
+    message: str,
+    disabled: tuple[tuple[str, str, int], ...] = (),
+) -> Verdict:
+    return Verdict(
+        check,
+        REGISTRY[check].severity,
+        entry.path,
+        entry.line_of(products[0]),
+        entry.api,
+        entry.version,
+        tuple(products),
+        message,
+        entry.line,
+        disabled,
+    )

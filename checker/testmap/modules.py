@@ -1,0 +1,340 @@
+"""One test module read with `ast` (never imported): its test cases as the
+runner names them (checker.testmap.cases), and for each the names it reaches
+into torch, each with how it was found:
+
+- `call`: a name or attribute chain resolved through the module's imports,
+  aliases and assignments (`F.relu`, `N.Linear`, `torch_npu.npu.synchronize`);
+- `method`: a method (or attribute) of an object whose class the test knows
+  from a constructor, an annotation or a tensor maker (`m = nn.Linear(...)`;
+  `m.forward`), including its own classes' torch bases;
+- `name`: a method called on an object of no known class, by its name only
+  (matched against torch.Tensor's methods, with lower confidence);
+  A torch.nn module called (`layer(x)`) runs its `forward`;
+- `attr`: an attribute read on such an object (`d.mean`): like `name`, it
+  names a member of a documented class the test itself names (`Normal(...)`);
+- `opinfo`: the test's own name (`test_nan_to_num_bfloat16`), which names the
+  op it tests.
+
+A test reaches what its own body reaches, what `setUp` does, and what the
+helpers it calls or hands on do (`self._helper`, `cls._run`, `TestX._worker`,
+a module function), transitively."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from checker.testmap.cases import Case, decorator_name, device_case, plain_case
+from checker.testmap.scopes import Scope, chain, dotted, made
+from checker.testmap.walk import Nodes, top_level, walked
+
+CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
+ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+_SELF = frozenset(("self", "cls"))
+
+
+# (kind, target, line): CALL, METHOD, NAME, ATTR or OPINFO; a dotted name, a
+# method or attribute name (NAME, ATTR) or the test's name less `test_` (OPINFO);
+# where. A plain tuple: a real tree has some 100,000 of them, cached and read back.
+Ref = tuple[str, str, int]
+
+
+@dataclass(frozen=True)
+class ModuleScan:
+    cases: tuple[Case, ...]
+    refs: tuple[tuple[Ref, ...], ...]  # what each case reaches, in the order of `cases`
+
+
+def scan(source: bytes | str, path: str = "<test>") -> ModuleScan:
+    """The module's cases and what each reaches; a SyntaxError propagates."""
+    tree = ast.parse(source, path)
+    return _Module(tree).scan()
+
+
+class _Module:
+    def __init__(self, tree: ast.Module) -> None:
+        self.scope = Scope()
+        self.classes: dict[str, ast.ClassDef] = {}
+        self.functions: dict[str, _Function] = {}
+        self.device: set[str] = set()
+        self.parametrized: set[str] = set()
+        for statement in top_level(tree.body):
+            self.scope.bind(statement)
+            if isinstance(statement, ast.ClassDef):
+                self.classes[statement.name] = statement
+            elif isinstance(statement, _Function):
+                self.functions[statement.name] = statement
+            elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+                self._instantiated(statement.value)
+        self.bases = self._torch_bases()
+        self.globals = self._global_values(tree.body)
+        self._methods_of: dict[str, list[_Function]] = {}
+        self._kinds_of: dict[str, dict[str, str]] = {}
+        self._nodes: dict[int, Nodes] = {}
+        self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
+
+    def _instantiated(self, call: ast.Call) -> None:
+        called = decorator_name(call)
+        first = call.args[0] if call.args else None
+        if isinstance(first, ast.Name):
+            if called == "instantiate_device_type_tests":
+                self.device.add(first.id)
+            elif called == "instantiate_parametrized_tests":
+                self.parametrized.add(first.id)
+
+    def _global_values(self, body: list[ast.stmt]) -> dict[str, list[tuple[str, int]]]:
+        """A module-level name bound to a value that names torch APIs (a list
+        of optimizers, a table of ops): the dotted names in it, which a test
+        using the name reaches."""
+        values: dict[str, list[tuple[str, int]]] = {}
+        for statement in body:
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target = statement.targets[0]
+            if not isinstance(target, ast.Name) or target.id in self.scope.aliases:
+                continue
+            names: list[tuple[str, int]] = []
+            for node in walked(statement.value).names:
+                named = dotted(node, self.scope)
+                if named is not None:
+                    names.append((named, getattr(node, "lineno", statement.lineno)))
+            if names:
+                values[target.id] = names
+        return values
+
+    def _torch_bases(self) -> dict[str, str]:
+        """Each class of the module with a torch class among its ancestors: that class."""
+        bases: dict[str, str] = {}
+        for _ in range(4):  # a chain of the module's own classes, a few deep
+            for name, node in self.classes.items():
+                for base in node.bases:
+                    found = dotted(base, self.scope)
+                    if found is None and isinstance(base, ast.Name):
+                        found = bases.get(base.id)
+                    if found is not None:
+                        bases.setdefault(name, found)
+                        break
+        return bases
+
+    def scan(self) -> ModuleScan:
+        cases: list[Case] = []
+        refs: list[tuple[Ref, ...]] = []
+        for cls, methods in self._test_classes():
+            owner = self.classes[cls]
+            for method in methods:
+                if cls in self.device:
+                    case = device_case(cls, method, self.scope, cls in self.parametrized)
+                else:
+                    case = plain_case(cls, method, cls in self.parametrized)
+                reached = dict(self._reach(cls, method.name))
+                for key, line in self._reach(cls, "setUp").items():
+                    reached.setdefault(key, line)
+                cases.append(case)
+                refs.append(self._refs(reached, method, owner))
+        for name, function in self.functions.items():
+            if name.startswith("test"):
+                cases.append(plain_case("", function, False))
+                refs.append(self._refs(self._reach("", name), function, None))
+        return ModuleScan(tuple(cases), tuple(refs))
+
+    @staticmethod
+    def _refs(
+        reached: dict[tuple[str, str], int], test: _Function, owner: object
+    ) -> tuple[Ref, ...]:
+        found = [(kind, target, line) for (kind, target), line in reached.items()]
+        stem = test.name.removeprefix("test_").removeprefix("test")
+        if stem:
+            found.append((OPINFO, stem, test.lineno))
+        return tuple(sorted(found))
+
+    def _test_classes(self) -> list[tuple[str, list[_Function]]]:
+        """Each class the runner runs, with its test methods (those of its
+        bases in the module too, as unittest finds them)."""
+        found: list[tuple[str, list[_Function]]] = []
+        for name in self.classes:
+            methods = {m.name: m for m in self._methods(name) if m.name.startswith("test")}
+            if methods:
+                found.append((name, list(methods.values())))
+        return found
+
+    def _methods(self, cls: str, depth: int = 0) -> list[_Function]:
+        if cls not in self._methods_of:
+            self._methods_of[cls] = self._methods_found(cls, depth)
+        return self._methods_of[cls]
+
+    def _methods_found(self, cls: str, depth: int) -> list[_Function]:
+        node = self.classes.get(cls)
+        if node is None or depth > 4:
+            return []
+        own = [m for m in node.body if isinstance(m, _Function)]
+        named = {m.name for m in own}
+        inherited: list[_Function] = []
+        for base in node.bases:
+            if isinstance(base, ast.Name) and base.id != cls:
+                inherited += [m for m in self._methods(base.id, depth + 1) if m.name not in named]
+        return own + inherited
+
+    def _method(self, cls: str, name: str) -> _Function | None:
+        if not cls:
+            return self.functions.get(name)
+        return next((m for m in self._methods(cls) if m.name == name), None)
+
+    def _reach(self, cls: str, name: str) -> dict[tuple[str, str], int]:
+        """What a method (or module function, `cls` "") reaches, with the
+        helpers it calls, transitively; each (kind, target) at its first line."""
+        key = (cls, name)
+        if key in self._reached:
+            return self._reached[key]
+        self._reached[key] = {}  # a helper calling itself, or another in a circle
+        function = self._method(cls, name)
+        if function is None:
+            return {}
+        own, helpers, called = _Function_refs(function, self, cls).collect()
+        reached = dict(own)
+        for owner, helper in helpers:
+            for item, line in self._reach(owner, helper).items():
+                reached.setdefault(item, line)
+        for function_name in called:
+            for item, line in self._reach("", function_name).items():
+                reached.setdefault(item, line)
+        self._reached[key] = reached
+        return reached
+
+    def nodes(self, function: _Function) -> Nodes:
+        """A function's nodes by what they are, parents first (walked once, kept)."""
+        found = self._nodes.get(id(function))
+        if found is None:
+            found = self._nodes[id(function)] = walked(function)
+        return found
+
+    def self_kinds(self, cls: str) -> dict[str, str]:
+        """`self.x = nn.Linear(...)` anywhere in the class: x's class."""
+        if cls in self._kinds_of:
+            return self._kinds_of[cls]
+        kinds: dict[str, str] = self._kinds_of.setdefault(cls, {})
+        for method in self._methods(cls):
+            for node in self.nodes(method).binds:
+                if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                    target = node.targets[0]
+                    if (
+                        isinstance(target, ast.Attribute)
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == "self"
+                    ):
+                        kind = made(node.value, self.scope, self.bases)
+                        if kind is not None:
+                            kinds[target.attr] = kind
+        return kinds
+
+
+class _Function_refs:
+    """One function's own references, and the helpers and module functions it calls."""
+
+    def __init__(self, function: _Function, module: _Module, cls: str) -> None:
+        self.function, self.module, self.cls = function, module, cls
+        self.scope = Scope(parent=module.scope)
+        self.own: dict[tuple[str, str], int] = {}
+
+    def collect(
+        self,
+    ) -> tuple[dict[tuple[str, str], int], list[tuple[str, str]], list[str]]:
+        module, scope = self.module, self.scope
+        arguments = self.function.args
+        for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
+            if argument.annotation is not None:
+                kind = dotted(argument.annotation, scope)
+                if kind is not None:
+                    scope.kinds[argument.arg] = kind
+        nodes = module.nodes(self.function)
+        for bound in nodes.binds:
+            scope.bind(bound, module.bases)
+        for item in nodes.withs:
+            if isinstance(item.optional_vars, ast.Name):
+                kind = made(item.context_expr, scope, module.bases)
+                if kind is not None:
+                    scope.kinds[item.optional_vars.id] = kind
+        called = {id(call.func) for call in nodes.calls}
+        self_kinds = module.self_kinds(self.cls) if self.cls else {}
+        for call in nodes.calls:  # a module called runs its forward: `layer(x)`, `nn.ReLU()(x)`
+            func = call.func
+            if isinstance(func, ast.Name):
+                kind = scope.kind(func.id)
+            elif isinstance(func, ast.Call):
+                kind = made(func, scope, module.bases)
+            elif (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+            ):
+                kind = self_kinds.get(func.attr)
+            else:
+                kind = None
+            if (
+                kind is not None
+                and kind.startswith("torch.nn.")
+                and kind.rsplit(".", 1)[-1][:1].isupper()
+            ):
+                self._add(METHOD, f"{kind}.forward", call.lineno)
+        inner: set[int] = set()
+        helpers: list[tuple[str, str]] = []  # (class, method)
+        functions: list[str] = []
+        attribute = ast.Attribute
+        for node in nodes.names:  # a helper reached, called or handed on (a hook, a target)
+            if isinstance(node, attribute):
+                value = node.value
+                if type(value) is ast.Name:
+                    if value.id in _SELF:  # self._check, cls._run
+                        helpers.append((self.cls, node.attr))
+                    elif value.id in module.classes and scope.alias(value.id) is None:
+                        helpers.append((value.id, node.attr))  # TestRpc._test_sync_call
+            elif node.id in module.functions and scope.alias(node.id) is None:
+                functions.append(node.id)
+            if id(node) in inner:
+                continue
+            if type(node) is attribute:
+                value = node.value
+                while isinstance(value, ast.Attribute):
+                    inner.add(id(value))
+                    value = value.value
+                inner.add(id(value))
+            self._reference(node, id(node) in called, self_kinds)
+        return self.own, helpers, functions
+
+    def _add(self, kind: str, target: str, line: int) -> None:
+        self.own.setdefault((kind, target), line)
+
+    def _reference(
+        self, node: ast.Attribute | ast.Name, call: bool, self_kinds: dict[str, str]
+    ) -> None:
+        scope, line = self.scope, node.lineno
+        named = dotted(node, scope)
+        if named is not None:
+            self._add(CALL, named, line)
+            return
+        if not isinstance(node, ast.Attribute):
+            if node.id in self.module.globals and scope.alias(node.id) is None:
+                for global_name, global_line in self.module.globals[node.id]:
+                    self._add(CALL, global_name, global_line)
+            return
+        parts = chain(node)
+        if parts is not None:
+            root = parts[0]
+            kind = scope.kind(root)
+            if root == "self" and len(parts) >= 3:
+                kind, parts = self_kinds.get(parts[1]), parts[1:]
+            if kind is not None:
+                self._add(METHOD, f"{kind}.{parts[1]}", line)
+                return
+            if root in _SELF or scope.is_plain(root) or scope.alias(root) is not None:
+                return
+            if root in self.module.classes or root in self.module.functions:
+                return
+        else:
+            kind = made(node.value, scope, self.module.bases)
+            if kind is not None:
+                self._add(METHOD, f"{kind}.{node.attr}", line)
+                return
+            if isinstance(node.value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
+                return
+        self._add(NAME if call else ATTR, node.attr, line)

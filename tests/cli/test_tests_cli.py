@@ -1,0 +1,258 @@
+"""`docs-check tests`: the project's fixture test tree mapped, its disabled
+list applied, the claims judged, in every format; a malformed list is one
+error line; a test tree at a git ref; the map cached per blob."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+import checker
+from tests.helpers import REPO, git
+
+Invoke = Callable[..., tuple[int, str, str]]
+FIXTURE = "tests/fixtures/testmap"
+DOCS, TESTS = f"{FIXTURE}/docs", f"{FIXTURE}/test"
+PAGE = f"{DOCS}/docs/zh/api/native_api/pytorch_2-12-0/torch.md"
+LIST = f"{TESTS}/unsupported_test_cases/.pytorch-disabled-tests.json"
+OPS, OBJECTS = f"{TESTS}/test_ops.py", f"{TESTS}/nn/test_objects.py"
+SCHEMAS = Path(checker.__file__).parent / "schemas"
+
+TEXT = f"""\
+2.12.0: tests {TESTS} (2 modules, 7 cases); disabled list: {LIST}
+  8 of 10 documented APIs reached (80.0%): call 4, method 2, opinfo 2
+  ascend-950: 5 of 7 supported claims backed (71.4%): call 4, method 1
+  atlas-a2: 5 of 9 supported claims backed (55.6%): call 3, method 2
+  atlas-a3: 6 of 9 supported claims backed (66.7%): call 4, method 2
+{PAGE}:59: claim-tests-disabled [warning] torch.Tensor.exponential_ is marked supported on \
+atlas-a2, atlas-a3, ascend-950 for 2.12.0, and every test that reaches it is disabled on NPU: \
+{OPS}::TestOpsPRIVATEUSE1::test_exponential_npu_float32 ({LIST}:2); \
+{OPS}::TestOpsPRIVATEUSE1::test_exponential_npu_float64 ({LIST}:3)
+{PAGE}:69: claim-tests-disabled [warning] torch.cuda.synchronize is marked supported on atlas-a2 \
+for 2.12.0, and every test that reaches it is disabled on NPU: \
+{OBJECTS}::TestObjects::test_synchronize ({LIST}:4)
+{PAGE}:79: claim-unbacked [note] torch.distributions.normal.Normal.log_prob is marked supported \
+on atlas-a2, atlas-a3, ascend-950 for 2.12.0, and no test reaches it
+{PAGE}:89: claim-unbacked [note] torch.distributed.elastic.metrics.put_metric is marked \
+supported on atlas-a2, atlas-a3 for 2.12.0, and no test reaches it
+{PAGE}:99: unsupported-but-tested [note] torch.sort is marked unsupported on every product for \
+2.12.0, and enabled tests reach it: {OPS}::TestOpsPRIVATEUSE1::test_sort_npu
+"""
+SUMMARY = (
+    "1 versions, 8 of 10 documented APIs reached by a test; 2 claim-tests-disabled, "
+    "2 claim-unbacked, 1 unsupported-but-tested; exit 1\n"
+)
+
+
+def test_the_fixture_tree_is_mapped_and_its_claims_judged(cli_at_repo: Invoke) -> None:
+    assert cli_at_repo("tests", DOCS, "--tests", TESTS) == (1, TEXT, SUMMARY)
+
+
+def test_the_notes_alone_do_not_fail_the_run(cli_at_repo: Invoke) -> None:
+    code, out, err = cli_at_repo(
+        "tests", DOCS, "--tests", TESTS, "--ignore", "claim-tests-disabled"
+    )
+    assert code == 0
+    assert "claim-tests-disabled" not in out
+    assert err.endswith("2 claim-unbacked, 1 unsupported-but-tested; exit 0\n")
+
+
+def test_a_verdicts_level_is_configurable(cli_at_repo: Invoke, tmp_path: Path) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text('[severity]\n"claim-unbacked" = "error"\n', encoding="utf-8")
+    code, out, _ = cli_at_repo("tests", DOCS, "--tests", TESTS, "--config", str(config))
+    assert code == 1
+    assert f"{PAGE}:79: claim-unbacked [error] " in out
+
+
+def schema_validator() -> Draft202012Validator:
+    loaded = {
+        name: json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
+        for name in ("lint", "tests")
+    }
+    registry: Registry[Any] = Registry().with_resources(
+        (document["$id"], Resource.from_contents(document)) for document in loaded.values()
+    )
+    return Draft202012Validator(loaded["tests"], registry=registry)
+
+
+def test_the_json_report_is_valid_against_its_schema(cli_at_repo: Invoke) -> None:
+    code, out, err = cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "json")
+    assert (code, err) == (1, "")
+    document = json.loads(out)
+    assert [e.message for e in schema_validator().iter_errors(document)] == []
+    (version,) = document["versions"]
+    assert version["linked"] == {"call": 4, "method": 2, "opinfo": 2}
+    links = {(link["api"], link["kind"], link["exact"]) for link in version["links"]}
+    assert ("torch.optim.SGD.step", "method", True) in links
+    assert ("torch.Tensor.add", "method", False) in links  # by name: its object is unknown
+    disabled = [v for v in document["verdicts"] if v["rule"] == "claim-tests-disabled"]
+    assert disabled[0]["disabled"] == [
+        {
+            "test": f"{OPS}::TestOpsPRIVATEUSE1::test_exponential_npu_{dtype}",
+            "path": LIST,
+            "line": n,
+        }
+        for dtype, n in (("float32", 2), ("float64", 3))
+    ]
+    assert {v["severity"] for v in document["verdicts"]} == {"warning", None}
+
+
+def test_the_schema_refuses_an_unknown_kind() -> None:
+    document = {
+        "schema": "docs-check/tests",
+        "schema_version": 1,
+        "versions": [],
+        "verdicts": [
+            {
+                "rule": "claim-unknown",
+                "severity": None,
+                "path": "p.md",
+                "line": 1,
+                "entry_line": 1,
+                "api": "torch.abs",
+                "version": "2.12.0",
+                "products": ["atlas-a2"],
+                "message": "m",
+                "disabled": [],
+            }
+        ],
+        "errors": [],
+    }
+    assert not schema_validator().is_valid(document)
+
+
+def test_the_csv_report_is_one_row_per_version_and_api(cli_at_repo: Invoke) -> None:
+    code, out, err = cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "csv")
+    assert (code, err) == (1, "")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 10
+    unbacked = sorted(row["api"] for row in rows if row["backed"] == "no")
+    assert unbacked == [
+        "torch.Tensor.exponential_",
+        "torch.distributed.elastic.metrics.put_metric",
+        "torch.distributions.normal.Normal.log_prob",
+    ]
+    sort = next(row for row in rows if row["api"] == "torch.sort")
+    said = (sort["supported"], sort["opinfo"], sort["verdicts"])
+    assert said == ("", "1", "unsupported-but-tested")
+
+
+def test_the_markdown_report_has_the_shares_and_the_unbacked_list(cli_at_repo: Invoke) -> None:
+    code, out, _ = cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "markdown")
+    assert code == 1
+    assert "| atlas-a2 | 9 | 5 | 55.6% | 3 | 2 | 0 | 0 |" in out
+    assert "<details><summary>2 supported APIs no test reaches</summary>" in out
+    assert "- `torch.distributions.normal.Normal.log_prob`" in out
+
+
+def test_a_malformed_disabled_list_is_one_error_line_at_its_line(cli_at_repo: Invoke) -> None:
+    code, _, err = cli_at_repo(
+        "tests", DOCS, "--tests", TESTS, "--disabled", f"2.12.0={FIXTURE}/broken"
+    )
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        f"docs-check: error: {FIXTURE}/broken/.pytorch-disabled-tests.json:3: "
+        "not JSON: Expecting ':' delimiter"
+    )
+
+
+def test_a_disabled_list_given_for_a_version_replaces_the_trees(
+    cli_at_repo: Invoke, tmp_path: Path
+) -> None:
+    (tmp_path / ".pytorch-disabled-tests.json").write_text("{}\n", encoding="utf-8")
+    code, out, _ = cli_at_repo("tests", DOCS, "--tests", TESTS, "--disabled", f"2.12.0={tmp_path}")
+    assert code == 0
+    assert "claim-tests-disabled" not in out
+    assert f"disabled list: {tmp_path}/.pytorch-disabled-tests.json" in out
+
+
+def test_a_missing_test_folder_is_a_usage_error(cli_at_repo: Invoke) -> None:
+    code, _, err = cli_at_repo("tests", DOCS, "--tests", "no/such/test")
+    assert code == 2
+    assert err.splitlines()[-1] == "docs-check: error: no/such/test: no such test folder"
+
+
+def test_the_tests_at_a_git_ref_are_read_as_the_working_trees(cli: Invoke, tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO / DOCS, repo / "docs")
+    git(repo, "init", "-q", "-b", "master")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "docs")
+    git(repo, "checkout", "-qb", "v2.12.0")
+    shutil.copytree(REPO / TESTS, repo / "test")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "tests")
+    git(repo, "checkout", "-q", "master")  # the working tree has no tests
+    code, out, _ = cli(
+        "tests", str(repo / "docs"), "--git", str(repo), "--test-ref", "2.12.0=v2.12.0"
+    )
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "2.12.0: tests v2.12.0:test (2 modules, 7 cases); disabled list: "
+        "v2.12.0:test/unsupported_test_cases/.pytorch-disabled-tests.json"
+    )
+    assert "v2.12.0:test/test_ops.py::TestOpsPRIVATEUSE1::test_exponential_npu_float32 (" in out
+
+
+def test_a_warm_run_takes_every_module_from_the_cache(
+    cli_at_repo: Invoke, tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path))
+    cold = cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "json")
+    assert len(list((tmp_path / "test-map").rglob("*.json"))) == 2  # one per module blob
+    import checker.testmap.tree as tree
+
+    def refuse(data: bytes | str, path: str = "") -> Any:
+        raise AssertionError(f"{path} parsed again")
+
+    monkeypatch.setattr(tree, "scan", refuse)
+    assert cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "json") == cold
+
+
+def test_docs_tests_md_shows_the_output_as_the_tool_prints_it(cli_at_repo: Invoke) -> None:
+    text = (REPO / "docs" / "tests.md").read_text(encoding="utf-8")
+    shown = text.split("--tests tests/fixtures/testmap/test\n```\n\n```text\n", 1)[1]
+    report, rest = shown.split("\n```\n", 1)
+    summary = rest.split("```text\n", 1)[1].split("\n```\n", 1)[0]
+    assert (report + "\n", summary + "\n") == (TEXT, SUMMARY)
+    broken = text.split("--disabled 2.12.0=tests/fixtures/testmap/broken\n```\n\n```text\n")[1]
+    _, _, err = cli_at_repo(
+        "tests", DOCS, "--tests", TESTS, "--disabled", f"2.12.0={FIXTURE}/broken"
+    )
+    assert broken.split("\n```", 1)[0] == err.splitlines()[-1]
+
+
+def test_a_rules_test_backs_its_api_only_where_the_tree_holds_it(
+    cli_at_repo: Invoke, tmp_path: Path
+) -> None:
+    """The shipped rule names test/distributed/elastic/metrics/test_metrics_api.py
+    from the repository's root: a tree holding that file links put_metric to it
+    (kind `rule`); the fixture tree, which lacks it, leaves put_metric unbacked."""
+    put_metric = "torch.distributed.elastic.metrics.put_metric"
+    held = tmp_path / "test"
+    shutil.copytree(REPO / TESTS, held)
+    metrics = "distributed/elastic/metrics/test_metrics_api.py"
+    (held / metrics).parent.mkdir(parents=True)
+    shutil.copy(REPO / "tests/fixtures/release-repo/master/test" / metrics, held / metrics)
+
+    def rule_links(tree: str) -> list[str]:
+        code, out, _ = cli_at_repo("tests", DOCS, "--tests", tree, "--format", "json")
+        assert code in (0, 1)
+        (version,) = json.loads(out)["versions"]
+        return [
+            link["test"]
+            for link in version["links"]
+            if link["api"] == put_metric and link["kind"] == "rule"
+        ]
+
+    assert rule_links(str(held)) == [f"test/{metrics}"]
+    assert rule_links(TESTS) == []

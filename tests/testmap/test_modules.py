@@ -1,0 +1,307 @@
+"""A test module read statically: names resolved through imports and
+aliases, methods on objects of known classes, device-generic names, helpers."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from checker.testmap.cases import Case
+from checker.testmap.links import Documented, links_of
+from checker.testmap.modules import ModuleScan, scan
+
+
+def scanned(source: str) -> ModuleScan:
+    return scan(textwrap.dedent(source))
+
+
+def reached(source: str, test: str = "test_it") -> set[tuple[str, str]]:
+    module = scanned(source)
+    for case, refs in zip(module.cases, module.refs, strict=True):
+        if case.name.startswith(test):
+            return {(kind, target) for kind, target, _ in refs}
+    raise AssertionError(f"no case {test}: {module.cases}")
+
+
+def linked(source: str, apis: list[str]) -> set[tuple[str, str, str]]:
+    """(test, api, kind) of each link to `apis`."""
+    return {
+        (link.test.split("::", 1)[1], link.api, link.kind)
+        for link in links_of("t.py", scanned(source), Documented(apis))
+    }
+
+
+def test_an_import_alias_and_a_from_import_alias_resolve() -> None:
+    found = reached(
+        """
+        import torch.nn.functional as F
+        from torch import nn as N
+
+        class T(TestCase):
+            def test_it(self):
+                F.relu(N.Linear(2, 2).weight)
+        """
+    )
+    assert ("call", "torch.nn.functional.relu") in found
+    assert ("call", "torch.nn.Linear") in found
+
+
+def test_a_name_bound_by_assignment_in_the_module_or_the_test_resolves() -> None:
+    found = reached(
+        """
+        import torch
+        absolute = torch.abs
+
+        class T(TestCase):
+            def test_it(self):
+                add = torch.add
+                add(absolute(x), 1)
+        """
+    )
+    assert {("call", "torch.abs"), ("call", "torch.add")} <= found
+
+
+def test_a_name_rebound_to_something_else_is_not_the_api() -> None:
+    found = reached(
+        """
+        import torch
+
+        class T(TestCase):
+            def test_it(self):
+                torch = object()
+                torch.add(1)
+        """
+    )
+    assert ("call", "torch.add") not in found
+
+
+def test_a_method_on_a_constructed_object_is_its_class_method() -> None:
+    found = reached(
+        """
+        import torch
+
+        class T(TestCase):
+            def test_it(self):
+                opt = torch.optim.SGD([], lr=0.1)
+                opt.step()
+                torch.randn(2).abs()
+        """
+    )
+    assert ("method", "torch.optim.SGD.step") in found
+    assert ("method", "torch.Tensor.abs") in found
+
+
+def test_an_annotation_gives_the_class_and_an_unknown_object_only_a_name() -> None:
+    found = reached(
+        """
+        import torch
+
+        def hook(state, bucket: torch.distributed.GradBucket):
+            return bucket.buffer()
+
+        class T(TestCase):
+            def test_it(self):
+                model.register_comm_hook(None, hook)
+                thing.frobnicate()
+        """
+    )
+    assert ("method", "torch.distributed.GradBucket.buffer") in found  # through the hook
+    assert ("name", "frobnicate") in found
+
+
+def test_a_helper_and_setup_are_what_the_test_reaches_too() -> None:
+    found = reached(
+        """
+        import torch
+
+        class T(TestCase):
+            def setUp(self):
+                torch.manual_seed(0)
+
+            def _check(self):
+                torch.sort(x)
+
+            def test_it(self):
+                self._check()
+        """
+    )
+    assert {("call", "torch.sort"), ("call", "torch.manual_seed")} <= found
+
+
+def test_a_device_generic_class_is_named_as_the_runner_names_it() -> None:
+    module = scanned(
+        """
+        import torch
+        from torch.testing._internal.common_device_type import dtypes, ops
+        from torch.testing._internal.common_device_type import instantiate_device_type_tests
+
+        class TestFoo(TestCase):
+            @dtypes(torch.float, torch.half)
+            def test_exponential(self, device, dtype):
+                pass
+
+            def test_plain(self, device):
+                pass
+
+            @dtypes(*floating_types())
+            def test_many(self, device, dtype):
+                pass
+
+            @ops(op_db)
+            def test_op(self, device, dtype, op):
+                pass
+
+        instantiate_device_type_tests(TestFoo, globals(), only_for="privateuse1")
+        """
+    )
+    assert module.cases == (
+        Case("TestFooPRIVATEUSE1", "test_exponential_npu", 8, ("_float32", "_float16")),
+        Case("TestFooPRIVATEUSE1", "test_plain_npu", 11),
+        Case("TestFooPRIVATEUSE1", "test_many_npu", 15, open=True),
+        Case("TestFooPRIVATEUSE1", "test_op", 19, open=True, ops=True),
+    )
+    assert module.cases[0].names() == (
+        "test_exponential_npu_float32",
+        "test_exponential_npu_float16",
+    )
+
+
+def test_a_parametrized_class_has_open_cases_and_a_plain_class_its_own_name() -> None:
+    module = scanned(
+        """
+        class TestAdd(TestCase):
+            @parametrize("shape", [1, 2])
+            def test_config(self, shape):
+                pass
+
+            def test_plain(self):
+                pass
+
+        instantiate_parametrized_tests(TestAdd)
+        """
+    )
+    assert [(c.cls, c.name, c.open) for c in module.cases] == [
+        ("TestAdd", "test_config", True),
+        ("TestAdd", "test_plain", False),
+    ]
+    assert module.cases[0].matches("test_config_shape_1")
+    assert not module.cases[1].matches("test_plain_x")
+
+
+def test_links_spell_torch_npu_as_torch_cuda_and_find_short_class_names() -> None:
+    found = linked(
+        """
+        import torch_npu
+        from torch.distributions import Normal
+
+        class T(TestCase):
+            def test_it(self):
+                torch_npu.npu.synchronize()
+                Normal(0, 1).log_prob(0)
+        """,
+        [
+            "torch.cuda.synchronize",
+            "torch.distributions.normal.Normal",
+            "torch.distributions.normal.Normal.log_prob",
+        ],
+    )
+    assert found == {
+        ("T::test_it", "torch.cuda.synchronize", "call"),
+        ("T::test_it", "torch.distributions.normal.Normal", "call"),
+        ("T::test_it", "torch.distributions.normal.Normal.log_prob", "method"),
+    }
+
+
+def test_a_test_name_names_its_op_and_a_method_by_name_is_torch_tensors() -> None:
+    found = linked(
+        """
+        class T(TestCase):
+            def test_nan_to_num_bfloat16(self):
+                x.clamp_(0)
+
+            def test_type_promotion(self):
+                pass
+        """,
+        ["torch.nan_to_num", "torch.Tensor.clamp_", "torch.Tensor.type"],
+    )
+    assert found == {
+        ("T::test_nan_to_num_bfloat16", "torch.nan_to_num", "opinfo"),
+        ("T::test_nan_to_num_bfloat16", "torch.Tensor.clamp_", "method"),
+    }
+
+
+def test_a_dtype_family_links_each_runner_name() -> None:
+    found = linked(
+        """
+        import torch
+        class TestFoo(TestCase):
+            @dtypes(torch.float32, torch.float64)
+            def test_exponential(self, device, dtype):
+                pass
+        instantiate_device_type_tests(TestFoo, globals())
+        """,
+        ["torch.Tensor.exponential_"],
+    )
+    assert found == {
+        ("TestFooPRIVATEUSE1::test_exponential_npu_float32", "torch.Tensor.exponential_", "opinfo"),
+        ("TestFooPRIVATEUSE1::test_exponential_npu_float64", "torch.Tensor.exponential_", "opinfo"),
+    }
+
+
+def test_a_module_that_does_not_parse_raises_a_syntax_error() -> None:
+    with pytest.raises(SyntaxError):
+        scan("def (:\n")
+
+
+def test_a_function_called_through_its_defining_module_is_the_documented_one() -> None:
+    found = linked(
+        """
+        import torch
+        from torch.distributed.elastic.metrics import api
+
+        class T(TestCase):
+            def _put(self):
+                api.put_metric("m", 1, "group")
+
+            def test_it(self):
+                self._put()
+                torch.linalg.norm(x)
+        """,
+        ["torch.distributed.elastic.metrics.put_metric", "torch.norm"],
+    )
+    assert found == {("T::test_it", "torch.distributed.elastic.metrics.put_metric", "call")}
+
+
+def test_a_helper_named_through_its_class_is_reached() -> None:
+    found = reached(
+        """
+        import torch.distributed.rpc as rpc
+
+        class TestRpc(TestCase):
+            @classmethod
+            def _worker(cls, rank):
+                rpc.rpc_sync("worker1", len)
+
+            def test_it(self):
+                mp.spawn(TestRpc._worker, nprocs=2)
+        """
+    )
+    assert ("call", "torch.distributed.rpc.rpc_sync") in found
+
+
+def test_what_a_decorator_names_is_not_what_the_test_exercises() -> None:
+    found = reached(
+        """
+        import torch
+        import unittest
+        RUN_NPU = torch.npu.is_available()
+
+        class T(TestCase):
+            @unittest.skipIf(not RUN_NPU, "requires npu")
+            def test_it(self):
+                torch.abs(x)
+        """
+    )
+    assert ("call", "torch.abs") in found
+    assert ("call", "torch.npu.is_available") not in found
