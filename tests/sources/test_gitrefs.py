@@ -29,8 +29,8 @@ NONSTANDARD = "nonstandard-mark mark '✗' instead of ✔ / ✘"
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 # the 2.11.0 page leaves Ascend 950DT out of put_metric's table; the shipped rule says 暂不支持
 DIFFERS = (
-    f"doc-differs-from-rule {PUT_METRIC} 2.11.0 on ascend-950: doc-differs-from-rule "
-    "(docs say unstated, the rule expects unsupported)"
+    f"doc-differs-from-rule {PUT_METRIC} 2.11.0 on ascend-950: "
+    "docs say unstated, the rule expects unsupported"
 )
 Invoke = Callable[..., tuple[int, str, str]]
 
