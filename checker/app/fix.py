@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from checker.app.lint import Linted, checked
 from checker.app.outcome import Outcome
-from checker.app.rewritten import Rewritten, Skipped
+from checker.app.rewritten import Rewritten, Skipped, opened
 from checker.app.setup import Settings, Setup
 from checker.checks.lint import lint as lint_checks
-from checker.errors import InputError
 from checker.gating.gate import Gate
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
@@ -25,8 +24,7 @@ from checker.model.support import Page
 from checker.progress import Progress
 from checker.read.load import page_lines
 from checker.rewrite.lines import Replacement, fixed, replaced
-from checker.rewrite.place import Linked
-from checker.rewrite.source import Source, load_source
+from checker.rewrite.source import Source
 from checker.rewrite.written import Change, read_back, write_changes
 
 PASSES = 10  # a fix that reveals another, that reveals another...: a few at most
@@ -93,16 +91,8 @@ def fixed_pages(linted: Linted, ready: Setup, since: int | None = None) -> Fixed
     for page in linted.corpus.pages:
         if page.path not in fixable or page.tree:  # a page at a git ref is no file to fix
             continue
-        try:
-            source = load_source(page.path, ready.docs, since)
-        except Linked as link:
-            if link.inside:
-                skipped.append(Skipped(page.path, 1, link.why))
-            else:
-                errors.append(str(link))
-            continue
-        except InputError as error:  # gone or changed since it was read
-            errors.append(str(error))
+        source = opened(page.path, ready.docs, since, skipped, errors)
+        if source is None:
             continue
         change, refused, fixed_here = _fixed_page(page, source, rules)
         changes += [change] if change is not None else []

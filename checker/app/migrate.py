@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from checker.app.outcome import Outcome
-from checker.app.rewritten import Rewritten, Skipped
+from checker.app.rewritten import Rewritten, Skipped, opened
 from checker.app.setup import Settings, read_docs
-from checker.errors import InputError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.records import records_of
@@ -23,8 +22,6 @@ from checker.model.support import Entry, Page
 from checker.progress import Progress
 from checker.rewrite.lines import replaced
 from checker.rewrite.migrate import plan
-from checker.rewrite.place import Linked
-from checker.rewrite.source import load_source
 from checker.rewrite.written import Change, read_back, write_changes
 
 MIGRATED = N_("entries")  # what a migrated page's line counts
@@ -43,16 +40,8 @@ def migrate(
     skipped: list[Skipped] = []
     errors = list(corpus.errors)
     for page in corpus.pages:
-        try:
-            source = load_source(page.path, ready.docs, since)
-        except Linked as link:
-            if link.inside:
-                skipped.append(Skipped(page.path, 1, link.why))
-            else:
-                errors.append(str(link))
-            continue
-        except InputError as error:
-            errors.append(str(error))
+        source = opened(page.path, ready.docs, since, skipped, errors)
+        if source is None:
             continue
         lines = [line.rstrip("\r\n") for line in source.lines]
         planned = plan(page, lines, form, ready.catalogue)
