@@ -58,18 +58,6 @@ class Live:
     untested: list[Untested]
 
 
-def live_runs(
-    rules: Sequence[Expectation],
-    versions: Sequence[str],
-    docs: Sequence[str],
-    environments: Environments,
-    catalogue: Catalogue,
-    progress: Progress | None = None,
-) -> list[Evidence]:
-    """One Evidence per environment, main first (see `run_live`)."""
-    return run_live(rules, versions, docs, environments, catalogue, progress).evidence
-
-
 def run_live(
     rules: Sequence[Expectation],
     versions: Sequence[str],

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from checker.app.live import Environments, live_runs, run_live
+from checker.app.live import Environments, run_live
 from checker.app.verify import Request
 from checker.errors import InputError, UsageError
 from checker.model.catalogue import default_catalogue
@@ -72,7 +72,7 @@ def test_without_mappings_the_main_interpreter_runs_the_working_tree_tests(
     rules: list[Expectation], repo: Path, log: Path
 ) -> None:
     where = Environments(python=FAKE_HARNESS_PYTHON)
-    (evidence,) = live_runs(rules, ["2.12.0"], [str(repo)], where, default_catalogue())
+    (evidence,) = run_live(rules, ["2.12.0"], [str(repo)], where, default_catalogue()).evidence
     assert evidence.version is None and evidence.speaks_for == "2.13.0"
     assert runs_of(evidence) == [("behaviour", None, "--behaviour"), ("repo-test", None, "--test")]
     assert [entry["cwd"] for entry in asked(log)][1] == str(repo)
@@ -88,7 +88,7 @@ def test_each_mapped_version_runs_its_refs_test_in_its_interpreter(
         test_refs=(("2.7.1", "v2.7.1"), ("2.12.0", "v2.12.0")),
         git_repo=str(repo),
     )
-    evidence = live_runs(rules, ["2.7.1", "2.12.0"], [], where, default_catalogue())
+    evidence = run_live(rules, ["2.7.1", "2.12.0"], [], where, default_catalogue()).evidence
     # every version has its own interpreter: the main one does not run at all
     assert [(e.version, e.speaks_for) for e in evidence] == [
         ("2.7.1", "2.7.1"),
@@ -114,7 +114,7 @@ def test_the_main_interpreter_takes_the_test_ref_of_its_own_release(
         test_refs=(("2.11.0", "v2.11.0"), ("2.12.0", "v2.12.0")),
         git_repo=str(repo),
     )
-    main, mapped = live_runs(rules, ["2.11.0", "2.12.0"], [], where, default_catalogue())
+    main, mapped = run_live(rules, ["2.11.0", "2.12.0"], [], where, default_catalogue()).evidence
     assert (main.version, main.speaks_for, mapped.version) == ("2.11.0", "2.11.0", "2.12.0")
     assert runs_of(main) == [("behaviour", None, "--behaviour"), ("repo-test", "v2.11.0", "--test")]
 
@@ -123,7 +123,7 @@ def test_an_interpreter_of_another_release_counts_for_no_version(
     rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
 ) -> None:
     where = Environments(python_for=(("2.12.0", fake(tmp_path, "2.13.0+cpu")),))
-    (evidence,) = live_runs(rules, ["2.12.0"], [], where, default_catalogue())
+    (evidence,) = run_live(rules, ["2.12.0"], [], where, default_catalogue()).evidence
     assert (evidence.version, evidence.environment.release, evidence.speaks_for) == (
         "2.12.0",
         "2.13.0",
@@ -162,7 +162,7 @@ def test_an_unknown_test_ref_is_a_usage_error(
         test_refs=(("2.12.0", "v9.9.9"),), git_repo=str(repo), python=FAKE_HARNESS_PYTHON
     )
     with pytest.raises(UsageError, match=r"no such ref 'v9\.9\.9'"):
-        live_runs(rules, ["2.12.0"], [], where, default_catalogue())
+        run_live(rules, ["2.12.0"], [], where, default_catalogue())
     assert not log.exists()  # every ref is checked before anything runs
 
 
@@ -177,7 +177,7 @@ def test_a_release_given_to_another_interpreter_is_not_the_main_ones(
         test_refs=(("2.13.0", "master"),),
         git_repo=str(repo),
     )
-    main, mapped = live_runs(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue())
+    main, mapped = run_live(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue()).evidence
     assert (main.version, main.speaks_for) == ("2.12.0", None)
     assert (mapped.version, mapped.speaks_for) == ("2.13.0", "2.13.0")
     assert runs_of(main) == [("behaviour", None, "--behaviour")]  # no test ref of its own
@@ -191,7 +191,7 @@ def test_without_mappings_the_main_interpreter_takes_its_releases_test_ref(
     where = Environments(
         python=fake(tmp_path, "2.12.0+cpu"), test_refs=(("2.12.0", "v2.12.0"),), git_repo=str(repo)
     )
-    (evidence,) = live_runs(rules, [], [], where, default_catalogue())
+    (evidence,) = run_live(rules, [], [], where, default_catalogue()).evidence
     assert (evidence.version, evidence.speaks_for) == ("2.12.0", "2.12.0")
     assert runs_of(evidence) == [
         ("behaviour", None, "--behaviour"),
@@ -220,7 +220,7 @@ def test_a_behaviour_file_at_a_ref_runs_as_written_out_of_it(
         rule, behaviour=HELPER, behaviour_file=HELPER, behaviour_ref="v2.12.0", test=None
     )
     where = Environments(python=FAKE_HARNESS_PYTHON, git_repo=str(repo))
-    (evidence,) = live_runs([mine], ["2.13.0"], [], where, default_catalogue())
+    (evidence,) = run_live([mine], ["2.13.0"], [], where, default_catalogue()).evidence
     (run,) = evidence.runs
     assert (run.source, run.ref, run.verdict) == ("behaviour", "v2.12.0", "passed")
     (entry,) = asked(log)
@@ -237,7 +237,7 @@ def test_a_behaviour_file_of_the_working_tree_runs_where_it_is(
     here = str(repo / HELPER)
     mine = dataclasses.replace(rule, behaviour=here, behaviour_file=here, test=None)
     where = Environments(python=FAKE_HARNESS_PYTHON)
-    (evidence,) = live_runs([mine], ["2.13.0"], [], where, default_catalogue())
+    (evidence,) = run_live([mine], ["2.13.0"], [], where, default_catalogue()).evidence
     assert [(run.source, run.ref, run.verdict) for run in evidence.runs] == [
         ("behaviour", None, "passed")
     ]
@@ -252,7 +252,7 @@ def test_a_test_ref_is_taken_over_the_working_trees_copy_of_the_test(
         test_refs=(("2.12.0", "v2.12.0"),),
         git_repo=str(repo),
     )
-    (evidence,) = live_runs(rules, ["2.12.0"], [str(repo)], where, default_catalogue())
+    (evidence,) = run_live(rules, ["2.12.0"], [str(repo)], where, default_catalogue()).evidence
     assert runs_of(evidence) == [
         ("behaviour", None, "--behaviour"),
         ("repo-test", "v2.12.0", "--test"),
@@ -270,7 +270,7 @@ def test_a_main_interpreter_whose_release_is_mapped_names_the_versions_left_to_i
         python=fake(tmp_path, "2.13.0+cpu"),
         python_for=(("2.13.0", fake(tmp_path, "2.13.0+cpu.mapped")),),
     )
-    main, _ = live_runs(rules, versions, [], where, default_catalogue())
+    main, _ = run_live(rules, versions, [], where, default_catalogue()).evidence
     assert (main.version, main.speaks_for) == (said, None)
 
 
@@ -290,7 +290,7 @@ def test_an_interpreter_that_cannot_start_is_an_input_error_before_any_run(
     else:  # beside a main interpreter that could run
         where = Environments(python=FAKE_HARNESS_PYTHON, python_for=(("2.12.0", str(python)),))
     with pytest.raises(InputError) as caught:
-        live_runs(rules, ["2.12.0"], [], where, default_catalogue())
+        run_live(rules, ["2.12.0"], [], where, default_catalogue())
     assert str(caught.value) == f"{python}: no such interpreter (executable {why}: {python})"
     assert not log.exists()  # every interpreter is checked before anything runs
 
@@ -300,7 +300,7 @@ def test_progress_is_one_step_per_job_started_then_done(
 ) -> None:
     steps: list[tuple[str, int, int]] = []
     where = Environments(python=FAKE_HARNESS_PYTHON)
-    live_runs(
+    run_live(
         rules,
         ["2.13.0"],
         [str(repo)],
@@ -322,7 +322,7 @@ def test_an_interpreter_of_another_release_runs_no_repository_test(
         test_refs=(("2.12.0", "v2.12.0"), ("2.13.0", "master")),
         git_repo=str(repo),
     )
-    main, mapped = live_runs(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue())
+    main, mapped = run_live(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue()).evidence
     assert (main.version, main.speaks_for) == ("2.12.0", None)
     assert runs_of(main) == [("behaviour", None, "--behaviour")]
     assert runs_of(mapped)[1] == ("repo-test", "master", "--test")
