@@ -426,26 +426,27 @@ python_for_option = click.option(
     "docs version VERSION in the interpreter PATH (repeatable).",
 )
 
-test_ref_option = click.option(
-    "--test-ref",
-    "test_refs",
-    multiple=True,
-    metavar="VERSION=REF",
-    callback=_mapping("REF", "refs", "2.7.1=v2.7.1"),
-    help="Run the rules' repository tests for docs version VERSION as they are at REF of "
-    "the --git repository (default: .), in VERSION's environment (repeatable).",
+
+def _test_ref_option(help: str) -> Callable[[F], F]:
+    """--test-ref VERSION=REF, declared once: `verify`/`probe` run the tests at
+    REF, `tests` reads them there and runs nothing, so each has its own help."""
+    return click.option(
+        "--test-ref",
+        "test_refs",
+        multiple=True,
+        metavar="VERSION=REF",
+        callback=_mapping("REF", "refs", "2.7.1=v2.7.1"),
+        help=help,
+    )
+
+
+test_ref_option = _test_ref_option(
+    "Run the rules' repository tests for docs version VERSION as they are at REF of "
+    "the --git repository (default: .), in VERSION's environment (repeatable)."
 )
-
-
-# `tests` reads the tests at the ref, and runs nothing: the same option, its own help
-mapped_test_ref_option = click.option(
-    "--test-ref",
-    "test_refs",
-    multiple=True,
-    metavar="VERSION=REF",
-    callback=_mapping("REF", "refs", "2.7.1=v2.7.1"),
-    help="Read docs version VERSION's test tree (and disabled lists) as it is at REF of "
-    "the --git repository (default: .) (repeatable).",
+mapped_test_ref_option = _test_ref_option(
+    "Read docs version VERSION's test tree (and disabled lists) as it is at REF of "
+    "the --git repository (default: .) (repeatable)."
 )
 tests_option = click.option(
     "--tests",
