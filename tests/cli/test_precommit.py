@@ -79,9 +79,17 @@ def pre_commit_executable() -> str:
 
 def pre_commit(docs: Path, home: Path, *arguments: str) -> tuple[int, str]:
     """pre-commit in the docs repository: (exit code, stdout and stderr)."""
+    return in_hook_environment(
+        [pre_commit_executable(), *arguments, "--color", "never"], docs, home
+    )
+
+
+def in_hook_environment(argv: list[str], cwd: Path, home: Path) -> tuple[int, str]:
+    """A command in the docs repository, with pre-commit's home and without the
+    caller's git environment: (exit code, stdout and stderr)."""
     done = subprocess.run(
-        [pre_commit_executable(), *arguments, "--color", "never"],
-        cwd=docs,
+        argv,
+        cwd=cwd,
         env=environment(home),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -10,17 +10,15 @@ project as on disk, the hook's environment built once for the module)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from tests.cli.test_precommit import (
-    TIMEOUT,
     documented_config,
-    environment,
     findings,
     git,
     home,
     hook_repo,
+    in_hook_environment,
     pre_commit,
     put,
 )
@@ -40,17 +38,7 @@ FLIPPED = (
 
 def commit(repo: Path, home: Path, message: str) -> tuple[int, str]:
     """`git commit`, which runs the installed pre-commit hook: (exit code, output)."""
-    done = subprocess.run(
-        ["git", "-C", str(repo), "commit", "--no-gpg-sign", "-m", message],
-        env=environment(home),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        encoding="utf-8",
-        check=False,
-        timeout=TIMEOUT,
-    )
-    return done.returncode, done.stdout
+    return in_hook_environment(["git", "commit", "--no-gpg-sign", "-m", message], repo, home)
 
 
 def test_a_commit_flipping_a_rules_product_status_fails_at_the_row(
