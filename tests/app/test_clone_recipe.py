@@ -279,15 +279,21 @@ def test_a_docs_ref_named_without_its_remote_is_read_from_it(cli: Invoke, in_clo
     assert err.endswith("docs-check: error: no API pages under . at .@origin/v2.12.0\n"), err
 
 
-def test_test_refs_that_no_rule_can_use_are_a_usage_error(
-    cli: Invoke, in_clone: None, tmp_path: Path
-) -> None:
-    rules = tmp_path / "no-test.toml"
+def rule_without_test(folder: Path) -> Path:
+    """A rule file of one rule that names no repository test."""
+    rules = folder / "no-test.toml"
     rules.write_text(
         '[[rule]]\nid = "no-test"\napi = "torch.distributed.elastic.metrics.prof"\n'
         'doc = "torch-distributed-elastic.md"\nexpect = "是"\n',
         encoding="utf-8",
     )
+    return rules
+
+
+def test_test_refs_that_no_rule_can_use_are_a_usage_error(
+    cli: Invoke, in_clone: None, tmp_path: Path
+) -> None:
+    rules = rule_without_test(tmp_path)
     argv = ["verify", "--git", ".", "--ref", "master", "docs", "--rules", str(rules)]
     code, out, err = cli(*argv, "--api", "torch.distributed.elastic.metrics.prof",
                          "--test-ref", "2.12.0=v2.12.0")  # fmt: skip
@@ -306,12 +312,7 @@ def test_test_refs_that_no_rule_can_use_are_a_usage_error(
 def test_probe_refuses_test_refs_that_no_rule_can_use(
     cli: Invoke, in_clone: None, tmp_path: Path
 ) -> None:
-    rules = tmp_path / "no-test.toml"
-    rules.write_text(
-        '[[rule]]\nid = "no-test"\napi = "torch.distributed.elastic.metrics.prof"\n'
-        'doc = "torch-distributed-elastic.md"\nexpect = "是"\n',
-        encoding="utf-8",
-    )
+    rules = rule_without_test(tmp_path)
     output = tmp_path / "evidence.json"
     argv = ["probe", "--output", str(output), "--rules", str(rules), "--api"]
     code, _, err = cli(*argv, "torch.distributed.elastic.metrics.prof", "--test-ref=2.13.0=master")
