@@ -10,6 +10,8 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 # What the torch_npu environment must hold. Both pinned: an unpinned torch
@@ -41,16 +43,24 @@ def cache_folder() -> Path:
     return Path(base) / "docs-check-tests"
 
 
+@contextmanager
+def locked_venv(name: str) -> Iterator[Path]:
+    """The folder of the test virtualenv `name` in the user's cache, held
+    under a lock for as long as the caller is inside: two test runs never
+    build or use it at once."""
+    cache = cache_folder()
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield cache / name
+
+
 def build_npu_venv() -> Path:
     """A virtualenv with the real torch_npu wheel, built once and reused: about
     45 s the first time. A lock keeps two test runs from building it at once;
     a half-built one (interrupted) fails the check and is built anew."""
-    cache = cache_folder()
-    cache.mkdir(parents=True, exist_ok=True)
-    venv = cache / NPU_VENV_NAME
-    python = venv / "bin" / "python"
-    with open(cache / f"{NPU_VENV_NAME}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with locked_venv(NPU_VENV_NAME) as venv:
+        python = venv / "bin" / "python"
         if installed(python) is not None:
             return python
         shutil.rmtree(venv, ignore_errors=True)

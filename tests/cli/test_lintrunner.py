@@ -17,7 +17,6 @@ message with the page's text before and after), and leaves the rest."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -31,7 +30,7 @@ import pytest
 
 from checker import __version__
 from tests.helpers import FIXTURES, REPO, git, git_environment
-from tests.npu_env import cache_folder
+from tests.npu_env import locked_venv
 
 TREE = FIXTURES / "lintrunner" / "repo"
 EVENTS = "docs/zh/api/native_api/pytorch_2-12-0/torch-events.md"
@@ -246,12 +245,8 @@ def init_venv() -> Iterator[Path]:
     PATH, so that the entry's `python3` is its python): built once into the
     user cache and reused, without docs-check at the start of every use. A
     lock keeps two test runs from using it at once."""
-    cache = cache_folder()
-    cache.mkdir(parents=True, exist_ok=True)
-    venv = cache / INIT_VENV
-    python = venv / "bin" / "python3"
-    with open(cache / f"{INIT_VENV}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with locked_venv(INIT_VENV) as venv:
+        python = venv / "bin" / "python3"
         pip = subprocess.run(
             [str(python), "-m", "pip", "--version"], capture_output=True, check=False, timeout=60
         ) if python.exists() else None  # fmt: skip
