@@ -33,12 +33,11 @@ def is_own(run: Run) -> bool:
 
 def framework(run: Run) -> str:
     """ "unittest", "pytest", or "" for docs-check's own behaviour test: the
-    run's own word where the evidence has it, else told by the framework's
-    summary line (`Ran N tests in …` is unittest's); torch's tests, which run
-    under unittest, where nothing tells."""
-    named = str(getattr(run, "framework", "") or "")
-    if named in ("unittest", "pytest"):
-        return named
+    run's own word where the evidence has it (schema 3), else, for an older
+    record, told by the framework's summary line (`Ran N tests in …` is
+    unittest's); torch's tests, which run under unittest, where nothing tells."""
+    if run.framework in ("unittest", "pytest"):
+        return run.framework
     if is_own(run):
         return ""
     return "pytest" if _PYTEST_SUMMARY.fullmatch(run.summary) else "unittest"
