@@ -106,7 +106,7 @@ def _rule_suite(report: VerifyReport, index: int) -> ET.Element:
     rule = report.rules[index]
     suite = ET.Element("testsuite", name=rule.id)
     properties = ET.SubElement(suite, "properties")
-    for name, value in (("api", rule.api), ("expect", rule.expect), ("rule", rule.source)):
+    for name, value in (("api", rule.api), ("expect", rule.expect), ("rule", rule.expect_at)):
         ET.SubElement(properties, "property", name=name, value=_safe(value))
     results = [r for r in report.results if r.rule == rule.id]
     places: dict[str, set[str]] = {}  # the entries of each version

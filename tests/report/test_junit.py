@@ -152,8 +152,10 @@ def test_verify_junit_structure(cli: Invoke) -> None:
     assert {p.get("name"): p.get("value") for p in put_metric.iter("property")} == {
         "api": "torch.distributed.elastic.metrics.put_metric",
         "expect": "是，暂不支持 Ascend 950DT",
-        "rule": "rules/put_metric.toml:15",
+        "rule": "rules/put_metric.toml:19",  # its `expect`, as text and Markdown name it
     }
+    _, text, _ = cli(*VERIFY_FAILING)
+    assert "expect: 是，暂不支持 Ascend 950DT  (rules/put_metric.toml:19)" in text
     case = put_metric.find(f"testcase[@classname='{PUT_METRIC}.pytorch_2-12-0'][@name='atlas-a3']")
     assert case is not None
     failure = case.find("failure")
