@@ -75,7 +75,7 @@ def commands(lines: list[str], block: Block) -> tuple[str, ...]:
     joined: list[str] = []
     pending = ""
     for raw in lines[block.first : block.end]:
-        line = raw[block.indent :] if raw[: block.indent].isspace() else raw.lstrip()
+        line = raw[block.indent :] if not raw[: block.indent].strip() else raw.lstrip()
         if not pending and (not line.strip() or line.lstrip().startswith("#")):
             continue
         if line.rstrip().endswith("\\"):

@@ -116,7 +116,11 @@ def _differing(example: Example, path: Path, out: str, err: str) -> list[tuple[B
     """The output blocks that differ, read again: an update may have moved them."""
     now = read(path, REPO)[example.ordinal]
     assert now.commands == example.commands, f"{example.name}: the doc changed under the test"
-    return [(b, text) for b, text in expected_outputs(now, out, err) if not matches(shown(path, b), text)]
+    return [
+        (b, text)
+        for b, text in expected_outputs(now, out, err)
+        if not matches(shown(path, b), text)
+    ]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.name for example in EXAMPLES])
