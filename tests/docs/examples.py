@@ -5,7 +5,7 @@ block after it, with one paragraph at most between them, is its shown output
 stderr); "exit code N" in that prose, or in the paragraph ending with a colon
 that introduces the example, is its exit code; an HTML comment
 `<!-- docs-check-example: ... -->` on the lines just above the fence says how
-it runs (`skip (why)`, `corpus`)."""
+it runs (`skip (why)`, `corpus`, `release-clone`)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ HEADING = re.compile(r"^#{1,6} ")
 MARKER = re.compile(r"^\s*<!-- docs-check-example: (.*?) -->\s*$")
 SKIP = re.compile(r"skip \((.+)\)")
 EXIT_CODE = re.compile(r"exit code (\d+)")
+# Where an example runs, when a marker says so (the default: "checkout").
+PLACES = ("corpus", "release-clone")
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,7 @@ class Example:
     outputs: tuple[Block, ...]  # (), (stdout and stderr,) or (stdout, stderr)
     exit_code: int | None
     skip: str | None
-    corpus: bool
+    where: str  # "checkout", "corpus" or "release-clone": see PLACES
 
     @property
     def name(self) -> str:
@@ -153,7 +155,7 @@ def read(path: Path, root: Path) -> list[Example]:
                 outputs=tuple(outputs),
                 exit_code=codes[-1] if codes else None,
                 skip=skips[0] if skips else None,
-                corpus="corpus" in markers,
+                where=next((m for m in markers if m in PLACES), "checkout"),
             )
         )
     return examples

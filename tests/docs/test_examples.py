@@ -3,7 +3,8 @@ output compared exactly (after the normalisation of docs/internals.md,
 "Executed documentation"). Each runs in the installed `docs-check` console
 script through bash, in a scratch copy of the checkout (examples/, rules/,
 tests/fixtures/: a `fix` or an `--output` of one example changes nothing for
-the next), or, marked `corpus`, from the folder that holds the shared corpus.
+the next); marked `corpus`, from the folder that holds the shared corpus;
+marked `release-clone`, in a clone of tests/app/release_repo.py's repository.
 
 DOCS_CHECK_UPDATE_SNAPSHOTS=1 rewrites each runnable example's output blocks
 from what the command printed (blocks abridged with `…` lines are left for a
@@ -124,17 +125,18 @@ def _differing(example: Example, path: Path, out: str, err: str) -> list[tuple[B
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.name for example in EXAMPLES])
-def test_example_runs_as_documented(example: Example, tmp_path: Path) -> None:
+def test_example_runs_as_documented(
+    example: Example, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     if example.skip:
         pytest.skip(f"{example.name}: {example.skip} (marked in the Markdown)")
-    if example.corpus:
-        from tests.conftest import REQUIRE_CORPUS
+    if example.where == "release-clone":
+        from tests.app.release_repo import clone_release_repo
 
-        if not CORPUS.is_dir():
-            where = f"the shared corpus is not at {CORPUS}"
-            if os.environ.get(REQUIRE_CORPUS) == "1":
-                pytest.fail(f"{where}, and {REQUIRE_CORPUS}=1 requires it")
-            pytest.skip(f"{where} (set {REQUIRE_CORPUS}=1 to make this a failure)")
+        cwd = clone_release_repo(tmp_path / "release")
+    elif example.where == "corpus":
+        # the suite's one corpus rule: skipped without it, failing under REQUIRE_CORPUS
+        request.getfixturevalue("corpus")
         cwd = CORPUS.parent
     else:
         cwd = scratch_checkout(tmp_path)
