@@ -24,10 +24,10 @@ from checker.model.finding import Severity
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.progress import Progress
-from checker.torch.runner import Session
 from checker.testmap.cases import Case
 from checker.testmap.links import Link
 from checker.testmap.modules import CALL, METHOD, OPINFO, RULE
+from checker.torch.runner import Session
 from checker.verify.backed import Limits, run_plan
 from checker.verify.backed_check import Claim, judged
 from checker.verify.crosscheck import UNVERIFIED, Options
@@ -91,12 +91,25 @@ def backed(
             asked = Request(docs=request.docs, test_refs=tuple(given), git_repo=request.git_repo)
             refs = dict(refs_read(asked))
         for version, session in _sessions(request, ready, versions, notes):
+            environment = session.probe()
+            if session.evidence(version).speaks_for != version:  # its runs would count for none
+                said = N_(
+                    "docs {version}: the interpreter given for it has torch {torch}, not "
+                    "{version}: its backing tests did not run"
+                )
+                torch = environment.torch if environment and environment.torch else "-"
+                notes.append(message(said, version=version, torch=torch))
+                continue
             documented = {e.api for e, _ in entries if e.version == version}
-            every = {e.api for page in corpus.pages if page.version == version for e in page.entries}
+            every = {
+                e.api for page in corpus.pages if page.version == version for e in page.entries
+            }
             tests = TestsRequest(request.tests, tuple(refs.items()), request.git_repo)
             found = version_links(version, every, tests, settings, ready, errors)
             products = {p for e, said in entries if e.version == version for p in said}
-            plan = _plan(version, pattern, documented, found, refs.get(version), products, request.shard)
+            plan = _plan(
+                version, pattern, documented, found, refs.get(version), products, request.shard
+            )
             plans.append(plan)
             evidence.append(_run(plan, session, request, progress))
     if request.write_evidence is not None:

@@ -264,7 +264,9 @@ def _held(rules: list[Link], apis: set[str], tree: TestTree) -> list[Link]:
         link
         for link in rules
         if link.api in apis
-        and any(path == link.path or path.endswith((f"/{link.path}", f":{link.path}")) for path in paths)
+        and any(
+            path == link.path or path.endswith((f"/{link.path}", f":{link.path}")) for path in paths
+        )
     ]
 
 

@@ -33,15 +33,7 @@ def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
     lines = [f"{said} (exit {int(outcome.exit_code)}): {_ran(report)}; {npu}"]
     for plan in report.plans:
         lines += plan_lines(plan)
-    if report.claims:
-        lines.append(_("claims:"))
-    for claim in report.claims:
-        lines.append(
-            f"  {claim.api} {claim.version} {claim.product}: documented {claim.documented}, "
-            f"observed {claim.observed}, {claim.verdict}"
-            + (f" ({claim.detail})" if claim.detail else "")
-            + f"  {claim.path}:{claim.line}"
-        )
+    lines += claim_lines(report)
     if report.evidence:
         lines.append(_("evidence:"))
     for evidence in report.evidence:
@@ -49,6 +41,33 @@ def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
     if report.notes:
         lines.append(_("notes:"))
     lines += [f"  {note}" for note in report.notes]
+    return lines
+
+
+def claim_lines(report: BackedReport) -> list[str]:
+    """Each entry's claims, a line per product, for the versions some plan or
+    evidence speaks for; the other versions' claims in one line each."""
+    spoken = {p.version for p in report.plans} | {
+        v for e in report.evidence for v in e.docs_versions
+    }
+    lines: list[str] = [_("claims:")] if report.claims else []
+    left: dict[str, int] = {}
+    entry: tuple[str, str, int] | None = None
+    for claim in report.claims:
+        if claim.version not in spoken:
+            left[claim.version] = left.get(claim.version, 0) + 1
+            continue
+        if entry != (claim.api, claim.path, claim.entry_line):
+            entry = (claim.api, claim.path, claim.entry_line)
+            lines.append(f"  {claim.api} {claim.version}  {claim.path}:{claim.entry_line}")
+        detail = f"  ({claim.detail})" if claim.detail else ""
+        lines.append(
+            f"    {claim.product:<11} documented {claim.documented:<11} observed "
+            f"{claim.observed:<6} {claim.verdict}{detail}"
+        )
+    for version, count in left.items():
+        said = N_("  docs {version}: {count} claims unverified: no plan or evidence for it")
+        lines.append(message(said, version=version, count=count))
     return lines
 
 

@@ -69,7 +69,8 @@ def evidence_lines(evidence: Evidence) -> list[str]:
         )
         lines.append(f"      command: {' '.join(run.command)}")
         for case in run.cases:
-            if not case.passed:
+            # a backing test's cases of a run that could not run share its note, said once
+            if not case.passed and not (run.note and case.detail == run.note):
                 lines.append(f"      FAILED {case.name}: {case.detail}")
                 lines.extend(traceback_lines(case.traceback))
     return lines

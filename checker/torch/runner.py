@@ -17,7 +17,6 @@ from checker.model.catalogue import Catalogue
 from checker.process import CommandResult, last_json_object, run_command
 from checker.progress import Progress
 from checker.torch.env import AUTOLOAD_OFF
-from checker.verify.plan import Plan
 from checker.verify.evidence import (
     Case,
     Environment,
@@ -26,6 +25,7 @@ from checker.verify.evidence import (
     derived_verdict,
     releases_pair,
 )
+from checker.verify.plan import Plan
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")

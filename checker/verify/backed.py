@@ -50,7 +50,9 @@ def run_plan(
             runs.append(_not_run(job, module, said))
             continue
         timeout = min(limits.module_timeout, left)
-        run = session.run_module(job, [_selector(module.path, c.name, c.open) for c in module.cases], timeout)
+        run = session.run_module(
+            job, [_selector(module.path, c.name, c.open) for c in module.cases], timeout
+        )
         runs.append(_backing(run, module))
     if progress:
         progress(RUNNING, len(part), len(part))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from checker.i18n import N_, message
 from checker.model.finding import Severity
 from checker.model.support import Entry
+from checker.model.version import version_key
 from checker.verify.crosscheck import (
     CLAIMS_FAILS,
     CONSISTENT,
@@ -64,6 +65,10 @@ def judged(
                 for _, case in _backing(record, entry.api, None)
             ]
             verdict, observed, detail = _judge(documented, counted, others, entry.version)
+            if not counted and not others and _unplanned(evidence, entry.api, entry.version):
+                detail = message(
+                    N_("no test of the plan for {version} backs it"), version=entry.version
+                )
             claims.append(
                 Claim(
                     entry.api,
@@ -80,7 +85,14 @@ def judged(
                     len(counted),
                 )
             )
-    return claims
+    return sorted(claims, key=lambda c: (version_key(c.version), c.path, c.line))
+
+
+def _unplanned(evidence: Sequence[Evidence], api: str, version: str) -> bool:
+    """A plan for the version was made, and no case of it backs `api`."""
+    plans = [e.plan for e in evidence if e.plan is not None and e.plan.version == version]
+    backing = {a for plan in plans for m in plan.modules for c in m.cases for a in c.apis}
+    return bool(plans) and api not in backing
 
 
 def _counts(record: Evidence, version: str, product: str) -> bool:
@@ -134,7 +146,11 @@ def _judge(
                 for kind, said in kinds.items()
             )
             return UNVERIFIED, "none", message(N_("no NPU evidence; {seen}"), seen=seen)
-        return UNVERIFIED, "none", message(N_("no NPU evidence for torch {version}"), version=version)
+        return (
+            UNVERIFIED,
+            "none",
+            message(N_("no NPU evidence for torch {version}"), version=version),
+        )
     if any(run.verdict == "error" for run, _ in counted):
         note = next(run.note for run, _ in counted if run.verdict == "error")
         return ERROR, "error", note

@@ -166,7 +166,9 @@ def test_a_case_in_two_files_is_refused(
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(clone["repo"])
         capsys.readouterr()
-        code = run(["verify", ".", "--backed", "--no-live", f"--evidence={first}", f"--evidence={first}"])
+        code = run(
+            ["verify", ".", "--backed", "--no-live", f"--evidence={first}", f"--evidence={first}"]
+        )
     out, err = capsys.readouterr()
     assert code == 2
     assert out == ""

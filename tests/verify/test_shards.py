@@ -104,7 +104,9 @@ def test_a_shard_missing_is_reported_and_the_rest_kept() -> None:
 def test_a_case_in_two_files_is_refused() -> None:
     one = _record(_plan(1, 2), "1.json")
     again = dataclasses.replace(one, origin="1-again.json")
-    with pytest.raises(InputError, match=r"^1-again.json: case test/a.py::T::test_x is also in 1.json"):
+    with pytest.raises(
+        InputError, match=r"^1-again.json: case test/a.py::T::test_x is also in 1.json"
+    ):
         merged([one, again, _record(_plan(2, 2), "2.json")])
 
 
