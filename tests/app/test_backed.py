@@ -208,3 +208,18 @@ def test_each_shards_evidence_file_is_valid_against_the_evidence_schema(shards: 
         document = valid("evidence", path.read_text("utf-8"))
         assert document["schema_version"] == 4
         assert all(case["apis"] for run in document["runs"] for case in run["cases"])
+
+
+def test_the_rules_test_at_a_test_ref_backs_its_api(
+    clone: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tests` (and so the plan) finds the shipped rule's test in a ref's tree,
+    whose modules it names `origin/v2.12.0:test/…`."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(clone["repo"])
+        capsys.readouterr()
+        argv = ["tests", ".", "--git", ".", "--test-ref", "2.12.0=origin/v2.12.0"]
+        run([*argv, "--format", "json"])
+    (version,) = json.loads(capsys.readouterr().out)["versions"]
+    rules = [(link["api"], link["test"]) for link in version["links"] if link["kind"] == "rule"]
+    assert rules == [("torch.distributed.elastic.metrics.put_metric", MODULES[0])]
