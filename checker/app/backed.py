@@ -17,22 +17,20 @@ from dataclasses import dataclass, field
 
 from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, Setup, read_docs
-from checker.app.tests import TestsRequest, VersionLinks, version_links
+from checker.app.tests import TestsRequest, version_links
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.finding import Severity
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.progress import Progress
-from checker.testmap.cases import Case
-from checker.testmap.links import Link
-from checker.testmap.modules import CALL, METHOD, OPINFO, RULE
 from checker.torch.runner import Session
 from checker.verify.backed import Limits, run_plan
 from checker.verify.backed_check import Claim, judged
 from checker.verify.crosscheck import UNVERIFIED, Options
 from checker.verify.evidence import Evidence, load_evidence
-from checker.verify.plan import Plan, PlannedCase, dealt
+from checker.verify.plan import Plan
+from checker.verify.planning import planned
 
 
 @dataclass(frozen=True)
@@ -107,8 +105,16 @@ def backed(
             tests = TestsRequest(request.tests, tuple(refs.items()), request.git_repo)
             found = version_links(version, every, tests, settings, ready, errors)
             products = {p for e, said in entries if e.version == version for p in said}
-            plan = _plan(
-                version, pattern, documented, found, refs.get(version), products, request.shard
+            plan = planned(
+                version,
+                pattern,
+                documented,
+                found.links,
+                found.tree,
+                found.disabling,
+                refs.get(version),
+                products,
+                request.shard,
             )
             plans.append(plan)
             evidence.append(_run(plan, session, request, progress))
@@ -178,65 +184,6 @@ def _sessions(
                 torch = environment.torch if environment and environment.torch else "-"
                 notes.append(message(said, version=version, torch=torch))
     return sorted(sessions, key=lambda pair: version_key(pair[0]))
-
-
-def _plan(
-    version: str,
-    pattern: str,
-    documented: set[str],
-    found: VersionLinks,
-    ref: str | None,
-    products: set[str],
-    shard: tuple[int, int],
-) -> Plan:
-    """The cases that back the documented APIs the pattern selects, by module,
-    dealt to the shards: links of kind call, opinfo and rule, and exact method
-    links; a case disabled on every product concerned is left out."""
-    prefix = f"{ref}:" if ref else ""
-    wanted: dict[tuple[str, str], tuple[set[str], Case, str]] = {}
-    for link in found.links:
-        if link.api not in documented:
-            continue
-        if link.kind == RULE:
-            for path, name, case in _rule_cases(link, found):
-                wanted.setdefault((path, name), (set(), case, RULE))[0].add(link.api)
-        elif link.case is not None and (
-            link.kind in (CALL, OPINFO) or (link.kind == METHOD and link.exact)
-        ):
-            if not link.case.cls:  # a module function: unittest does not run it
-                continue
-            path = link.path.removeprefix(prefix)
-            name = link.test.removeprefix(prefix)
-            wanted.setdefault((path, name), (set(), link.case, link.kind))[0].add(link.api)
-    by_module: dict[str, list[PlannedCase]] = {}
-    for (path, name), (apis, case, kind) in sorted(wanted.items()):
-        probe = Link(sorted(apis)[0], name, kind, 0, True, case)
-        off = tuple(p for p in sorted(products) if found.disabling.of(probe, p) is not None)
-        if products and set(off) >= products:
-            continue  # disabled on every product concerned: it backs none
-        planned = PlannedCase(name, tuple(sorted(apis)), case.open, off)
-        by_module.setdefault(path, []).append(planned)
-    modules = dealt(list(by_module.items()), shard[1])
-    return Plan(pattern, version, ref, shard[0], shard[1], modules)
-
-
-def _rule_cases(link: Link, found: VersionLinks) -> list[tuple[str, str, Case]]:
-    """The cases a rule's `test` names: a file's every case, a class's, or one."""
-    file, *parts = link.test.split("::")
-    chosen = []
-    for path, scanned in found.tree.modules:
-        inside = path.split(":", 1)[-1] if ":" in path else path
-        if inside != file and not inside.endswith(f"/{file}"):
-            continue
-        for case in scanned.cases:
-            if not case.cls or (parts and case.cls != parts[0]):
-                continue
-            names = (case.name,) if case.open else case.names()
-            for name in names:
-                if len(parts) < 2 or parts[1] == name:
-                    one = case if case.open else dataclasses.replace(case, name=name, variants=())
-                    chosen.append((inside, f"{inside}::{case.cls}::{name}", one))
-    return chosen
 
 
 def _run(
