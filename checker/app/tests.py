@@ -264,7 +264,9 @@ def _held(rules: list[Link], apis: set[str], tree: TestTree) -> list[Link]:
         link
         for link in rules
         if link.api in apis
-        and any(path == link.path or path.endswith(f"/{link.path}") for path in paths)
+        and any(
+            path == link.path or path.endswith((f"/{link.path}", f":{link.path}")) for path in paths
+        )
     ]
 
 
@@ -279,3 +281,34 @@ def _rule_links(ready: Setup) -> list[Link]:
             path = rule.test.split("::", 1)[0]
             found.append(Link(rule.api, rule.test, RULE, 0, True, None, path))
     return found
+
+
+@dataclass(frozen=True)
+class VersionLinks:
+    """One docs version's test tree, its links to the documented APIs and its
+    disabled list: what `verify --backed` plans from."""
+
+    tree: TestTree
+    links: tuple[Link, ...]
+    disabling: Disabling
+
+
+def version_links(
+    version: str,
+    apis: set[str],
+    request: TestsRequest,
+    settings: Settings,
+    ready: Setup,
+    errors: list[str],
+) -> VersionLinks:
+    """As `tests` maps one version: its tree (at its test ref, else the
+    working tree's folder), every link to its documented `apis`, the rules'
+    links among them, and the disabled list that applies."""
+    product = _products(ready.catalogue)
+    tree = _tree_for(
+        version, dict(request.test_refs), request, {}, _cache(settings), product, settings, errors
+    )
+    listed = _list(version, dict(request.disabled), tree, product, errors, {})
+    disabling = Disabling(listed)
+    links = _links(tree, Documented(apis), disabling) + _held(_rule_links(ready), apis, tree)
+    return VersionLinks(tree, tuple(links), disabling)

@@ -265,6 +265,8 @@ def _timeout(context: click.Context, parameter: click.Parameter, value: float) -
     return value
 
 
+timeout_callback = _timeout  # for the other options in seconds (verify --module-timeout, --budget)
+
 timeout_option = click.option(
     "--timeout",
     type=float,

@@ -31,6 +31,41 @@ from checker.cli.output import finish, progress_for
 @click.option("--require-npu", is_flag=True, help="Unverified products fail (exit 3).")
 @click.option("--strict", is_flag=True, help="Docs denying support the test shows are errors.")
 @o.timeout_option
+@click.option(
+    "--backed",
+    is_flag=True,
+    help="Run the repository's own test cases that back the docs' claims (see `docs-check "
+    "tests`) and judge each claim per product by them; text and json reports.",
+)
+@click.option(
+    "--shard",
+    metavar="I/N",
+    help="With --backed: run only part I of N of the plan, split by module the same way on "
+    "every machine.",
+)
+@click.option(
+    "--module-timeout",
+    type=float,
+    default=1800,
+    show_default=True,
+    callback=o.timeout_callback,
+    help="With --backed: seconds for one test module's process.",
+)
+@click.option(
+    "--budget",
+    type=float,
+    default=18000,
+    show_default=True,
+    callback=o.timeout_callback,
+    help="With --backed: seconds for the whole run; modules left then are not run.",
+)
+@click.option(
+    "--write-evidence",
+    metavar="FILE",
+    help="With --backed: write this run's evidence to FILE (one environment), for the "
+    "gate's `verify --backed --no-live --evidence FILE...`.",
+)
+@o.tests_option
 @o.checking_options("verify")
 @o.reading_options
 def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **values: Any) -> int:
@@ -43,6 +78,12 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
 
     timeout = values["timeout"]
     settings = o.settings_of(values, python_tests_too=True, timeout=timeout)
+    if values["backed"]:
+        return _backed(paths, fmt, output, quiet, settings, values)
+    for name in ("shard", "write_evidence"):
+        if values[name] is not None:
+            said = f"--{name.replace('_', '-')} is an option of --backed, which was not given"
+            raise click.UsageError(said)
     statistics = o.statistics_of(fmt, values)
     code = o.lintrunner_code_of(fmt, values)
     request = Request(
@@ -62,3 +103,41 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)
     return finish(outcome, fmt, output, quiet, statistics, code)
+
+
+def _backed(
+    paths: tuple[str, ...],
+    fmt: str,
+    output: str | None,
+    quiet: bool,
+    settings: Any,
+    values: dict[str, Any],
+) -> int:
+    """verify --backed: its own flow (checker.app.backed) and reports."""
+    from checker.app.backed import BackedRequest, backed
+    from checker.report.formats import formats_for
+    from checker.verify.backed import Limits
+    from checker.verify.crosscheck import Options
+    from checker.verify.plan import shard_option
+
+    if fmt not in formats_for("backed"):
+        offered = ", ".join(formats_for("backed"))
+        raise click.UsageError(f"--backed writes its report as {offered}, not {fmt}")
+    request = BackedRequest(
+        docs=o.paths_of(paths, values["docs"]),
+        api=values["api"],
+        shard=shard_option(values["shard"]),
+        python=values["python"],
+        python_for=values["python_for"],
+        test_refs=values["test_refs"],
+        git_repo=values["git_repo"] or ".",
+        tests=values["tests_folder"],
+        evidence_files=values["evidence_files"],
+        live=not values["no_live"],
+        limits=Limits(values["module_timeout"], values["budget"]),
+        write_evidence=values["write_evidence"],
+        options=Options(strict=values["strict"], require_npu=values["require_npu"]),
+    )
+    with progress_for(quiet) as progress:
+        outcome = backed(request, settings, progress)
+    return finish(outcome, fmt, output, quiet)

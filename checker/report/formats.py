@@ -59,6 +59,7 @@ FORMATS: dict[str, Format] = {
                 "diff",
                 "coverage",
                 "tests",
+                "backed",
             ),
             "for people",
             colour=True,
@@ -66,7 +67,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "json",
             "checker.report.json",
-            ("lint", "show", "verify", "export", "diff", "coverage", "tests"),
+            ("lint", "show", "verify", "export", "diff", "coverage", "tests", "backed"),
             "for tools",
             said=False,
         ),

@@ -35,6 +35,11 @@ def render(outcome: Outcome[Any]) -> str:
     result = outcome.result
     if outcome.command == "verify":
         return verify_json(result) + "\n"
+    if outcome.command == "backed":  # verify --backed
+        from checker.report.backed_text import backed_object
+
+        document = {**tagged("backed"), **backed_object(outcome)}
+        return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     if outcome.command == "show":
         return entries_json(result.entries, result.scopes) + "\n"
     if outcome.command == "diff":

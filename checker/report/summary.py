@@ -85,6 +85,10 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         return "\n".join([*refs, lint_counts(outcome.result) + outcome.hidden])
     if outcome.command == "verify":
         return f"{verify_counts(outcome.result)}; exit {int(outcome.exit_code)}{outcome.hidden}"
+    if outcome.command == "backed":
+        from checker.report.backed_text import backed_summary
+
+        return backed_summary(outcome)
     if outcome.command in REWRITING:
         from checker.report.rewrite_text import rewrite_summary
 

@@ -32,6 +32,10 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
 
         said = f"{headline(outcome)} (exit {int(outcome.exit_code)}): {verify_said(outcome.result)}"
         return lines_of([said, *verify_text(outcome.result)])
+    if outcome.command == "backed":  # verify --backed
+        from checker.report.backed_text import backed_text
+
+        return lines_of(backed_text(outcome))
     if outcome.command == "probe":
         from checker.report.verify_text import evidence_lines
 

@@ -57,18 +57,20 @@ def evidence_lines(evidence: Evidence) -> list[str]:
         passed = sum(1 for case in run.cases if case.passed)
         at = f" at {run.ref}" if run.ref else ""
         # a repository test's own last words; a behaviour's are the counts already shown
-        repo_said = run.summary and run.source == "repo-test" and not run.note
+        repo_said = run.summary and run.source != "behaviour" and not run.note
         said = f" — {run.summary}" if repo_said else ""
         # a repository test's exit status is its framework's (the harness's is 0)
         exit_said = f"{run.framework} exit" if run.framework and not run.note else "exit"
+        api = f"{run.api} " if run.api else ""  # a backing test's cases name their APIs
         lines.append(
-            f"    {run.api} [{run.source} {run.behaviour}{at}]: {run.verdict} "
+            f"    {api}[{run.source} {run.behaviour}{at}]: {run.verdict} "
             f"{passed}/{len(run.cases)} cases in {run.duration_s:g} s, "
             f"{exit_said} {run.exit_code}" + (f" — {run.note}" if run.note else said)
         )
         lines.append(f"      command: {' '.join(run.command)}")
         for case in run.cases:
-            if not case.passed:
+            # a backing test's cases of a run that could not run share its note, said once
+            if not case.passed and not (run.note and case.detail == run.note):
                 lines.append(f"      FAILED {case.name}: {case.detail}")
                 lines.extend(traceback_lines(case.traceback))
     return lines

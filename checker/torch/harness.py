@@ -4,6 +4,7 @@ when present), because the target environment need not have docs-check
 installed; and Python 3.8 syntax, the oldest a target may have.
 
     python harness.py [--behaviour FILE]... [--test NODEID]...
+                      [--module FILE --select CLASS::TEST...]
 
 --behaviour runs a shipped behaviour file (its CASES). --test runs a test of
 the docs repository's own suite, in this process so it sees the environment
@@ -11,7 +12,8 @@ just probed: NODEID is `path/test_x.py[::Class[::test_name]]` or
 `path/test_x.py::test_function`, the path relative to the working directory.
 A unittest module (one that calls run_tests() or unittest.main(), as torch's
 own tests do) runs under unittest; any other under pytest when it imports,
-else under unittest.
+else under unittest. --module runs the tests of FILE that each --select names
+(`Class::test`, or `Class::stem_*`), under unittest, as one run.
 
 Prints one JSON object on stdout, as its last line: the environment it found
 and one run per behaviour or test, {"behaviour": FILE's stem or NODEID,
@@ -42,10 +44,10 @@ from typing import TYPE_CHECKING, Any
 # harness runs as a script in the target interpreter.
 if TYPE_CHECKING or __package__:
     from checker.torch.harness_runs import one_line, run_behaviour
-    from checker.torch.harness_tests import run_test
+    from checker.torch.harness_tests import run_selected, run_test
 else:
     from harness_runs import one_line, run_behaviour  # type: ignore[no-redef]
-    from harness_tests import run_test  # type: ignore[no-redef]
+    from harness_tests import run_selected, run_test  # type: ignore[no-redef]
 
 
 def _version(distribution: str) -> str | None:
@@ -140,6 +142,8 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--behaviour", action="append", default=[], metavar="FILE")
     parser.add_argument("--test", action="append", default=[], metavar="NODEID")
+    parser.add_argument("--module", metavar="FILE")  # with --select: verify --backed
+    parser.add_argument("--select", action="append", default=[], metavar="CLASS::TEST")
     arguments = parser.parse_args()
     env, torch = probe()
     runs = []
@@ -148,6 +152,8 @@ def main() -> int:
         with contextlib.redirect_stdout(sys.stderr):
             runs = [run_behaviour(path) for path in arguments.behaviour]
             runs += [run_test(node_id) for node_id in arguments.test]
+            if arguments.module:
+                runs.append(run_selected(arguments.module, arguments.select))
     print(json.dumps({"environment": env, "runs": runs}))
     return 0
 

@@ -80,6 +80,60 @@ def _run_unittest(
         return finish(run, started, error=f"{prefix}{error}")
     except Exception as error:  # a class or test that is not there: AttributeError says which
         return finish(run, started, error=one_line(error))
+    return _run_suite(run, source, suite, started)
+
+
+def run_selected(path: str, selected: list[str]) -> dict[str, Any]:
+    """The tests of one module that `selected` names, under unittest, in one
+    run (verify --backed): `Class::test`, or `Class::stem_*` for every test of
+    the class whose name has that stem (a parametrised test's). A name the
+    module does not have here (a device class instantiated for another
+    backend, a plain function) is a failed case, `not collected`: it proves
+    nothing."""
+    source = Path(path)
+    run = new_run(path, "unittest")
+    started = time.monotonic()
+    if not source.is_file():
+        return finish(run, started, error=f"no such test file: {path}")
+    argv, sys.argv = sys.argv, [path]
+    try:
+        try:
+            module = _import_test_file(source)
+        except BaseException as error:
+            return finish(run, started, error=import_failure(error))
+        suite = unittest.TestSuite()
+        for name in selected:
+            tests = _selected(module, name)
+            if isinstance(tests, str):
+                case = {"name": f"{path}::{name}", "passed": False, "detail": tests}
+                run["cases"].append({**case, "traceback": ""})
+            else:
+                suite.addTests(tests)
+        return _run_suite(run, source, suite, started)
+    finally:
+        sys.argv = argv
+
+
+def _selected(module: Any, name: str) -> list[unittest.TestCase] | str:
+    """The tests `Class::test` or `Class::stem_*` names; why not, when none."""
+    cls_name, _, test = name.partition("::")
+    cls = getattr(module, cls_name, None) if cls_name else None
+    if not _is_case_class(cls):
+        return f"not collected: no unittest class {cls_name or '(a module function)'} here"
+    assert isinstance(cls, type)
+    names = unittest.defaultTestLoader.getTestCaseNames(cls)
+    if test.endswith("_*"):
+        found = [n for n in names if n.startswith(test[:-1])]
+    else:
+        found = [test] if test in names else []
+    if not found:
+        return f"not collected: {cls_name} has no test {test} here"
+    return [cls(method) for method in found]
+
+
+def _run_suite(
+    run: dict[str, Any], source: Path, suite: unittest.TestSuite, started: float
+) -> dict[str, Any]:
     stream = io.StringIO()
     result_class = _result_class(run["behaviour"].split("::")[0], source, run["cases"])
     runner = unittest.TextTestRunner(stream=stream, verbosity=2, resultclass=result_class)

@@ -25,6 +25,7 @@ from checker.verify.evidence import (
     derived_verdict,
     releases_pair,
 )
+from checker.verify.plan import Plan
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")
@@ -73,23 +74,32 @@ class Session:
             self._harness([self.interpreter, str(HARNESS)], None)
         return self.environment
 
-    def evidence(self, version: str | None = None) -> Evidence:
+    def evidence(self, version: str | None = None, plan: Plan | None = None) -> Evidence:
         environment = self.environment or _unknown_environment(self.interpreter, self.runs)
-        return Evidence(environment, tuple(self.runs), "live", version)
+        return Evidence(environment, tuple(self.runs), "live", version, plan)
 
-    def _run(self, job: Job, argv: list[str], cwd: str | None) -> Run:
-        result, report = self._harness(argv, cwd)
+    def run_module(self, job: Job, selected: Sequence[str], timeout: float) -> Run:
+        """The tests of the module `job.repo_test` that `selected` names, in
+        one harness process under unittest, within `timeout` seconds
+        (verify --backed: checker.verify.backed, which keeps the runs)."""
+        argv = [self.interpreter, str(HARNESS), "--module", str(job.repo_test)]
+        argv += [f"--select={name}" for name in selected]  # a name may start with "-"
+        return self._run(job, argv, job.repo, timeout)
+
+    def _run(self, job: Job, argv: list[str], cwd: str | None, timeout: float = 0) -> Run:
+        result, report = self._harness(argv, cwd, timeout or self.timeout)
         return _run(job, result, report, self._env)
 
     def _harness(
-        self, argv: list[str], cwd: str | None
+        self, argv: list[str], cwd: str | None, timeout: float = 0
     ) -> tuple[CommandResult, dict[str, Any] | None]:
-        result = run_command(argv, timeout=self.timeout, env=self._env, cwd=cwd)
+        timeout = timeout or self.timeout
+        result = run_command(argv, timeout=timeout, env=self._env, cwd=cwd)
         report = _report(result)
         import_error = report.get("environment", {}).get("torch_import_error") if report else None
         if import_error and "backend extension" in import_error and not self._env:
             self._cause, self._env = import_error, dict(AUTOLOAD_OFF)
-            result = run_command(argv, timeout=self.timeout, env=self._env, cwd=cwd)
+            result = run_command(argv, timeout=timeout, env=self._env, cwd=cwd)
             report = _report(result)
         if report is not None and self.environment is None:
             self.environment = _environment(report["environment"], self.catalogue, self._cause)

@@ -139,7 +139,7 @@ def _entry_results(
                 expected,
                 observed,
                 verdict,
-                _severity(verdict, options),
+                severity_of(verdict, options),
                 entry.path,
                 entry.line_of(product),
                 detail,
@@ -218,7 +218,7 @@ def _failed_cases(runs: list[Run]) -> str:
     return "failed: " + "; ".join(failed) if failed else "the behaviour test failed"
 
 
-def _severity(verdict: str, options: Options) -> Severity | None:
+def severity_of(verdict: str, options: Options) -> Severity | None:
     """The registry's level, raised by --strict and --require-npu."""
     if (verdict == DENIES_PASSES and options.strict) or (
         verdict == UNVERIFIED and options.require_npu

@@ -22,14 +22,18 @@ from checker.errors import InputError
 from checker.files import load_versioned
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.model.version import docs_version, release_of
+from checker.verify.plan import Plan, plan_of
 
 SCHEMA = "docs-check/evidence"
 # 2: the version a run was made for, each run's ref and summary; 3: each run's
-# framework, and each case's whole failure text
-SCHEMA_VERSION = 3
+# framework, and each case's whole failure text; 4: `verify --backed`'s
+# backing-test runs, each case's APIs, and the plan a record ran a shard of
+SCHEMA_VERSION = 4
 _T = TypeVar("_T")
 VERDICTS = ("passed", "failed", "error")
-SOURCES = ("behaviour", "repo-test")
+# a backing test: a module of the repository's suite run for the claims its
+# cases back (verify --backed), each case naming the APIs it backs
+SOURCES = ("behaviour", "repo-test", "backing-test")
 DEVICES = ("npu", "cpu-reference")
 
 
@@ -39,6 +43,7 @@ class Case:
     passed: bool
     detail: str = ""  # one line: the exception and the test file's line
     traceback: str = ""  # a failure's whole text, as its framework prints it; never cut
+    apis: tuple[str, ...] = ()  # a backing test's: the APIs it backs (verify --backed)
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,7 @@ class Evidence:
     runs: tuple[Run, ...]
     origin: str  # "live" or the file it was read from
     version: str | None = None  # the docs version it was run for (--python-for); None: its own
+    plan: Plan | None = None  # verify --backed: the whole plan, and the shard this record ran
 
     @property
     def speaks_for(self) -> str | None:
@@ -131,6 +137,7 @@ class Evidence:
             "docs_versions": self.docs_versions,
             "environment": asdict(self.environment),
             "runs": [asdict(run) for run in self.runs],
+            "plan": self.plan.to_object() if self.plan else None,
         }
 
     def to_json(self) -> str:
@@ -147,9 +154,11 @@ def derived_verdict(cases: Sequence[Case], exit_code: int | None) -> str:
 # What schema 2 and 3 added, which older files are read without (the defaults).
 _ADDED_IN_2 = frozenset({"ref", "summary", "fake_torch", "version"})
 _ADDED_IN_3 = frozenset({"framework", "traceback"})
+_ADDED_IN_4 = frozenset({"apis", "plan"})
 FRAMEWORKS = ("", "unittest", "pytest")
 _TOP = frozenset(
     {"schema", "schema_version", "origin", "version", "docs_versions", "environment", "runs"}
+    | {"plan"}
 )
 # What a run on an NPU cannot be without: torch and torch_npu imported, the SoC named.
 _NPU_NEEDS = ("torch", "torch_npu", "npu_name")
@@ -161,8 +170,10 @@ def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
     configuration's products); the shipped one when not given."""
     document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "evidence", "broken evidence record")
     found = document["schema_version"]
-    optional = (_ADDED_IN_2 if found == 1 else frozenset()) | (
-        _ADDED_IN_3 if found < 3 else frozenset()
+    optional = (
+        (_ADDED_IN_2 if found == 1 else frozenset())
+        | (_ADDED_IN_3 if found < 3 else frozenset())
+        | (_ADDED_IN_4 if found < 4 else frozenset())
     )
     try:
         unknown = set(document) - _TOP
@@ -177,7 +188,12 @@ def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
         version = document.get("version")
         if not isinstance(version, str | None):
             raise ValueError(f"version is not a string: {version!r}")
-        evidence = Evidence(environment, runs, path, version)
+        if "plan" not in document and "plan" not in optional:
+            raise KeyError("plan")
+        plan = plan_of(document["plan"]) if document.get("plan") is not None else None
+        if plan is None and any(run.source == "backing-test" for run in runs):
+            raise ValueError("backing-test runs without the plan they ran")
+        evidence = Evidence(environment, runs, path, version, plan)
         said = document.get("docs_versions")  # written for readers: it must not mislead them
         if said is not None and said != evidence.docs_versions:
             raise ValueError(
@@ -223,7 +239,7 @@ def _environment(data: Any, optional: frozenset[str], catalogue: Catalogue | Non
 def _run(data: Any, optional: frozenset[str], where: str) -> Run:
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise ValueError("a run without a list of cases")
-    cases = tuple(_build(Case, case, optional) for case in data["cases"])
+    cases = tuple(_build(Case, _listed(case, "apis"), optional) for case in data["cases"])
     command = data.get("command")
     if not isinstance(command, list) or not all(isinstance(arg, str) for arg in command):
         raise ValueError(f"Run.command is not a list of strings: {command!r}")
@@ -231,7 +247,7 @@ def _run(data: Any, optional: frozenset[str], where: str) -> Run:
     if run.source not in SOURCES:
         raise ValueError(f"{where}.source is {run.source!r}, not behaviour or repo-test")
     # a repository test's framework, when known (a crashed harness named none)
-    if run.framework not in FRAMEWORKS or (run.framework and run.source != "repo-test"):
+    if run.framework not in FRAMEWORKS or (run.framework and run.source == "behaviour"):
         raise ValueError(
             f"{where}.framework is {run.framework!r}, not unittest or pytest of a repo-test run"
         )
@@ -243,6 +259,15 @@ def _run(data: Any, optional: frozenset[str], where: str) -> Run:
     if run.verdict != "error" and run.verdict != derived_verdict(run.cases, run.exit_code):
         raise ValueError(f"{where}.verdict says {run.verdict}, but {_disagreement(run)}")
     return run
+
+
+def _listed(data: Any, name: str) -> Any:
+    """A JSON list of strings as the tuple its dataclass field holds."""
+    if isinstance(data, dict) and isinstance(data.get(name), list):
+        if not all(isinstance(item, str) for item in data[name]):
+            raise ValueError(f"{name} is not a list of strings: {data[name]!r}")
+        return {**data, name: tuple(data[name])}
+    return data
 
 
 def _disagreement(run: Run) -> str:

@@ -15,16 +15,19 @@ NATIVE_DOCS = "docs/zh/api/native_api"
 TEST = "test/distributed/elastic/metrics/test_metrics_api.py"
 
 
-def build_release_repo(folder: Path) -> Path:
-    """The repository at `folder`, master checked out."""
-    shutil.copytree(SHAPE / "master", folder)
+def build_release_repo(
+    folder: Path, shape: Path = SHAPE, branches: tuple[str, ...] = RELEASE_BRANCHES
+) -> Path:
+    """The repository at `folder`, master checked out: `shape`'s folders
+    (release-repo's, or another fixture laid out the same way)."""
+    shutil.copytree(shape / "master", folder)
     git(folder, "init", "-q", "-b", "master")
     git(folder, "add", ".")
     git(folder, "commit", "-qm", "docs of every version, and master's tests")
-    for branch in RELEASE_BRANCHES:
+    for branch in branches:
         git(folder, "checkout", "-q", "-b", branch, "master")
         git(folder, "rm", "-rq", NATIVE_DOCS)
-        own = SHAPE / branch
+        own = shape / branch
         if own.is_dir():
             shutil.copytree(own, folder, dirs_exist_ok=True)
         git(folder, "add", ".")
@@ -33,10 +36,12 @@ def build_release_repo(folder: Path) -> Path:
     return folder
 
 
-def clone_release_repo(folder: Path) -> Path:
+def clone_release_repo(
+    folder: Path, shape: Path = SHAPE, branches: tuple[str, ...] = RELEASE_BRANCHES
+) -> Path:
     """A user's clone of that repository at `folder / "clone"`, as a release
     engineer has it: master checked out, the release branches only as
     remote-tracking branches (`origin/v2.12.0`), no local branch of them."""
-    upstream = build_release_repo(folder / "upstream")
+    upstream = build_release_repo(folder / "upstream", shape, branches)
     git(folder, "clone", "-q", str(upstream), "clone")
     return folder / "clone"

@@ -72,7 +72,7 @@ def test_probe_writes_evidence_that_load_evidence_reads(probed: tuple[Path, int,
     assert code == 0
     document = json.loads(out.read_text(encoding="utf-8"))
     assert (document["schema"], document["schema_version"]) == (SCHEMA, SCHEMA_VERSION)
-    assert (document["schema"], document["schema_version"]) == ("docs-check/evidence", 3)
+    assert (document["schema"], document["schema_version"]) == ("docs-check/evidence", 4)
     assert document["origin"] == "live"
     assert document["docs_versions"] == ["2.13.0"]
     evidence = load_evidence(str(out))

@@ -96,7 +96,7 @@ def test_to_json_then_load_is_the_same_evidence(tmp_path: Path) -> None:
 def test_to_object_carries_schema_and_docs_version() -> None:
     document = evidence().to_object()
     assert document["schema"] == SCHEMA == "docs-check/evidence"
-    assert document["schema_version"] == SCHEMA_VERSION == 3
+    assert document["schema_version"] == SCHEMA_VERSION == 4
     assert (document["version"], document["docs_versions"]) == (None, ["2.13.0"])
     assert document["environment"]["device"] == "npu"
     assert document["runs"][0]["cases"][1] == {
@@ -104,6 +104,7 @@ def test_to_object_carries_schema_and_docs_version() -> None:
         "passed": False,
         "detail": "boom",
         "traceback": "",
+        "apis": (),  # a backing test's case names the APIs it backs
     }
     assert document["runs"][0]["framework"] == ""  # a behaviour: the harness's exit code
 
@@ -198,9 +199,9 @@ def test_foreign_json_is_not_evidence(tmp_path: Path, data: Any) -> None:
 
 
 def test_newer_schema_says_upgrade(tmp_path: Path) -> None:
-    path = write(tmp_path, {**record(), "schema_version": 4})
+    path = write(tmp_path, {**record(), "schema_version": 5})
     assert error_of(path) == (
-        f"{path}: evidence schema version 4 is newer than this docs-check reads (3); "
+        f"{path}: evidence schema version 5 is newer than this docs-check reads (4); "
         "upgrade docs-check"
     )
 
@@ -230,6 +231,21 @@ def test_a_schema_2_record_is_read_without_what_schema_3_added(tmp_path: Path) -
     assert {case.traceback for run in loaded.runs for case in run.cases} == {""}
     data["schema_version"] = 3  # a schema 3 record without them is broken
     assert "missing ['traceback']" in error_of(write(tmp_path, data, "v3.json"))
+
+
+def test_a_schema_3_record_is_read_without_what_schema_4_added(tmp_path: Path) -> None:
+    """The plan and each case's APIs came with schema 4 (verify --backed)."""
+    data = json.loads(json.dumps(load_evidence(write(tmp_path, record())).to_object()))
+    data["schema_version"] = 3
+    del data["plan"]
+    for run in data["runs"]:
+        for case in run["cases"]:
+            del case["apis"]
+    loaded = load_evidence(write(tmp_path, data, "v3.json"))
+    assert loaded.plan is None
+    assert {case.apis for run in loaded.runs for case in run.cases} == {()}
+    data["schema_version"] = 4  # a schema 4 record without them is broken
+    assert "missing ['apis']" in error_of(write(tmp_path, data, "v4.json"))
 
 
 @pytest.mark.parametrize(
@@ -572,6 +588,7 @@ def test_to_object_writes_every_top_level_key_in_order() -> None:
         "docs_versions",
         "environment",
         "runs",
+        "plan",
     ]
     assert document["origin"] == "live"
 
@@ -583,7 +600,7 @@ def test_to_json_keeps_non_ascii_text_and_indents_by_two() -> None:
     assert text.splitlines()[:3] == [
         "{",
         '  "schema": "docs-check/evidence",',
-        '  "schema_version": 3,',
+        '  "schema_version": 4,',
     ]
 
 

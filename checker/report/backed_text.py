@@ -1,0 +1,154 @@
+"""verify --backed's reports: what the run found first, then each plan (the
+docs version, the tests' ref, the modules and this runner's shard of them),
+each claim per product with what its backing cases observed, and the
+evidence each rests on (checker.report.verify_text's lines)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from checker.i18n import N_, _, message, ngettext
+
+if TYPE_CHECKING:
+    from checker.app.backed import BackedReport
+    from checker.app.outcome import Outcome
+    from checker.verify.plan import Plan
+
+
+def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
+    from checker.report.summary import NOTHING_VERIFIED, headline
+    from checker.report.verify_text import evidence_lines
+
+    report = outcome.result
+    verified = sum(claim.cases > 0 for claim in report.claims)
+    said = headline(outcome)
+    if outcome.judged == 0 and not verified:
+        said = _(NOTHING_VERIFIED)
+    npu = (
+        message(N_("{count} claims judged by NPU runs"), count=verified)
+        if verified
+        else _("not verified on any NPU")
+    )
+    lines = [f"{said} (exit {int(outcome.exit_code)}): {_ran(report)}; {npu}"]
+    for plan in report.plans:
+        lines += plan_lines(plan)
+    lines += claim_lines(report)
+    if report.evidence:
+        lines.append(_("evidence:"))
+    for evidence in report.evidence:
+        lines += evidence_lines(evidence)
+    if report.notes:
+        lines.append(_("notes:"))
+    lines += [f"  {note}" for note in report.notes]
+    return lines
+
+
+def claim_lines(report: BackedReport) -> list[str]:
+    """Each entry's claims, a line per product, for the versions some plan or
+    evidence speaks for; the other versions' claims in one line each."""
+    spoken = {p.version for p in report.plans} | {
+        v for e in report.evidence for v in e.docs_versions
+    }
+    lines: list[str] = [_("claims:")] if report.claims else []
+    left: dict[str, int] = {}
+    entry: tuple[str, str, int] | None = None
+    for claim in report.claims:
+        if claim.version not in spoken:
+            left[claim.version] = left.get(claim.version, 0) + 1
+            continue
+        if entry != (claim.api, claim.path, claim.entry_line):
+            entry = (claim.api, claim.path, claim.entry_line)
+            lines.append(f"  {claim.api} {claim.version}  {claim.path}:{claim.entry_line}")
+        detail = f"  ({claim.detail})" if claim.detail else ""
+        lines.append(
+            f"    {claim.product:<11} documented {claim.documented:<11} observed "
+            f"{claim.observed:<6} {claim.verdict}{detail}"
+        )
+    for version, count in left.items():
+        said = N_("  docs {version}: {count} claims unverified: no plan or evidence for it")
+        lines.append(message(said, version=version, count=count))
+    return lines
+
+
+def _ran(report: BackedReport) -> str:
+    runs = [run for e in report.evidence for run in e.runs if run.source == "backing-test"]
+    cases = [case for run in runs for case in run.cases]
+    passed = sum(case.passed for case in cases)
+    return message(
+        N_("{passed} of {cases} backing cases passed ({modules})"),
+        passed=passed,
+        cases=len(cases),
+        modules=_modules(len(runs)),
+    )
+
+
+def _modules(count: int) -> str:
+    return ngettext("{count} module", "{count} modules", count).format(count=count)
+
+
+def _cases(count: int) -> str:
+    return ngettext("{count} case", "{count} cases", count).format(count=count)
+
+
+def plan_lines(plan: Plan) -> list[str]:
+    cases = sum(len(m.cases) for m in plan.modules)
+    apis = len({api for m in plan.modules for c in m.cases for api in c.apis})
+    at = plan.ref or _("the working tree")
+    lines: list[str] = [
+        message(
+            N_(
+                "plan: docs {version} at {ref}: {modules}, {cases} back "
+                "{apis} APIs matching {pattern}"
+            ),
+            version=plan.version,
+            ref=at,
+            modules=_modules(len(plan.modules)),
+            cases=_cases(cases),
+            apis=apis,
+            pattern=plan.apis,
+        )
+    ]
+    part = plan.part()
+    if plan.shard:
+        lines.append(
+            "  "
+            + message(
+                N_("this run: shard {shard}/{shards}, {modules}, {cases}"),
+                shard=plan.shard,
+                shards=plan.shards,
+                modules=_modules(len(part)),
+                cases=_cases(sum(len(m.cases) for m in part)),
+            )
+        )
+    for module in plan.modules:
+        mark = "" if module in part else _(" (another shard)")
+        lines.append(
+            f"  {module.path} [shard {module.shard}/{plan.shards}]: {_cases(len(module.cases))}"
+            + mark
+        )
+    return lines
+
+
+def backed_summary(outcome: Outcome[BackedReport]) -> str:
+    report = outcome.result
+    verdicts: dict[str, int] = {}
+    for claim in report.claims:
+        verdicts[claim.verdict] = verdicts.get(claim.verdict, 0) + 1
+    counted = ", ".join(f"{count} {verdict}" for verdict, count in sorted(verdicts.items()))
+    said = message(N_("{count} claims"), count=len(report.claims))
+    return f"{said} ({counted or '-'}); {_ran(report)}; exit {int(outcome.exit_code)}"
+
+
+def backed_object(outcome: Outcome[BackedReport]) -> dict[str, Any]:
+    report = outcome.result
+    return {
+        "plans": [plan.to_object() for plan in report.plans],
+        "claims": [
+            {**asdict(c), "severity": c.severity.value if c.severity else None}
+            for c in report.claims
+        ],
+        "evidence": [evidence.to_object() for evidence in report.evidence],
+        "errors": list(outcome.errors),
+        "notes": list(report.notes),
+    }
