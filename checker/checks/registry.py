@@ -109,6 +109,20 @@ CHECKS: tuple[Check, ...] = (
         autofix="always: the mark becomes ✔ or ✘, as it reads",
     ),
     Check(
+        "table-cut",
+        _E,
+        READ,
+        "a status table cut short by a line that is no table row",
+        "Markdown ends a table at the first line that opens another block: a comment "
+        "(a docs-check comment too), a `<div>`, a list item or a quote. The rows after "
+        "that line are text, on GitHub and GitCode as for the reader, so the statuses "
+        "they give are lost: the products stay unstated. Reported at the line that "
+        "ends the table, when table rows follow it before the next blank line.",
+        "Remove the line, or move it above the table: a comment for a row's finding "
+        "goes above the table, as a docs-check-disable ... docs-check-enable region "
+        "around it.",
+    ),
+    Check(
         "api-name-incomplete",
         _W,
         READ,
@@ -168,6 +182,17 @@ CHECKS: tuple[Check, ...] = (
         READ,
         "a block that does not name exactly one product",
         "A product block must speak of one product; this one names none or several.",
+    ),
+    Check(
+        "block-unopened",
+        _E,
+        READ,
+        "a block end comment or item that no start comment opened",
+        "A `<!-- end idN -->` comment comes where no block is open: its start comment "
+        "is missing, or it closes a block a second time. An item in the list of a "
+        "block whose end comment came before it is in no block, and is not read.",
+        'Add the block\'s start comment `<!-- npu="CODE" idN -->` before its item, '
+        "or remove the extra end comment.",
     ),
     # the model
     Check(

@@ -11,7 +11,7 @@ product named, and a block names exactly one product."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from markdown_it.token import Token
 
@@ -21,10 +21,15 @@ from checker.model.claims import Claim, Claims
 from checker.model.edit import Edit, Fix
 from checker.model.status import read_status
 from checker.read.context import ReadContext, StatusRead
-from checker.read.tokens import line_of
+from checker.read.tokens import line_of, parse
 
-_START = re.compile(r'^\s*npu\s*=\s*"([^"]*)"\s+id\s*(\S+)\s*$')
-_END = re.compile(r"^\s*end\s+id\s*(\S+)\s*$")
+# Spaces are optional between the parts (`<!--npu="910b"id7-->`): the
+# markup is unambiguous without them, and the renderer hides it either way.
+_START = re.compile(r'^\s*npu\s*=\s*"([^"]*)"\s*id\s*(\S+)\s*$')
+_END = re.compile(r"^\s*end\s*id\s*(\S+)\s*$")
+# A `<div>` or `</div>` on a line of its own, around blocks in one html block.
+_DIV_LINE = re.compile(r"\s*</?div(?:\s[^>]*)?>\s*", re.IGNORECASE)
+_DIV_OPEN = re.compile(r"\s*<div(?:\s[^>]*)?>\s*", re.IGNORECASE)
 
 
 _Comment = tuple[int, str, tuple[int, int]]  # a comment's line, body and the id's span in it
@@ -41,8 +46,52 @@ class _Block:
     duplicate_of: int | None = None  # the line of an earlier block with this id
 
 
-def starts_blocks(token: Token) -> bool:
-    return token.type == "html_block" and has_blocks(token.content)
+def holds_block_comments(token: Token) -> bool:
+    """Whether an html block holds a block's start or end comment."""
+    return token.type == "html_block" and any(
+        _START.match(body) or _END.match(body) for _, body in comments(token.content)
+    )
+
+
+def is_wrapper(token: Token) -> bool:
+    """An html block of comments that are no block's (a note to writers) and
+    `<div>` lines only: the renderer shows nothing of it, and a status after it
+    is the label's as if it were not there. A `</div>` ends the entry's
+    section, and is none."""
+    if token.type != "html_block":
+        return False
+    bodies = comments(token.content)
+    if any(_START.match(body) or _END.match(body) for _, body in bodies):
+        return False
+    rest = token.content
+    for _, body in bodies:
+        rest = rest.replace(f"<!--{body}-->", "", 1)
+    return all(_DIV_OPEN.fullmatch(text) or not text.strip() for text in rest.splitlines())
+
+
+@dataclass
+class LooseComments:
+    """The block comments of a page outside its status sections, in order. A
+    block outside one is not read (the entry's status is missing, where it has
+    no other), but its end comment is no stray, nor is the late end of a block
+    reported unclosed: an end comment that closes no block opened before it
+    is reported."""
+
+    ctx: ReadContext
+    opened: set[str] = field(default_factory=set)
+
+    def read(self, token: Token) -> None:
+        if "<!--" not in token.content:
+            return
+        for offset, body in comments(token.content):
+            if (start := _START.match(body)) is not None:
+                self.opened.add(start.group(2))
+            elif (end := _END.match(body)) is not None:
+                if end.group(1) in self.opened or end.group(1) in self.ctx.unclosed:
+                    self.opened.discard(end.group(1))
+                    self.ctx.unclosed.discard(end.group(1))
+                else:
+                    _unopened(end.group(1), self.ctx, line_of(token) + offset)
 
 
 def has_blocks(text: str) -> bool:
@@ -62,19 +111,30 @@ def block_ids(lines: list[str]) -> list[str]:
 
 
 def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
-    """`index` is the first html_block comment after the label."""
+    """`index` is the first html_block comment after the label. Comments are
+    read wherever they are, an item's indented end comment too; the section
+    ends at the first other block outside a list."""
     first = line_of(tokens[index])
     last = first
     claims = Claims()
     block: _Block | None = None
+    depth = 0  # of the bullet lists open
     while index < len(tokens):
         token = tokens[index]
         if token.type == "html_block" and token.content.lstrip().startswith("<!--"):
             for offset, body in comments(token.content):
                 block = _comment(body, line_of(token) + offset, block, claims, ctx)
-        elif token.type == "bullet_list_open" and block is not None:
-            index = _items(tokens, index, block, ctx)
-        elif token.type not in ("bullet_list_close",):
+        elif token.type == "bullet_list_open" and (block is not None or depth > 0):
+            depth += 1
+        elif token.type == "bullet_list_close" and depth > 0:
+            depth -= 1
+        elif token.type == "inline" and depth > 0:
+            if block is not None:
+                _item(token, block, ctx)
+            else:  # after an end comment indented into the list: its start is missing
+                said = message(N_("block item in no block: {item!r}"), item=token.content)
+                ctx.report(Problem("block-unopened", said), line_of(token))
+        elif depth == 0:
             break
         last = max(last, (token.map[1] if token.map else last))
         index += 1
@@ -83,6 +143,22 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
         _close(block, claims, ctx)
     source = ctx.source(first, last)
     return StatusRead(claims.status(), source, "blocks", first, index, claims.lines())
+
+
+def read_html_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
+    """Blocks inside one html block, as a `<div>` on the line before them makes
+    them (markdown reads nothing in it up to the next blank line). The renderer
+    shows the items as text, and hides the comments: the statuses are there.
+    Its lines but the `<div>` ones are parsed as markdown in their place."""
+    token = tokens[index]
+    start = line_of(token)
+    inner = "".join(
+        "\n" if _DIV_LINE.fullmatch(text) else text + "\n" for text in token.content.splitlines()
+    )
+    held = parse("\n" * (start - 1) + inner)
+    first = next(found for found, part in enumerate(held) if holds_block_comments(part))
+    read = read_blocks(held, first, ctx)
+    return StatusRead(read.status, read.raw, read.format, read.line, index + 1, read.lines)
 
 
 def comments(content: str) -> list[tuple[int, str]]:
@@ -121,6 +197,9 @@ def _comment(
             fix = _recased(ctx, npu, line, body, start.span(1))
             ctx.report(Problem("block-npu-unknown", said, fix), line)
         return opened
+    if end and block is None:
+        _unopened(end.group(1), ctx, line)
+        return None
     if end and block is not None:
         closed_as = end.group(1)
         _duplicate(block, ctx, (line, body, end.span(1)) if closed_as == block.id else None)
@@ -169,31 +248,26 @@ def _recased(ctx: ReadContext, npu: str, line: int, body: str, span: tuple[int, 
     return _rewritten(line, body, span, same[0]) if len(same) == 1 else ()
 
 
-def _items(tokens: list[Token], index: int, block: _Block, ctx: ReadContext) -> int:
-    """Reads the list's items into the block; returns the bullet_list_close index."""
-    depth = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token.type in ("bullet_list_open", "bullet_list_close"):
-            depth += token.nesting
-        if token.type == "inline":
-            reading = read_status(token.content, ctx.catalogue)
-            for problem in reading.problems:
-                ctx.report(problem, line_of(token))
-            if reading.status is not None and reading.status.rest is not None:
-                # "- 支持" with no product: the block's product is the point of the block
-                said = message(N_("block item names no product: {item!r}"), item=token.content)
-                problem = Problem("block-products", said)
-                ctx.report(problem, line_of(token))
-            else:
-                block.products.extend((claim, line_of(token)) for claim in reading.claims)
-        if token.type == "bullet_list_close" and depth == 0:
-            return index
-        index += 1
-    return index
+def _item(token: Token, block: _Block, ctx: ReadContext) -> None:
+    """A list item's statements, for the open block."""
+    reading = read_status(token.content, ctx.catalogue)
+    for problem in reading.problems:
+        ctx.report(problem, line_of(token))
+    if reading.status is not None and reading.status.rest is not None:
+        # "- 支持" with no product: the block's product is the point of the block
+        said = message(N_("block item names no product: {item!r}"), item=token.content)
+        ctx.report(Problem("block-products", said), line_of(token))
+    else:
+        block.products.extend((claim, line_of(token)) for claim in reading.claims)
+
+
+def _unopened(block_id: str, ctx: ReadContext, line: int) -> None:
+    said = message(N_("end comment of block id{id}, which no start comment opened"), id=block_id)
+    ctx.report(Problem("block-unopened", said), line)
 
 
 def _unclosed(block: _Block, ctx: ReadContext) -> None:
+    ctx.unclosed.add(block.id)  # its end comment, if it comes later, is no stray
     said = message(N_("block id{id} is never closed"), id=block.id)
     ctx.report(Problem("block-unclosed", said), block.line)
     _duplicate(block, ctx, None)

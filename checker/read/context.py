@@ -19,6 +19,7 @@ class ReadContext:
     lines: list[str]
     findings: list[Finding] = field(default_factory=list)
     block_ids: dict[str, int] = field(default_factory=dict)  # house-style id -> first line
+    unclosed: set[str] = field(default_factory=set)  # ids of blocks reported never closed
     _last_id: int | None = None  # the highest numbered block id given out or on the page
 
     def fresh_block_id(self) -> str:

@@ -10,11 +10,17 @@ from dataclasses import dataclass, field
 from markdown_it.token import Token
 
 from checker.model.support import Entry, NativeLink
-from checker.read.blocks import read_blocks, starts_blocks
+from checker.read.blocks import (
+    LooseComments,
+    holds_block_comments,
+    is_wrapper,
+    read_blocks,
+    read_html_blocks,
+)
 from checker.read.context import ReadContext, StatusRead
 from checker.read.inline import read_inline
 from checker.read.names import ROOTS, full_name, native_link, title_name
-from checker.read.rows import is_api_table, read_rows
+from checker.read.rows import is_api_header, is_api_table, read_rows
 from checker.read.table import read_product_table
 from checker.read.tokens import (
     LINK_LABELS,
@@ -22,7 +28,9 @@ from checker.read.tokens import (
     STATUS_LABELS,
     labelled,
     line_of,
+    parse,
     read_table,
+    table_header,
 )
 
 
@@ -44,6 +52,7 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
     draft: _Draft | None = None
     parent: str | None = None  # the last heading entry: the class of method lines
     notes_open = False
+    loose = LooseComments(ctx)  # block comments that no status section reads
     index = 0
     while index < len(tokens):
         token = tokens[index]
@@ -53,14 +62,24 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
             name, is_method = title
             draft = _Draft(name, line_of(token), parent if is_method else None, is_method)
             notes_open = False
-            index = _after_block(tokens, index)
+            if is_method:
+                # The rest of the quote is read: labels written in it are the method's.
+                tokens = _with_lazy_labels(tokens, index)
+                index += 4  # blockquote_open, paragraph_open, inline, paragraph_close
+            else:
+                index = _after_block(tokens, index)
             continue
         if token.type == "inline" and draft is not None:
             label = labelled(token)
             if label is not None and label.key in LINK_LABELS:
                 draft.link, draft.link_line = native_link(token, label.text), line_of(token)
                 notes_open = False
-            elif label is not None and label.key in STATUS_LABELS and draft.status is None:
+            elif (
+                label is not None
+                and label.key in STATUS_LABELS
+                and draft.status is None
+                and not _heads_rows(tokens, index, label.text)
+            ):
                 draft.status = _status(tokens, index, label.text, ctx)
                 draft.status_lines = (line_of(token), _last_line(tokens, index, draft.status.end))
                 notes_open = False
@@ -74,8 +93,10 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
                 draft.notes.append((line_of(token) + skipped, text.rstrip()))
             elif notes_open:
                 draft.notes.append((line_of(token), token.content))  # as written, like the label
-        elif token.type == "html_block" and token.content.lstrip().startswith("</div"):
-            notes_open = False
+        elif token.type == "html_block":
+            loose.read(token)
+            if token.content.lstrip().startswith("</div"):
+                notes_open = False
         elif token.type == "table_open":
             table = read_table(tokens, index)
             if is_api_table(table):
@@ -95,8 +116,34 @@ def _title(tokens: list[Token], index: int) -> tuple[str, bool] | None:
     if token.type == "blockquote_open" and index + 2 < len(tokens):
         inline = tokens[index + 2]
         if inline.type == "inline" and inline.content.startswith("<font"):
-            return title_name(inline), True
+            lines = inline.content.split("\n")
+            own = lines[: _first_label(lines)]
+            return title_name(Token("inline", "", 0, content="\n".join(own))), True
     return None
+
+
+def _first_label(lines: list[str]) -> int:
+    """The index of the first line after the first that opens a label, else
+    len(lines): the title's own lines come before it."""
+    for number, text in enumerate(lines[1:], 1):
+        if labelled(Token("inline", "", 0, content=text)) is not None:
+            return number
+    return len(lines)
+
+
+def _with_lazy_labels(tokens: list[Token], index: int) -> list[Token]:
+    """A method line's paragraph continued by a label on the next line, with no
+    blank line between (`> <font>run()</font>` then `**原生文档**：…`), holds
+    the label: markdown makes it one paragraph, which the renderer shows in
+    the quote. The lines from the label on are parsed in their place, after
+    the title's paragraph, so that the label is read as if on its own."""
+    inline = tokens[index + 2]
+    lines = inline.content.split("\n")
+    first = _first_label(lines)
+    if first == len(lines):
+        return tokens
+    text = "\n" * (line_of(inline) - 1 + first) + "\n".join(lines[first:]) + "\n"
+    return tokens[: index + 4] + parse(text) + tokens[index + 4 :]
 
 
 def _after_block(tokens: list[Token], index: int) -> int:
@@ -116,15 +163,39 @@ def _last_line(tokens: list[Token], first: int, end: int) -> int:
     return max((token.map[1] for token in tokens[first:end] if token.map), default=0)
 
 
+def _format_start(tokens: list[Token], index: int) -> int:
+    """The index of the first block after the label paragraph at `index` that
+    is not a wrapper (a writers' comment, a `<div>` line)."""
+    after = index + 2  # past the label paragraph's inline and paragraph_close
+    while after < len(tokens) and is_wrapper(tokens[after]):
+        after += 1
+    return after
+
+
+def _heads_rows(tokens: list[Token], index: int, text: str) -> bool:
+    """Whether the label at `index` stands over a row-per-API table: the rows
+    are entries of their own, and the label no entry's status."""
+    if text.strip():
+        return False
+    after = _format_start(tokens, index)
+    return (
+        after < len(tokens)
+        and tokens[after].type == "table_open"
+        and is_api_header(table_header(tokens, after))
+    )
+
+
 def _status(tokens: list[Token], index: int, text: str, ctx: ReadContext) -> StatusRead:
     """The status section after a label, in whichever format follows it."""
     if text.strip():
         return read_inline(tokens, index, text, ctx)
-    after = index + 2  # past the label paragraph's inline and paragraph_close
+    after = _format_start(tokens, index)
     if after < len(tokens) and tokens[after].type == "table_open":
         return read_product_table(tokens, after, ctx)
-    if after < len(tokens) and starts_blocks(tokens[after]):
-        return read_blocks(tokens, after, ctx)
+    if after < len(tokens) and holds_block_comments(tokens[after]):
+        if tokens[after].content.lstrip().startswith("<!--"):
+            return read_blocks(tokens, after, ctx)
+        return read_html_blocks(tokens, after, ctx)  # a `<div>` on the line before them
     return StatusRead(None, "", "", line_of(tokens[index]), index + 1)
 
 

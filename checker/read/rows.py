@@ -7,9 +7,12 @@ Columns are found by header name; extra columns (NPU形式名称) are ignored.""
 
 from __future__ import annotations
 
+from markdown_it.token import Token
+
 from checker.model.status import Reading, drop_tags, is_blank, read_status
 from checker.model.support import Entry
 from checker.read.context import ReadContext
+from checker.read.cut import report_cut
 from checker.read.names import full_name, native_link, title_name
 from checker.read.tokens import Table, column, label_key
 
@@ -25,9 +28,12 @@ def is_column_of_rows(name: str) -> bool:
 
 
 def is_api_table(table: Table) -> bool:
-    return column(table.header, _API_COLUMN) is not None and (
-        column(table.header, _SUPPORT_COLUMN) is not None
-    )
+    return is_api_header(table.header)
+
+
+def is_api_header(header: list[Token]) -> bool:
+    """Whether a table's header cells name an API column and a status column."""
+    return column(header, _API_COLUMN) is not None and column(header, _SUPPORT_COLUMN) is not None
 
 
 def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
@@ -35,6 +41,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
     support_col = column(table.header, _SUPPORT_COLUMN)
     notes_col = column(table.header, _NOTES_COLUMN)
     assert api_col is not None and support_col is not None  # is_api_table said so
+    report_cut(table.last_line, ctx)
     entries = []
     for line, cells in table.rows:
         if api_col >= len(cells):

@@ -16,6 +16,7 @@ from checker.model.claims import Claim, Claims
 from checker.model.edit import Edit, Fix
 from checker.model.status import MARK_OF, read_mark
 from checker.read.context import ReadContext, StatusRead
+from checker.read.cut import report_cut
 from checker.read.tokens import column, line_of, read_table
 
 _PRODUCT_COLUMN = {"硬件", "产品", "hardware", "product"}
@@ -25,6 +26,7 @@ _MARK_COLUMN = {"是否支持", "支持情况", "supported", "support"}
 def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
     """`index` is the table_open token."""
     table = read_table(tokens, index)
+    report_cut(table.last_line, ctx)
     product_col = _found_or(column(table.header, _PRODUCT_COLUMN), 0)
     mark_col = _found_or(column(table.header, _MARK_COLUMN), 1)
     claims = Claims()

@@ -139,6 +139,7 @@ class Table:
     header: list[Token]  # the inline token of each header cell
     rows: list[tuple[int, list[Token]]]  # (line, the inline token of each cell)
     end: int  # index of the token after table_close
+    last_line: int  # the table's last source line (1-based)
 
 
 def read_table(tokens: list[Token], start: int) -> Table:
@@ -159,7 +160,20 @@ def read_table(tokens: list[Token], start: int) -> Table:
             else:
                 header = cells
         index += 1
-    return Table(header, rows, index + 1)
+    opened = tokens[start].map
+    return Table(header, rows, index + 1, opened[1] if opened else 0)
+
+
+def table_header(tokens: list[Token], start: int) -> list[Token]:
+    """The inline token of each header cell of the table opened at `start`,
+    without reading its rows."""
+    cells: list[Token] = []
+    for token in tokens[start:]:
+        if token.type == "inline":
+            cells.append(token)
+        elif token.type in ("tr_close", "table_close"):
+            break
+    return cells
 
 
 def column(header: list[Token], names: set[str]) -> int | None:

@@ -29,8 +29,13 @@ LOSSY = frozenset(
         "block-npu-product",
         "block-npu-unknown",
         "block-unclosed",
+        "block-unopened",
+        "table-cut",
     }
 )
+# A cut is reported at the line after the table it cut, the section's last
+# line but one: the rows it took follow it, and would stay behind as text.
+_AFTER_SECTION = frozenset({"table-cut"})
 _LINK_LABEL = {"zh": "**原生文档**：", "en": "**Native documentation**:"}
 _NOTES_LABEL = {"zh": "**限制与说明**：", "en": "**Restrictions and Notes**:"}
 
@@ -97,7 +102,7 @@ def _products(entry: Entry, migrating: _Migrating) -> tuple[list[tuple[str, Supp
     """What the entry states of each product, in the house order, or why not."""
     catalogue, first, last = migrating.catalogue, *entry.status_lines
     for finding in migrating.lossy:
-        if first <= finding.line <= last:
+        if first <= finding.line <= last + (finding.rule in _AFTER_SECTION):
             template = N_("not migrated: {rule} at line {line}; its status would be lost")
             return [], message(template, rule=finding.rule, line=finding.line)
     status = entry.status

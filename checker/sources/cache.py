@@ -45,7 +45,8 @@ from checker.sources.discover import DocFile
 # refs stored as read in no tree; 10: tables of statuses and status texts;
 # 11: a head and a body read when needed, the page rules' findings beside;
 # 12: an envelope with the digests of head and body (checked/2: of the findings)
-_FORMAT = "docs-check/page-cache/12"
+# 13: cut tables, blocks past comments and divs, stray block ends, quoted labels
+_FORMAT = "docs-check/page-cache/13"
 _CHECKED = "docs-check/checked/2"
 
 

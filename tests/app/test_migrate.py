@@ -214,3 +214,18 @@ def test_the_master_snapshot_round_trips(cli: Invoke, corpus: Path, tmp_path: Pa
     code, _, err = cli("migrate", "--to", "table", str(root), "--no-cache")
     assert (code, err) == (0, "changed 244 files\n")
     assert model(root) == before
+
+
+def test_an_entry_whose_table_is_cut_is_not_migrated(cli: Invoke, tmp_path: Path) -> None:
+    """The rows after the cut are not read: a section written from what was
+    read would leave their products unstated for good, and the rows as text."""
+    shutil.copytree(FIXTURES / "lint/table-cut", tmp_path / "tree")
+    page = tmp_path / "tree" / ZH / "torch-fft.md"
+    before = page.read_text(encoding="utf-8")
+    code, out, err = cli("migrate", "--to", "blocks", str(tmp_path / "tree"))
+    assert (code, err) == (1, "changed 0 files; 2 left as they were\n")
+    assert out.splitlines() == [
+        f"{page}:11: not migrated: table-cut at line 15; its status would be lost",
+        f"{page}:28: not migrated: table-cut at line 31; its status would be lost",
+    ]
+    assert page.read_text(encoding="utf-8") == before
