@@ -18,6 +18,8 @@ from checker.cli.output import finish, progress_for
 @o.api_option
 @o.python_option
 @o.test_ref_option
+@o.checked_tests_option
+@o.disabled_option
 @click.option(
     "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
 )
@@ -58,6 +60,7 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         test_refs=values["test_refs"],
         git_repo=values["git_repo"] or ".",
         base=values["base"],
+        tests=o.tests_request_of(values, test_refs_alone=True),
     )
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)
