@@ -59,6 +59,9 @@ class VersionMap:
     # each documented API with the products some entry marks it supported on, by API
     claims: tuple[tuple[str, tuple[str, ...]], ...] = ()
     backed: frozenset[str] = frozenset()  # APIs an enabled test reaches (for some product)
+    # each linked test the disabled list disables on some product of the scope, with
+    # those products in the catalogue's order (export's `disabled_for`), by test
+    disabled_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,7 @@ def test_map(
                     for link in by_api.get(api, ())
                     if any(disabling.of(link, p) is None for p in products or catalogue.scope)
                 ),
+                _disabled_for(links, disabling, catalogue.scope),
             )
         )
     return Mapped(tuple(versions), tuple(verdicts), tuple(errors))
@@ -201,6 +205,16 @@ def verdict_findings(verdicts: Sequence[Verdict], levels: Mapping[str, str]) -> 
 
 
 SEVERE = (Severity.ERROR.value, Severity.WARNING.value)
+
+
+def _disabled_for(
+    links: Sequence[Link], disabling: Disabling, scope: Sequence[str]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    off: dict[str, tuple[str, ...]] = {}
+    for link in links:
+        if link.test not in off:
+            off[link.test] = tuple(p for p in scope if disabling.of(link, p) is not None)
+    return tuple((test, products) for test, products in sorted(off.items()) if products)
 
 
 def _claims(
