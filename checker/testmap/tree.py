@@ -106,10 +106,11 @@ def _tree(
             scans[path] = found
         else:
             todo.append((path, data, key))
-    for (path, _, _), outcome in zip(todo, _scanned(todo, jobs, cache), strict=True):
+    for (path, _, key), outcome in zip(todo, _scanned(todo, jobs, cache), strict=True):
         if isinstance(outcome, str):
             errors.append(outcome)
             continue
+        cache.hold(key, outcome)
         scans[path] = outcome
     modules = tuple(sorted(scans.items()))
     return TestTree(label, modules, tuple(sorted(lists)), tuple(errors))
