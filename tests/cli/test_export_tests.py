@@ -88,3 +88,18 @@ def test_csv_has_a_tests_column_only_with_tests(cli_at_repo: Invoke) -> None:
 def test_export_takes_the_map_options_only_with_tests(cli_at_repo: Invoke) -> None:
     code, _, err = cli_at_repo("export", DOCS, "--disabled", f"2.12.0={TESTS}")
     assert (code, err.splitlines()[-1]) == (2, "Error: --disabled needs --tests")
+
+
+def test_docs_formats_md_shows_a_test_link_as_export_writes_it(cli_at_repo: Invoke) -> None:
+    from tests.helpers import REPO
+
+    text = (REPO / "docs" / "formats.md").read_text(encoding="utf-8")
+    shown = text.split('"disabled_for"}`:\n\n```json\n', 1)[1].split("\n```\n", 1)[0]
+    code, out, _ = cli_at_repo("export", *MAPPED, "--format", "jsonl")
+    assert code == 0
+    lines = [
+        json.dumps(link, ensure_ascii=False)
+        for r in map(json.loads, out.splitlines())
+        for link in r["tests"]
+    ]
+    assert shown in lines

@@ -191,3 +191,13 @@ def test_verify_shows_the_verdicts_of_its_rules_entries(
 def test_verify_takes_disabled_only_with_tests(cli_at_repo: Invoke) -> None:
     code, _, err = cli_at_repo("verify", DOCS, "--no-live", "--disabled", f"2.12.0={TESTS}")
     assert (code, err.splitlines()[-1]) == (2, "Error: --disabled needs --tests")
+
+
+def test_docs_tests_md_shows_lint_tests_as_the_tool_prints_it(cli_at_repo: Invoke) -> None:
+    text = (REPO / "docs" / "tests.md").read_text(encoding="utf-8")
+    command = "docs-check lint tests/fixtures/testmap/docs --tests tests/fixtures/testmap/test"
+    shown = text.split(f"{command}\n```\n\n```text\n", 1)[1]
+    report, rest = shown.split("\n```\n", 1)
+    summary = rest.split("```text\n", 1)[1].split("\n```\n", 1)[0]
+    assert (report + "\n", summary + "\n") == (LINT_TEXT, LINT_SUMMARY)
+    assert cli_at_repo(*command.split()[1:]) == (1, LINT_TEXT, LINT_SUMMARY)
