@@ -33,3 +33,24 @@ def test_two_refs_sharing_their_modules_parse_each_once(tmp_path: Path, monkeypa
     second = tree_at_ref(str(repo), "v2.12.0", "test", cache, lambda name: None)
     assert sorted(parsed) == ["v2.11.0:test/nn/test_objects.py", "v2.11.0:test/test_ops.py"]
     assert [scanned for _, scanned in first.modules] == [s for _, s in second.modules]
+
+
+def test_the_workers_scan_as_this_process_does_in_the_one_pool(monkeypatch: Any) -> None:
+    """--jobs 2: the modules are scanned by the pages' worker pool
+    (checker.sources.workers.across), with the same outcome as in process."""
+    import checker.sources.workers as workers
+    from checker.testmap.tree import working_tree
+
+    folder = str(REPO / "tests/fixtures/testmap/test")
+    alone = working_tree(folder, ScanCache(None), lambda name: None, jobs=1)
+    used: list[int] = []
+    pool = workers.across
+
+    def counted(units: Any, count: int, chunk: int, job: Any) -> Any:
+        used.append(count)
+        return pool(units, count, chunk, job)
+
+    monkeypatch.setattr(workers, "across", counted)
+    shared = working_tree(folder, ScanCache(None), lambda name: None, jobs=2)
+    assert used == [2]
+    assert shared == alone
