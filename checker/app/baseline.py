@@ -16,6 +16,7 @@ from checker.app.outcome import Outcome
 from checker.app.setup import Settings
 
 if TYPE_CHECKING:
+    from checker.app.tests import TestsRequest
     from checker.progress import Progress
 
 
@@ -26,14 +27,19 @@ class Baselined:
 
 
 def baseline(
-    paths: Sequence[str], settings: Settings, output: str, progress: Progress | None = None
+    paths: Sequence[str],
+    settings: Settings,
+    output: str,
+    progress: Progress | None = None,
+    tests: TestsRequest | None = None,
 ) -> Outcome[Baselined] | Outcome[Linted]:
     """The file written, or, after input errors, the lint's outcome (its
-    summary is what was read and found) with one more error: not written."""
+    summary is what was read and found) with one more error: not written.
+    `tests`: lint's --tests, whose verdicts are findings to record too."""
     from checker.files import write_atomically
     from checker.gating.baseline import baseline_json
 
-    linted = lint(paths, settings, progress)
+    linted = lint(paths, settings, progress, tests=tests)
     if linted.errors:
         count = len(linted.errors)
         said = f"{output}: baseline not written: {count} input error{'s' if count > 1 else ''}"

@@ -1,16 +1,34 @@
 """`export [PATHS]`: the whole support model as data, one record per API x
 version x language x product (checker.model.records), for tools and
-spreadsheets. It judges nothing: only input errors change the exit code."""
+spreadsheets; with `--tests`, each record with the repository's test cases
+that reach its API at its version (checker.app.tests' map). It judges
+nothing: only input errors change the exit code."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checker.app.outcome import Outcome
 from checker.app.setup import Settings, read_docs
 from checker.model.records import Record
 from checker.progress import Progress
+
+if TYPE_CHECKING:
+    from checker.app.tests import TestsRequest
+    from checker.testmap.links import Link
+
+
+@dataclass(frozen=True)
+class TestLink:
+    """A test case that reaches a record's API at its version."""
+
+    test: str  # path::Class::name, as the runner names it
+    kind: str  # call, method, opinfo, rule
+    line: int  # where in the test module it was found (0 for a rule's)
+    exact: bool  # False: a method matched by its name only
+    disabled_for: tuple[str, ...]  # the products the version's disabled list disables it on
 
 
 @dataclass(frozen=True)
@@ -18,14 +36,47 @@ class Exported:
     records: tuple[Record, ...]
     pages: int  # pages read
     refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
+    # with --tests: each (version, API)'s test links, by test; None without it
+    tests: Mapping[tuple[str, str], tuple[TestLink, ...]] | None = None
+
+    def links_of(self, record: Record) -> tuple[TestLink, ...]:
+        return (self.tests or {}).get((record.version, record.api), ())
 
 
 def export(
-    docs: Sequence[str], settings: Settings, progress: Progress | None = None
+    docs: Sequence[str],
+    settings: Settings,
+    progress: Progress | None = None,
+    tests: TestsRequest | None = None,
 ) -> Outcome[Exported]:
     from checker.model.records import records_of
 
     ready, corpus = read_docs(docs, settings, progress)
     records = tuple(records_of(corpus.pages, ready.catalogue))
-    exported = Exported(records, len(corpus.pages), settings.reading.refs)
-    return Outcome("export", exported, corpus.errors)
+    errors = corpus.errors
+    linked = None
+    if tests is not None:
+        from checker.app.tests import map_rules, test_map
+
+        options = settings.reading.options(progress)
+        mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)
+        errors += mapped.errors
+        linked = {
+            (version.version, api): links
+            for version in mapped.versions
+            for api, links in _by_api(version.links, dict(version.disabled_for))
+        }
+    exported = Exported(records, len(corpus.pages), settings.reading.refs, linked)
+    return Outcome("export", exported, errors)
+
+
+def _by_api(
+    links: Sequence[Link], disabled_for: dict[str, tuple[str, ...]]
+) -> list[tuple[str, tuple[TestLink, ...]]]:
+    """The links (sorted by API, then test) grouped by API."""
+    grouped: dict[str, list[TestLink]] = {}
+    for link in links:
+        off = disabled_for.get(link.test, ())
+        made = TestLink(link.test, link.kind, link.line, link.exact, off)
+        grouped.setdefault(link.api, []).append(made)
+    return [(api, tuple(found)) for api, found in grouped.items()]

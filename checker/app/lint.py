@@ -1,6 +1,7 @@
 """`lint` (and `baseline`, which records what lint finds): read the pages, run
 the lint checks and, with --resolve-apis, look every documented name up in its
-torch release; then the gate over all their findings."""
+torch release, and with --tests judge the claims against the repository's
+tests (checker.app.tests); then the gate over all their findings."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, Setup, resolvers, setup
 
 if TYPE_CHECKING:
+    from checker.app.tests import TestsRequest
     from checker.gating.audit import Audit
     from checker.gating.baseline import Project
     from checker.gating.gate import Gated
@@ -32,6 +34,7 @@ class Linted:
     project: Project
     resolution: Resolution | None = None
     fixes: tuple[Change, ...] = ()  # the pages fixed, unwritten (lint with `fixes`)
+    mapping_errors: tuple[str, ...] = ()  # the test map's (--tests): a module, a list
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -47,11 +50,14 @@ def lint(
     settings: Settings,
     progress: Progress | None = None,
     fixes: bool = False,
+    tests: TestsRequest | None = None,
 ) -> Outcome[Linted]:
     """`fixes`: also make the certain fixes, unwritten, for a report that
-    hands them on (lintrunner's `replacement`)."""
-    linted, ready = checked(paths, settings, progress)
+    hands them on (lintrunner's `replacement`); `tests` (--tests): also the
+    claims against the repository's tests."""
+    linted, ready = checked(paths, settings, progress, tests)
     errors = linted.corpus.errors + (linted.resolution.errors if linted.resolution else ())
+    errors += linted.mapping_errors
     if fixes:
         from checker.app.fix import fixed_pages
 
@@ -70,7 +76,10 @@ def lint(
 
 
 def checked(
-    paths: Sequence[str], settings: Settings, progress: Progress | None = None
+    paths: Sequence[str],
+    settings: Settings,
+    progress: Progress | None = None,
+    tests: TestsRequest | None = None,
 ) -> tuple[Linted, Setup]:
     """The lint run itself, and the setup it ran under (`fix` gates what it
     fixes as lint gated what it found)."""
@@ -93,9 +102,17 @@ def checked(
     findings = lint_checks(corpus.pages, ready.catalogue, context, store, rules)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
+    mapping_errors: tuple[str, ...] = ()
+    if tests is not None:
+        from checker.app.tests import map_rules, test_map, verdict_findings
+
+        mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)
+        findings = sorted(findings + verdict_findings(mapped.verdicts, ready.gate.severity))
+        mapping_errors = mapped.errors
     audit = _audit(corpus, ready.gate.project, whole=not paths, resolved=resolve is not None)
     gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
-    return Linted(corpus, gated, ready.gate.project, resolution), ready
+    linted = Linted(corpus, gated, ready.gate.project, resolution, mapping_errors=mapping_errors)
+    return linted, ready
 
 
 def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:

@@ -9,14 +9,16 @@ default), never on a note."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checker.app.outcome import Outcome
 from checker.app.setup import Settings, Setup, read_docs
 from checker.model.catalogue import Catalogue
-from checker.model.support import Entry
+from checker.model.finding import Finding, Severity
+from checker.model.support import Entry, Page
 from checker.progress import Progress
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Share, Verdict, judge
@@ -24,6 +26,10 @@ from checker.testmap.disabled import DisabledList, is_list, list_for
 from checker.testmap.links import Documented, Link, links_of, ops_links
 from checker.testmap.modules import RULE
 from checker.testmap.tree import TestTree
+
+if TYPE_CHECKING:
+    from checker.sources.corpus import ReadOptions
+    from checker.verify.expectations import Expectation
 
 Products = Callable[[str], str | None]
 
@@ -53,6 +59,9 @@ class VersionMap:
     # each documented API with the products some entry marks it supported on, by API
     claims: tuple[tuple[str, tuple[str, ...]], ...] = ()
     backed: frozenset[str] = frozenset()  # APIs an enabled test reaches (for some product)
+    # each linked test the disabled list disables on some product of the scope, with
+    # those products in the catalogue's order (export's `disabled_for`), by test
+    disabled_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,23 +76,60 @@ def tests(
     request: TestsRequest,
     progress: Progress | None = None,
 ) -> Outcome[TestsReport]:
+    ready, corpus = read_docs(docs, settings, progress)
+    options = settings.reading.options(progress)
+    mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), request, options)
+    gate = ready.gate
+    levelled = [  # --select/--ignore choose the verdicts shown; [severity] re-levels them
+        replace(v, severity=gate.verdict_level(v.check, v.path, v.api, v.severity))
+        for v in mapped.verdicts
+        if gate.selection.selects(v.check)
+    ]
+    levelled.sort(key=lambda v: (v.path, v.line, v.check, v.api))
+    report = TestsReport(mapped.versions, tuple(levelled))
+    failed = any(v.severity is not None for v in levelled)
+    errors = (*corpus.errors, *mapped.errors)
+    return Outcome("tests", report, errors, failed=failed, exit_zero=settings.exit_zero)
+
+
+@dataclass(frozen=True)
+class Mapped:
+    """The test map of some pages: each version's, and the verdicts at the registry's levels."""
+
+    versions: tuple[VersionMap, ...]  # in release order
+    verdicts: tuple[Verdict, ...]
+    errors: tuple[str, ...]  # a test module that does not parse, a malformed list
+
+
+def test_map(
+    pages: Sequence[Page],
+    catalogue: Catalogue,
+    rules: Sequence[Expectation],
+    request: TestsRequest,
+    options: ReadOptions,
+) -> Mapped:
+    """The one computation of the claims against the tests, which `tests`
+    reports and `lint --tests` / `verify --tests` add to their findings
+    (verdict_findings): the pages' entries per version, each version's test
+    tree and disabled list, the links, the verdicts. `rules`: those whose
+    `test` backs their API; `options`: the reading's cache folder, workers and
+    progress."""
     from checker.model.version import version_key
 
-    ready, corpus = read_docs(docs, settings, progress)
-    catalogue = ready.catalogue
+    progress = options.progress
     entries: dict[str, list[Entry]] = {}
     scopes: dict[str, tuple[str, ...]] = {}
-    for page in corpus.pages:
+    for page in pages:
         for entry in page.placed_entries():
             entries.setdefault(entry.version, []).append(entry)
             scopes.setdefault(entry.path, catalogue.scope_for(entry.path))
-    errors: list[str] = list(corpus.errors)
-    cache = _cache(settings)
+    errors: list[str] = []
+    cache = ScanCache(options.cache.folder if options.cache else None)
     trees: dict[str, TestTree] = {}
     refs = dict(request.test_refs)
     given = dict(request.disabled)
     product = _products(catalogue)
-    rules = _rule_links(ready)
+    held = _rule_links(rules)
     versions: list[VersionMap] = []
     verdicts: list[Verdict] = []
     read: dict[str, DisabledList | None] = {}  # each list once, whichever versions take it
@@ -91,12 +137,12 @@ def tests(
     for done, version in enumerate(ordered):
         if progress:
             progress(MAPPING, done, len(ordered))
-        tree = _tree_for(version, refs, request, trees, cache, product, settings, errors)
+        tree = _tree_for(version, refs, request, trees, cache, product, options.jobs, errors)
         listed = _list(version, given, tree, product, errors, read)
         disabling = Disabling(listed)
         apis = {entry.api for entry in entries[version]}
         documented = Documented(apis)
-        links = _links(tree, documented, disabling) + _held(rules, apis, tree)
+        links = _links(tree, documented, disabling) + _held(held, apis, tree)
         by_api: dict[str, list[Link]] = {}
         for link in links:
             by_api.setdefault(link.api, []).append(link)
@@ -124,18 +170,51 @@ def tests(
                     for link in by_api.get(api, ())
                     if any(disabling.of(link, p) is None for p in products or catalogue.scope)
                 ),
+                _disabled_for(links, disabling, catalogue.scope),
             )
         )
-    gate = ready.gate
-    levelled = [  # --select/--ignore choose the verdicts shown; [severity] re-levels them
-        replace(v, severity=gate.verdict_level(v.check, v.path, v.api, v.severity))
-        for v in verdicts
-        if gate.selection.selects(v.check)
-    ]
-    levelled.sort(key=lambda v: (v.path, v.line, v.check, v.api))
-    report = TestsReport(tuple(versions), tuple(levelled))
-    failed = any(v.severity is not None for v in levelled)
-    return Outcome("tests", report, tuple(errors), failed=failed, exit_zero=settings.exit_zero)
+    return Mapped(tuple(versions), tuple(verdicts), tuple(errors))
+
+
+def verdict_findings(verdicts: Sequence[Verdict], levels: Mapping[str, str]) -> list[Finding]:
+    """The verdicts as findings of lint or verify, for their gate to take like
+    any other (comments, selection, levels, ignores, baseline): each at its
+    registry level or the configuration's (`levels`, which also turn one off:
+    the gate then counts it ignored). A note (claim-unbacked,
+    unsupported-but-tested, unless `[severity]` gives it a level) is no
+    problem, and no finding: `docs-check tests` shows it."""
+    found: list[Finding] = []
+    for verdict in verdicts:
+        level = levels.get(verdict.check)
+        severity = Severity(level) if level in SEVERE else verdict.severity
+        if severity is None:
+            continue
+        found.append(
+            Finding(
+                verdict.path,
+                verdict.line,
+                verdict.check,
+                severity,
+                verdict.message,
+                api=verdict.api,
+                entry_line=verdict.entry_line,
+                version=verdict.version,
+            )
+        )
+    return found
+
+
+SEVERE = (Severity.ERROR.value, Severity.WARNING.value)
+
+
+def _disabled_for(
+    links: Sequence[Link], disabling: Disabling, scope: Sequence[str]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    off: dict[str, tuple[str, ...]] = {}
+    for link in links:
+        if link.test not in off:
+            off[link.test] = tuple(p for p in scope if disabling.of(link, p) is not None)
+    return tuple((test, products) for test, products in sorted(off.items()) if products)
 
 
 def _claims(
@@ -168,7 +247,7 @@ def _tree_for(
     trees: dict[str, TestTree],
     cache: ScanCache,
     product: Products,
-    settings: Settings,
+    jobs: int | None,
     errors: list[str],
 ) -> TestTree:
     from checker.testmap.tree import tree_at_ref, working_tree
@@ -176,7 +255,6 @@ def _tree_for(
     ref = refs.get(version)
     key = ref if ref is not None else ""
     if key not in trees:
-        jobs = settings.reading.jobs
         if ref is None:
             tree = working_tree(request.tests, cache, product, jobs)
         else:
@@ -235,15 +313,6 @@ def _files_given(path: str) -> list[tuple[str, bytes]]:
     return [(str(file), file.read_bytes()) for file in files]
 
 
-def _cache(settings: Settings) -> ScanCache:
-    from checker.sources.cache import default_cache_dir
-
-    reading = settings.reading
-    if reading.no_cache:
-        return ScanCache(None)
-    return ScanCache(Path(reading.cache_dir) if reading.cache_dir else default_cache_dir())
-
-
 def _products(catalogue: Catalogue) -> Products:
     """A disabled list's product name (`A2`, `910A`) as a catalogue id, or None."""
 
@@ -270,13 +339,19 @@ def _held(rules: list[Link], apis: set[str], tree: TestTree) -> list[Link]:
     ]
 
 
-def _rule_links(ready: Setup) -> list[Link]:
-    """A rule's `test` backs its API (kind `rule`)."""
+def map_rules(ready: Setup) -> list[Expectation]:
+    """The rules whose `test` backs their API in `tests` and `lint --tests`:
+    the shipped ones and the configuration's (verify maps with its own)."""
     from checker.verify.expectations import load_rules, shipped_rule_files
 
     files = shipped_rule_files() + [Path(name) for name in ready.config.rules]
+    return load_rules(files, ready.catalogue)
+
+
+def _rule_links(rules: Sequence[Expectation]) -> list[Link]:
+    """A rule's `test` backs its API (kind `rule`)."""
     found: list[Link] = []
-    for rule in load_rules(files, ready.catalogue):
+    for rule in rules:
         if rule.test:
             path = rule.test.split("::", 1)[0]
             found.append(Link(rule.api, rule.test, RULE, 0, True, None, path))
@@ -305,10 +380,13 @@ def version_links(
     working tree's folder), every link to its documented `apis`, the rules'
     links among them, and the disabled list that applies."""
     product = _products(ready.catalogue)
-    tree = _tree_for(
-        version, dict(request.test_refs), request, {}, _cache(settings), product, settings, errors
-    )
+    options = replace(settings.reading, refs=()).options()  # the cache and workers only
+    cache = ScanCache(options.cache.folder if options.cache else None)
+    refs = dict(request.test_refs)
+    tree = _tree_for(version, refs, request, {}, cache, product, options.jobs, errors)
     listed = _list(version, dict(request.disabled), tree, product, errors, {})
     disabling = Disabling(listed)
-    links = _links(tree, Documented(apis), disabling) + _held(_rule_links(ready), apis, tree)
+    links = _links(tree, Documented(apis), disabling) + _held(
+        _rule_links(map_rules(ready)), apis, tree
+    )
     return VersionLinks(tree, tuple(links), disabling)

@@ -5,7 +5,9 @@ the report modules' job.
 
 With `resolve` (`--resolve-apis`) every version's documented names are also
 looked up in its torch (checker.torch.resolver); the cross-check and the
-static findings still see only the pages of the rules' APIs."""
+static findings still see only the pages of the rules' APIs. With `tests`
+(`--tests`), the claims of those entries are judged against the repository's
+tests too (checker.app.tests), as findings."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checker.app.live import Environments, Untested, run_live
 from checker.app.outcome import Outcome, Unverified
@@ -36,6 +39,9 @@ from checker.verify.evidence import Evidence, load_evidence
 from checker.verify.expectations import Expectation, load_rules, rule_files
 from checker.verify.verified import VerifyReport
 
+if TYPE_CHECKING:
+    from checker.app.tests import TestsRequest
+
 
 @dataclass(frozen=True)
 class Request:
@@ -55,6 +61,8 @@ class Request:
     rule_texts: Mapping[str, str] = field(default_factory=dict)  # rule files read at a ref
     base: str | None = None  # --base REF: the docs there, compared with those checked
     given_test_refs: tuple[tuple[str, str], ...] = ()  # those of the command line alone
+    levels: Mapping[str, str] = field(default_factory=dict)  # the gate's, for the test verdicts
+    tests: TestsRequest | None = None  # --tests: the test map, at the test refs
 
 
 def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
@@ -85,7 +93,8 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
 
 def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:
     rules = select_rules(request, catalogue)
-    notes = test_refs_used(request.given_test_refs, rules)
+    # with --tests the test refs serve the test map too
+    notes = test_refs_used(request.given_test_refs, rules) if request.tests is None else []
     if request.live and request.test_refs:  # as read: `origin/v2.7.1` for `v2.7.1`
         request = dataclasses.replace(request, test_refs=refs_read(request))
     with resolvers(request.resolve) as started:  # torch imports while pages are read
@@ -175,6 +184,13 @@ def _verify(
     findings += checked
     touched = [_touched(pages, rule) for rule in rules]
     static = [f for f in lint(pages, catalogue) if any(_on(f, t) for t in touched)]
+    if request.tests is not None:
+        from checker.app.tests import test_map, verdict_findings
+
+        mapped = test_map(pages, catalogue, rules, request.tests, request.reading)
+        judged = verdict_findings(mapped.verdicts, request.levels)
+        static += [f for f in judged if any(_on(f, t) for t in touched)]
+        errors += mapped.errors
     if resolution is not None:
         static += resolution.report.findings()
     return VerifyReport(
@@ -291,6 +307,8 @@ def verify(
     levels = {DENIES_PASSES: "error"} if request.options.strict else {}
     levels |= {UNVERIFIED: "error"} if request.options.require_npu else {}
     ready = setup(request.docs, settings, levels)
+    test_refs = ready.config.test_refs_with(request.test_refs)
+    tests = dataclasses.replace(request.tests, test_refs=test_refs) if request.tests else None
     request = dataclasses.replace(
         request,
         given_test_refs=request.test_refs,
@@ -298,8 +316,10 @@ def verify(
         rule_files=ready.config.rule_files(request.rule_files),
         reading=settings.reading.options(progress),
         resolve=settings.resolve,
-        test_refs=ready.config.test_refs_with(request.test_refs),
+        test_refs=test_refs,
         rule_texts=ready.config.texts,
+        tests=tests,
+        levels=ready.gate.severity,
     )
     report = run_verify(request, ready.catalogue)
     gated = ready.gate.apply(report.findings, report.results)

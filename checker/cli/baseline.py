@@ -20,6 +20,7 @@ from checker.cli.output import finish, progress_for
 @o.selection_options
 @o.resolve_names_options
 @o.python_option
+@o.test_map_options
 @o.reading_options
 def baseline(paths: tuple[str, ...], output: str | None, quiet: bool, **values: Any) -> int:
     """Record today's lint findings of PATHS in a baseline file. Commit it;
@@ -27,7 +28,8 @@ def baseline(paths: tuple[str, ...], output: str | None, quiet: bool, **values: 
     from checker.app.baseline import baseline as run_baseline
 
     path = o.required_output(output)
+    tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
     settings = o.settings_of(values)
     with progress_for(quiet) as progress:
-        outcome = run_baseline(paths, settings, path, progress)
+        outcome = run_baseline(paths, settings, path, progress, tests)
     return finish(outcome, None, None, quiet)

@@ -16,6 +16,7 @@ from checker.cli.output import finish, progress_for
 @o.output_option
 @o.scope_option
 @o.config_option
+@o.test_map_options
 @o.reading_options
 def export(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) -> int:
     """Write one record per API, version, language and product: what the docs
@@ -23,7 +24,8 @@ def export(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) 
     configuration's docs, else the current folder)."""
     from checker.app.export import export as run_export
 
+    tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
     settings = o.settings_of(values)
     with progress_for(quiet=False) as progress:
-        outcome = run_export(o.paths_of(paths, values["docs"]), settings, progress)
+        outcome = run_export(o.paths_of(paths, values["docs"]), settings, progress, tests)
     return finish(outcome, fmt, output, quiet=False)

@@ -15,6 +15,7 @@ from checker.cli.output import finish, progress_for
 @o.paths_argument
 @o.checking_options("lint")
 @o.python_option
+@o.test_map_options
 @o.reading_options
 @click.option(
     "--summary-by-ref",
@@ -30,6 +31,7 @@ def lint(
     the current folder)."""
     from checker.app.lint import lint as run_lint
 
+    tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
     settings = o.settings_of(values)
     statistics = o.statistics_of(fmt, values)
     code = o.lintrunner_code_of(fmt, values)
@@ -38,5 +40,5 @@ def lint(
     from checker.report.formats import FORMATS
 
     with progress_for(quiet) as progress:
-        outcome = run_lint(paths, settings, progress, fixes=FORMATS[fmt].fixes)
+        outcome = run_lint(paths, settings, progress, FORMATS[fmt].fixes, tests)
     return finish(outcome, fmt, output, quiet, statistics, code, by_ref)

@@ -14,6 +14,7 @@ from checker.report.formats import STATISTICS, formats_for
 
 if TYPE_CHECKING:
     from checker.app.setup import Reading, Settings
+    from checker.app.tests import TestsRequest
     from checker.torch.resolution import ResolveOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -350,8 +351,9 @@ def reading_of(values: dict[str, Any]) -> Reading:
 
     git_repo, refs = values.get("git_repo"), tuple(values.get("refs", ()))
     if git_repo and not refs and not values.get("test_refs") and not values.get("base"):
-        # verify's tests at refs, and the docs of its --base
-        others = ", --test-ref or --base" if "test_refs" in values else ""
+        # the tests at refs (verify, tests, lint --tests), and the docs of verify's --base
+        named = [o for k, o in (("test_refs", "--test-ref"), ("base", "--base")) if k in values]
+        others = "".join(f", {o}" for o in named[:-1]) + (f" or {named[-1]}" if named else "")
         raise click.UsageError(f"--git needs at least one --ref{others}")
     return Reading(
         git_repo=git_repo,
@@ -450,14 +452,33 @@ mapped_test_ref_option = _test_ref_option(
     "Read docs version VERSION's test tree (and disabled lists) as it is at REF of "
     "the --git repository (default: .) (repeatable)."
 )
-tests_option = click.option(
-    "--tests",
-    "tests_folder",
-    default="test",
-    show_default=True,
-    metavar="DIR",
-    help="The test folder: in the working tree, and inside the --git repository at each "
-    "--test-ref.",
+
+
+def _tests_folder_option(help: str, default: str | None) -> Callable[[F], F]:
+    """--tests DIR, declared once: `tests` always maps (its default is
+    `test`), lint and verify only when it is given."""
+    return click.option(
+        "--tests",
+        "tests_folder",
+        default=default,
+        show_default=default is not None,
+        metavar="DIR",
+        help=help,
+    )
+
+
+_TESTS_WHERE = "in the working tree, and inside the --git repository at each --test-ref"
+tests_option = _tests_folder_option(f"The test folder: {_TESTS_WHERE}.", "test")
+checked_tests_option = _tests_folder_option(
+    "Also judge the docs' claims against the repository's tests in DIR, as `docs-check "
+    f"tests` does (claim-unbacked, claim-tests-disabled, unsupported-but-tested): {_TESTS_WHERE}.",
+    None,
+)
+verify_tests_option = _tests_folder_option(
+    "Also judge the docs' claims against the repository's tests in DIR, as `docs-check "
+    "tests` does; with --backed, the test folder whose cases back the claims (default: "
+    f"test): {_TESTS_WHERE}.",
+    None,
 )
 disabled_option = click.option(
     "--disabled",
@@ -468,6 +489,35 @@ disabled_option = click.option(
     help="Take docs version VERSION's NPU disabled-test list from PATH, a "
     ".pytorch-disabled-tests*.json file or a folder holding them (repeatable).",
 )
+
+
+def test_map_options(function: F) -> F:
+    """lint's (and baseline's) --tests, --test-ref and --disabled: the test
+    map of `docs-check tests`, added to its findings when --tests is given."""
+    return _stack(checked_tests_option, mapped_test_ref_option, disabled_option)(function)
+
+
+def tests_request_of(values: dict[str, Any], test_refs_alone: bool = False) -> TestsRequest | None:
+    """The test map the options ask for; None without --tests. `test_refs_alone`:
+    --test-ref has a use of its own without --tests (verify runs the rules'
+    tests there); else it needs --tests, as --disabled does."""
+    from checker.app.tests import TestsRequest
+
+    folder = values.get("tests_folder")
+    if folder is None:
+        needing = (("disabled", "--disabled"),) + (
+            () if test_refs_alone else (("test_refs", "--test-ref"),)
+        )
+        for name, option in needing:
+            if values.get(name):
+                raise click.UsageError(f"{option} needs --tests")
+        return None
+    return TestsRequest(
+        tests=folder,
+        test_refs=tuple(values.get("test_refs") or ()),
+        git_repo=values.get("git_repo") or ".",
+        disabled=tuple(values.get("disabled") or ()),
+    )
 
 
 def resolving(

@@ -27,9 +27,6 @@ from checker.cli.output import finish, progress_for
 @o.reading_options
 def tests(
     paths: tuple[str, ...],
-    tests_folder: str,
-    test_refs: tuple[tuple[str, str], ...],
-    disabled: tuple[tuple[str, str], ...],
     fmt: str,
     output: str | None,
     quiet: bool,
@@ -41,16 +38,11 @@ def tests(
     them and the NPU disabled-test lists: claim-unbacked, claim-tests-disabled,
     unsupported-but-tested. PATHS: docs roots, folders or files (default: the
     configuration's docs, else the current folder)."""
-    from checker.app.tests import TestsRequest
     from checker.app.tests import tests as run_tests
 
-    settings = o.settings_of({**values, "test_refs": test_refs})
-    request = TestsRequest(
-        tests=tests_folder,
-        test_refs=test_refs,
-        git_repo=values["git_repo"] or ".",
-        disabled=disabled,
-    )
+    settings = o.settings_of(values)
+    request = o.tests_request_of(values)
+    assert request is not None, "--tests has a default"
     with progress_for(quiet) as progress:
         outcome = run_tests(o.paths_of(paths, values["docs"]), settings, request, progress)
     return finish(outcome, fmt, output, quiet)

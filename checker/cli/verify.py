@@ -18,6 +18,8 @@ from checker.cli.output import finish, progress_for
 @o.api_option
 @o.python_option
 @o.test_ref_option
+@o.verify_tests_option
+@o.disabled_option
 @click.option(
     "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
 )
@@ -65,7 +67,6 @@ from checker.cli.output import finish, progress_for
     help="With --backed: write this run's evidence to FILE (one environment), for the "
     "gate's `verify --backed --no-live --evidence FILE...`.",
 )
-@o.tests_option
 @o.checking_options("verify")
 @o.reading_options
 def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **values: Any) -> int:
@@ -99,6 +100,7 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         test_refs=values["test_refs"],
         git_repo=values["git_repo"] or ".",
         base=values["base"],
+        tests=o.tests_request_of(values, test_refs_alone=True),
     )
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)
@@ -131,7 +133,7 @@ def _backed(
         python_for=values["python_for"],
         test_refs=values["test_refs"],
         git_repo=values["git_repo"] or ".",
-        tests=values["tests_folder"],
+        tests=values["tests_folder"] or "test",
         evidence_files=values["evidence_files"],
         live=not values["no_live"],
         limits=Limits(values["module_timeout"], values["budget"]),

@@ -1,6 +1,8 @@
 """CSV: export's records as rows under a header of their field names (the
 JSON record's keys, in order), for a spreadsheet. A working-tree page's
-`ref` is an empty cell."""
+`ref` is an empty cell. With --tests, a `tests` column: the record's test
+links separated by `; `, each `TEST KIND LINE EXACT DISABLED_FOR` (EXACT
+`yes`/`no`, DISABLED_FOR the products joined by `,`, or `-`)."""
 
 from __future__ import annotations
 
@@ -22,8 +24,17 @@ def render(outcome: Outcome[Any]) -> str:
     exported = outcome.result
     out = io.StringIO()
     # "\n" endings, as every other report: the spreadsheets read both.
-    writer = csv.DictWriter(out, fieldnames=RECORD_FIELDS, lineterminator="\n")
+    linked = exported.tests is not None
+    fields = (*RECORD_FIELDS, "tests") if linked else RECORD_FIELDS
+    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for record in exported.records:
-        writer.writerow(record_object(record, exported.refs))
+        row = record_object(record, exported.refs)
+        if linked:
+            row["tests"] = "; ".join(
+                f"{link.test} {link.kind} {link.line} {'yes' if link.exact else 'no'} "
+                + (",".join(link.disabled_for) or "-")
+                for link in exported.links_of(record)
+            )
+        writer.writerow(row)
     return out.getvalue()

@@ -17,6 +17,7 @@ from checker.model.support import Entry
 from checker.report.located import located
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.app.export import Exported
     from checker.app.outcome import Outcome
     from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
@@ -58,7 +59,7 @@ def render(outcome: Outcome[Any]) -> str:
         mapped = {**tagged("tests"), **tests_object(result), "errors": list(outcome.errors)}
         return json.dumps(mapped, ensure_ascii=False, indent=2) + "\n"
     if outcome.command == "export":
-        records = [record_object(record, result.refs) for record in result.records]
+        records = [exported_object(record, result) for record in result.records]
         document = {**tagged("export"), "records": records, "errors": list(outcome.errors)}
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     corpus, resolution = result.corpus, result.resolution
@@ -108,6 +109,24 @@ def record_object(record: Record, refs: Sequence[str] = ()) -> dict[str, Any]:
         "line": record.line,
         "ref": ref,
     }
+
+
+def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
+    """An export record; with --tests, its `tests`: the test cases that reach
+    its API at its version (checker.app.export.TestLink)."""
+    found = record_object(record, exported.refs)
+    if exported.tests is not None:
+        found["tests"] = [
+            {
+                "test": link.test,
+                "kind": link.kind,
+                "line": link.line,
+                "exact": link.exact,
+                "disabled_for": list(link.disabled_for),
+            }
+            for link in exported.links_of(record)
+        ]
+    return found
 
 
 def resolution_objects(resolution: Resolution | None) -> dict[str, Any]:

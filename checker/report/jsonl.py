@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from checker.report.json import record_object
+from checker.report.json import exported_object
 
 if TYPE_CHECKING:
     from checker.app.outcome import Outcome
@@ -17,6 +17,6 @@ if TYPE_CHECKING:
 def render(outcome: Outcome[Any]) -> str:
     exported = outcome.result
     return "".join(
-        json.dumps(record_object(record, exported.refs), ensure_ascii=False) + "\n"
+        json.dumps(exported_object(record, exported), ensure_ascii=False) + "\n"
         for record in exported.records
     )

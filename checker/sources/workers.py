@@ -18,9 +18,9 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from checker.errors import InputError
 from checker.model.catalogue import Catalogue
@@ -35,6 +35,9 @@ from checker.sources.discover import DocFile
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
+
+U = TypeVar("U")  # a unit of work
+R = TypeVar("R")  # its outcome
 
 # Below this much text a second process costs more than it saves (a pre-commit
 # run on a few pages stays in one process).
@@ -62,7 +65,7 @@ def read_all(
         yield from map(_read_one, units)
         return
     chunk = max(1, len(units) // (workers * 4))
-    outcomes = _across(units, workers, chunk)
+    outcomes = across(units, workers, chunk, _read_one)
     try:
         for (doc, _, key), count in zip(todo, counts, strict=True):
             if count == 1:
@@ -88,10 +91,14 @@ HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
 PARENT_POLL = 0.25  # seconds: how often a worker without PR_SET_PDEATHSIG looks
 
 
-def _across(units: Sequence[_Work], workers: int, chunk: int) -> Generator[Page | str, None, None]:
-    """The units' outcomes in order, read `chunk` at a time by `workers`
+def across(
+    units: Sequence[U], workers: int, chunk: int, job: Callable[[U], R]
+) -> Generator[R, None, None]:
+    """`job` of each unit, in order, done `chunk` at a time by `workers`
     processes: each is given a chunk, and another when it answers. Leaving
-    early (an exception, or close) kills them."""
+    early (an exception, or close) kills them. `job` is a module-level
+    function (a worker is given it by name); the pages' reading and the test
+    map's (checker.testmap.tree) share this one pool."""
     import multiprocessing
 
     context = multiprocessing.get_context()
@@ -101,7 +108,7 @@ def _across(units: Sequence[_Work], workers: int, chunk: int) -> Generator[Page 
         with _signals_held():
             for _ in range(min(workers, len(chunks))):
                 ours, theirs = context.Pipe()
-                args = (theirs, os.getpid(), context.get_start_method())
+                args = (theirs, os.getpid(), context.get_start_method(), job)
                 process = context.Process(target=_serve, args=args, daemon=True)
                 process.start()
                 theirs.close()
@@ -118,12 +125,12 @@ def _across(units: Sequence[_Work], workers: int, chunk: int) -> Generator[Page 
         worker.join()
 
 
-def _outcomes(started: list[_Worker], chunks: list[Sequence[_Work]]) -> Iterator[Page | str]:
+def _outcomes(started: list[_Worker], chunks: list[Sequence[U]]) -> Iterator[Any]:
     from multiprocessing.connection import wait
 
     waiting = list(enumerate(chunks))[::-1]  # popped from the end: the first first
     busy: dict[Connection, tuple[BaseProcess, int]] = {}
-    done: dict[int, list[Page | str]] = {}
+    done: dict[int, list[Any]] = {}
 
     def give(process: BaseProcess, connection: Connection) -> None:
         if waiting:
@@ -145,7 +152,7 @@ def _outcomes(started: list[_Worker], chunks: list[Sequence[_Work]]) -> Iterator
         yield from done.pop(index)
 
 
-def _answer(process: BaseProcess, connection: Connection) -> list[Page | str]:
+def _answer(process: BaseProcess, connection: Connection) -> list[Any]:
     """A worker's outcomes of one chunk; its error raised here, as if read here."""
     try:
         ok, value, where = connection.recv()
@@ -157,11 +164,11 @@ def _answer(process: BaseProcess, connection: Connection) -> list[Page | str]:
     if not ok:
         value.__cause__ = RuntimeError(f"in a reading worker:\n{where}")
         raise value
-    outcomes: list[Page | str] = value
+    outcomes: list[Any] = value
     return outcomes
 
 
-def _serve(connection: Connection, parent: int, method: str) -> None:
+def _serve(connection: Connection, parent: int, method: str, job: Callable[[Any], Any]) -> None:
     """A worker: chunks in, their outcomes out, until None, or until the pipe
     ends (the reading process is gone: nothing to say, and no one to say it to)."""
     _worker_started(parent, method)
@@ -174,7 +181,7 @@ def _serve(connection: Connection, parent: int, method: str) -> None:
             return
         answer: tuple[bool, Any, str]
         try:
-            answer = (True, [_read_one(unit) for unit in work], "")
+            answer = (True, [job(unit) for unit in work], "")
         except Exception as error:
             import traceback
 

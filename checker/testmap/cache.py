@@ -33,27 +33,42 @@ _SALT = _salted()
 
 
 class ScanCache:
-    """`folder` None: nothing is kept (--no-cache, or no cache folder)."""
+    """`folder` None: nothing is kept (--no-cache, or no cache folder). What
+    it read or kept is also held for the run: a module shared by several refs
+    (most of them, between release branches) is loaded once, not once per ref."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder / "test-map" if folder is not None else None
+        self._held: dict[str, ModuleScan] = {}
 
     @staticmethod
     def key(blob: str) -> str:
         return hashlib.sha256(f"{_SALT}\0{blob}".encode()).hexdigest()
 
     def get(self, key: str) -> ModuleScan | None:
-        if self.folder is None:
-            return None
+        held = self._held.get(key)
+        if held is not None or self.folder is None:
+            return held
         try:
             document = json.loads((self.folder / key[:2] / f"{key}.json").read_bytes())
             if document.get("format") != _FORMAT or document.get("key") != key:
                 return None
-            return _scan_from(document)
+            scanned = _scan_from(document)
         except (OSError, ValueError, LookupError, TypeError, AttributeError, RecursionError):
             return None
+        self._held[key] = scanned
+        return scanned
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a worker process is given: the folder, not what the run holds."""
+        return {"folder": self.folder, "_held": {}}
+
+    def hold(self, key: str, scanned: ModuleScan) -> None:
+        """Keeps a scan made elsewhere (a worker put it in the folder) for the run."""
+        self._held[key] = scanned
 
     def put(self, key: str, scanned: ModuleScan) -> None:
+        self._held[key] = scanned
         if self.folder is None:
             return
         path = self.folder / key[:2] / f"{key}.json"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -106,10 +105,11 @@ def _tree(
             scans[path] = found
         else:
             todo.append((path, data, key))
-    for (path, _, _), outcome in zip(todo, _scanned(todo, jobs, cache), strict=True):
+    for (path, _, key), outcome in zip(todo, _scanned(todo, jobs, cache), strict=True):
         if isinstance(outcome, str):
             errors.append(outcome)
             continue
+        cache.hold(key, outcome)
         scans[path] = outcome
     modules = tuple(sorted(scans.items()))
     return TestTree(label, modules, tuple(sorted(lists)), tuple(errors))
@@ -138,17 +138,22 @@ def _scanned(
     workers = jobs or os.cpu_count() or 1
     if workers < 2 or (jobs is None and size < PARALLEL_MIN_BYTES):
         return [_scan_one(path, data, key, cache) for path, data, key in todo]
+    from checker.sources.workers import across
+
     ordered = sorted(range(len(todo)), key=lambda i: -len(todo[i][1]))  # big ones first
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        done = pool.map(
-            _scan_one,
-            [todo[i][0] for i in ordered],
-            [todo[i][1] for i in ordered],
-            [todo[i][2] for i in ordered],
-            [cache] * len(ordered),
-        )
-        by_index = dict(zip(ordered, done, strict=True))
+    units = [(*todo[i], cache) for i in ordered]
+    chunk = max(1, len(units) // (workers * 4))
+    outcomes = across(units, workers, chunk, _scan_unit)
+    try:
+        by_index = dict(zip(ordered, outcomes, strict=True))
+    finally:
+        outcomes.close()  # a run ended early ends its workers now
     return [by_index[i] for i in range(len(todo))]
+
+
+def _scan_unit(unit: tuple[str, bytes, str, ScanCache]) -> ModuleScan | str:
+    """A worker's job (checker.sources.workers.across): one module's scan."""
+    return _scan_one(*unit)
 
 
 def _scan_one(path: str, data: bytes, key: str, cache: ScanCache) -> ModuleScan | str:

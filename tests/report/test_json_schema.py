@@ -131,7 +131,11 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     assert {*verify["stated"]["enum"], "conflict"} == documented
     exported = schema("export")["$defs"]["record"]["properties"]
     assert set(exported["status"]["enum"]) == documented
-    assert tuple(exported) == RECORD_FIELDS
+    assert tuple(exported) == (*RECORD_FIELDS, "tests")  # `tests`: with --tests only
+    from checker.testmap.claims import KINDS
+
+    linked = schema("export")["$defs"]["test_link"]["properties"]
+    assert tuple(linked["kind"]["enum"]) == KINDS
     diffed = schema("diff")
     assert diffed["$defs"]["change"]["properties"]["kind"]["enum"] == [k.value for k in Kind]
     assert list(diffed["properties"]["compared"]["enum"]) == [c.value for c in Compared]

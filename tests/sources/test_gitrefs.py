@@ -362,8 +362,8 @@ def test_not_a_git_repository_is_one_line(
 def test_git_without_ref_is_a_usage_error(cli: Invoke, docs_repo: Path, command: list[str]) -> None:
     code, out, err = cli(*command, "--git", str(docs_repo))
     assert (code, out) == (2, "")
-    # verify's tests may be at refs, and its --base docs
-    others = ", --test-ref or --base" if command[0] == "verify" else ""
+    # the tests may be at refs (lint --tests, verify), and verify's --base docs
+    others = {"lint": " or --test-ref", "verify": ", --test-ref or --base"}.get(command[0], "")
     assert err.splitlines()[-1] == f"Error: --git needs at least one --ref{others}"
 
 
