@@ -95,6 +95,20 @@ def test_the_current_folder_wins_over_the_first_docs_path(tmp_path: Path) -> Non
     assert find_config([str(tmp_path)]) is None
 
 
+def test_docs_with_their_own_config_inside_the_project_are_checked_under_it(
+    tmp_path: Path,
+) -> None:
+    # docs-check's own checkout: its pyproject.toml configures its examples;
+    # a test fixture inside it carries its own .docs-check.toml.
+    project, fixture = tmp_path / "project", tmp_path / "project" / "fixture"
+    fixture.mkdir(parents=True)
+    write(project / "pyproject.toml", '[tool.docs-check]\ndocs = ["examples"]\n')
+    write(fixture / ".docs-check.toml", "")
+    assert find_config([str(project), str(fixture / "docs")]) == fixture / ".docs-check.toml"
+    assert find_config([str(project), str(project / "examples")]) == project / "pyproject.toml"
+    assert find_config([str(fixture), str(project)]) == fixture / ".docs-check.toml"
+
+
 def test_pyproject_with_the_tool_table(cli: Invoke, repo: Path) -> None:
     write(
         repo / "pyproject.toml",
