@@ -187,9 +187,9 @@ def test_a_fix_that_would_bring_a_new_finding_is_not_made(
     assert out == (
         f"{FFT}:11: not fixed: the fixed page would have a new product-set-differs finding"
         " at line 11\n"
-        f"{FFT}:14: nonstandard-mark mark '是' instead of ✔ / ✘\n"
-        f"{FFT}:15: nonstandard-mark mark 'n' instead of ✔ / ✘\n"
-        f"{FFT}:31: nonstandard-mark mark '✗' instead of ✔ / ✘\n"
+        f"{FFT}:14: nonstandard-mark mark '是' (read as supported) instead of ✔ / ✘\n"
+        f"{FFT}:15: nonstandard-mark mark 'n' (read as unsupported) instead of ✔ / ✘\n"
+        f"{FFT}:31: nonstandard-mark mark '&#10007;' (✗, read as unsupported) instead of ✔ / ✘\n"
     )
     assert (code, err) == (1, f"fixed 0 findings in 0 files; 3 left; {SUPPRESSED}\n")
     assert page.read_bytes() == before

@@ -102,8 +102,10 @@ def test_nonstandard_marks_are_warned_but_read() -> None:
     entries, findings = run("nonstandard-mark")
     # line 14 is &#10004; which decodes to the standard ✔: no finding there
     assert located(findings) == [(FFT, 13, "nonstandard-mark"), (FFT, 15, "nonstandard-mark")]
-    assert "'✓'" in findings[0].message
-    assert "'✗'" in findings[1].message  # &#10007; is ✗ (U+2717), not ✘ (U+2718)
+    assert findings[0].message == "mark '✓' (read as supported) instead of ✔ / ✘"
+    # &#10007; is ✗ (U+2717), not ✘ (U+2718): quoted as the page writes it,
+    # which a search of the page finds, with what it is and reads as
+    assert findings[1].message == "mark '&#10007;' (✗, read as unsupported) instead of ✔ / ✘"
     assert "&#10007;" in source_line(findings[1])
     assert all(f.severity == "warning" for f in findings)
     (entry,) = entries

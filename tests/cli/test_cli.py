@@ -61,7 +61,7 @@ def test_lint_text_prints_one_line_per_finding_and_exits_1(cli: Invoke) -> None:
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md:32: "
         "status-unreadable cannot read support status '暂不支持<term>Ascend 950DT</term>'",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:56: "
-        "nonstandard-mark mark '✗' instead of ✔ / ✘",
+        "nonstandard-mark mark '✗' (read as unsupported) instead of ✔ / ✘",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:64: "
         "link-version torch.distributed.elastic.events.get_logging_handler: native-doc link is "
         "for PyTorch docs 2.11, the page documents 2.12.0",

@@ -25,7 +25,7 @@ NATIVE = "docs/zh/api/native_api"
 ELASTIC_11 = f"{NATIVE}/pytorch_2-11-0/torch-distributed-elastic.md"
 DATA_12 = f"{NATIVE}/pytorch_2-12-0/torch-utils-data.md"
 BLOCK_MISMATCH = "block-id-mismatch block opened as id6 at line 41 ends as id5"
-NONSTANDARD = "nonstandard-mark mark '✗' instead of ✔ / ✘"
+NONSTANDARD = "nonstandard-mark mark '✗' (read as unsupported) instead of ✔ / ✘"
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 # the 2.11.0 page leaves Ascend 950DT out of put_metric's table; the shipped rule says 暂不支持
 DIFFERS = (
