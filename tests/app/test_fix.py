@@ -120,7 +120,7 @@ def test_a_tree_with_nothing_to_fix_keeps_every_mtime(tree: Path, cli: Invoke) -
 def test_select_fixes_only_that_rule(tree: Path, cli: Invoke) -> None:
     code, out, err = cli("fix", "docs", "--select", "nonstandard-mark")
     assert out == f"{FFT}: fixed 3 (nonstandard-mark ×3)\n"
-    assert (code, err) == (0, f"fixed 3 findings in 1 files; 0 left; {SUPPRESSED}\n")
+    assert (code, err) == (0, f"fixed 3 findings in 1 file; 0 left; {SUPPRESSED}\n")
     lines = (tree / FFT).read_text(encoding="utf-8").splitlines()
     assert [lines[n - 1] for n in (14, 15, 31)] == [
         "| <term>Atlas A3 训练系列产品</term> | ✔ |",

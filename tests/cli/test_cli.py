@@ -85,7 +85,7 @@ def test_lint_single_file(cli: Invoke) -> None:
     code, out, err = cli("lint", page)
     assert code == 1
     assert out == f"{page}:43: block-id-mismatch block opened as id6 at line 41 ends as id5\n"
-    assert err == "1 findings (1 errors, 0 warnings) in 1 files, 2 entries\n"
+    assert err == "1 finding (1 error, 0 warnings) in 1 file, 2 entries\n"
 
 
 def test_lint_defaults_to_the_current_folder(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -320,7 +320,7 @@ def test_folder_named_like_a_page_is_walked_not_read(cli: Invoke, tmp_path: Path
     shutil.copy(page / "torch-distributed-elastic.md", folder)
     code, out, err = cli("lint", str(tmp_path))
     assert (code, out) == (0, "")
-    assert err == "0 findings (0 errors, 0 warnings) in 1 files, 2 entries\n"
+    assert err == "0 findings (0 errors, 0 warnings) in 1 file, 2 entries\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and SIGALRM")

@@ -28,7 +28,7 @@ CHINESE = [
     f"{PAGE}:24: status-conflict Atlas A2 训练系列产品 在此被声明为 unsupported，"
     "但在本行前面，为 supported",
 ]
-ENGLISH_SUMMARY = "3 findings (2 errors, 1 warnings) in 1 files, 2 entries\n"
+ENGLISH_SUMMARY = "3 findings (2 errors, 1 warning) in 1 file, 2 entries\n"
 CHINESE_SUMMARY = "3 个问题（2 个错误，1 个警告），共 1 个文件、2 个条目\n"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 

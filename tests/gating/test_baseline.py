@@ -154,7 +154,7 @@ def test_master_snapshot_baseline_then_one_new_broken_status(
     assert code == 1
     assert out == f"{ELASTIC_12}:1856: nonstandard-mark {X_MARK}\n"
     assert err == (
-        "1 findings (0 errors, 1 warnings) in 252 files, 13133 entries; "
+        "1 finding (0 errors, 1 warning) in 252 files, 13133 entries; "
         "not shown: 28 in the baseline\n"
     )
 
@@ -184,7 +184,7 @@ def test_verify_with_the_baseline_reports_only_new_findings(
         f"  {rule}:3: missing-entry rule elastic-record lists 2.13.0, "
         "but no torch-distributed-elastic.md for 2.13.0 was found\n"
     )
-    assert err.endswith("; 1 findings; exit 1; not shown: 2 in the baseline\n")
+    assert err.endswith("; 1 finding; exit 1; not shown: 2 in the baseline\n")
 
 
 def test_ignored_findings_stay_out_of_the_baseline(cli: Invoke, repo: Path, tmp_path: Path) -> None:

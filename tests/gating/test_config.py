@@ -59,7 +59,7 @@ def test_docs_check_toml_at_the_repo_root(cli: Invoke, repo: Path) -> None:
     code, out, err = cli("lint")
     assert code == 1
     assert out.splitlines() == list(LEFT)
-    assert err == "6 " + SUMMARY.format("5 errors, 1 warnings") + "; not shown: 2 ignored\n"
+    assert err == "6 " + SUMMARY.format("5 errors, 1 warning") + "; not shown: 2 ignored\n"
 
 
 def test_found_from_a_subfolder_and_docs_are_relative_to_the_config(
@@ -190,7 +190,7 @@ def test_severity_and_ignores_apply_to_verify_findings(cli: Invoke, repo: Path) 
     code, out, err = cli("verify", "--no-live")
     assert code == 1
     assert out.split("findings:\n")[1] == f"  {MARK}\n"
-    assert err.endswith("; 1 findings; exit 1; not shown: 2 ignored\n")
+    assert err.endswith("; 1 finding; exit 1; not shown: 2 ignored\n")
 
 
 def test_config_and_rules_share_the_docs_check_toml(cli: Invoke, repo: Path) -> None:
