@@ -220,7 +220,32 @@ def test_lint_with_scope(cli: Invoke) -> None:
 def test_unknown_scope_is_one_line_exit_2(cli: Invoke) -> None:
     code, out, err = cli("show", "put_metric", "--docs", EXAMPLES, "--scope", "atlas-a2,atlas-z9")
     assert (code, out) == (2, "")
-    assert err == "docs-check: error: unknown product id in scope: atlas-z9\n"
+    assert (
+        err
+        == "docs-check: error: unknown product id in scope: atlas-z9; did you mean 'atlas-a3'?\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("scope", "said"),
+    [
+        ("ascend950", "ascend950; did you mean 'ascend-950'?"),
+        # the second of two ids is suggested for too
+        ("atlas-a2,ascend950", "ascend950; did you mean 'ascend-950'?"),
+        (
+            "ascend950,atlasa3",
+            "ascend950, atlasa3; did you mean 'ascend-950' for ascend950, 'atlas-a3' for atlasa3?",
+        ),
+        (
+            "zzz",
+            "zzz (known: atlas-a2, atlas-a3, ascend-950, atlas-train, atlas-infer, "
+            "atlas-200i-500-a2)",
+        ),
+    ],
+)
+def test_an_unknown_scope_id_is_told_the_closest(cli: Invoke, scope: str, said: str) -> None:
+    code, _, err = cli("lint", EXAMPLES, "--scope", scope)
+    assert (code, err) == (2, f"docs-check: error: unknown product id in scope: {said}\n")
 
 
 # -- --version, --help ------------------------------------------------------------------

@@ -227,7 +227,11 @@ MISTAKES = [
     ('colour = "red"\n', 1, f"unknown table or key 'colour' (known: {KNOWN})"),
     ('docs = "docs"\n', 1, "'docs' must be an array of non-empty strings"),
     ('rules = ["a.toml", 3]\n', 1, "'rules' must be an array of non-empty strings"),
-    ('\nscope = ["atlas-a2", "atlas-z9"]\n', 2, "unknown product id in scope: atlas-z9"),
+    (
+        '\nscope = ["atlas-a2", "ascend950"]\n',
+        2,
+        "unknown product id in scope: ascend950; did you mean 'ascend-950'?",
+    ),
     ('severity = "off"\n', 1, "'severity' must be a table of rule = \"error\", ..."),
     (
         '[severity]\nduplicate-api = "off"\nnonstandard-mark = "loud"\n',
