@@ -70,7 +70,8 @@ def duplicates_among(
     """duplicate-api and api-conflict, from what documented_again found
     (`repeated` names among the `holding` pages), on which alone they depend:
     a page that holds no repeated name adds none. Per docs tree: each git ref
-    read is a tree of its own (the same API at two refs is no duplicate). A
+    read, and each docs root (checker.model.roots), is a tree of its own (the
+    same API at two refs, or in two checkouts, is no duplicate). A
     second entry that says what the first says is noise to merge; one that
     says otherwise leaves readers without an answer."""
     first: dict[tuple[str, str, str, str], Entry] = {}
@@ -82,9 +83,9 @@ def duplicates_among(
             first[key] = entry
             continue
         earlier = first[key]
-        # Over the products both pages know: two folders of one tree can be of
-        # two releases (a checkout of v2.7.1-7.3.0 beside master), and a page
-        # whose release predates a product says nothing of it, not even "unstated".
+        # Over the products both pages know: a page whose release predates a
+        # product says nothing of it, not even "unstated" (the pages of one
+        # root are of one release; the rule is the same as lang-parity's).
         theirs = catalogue.scope_for(earlier.path, earlier.status)
         scope = [p for p in catalogue.scope_for(entry.path, entry.status) if p in theirs]
         here, there = entry.expanded(scope), earlier.expanded(scope)

@@ -20,6 +20,7 @@ _TERM = re.compile(r"<term>(.*?)</term>", re.DOTALL)
 # Upstream names a generated page apart from its case-twin with a suffix:
 # prune.identity_function.html is torch.nn.utils.prune.identity.
 _PAGE_SUFFIX = re.compile(r"_(?:function|class)$")
+_MODULE_ANCHOR = "module-"
 
 
 def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
@@ -38,6 +39,8 @@ def _link(entry: Entry) -> Iterator[Finding]:
     if link is None:
         return
     target = link.target
+    if target and target.startswith(_MODULE_ANCHOR):  # Sphinx's anchor of a module's page
+        target = target[len(_MODULE_ANCHOR) :]
     if target and target.startswith(("torch.", "torch_npu.")) and not _same_api(entry.api, link):
         pointed = N_("{api}: native-doc link points at {target}")
         said = message(pointed, api=entry.api, target=target)
@@ -80,15 +83,40 @@ def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
 
 
 def _same_api(api: str, link: NativeLink) -> bool:
-    """Upstream anchors often name the defining module (torch.cuda.memory.empty_cache
-    for torch.cuda.empty_cache) or repeat a prefix (torch.torch.finfo); a method
-    may link to its class's generated page. None of these is another API."""
+    """The link's target is the API itself, or one of the names upstream
+    documents it under: its defining module's (torch.cuda.memory.empty_cache
+    for torch.cuda.empty_cache), a prefix repeated (torch.torch.finfo), or
+    for a method its class's generated page. A name that merely holds the
+    API's parts is another API (torch.Tensor.abs is not torch.abs), and a
+    module's page is not a function's (torch.nn.functional for relu)."""
     target = link.target or ""
+    if target.startswith(_MODULE_ANCHOR):  # a module's page: only a module's own
+        return target[len(_MODULE_ANCHOR) :] == api
     if target == api:
         return True
     if not urlsplit(link.url).fragment:
         page = _PAGE_SUFFIX.sub("", target)
-        if page == api or api.startswith(page + "."):
+        if page == api or (api.startswith(page + ".") and _is_class(page)):
             return True
-    wanted, have = api.split("."), iter(target.split("."))
-    return wanted[-1] == target.split(".")[-1] and all(part in have for part in wanted)
+    return _through_modules(api, target)
+
+
+def _through_modules(api: str, target: str) -> bool:
+    """`target` is `api` with module names put in between its parts (the
+    defining module, a repeated prefix), the first and last parts the same."""
+    wanted, have = api.split("."), target.split(".")
+    if wanted[0] != have[0] or wanted[-1] != have[-1]:
+        return False
+    matched = 1
+    for part in have[1:-1]:
+        if matched < len(wanted) - 1 and part == wanted[matched]:
+            matched += 1
+        elif _is_class(part):
+            return False  # a class put in: a method of it, not the API
+    return matched == len(wanted) - 1
+
+
+def _is_class(name: str) -> bool:
+    """Upstream's classes are capitalised (torch.cuda.Stream, torch.Tensor);
+    its modules are not (torch.cuda.memory)."""
+    return name.rsplit(".", 1)[-1].lstrip("_")[:1].isupper()

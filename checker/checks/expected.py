@@ -80,9 +80,11 @@ def expectation_findings(
     if not rules:
         return []
     names = names or _documented
-    named: dict[tuple[str, str], set[str]] = {}  # (tree, version) -> its pages' file names
+    # (tree, docs root, version) -> its pages' file names
+    named: dict[tuple[str, str, str], set[str]] = {}
     for page in (*pages, *context):
-        named.setdefault((page.tree, page.version), set()).add(os.path.basename(page.path))
+        at = (page.tree, page.root, page.version)
+        named.setdefault(at, set()).add(os.path.basename(page.path))
     by_api: dict[str, list[Expectation]] = {}
     for rule in rules:
         by_api.setdefault(rule.api, []).append(rule)
@@ -92,7 +94,7 @@ def expectation_findings(
         apis = [api for api in by_api if api in documented]
         if not apis:  # most pages: none of the rules' APIs
             continue
-        files = named[page.tree, page.version]
+        files = named[page.tree, page.root, page.version]
         judged = [
             rule
             for api in apis

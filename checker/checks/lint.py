@@ -98,11 +98,12 @@ def _compared(folder: Sequence[Page], catalogue: Catalogue, reuse: Reuse) -> lis
 
 
 def _folders(pages: Sequence[Page]) -> list[list[Page]]:
-    """The pages of each tree and version, in order: the cross-page rules
-    compare no entries of two of them."""
-    groups: dict[tuple[str, str], list[Page]] = {}
+    """The pages of each tree, docs root and version, in order: the
+    cross-page rules compare no entries of two of them (two roots are two
+    checkouts or snapshots of the docs, checker.model.roots)."""
+    groups: dict[tuple[str, str, str], list[Page]] = {}
     for page in pages:
-        groups.setdefault((page.tree, page.version), []).append(page)
+        groups.setdefault((page.tree, page.root, page.version), []).append(page)
     return list(groups.values())
 
 

@@ -1,11 +1,12 @@
 """The closest known name to a misspelt one, for the messages that refuse a
-name: an unknown rule id (`docs-check rule`, `--select`), an unknown API.
+name: an unknown rule id (`docs-check rule`, `--select`), an unknown API, an
+unknown product id (`--scope`, the configuration's `scope`).
 One helper, so that every "did you mean" is found and worded alike."""
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 # difflib's ratio: 0.6 (its default) takes `link-versoin` for `link-version`
 # and `nonstandard-mrak` for `nonstandard-mark`, and leaves `no-such-rule` alone.
@@ -37,3 +38,17 @@ def hint(match: str | None) -> str:
     """`; did you mean 'x'?` for a match found some other way (an API's full
     name for a short one), or ""."""
     return f"; did you mean '{match}'?" if match is not None else ""
+
+
+def unknown_said(words: Sequence[str], known: Sequence[str]) -> str:
+    """`ascend950; did you mean 'ascend-950'?` for the unknown `words`: the
+    closest known name of each that has one, or, when none is close, the
+    known names (a short list, such as the product ids)."""
+    matches = [(word, closest(word, known)) for word in words]
+    close = [(word, match) for word, match in matches if match is not None]
+    listed = ", ".join(words)
+    if not close:
+        return f"{listed} (known: {', '.join(known)})"
+    if len(words) == 1:
+        return listed + hint(close[0][1])
+    return f"{listed}; did you mean " + ", ".join(f"'{m}' for {w}" for w, m in close) + "?"

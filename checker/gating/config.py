@@ -70,17 +70,32 @@ class Config:
 
 def find_config(starts: Sequence[str]) -> Path | None:
     """The nearest `.docs-check.toml`, or `pyproject.toml` with [tool.docs-check],
-    in a start folder or above it; the first start that has one wins."""
+    in a start folder or above it; the first start that has one wins, unless
+    a later start's lies inside the winner's folder: docs that carry their own
+    configuration inside the project run from (a test fixture of docs-check's
+    own checkout) are checked under it."""
+    found: Path | None = None
     for start in starts:
-        folder = Path(os.path.abspath(start))
-        if not folder.is_dir():
-            folder = folder.parent
-        for candidate in (folder, *folder.parents):
-            if (candidate / CONFIG_FILE).is_file():
-                return candidate / CONFIG_FILE
-            pyproject = candidate / PYPROJECT
-            if pyproject.is_file() and has_table(pyproject):
-                return pyproject
+        nearest = _nearest_config(start)
+        if nearest is None:
+            continue
+        if found is None or (
+            nearest.parent != found.parent and nearest.parent.is_relative_to(found.parent)
+        ):
+            found = nearest
+    return found
+
+
+def _nearest_config(start: str) -> Path | None:
+    folder = Path(os.path.abspath(start))
+    if not folder.is_dir():
+        folder = folder.parent
+    for candidate in (folder, *folder.parents):
+        if (candidate / CONFIG_FILE).is_file():
+            return candidate / CONFIG_FILE
+        pyproject = candidate / PYPROJECT
+        if pyproject.is_file() and has_table(pyproject):
+            return pyproject
     return None
 
 

@@ -67,9 +67,12 @@ def check_settings(
             settings[key] = _strings(settings[key], key, at(key))
     if settings.get("scope") == []:  # it would check nothing, and pass
         raise DataError(f"{at('scope')}: 'scope' names no product: give at least one product id")
-    for product in settings.get("scope", ()):
-        if product not in catalogue.ids:
-            raise DataError(f"{at('scope')}: unknown product id in scope: {product}")
+    unknown = [product for product in settings.get("scope", ()) if product not in catalogue.ids]
+    if unknown:
+        from checker.checks.suggest import unknown_said
+
+        said = unknown_said(unknown, catalogue.ids)
+        raise DataError(f"{at('scope')}: unknown product id in scope: {said}")
     if "severity" in settings:
         settings["severity"] = _severity(settings["severity"], at)
     if "test-refs" in settings:

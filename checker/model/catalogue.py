@@ -131,7 +131,9 @@ class Catalogue:
     def with_scope(self, scope: tuple[str, ...]) -> Catalogue:
         unknown = [product for product in scope if product not in self.ids]
         if unknown:
-            raise DataError(f"unknown product id in scope: {', '.join(unknown)}")
+            from checker.checks.suggest import unknown_said
+
+            raise DataError(f"unknown product id in scope: {unknown_said(unknown, self.ids)}")
         return Catalogue(self.products, scope)
 
 

@@ -16,8 +16,15 @@ from checker.model.support import Status, Support
 
 _YES = {"是", "支持", "yes", "supported", "y"}
 _NO = {"否", "不支持", "no", "notsupported", "unsupported", "n"}
-# Words that open an exception list: "是，暂不支持 X" is yes except X.
-_EXCEPT = ("暂不支持", "不支持", "notsupportedon", "notsupportedby", "except", "butnot")
+# Words that open an exception list. Those that say "not supported" themselves
+# ("是，暂不支持 X": yes, but not X) deny the products they list whatever came
+# before; `except` says the opposite of what came before: "Yes, except X"
+# denies X, "No, except X" supports it.
+_DENYING = ("暂不支持", "不支持", "notsupportedon", "notsupportedby", "butnot")
+_EXCEPT = "except"
+_OPPOSITE = {Support.SUPPORTED: Support.UNSUPPORTED, Support.UNSUPPORTED: Support.SUPPORTED}
+# A statement may end in a full stop: "Yes, except Ascend 950DT." / "是。"
+_FULL_STOPS = ".。"
 _CLAUSE_SPLIT = re.compile(r"[，,；;。]")
 # A term's tags, in any case, each found on its own: one pass (see _terms).
 _TERM_OPEN = re.compile("<term>", re.IGNORECASE)
@@ -30,6 +37,10 @@ _COLONS = "：:"
 
 _MARKS = {"✔": Support.SUPPORTED, "✘": Support.UNSUPPORTED}
 MARK_OF = {support: mark for mark, support in _MARKS.items()}  # the house mark of each
+_SUPPORT_WORDS = {
+    Support.SUPPORTED: message(N_("supported")),
+    Support.UNSUPPORTED: message(N_("unsupported")),
+}
 _OTHER_MARKS = {
     "✓": Support.SUPPORTED,
     "√": Support.SUPPORTED,
@@ -56,16 +67,26 @@ def is_blank(text: str) -> bool:
 
 
 def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
-    """A table cell: ✔ / ✘ (entities already or not yet decoded)."""
-    text = _plain(cell)
-    if text in _MARKS:
-        return _MARKS[text], None
-    support = _OTHER_MARKS.get(text) or _word(text)
+    """A table cell: ✔ / ✘ (entities already or not yet decoded). Another
+    mark, a word or a mark with a full stop is read, and reported quoted as
+    the page writes it, with what it reads as: `&#10007;` is ✗, not the
+    house ✘, and a search of the page for ✗ finds nothing."""
+    plain = _plain(cell)
+    if plain in _MARKS:
+        return _MARKS[plain], None
+    text = plain.rstrip(_FULL_STOPS).strip() or plain
+    support = _MARKS.get(text) or _OTHER_MARKS.get(text) or _word(text)
     if support is not None:
-        said = message(N_("mark {mark!r} instead of ✔ / ✘"), mark=text)
+        meaning = _SUPPORT_WORDS[support]
+        written = cell.strip()
+        if written == plain:
+            template = N_("mark {mark!r} (read as {support}) instead of ✔ / ✘")
+        else:
+            template = N_("mark {written!r} ({mark}, read as {support}) instead of ✔ / ✘")
+        said = message(template, written=written, mark=plain, support=meaning)
         return support, Problem("nonstandard-mark", said)
     return None, Problem(
-        "status-unreadable", message(N_("cannot read table mark {mark!r}"), mark=text)
+        "status-unreadable", message(N_("cannot read table mark {mark!r}"), mark=plain)
     )
 
 
@@ -75,7 +96,8 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
     # A table cell puts one product per line with <br>: a clause each.
     text = _BREAK.sub("；", text)
     prepared = drop_tags(_terms(_unescape(text))).replace("**", "").strip()
-    clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(prepared)]
+    split = _CLAUSE_SPLIT.split(prepared)
+    clauses = [clause.strip().rstrip(_FULL_STOPS).strip() for clause in split]
     while clauses and clauses[-1] == "":
         clauses.pop()
     if not clauses:
@@ -88,11 +110,14 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
         if word is not None and index == 0:
             rest = word
             continue
-        exception = _exception_products(clause)
+        exception = _exception(clause)
         if exception is not None and index > 0:
-            products, end = _products(exception, catalogue, problems)
-            if products and end == len(exception):
-                said += [Claim(id_, Support.UNSUPPORTED, name) for id_, name in products]
+            listed, denying = exception
+            before = rest if rest is not None else (said[-1].support if said else None)
+            support = Support.UNSUPPORTED if denying or before is None else _OPPOSITE[before]
+            products, end = _products(listed, catalogue, problems)
+            if products and end == len(listed):
+                said += [Claim(id_, support, name) for id_, name in products]
                 continue
         claim = _product_claim(clause, catalogue, problems)
         if claim is None:
@@ -147,11 +172,15 @@ def _products(
             return products, after
 
 
-def _exception_products(clause: str) -> str | None:
+def _exception(clause: str) -> tuple[str, bool] | None:
+    """The products an exception clause lists, as written, and whether its
+    opener denies them itself (else they are the opposite of what came
+    before); None for a clause that opens no exception."""
     squeezed = clause.replace(" ", "").casefold()
-    for opener in _EXCEPT:
+    for opener in (*_DENYING, _EXCEPT):
         if squeezed.startswith(opener):
-            return _drop_prefix_ignoring_spaces(clause, len(opener)).strip()
+            listed = _drop_prefix_ignoring_spaces(clause, len(opener)).strip()
+            return listed, opener != _EXCEPT
     return None
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from checker.model.finding import Finding
+from checker.model.roots import docs_root
 from checker.model.suppression import Directive
 
 
@@ -146,6 +147,12 @@ class Page:
     @property
     def inside(self) -> str:
         return inside_tree(self.path, self.tree)
+
+    @property
+    def root(self) -> str:
+        """The root of its docs tree inside its git tree (checker.model.roots):
+        the rules that compare pages compare those of one root."""
+        return docs_root(self.inside)
 
     def placed_entries(self) -> Sequence[Entry]:
         """The entries named as reports name them: at a ref, copies named

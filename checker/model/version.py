@@ -50,9 +50,11 @@ def version_key(version: str) -> tuple[int, ...]:
 RELEASE_NAME = r"\d+\.\d+\.(?:\d+|rc\d+)"
 # A release branch is v<torch>-<release> (v2.7.1-7.3.0); a folder holding a
 # checkout of one may carry a prefix before a `-` (the corpus's rows-v2.7.1-7.3.0).
-_BRANCH = re.compile(rf"(?:.*-)?v\d+\.\d+\.\d+-({RELEASE_NAME})", re.IGNORECASE)
+RELEASE_BRANCH = re.compile(rf"(?:.*-)?v\d+\.\d+\.\d+-({RELEASE_NAME})", re.IGNORECASE)
 # Folders of a filesystem path, and the ref of a git page named `ref:path`.
 _PARTS = re.compile(r"[/\\:]")
+# A docs version's folder: pytorch_2-12-0 holds the pages of torch 2.12.0.
+VERSION_FOLDER = re.compile(r"^pytorch_(\d+)-(\d+)-(\d+)$")
 
 
 def page_release(path: str) -> str | None:
@@ -62,7 +64,7 @@ def page_release(path: str) -> str | None:
     other page (master, a working tree, a relative path inside a checkout):
     only the path is read, never the folder it is run from."""
     for part in reversed(_PARTS.split(path)):
-        match = _BRANCH.fullmatch(part)
+        match = RELEASE_BRANCH.fullmatch(part)
         if match:
             return match.group(1).lower()
     return None

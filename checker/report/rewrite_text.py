@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checker.i18n import _, say
+from checker.report.counts import entries_said, files_said, findings_said, pages_said
 from checker.report.text import finding_line, lines_of
 
 if TYPE_CHECKING:
@@ -48,19 +49,21 @@ def rewrite_summary(outcome: Outcome[Rewritten]) -> str:
     if outcome.command == "fix":
         count = sum(n for change in rewritten.changed for _what, n in change.done)
         template = (
-            _("would fix {count} findings in {files} files")
+            _("would fix {findings} in {files}")
             if rewritten.diff
-            else _("fixed {count} findings in {files} files")
+            else _("fixed {findings} in {files}")
         )
-        said = template.format(count=count, files=files)
+        said = template.format(findings=findings_said(count), files=files_said(files))
         return said + _("; {left} left").format(left=len(rewritten.left)) + outcome.hidden
     if outcome.command == "new-version":
-        template = _("created {files} pages ({entries} entries)")
+        template = _("created {pages} ({entries})")
     elif rewritten.diff:
-        template = _("would change {files} files")
+        template = _("would change {files}")
     else:
-        template = _("changed {files} files")
-    said = template.format(files=files, entries=rewritten.entries)
+        template = _("changed {files}")
+    said = template.format(
+        files=files_said(files), pages=pages_said(files), entries=entries_said(rewritten.entries)
+    )
     if rewritten.skipped:
         said += _("; {count} left as they were").format(count=len(rewritten.skipped))
     return said + (f"; {say(rewritten.note)}" if rewritten.note else "")

@@ -8,8 +8,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.app.outcome import ExitCode, Unverified
-from checker.i18n import N_, _, ngettext, say
+from checker.i18n import N_, _, say
 from checker.model.finding import Finding, Severity
+from checker.report.counts import (
+    entries_said,
+    errors_said,
+    files_said,
+    findings_said,
+    results_said,
+    runs_failed_said,
+    warnings_said,
+)
 from checker.report.formats import REWRITING
 
 if TYPE_CHECKING:
@@ -19,19 +28,15 @@ if TYPE_CHECKING:
 
 
 def findings_count(findings: Sequence[Finding], files: int, entries: int) -> str:
+    """`1 finding (1 error, 0 warnings) in 1 file, 3 entries`: each count with
+    its own plural (it said `1 findings` until 0.2)."""
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-    warnings = len(findings) - errors
-    # One plural for every count: the English line has always said "1 findings",
-    # and tools and tests read it; Chinese has one form.
-    said = ngettext(
-        "{count} findings ({errors} errors, {warnings} warnings) in {files} files, "
-        "{entries} entries",
-        "{count} findings ({errors} errors, {warnings} warnings) in {files} files, "
-        "{entries} entries",
-        len(findings),
-    )
-    return said.format(
-        count=len(findings), errors=errors, warnings=warnings, files=files, entries=entries
+    return _("{findings} ({errors}, {warnings}) in {files}, {entries}").format(
+        findings=findings_said(len(findings)),
+        errors=errors_said(errors),
+        warnings=warnings_said(len(findings) - errors),
+        files=files_said(files),
+        entries=entries_said(entries),
     )
 
 
@@ -64,16 +69,16 @@ def verify_counts(report: VerifyReport) -> str:
     resolved = report.resolution.summary() if report.resolution else ""
     runs, failed = report.run_count()
     counts_said = {
-        "results": len(report.results),
+        "results": results_said(len(report.results)),
         "verdicts": shown or _("none"),
-        "findings": len(report.findings),
+        "findings": findings_said(len(report.findings)),
     }
     if failed:  # a run that failed fails verify, whatever the verdicts say
-        said = _(
-            "{results} results ({verdicts}); {failed} of {runs} runs failed; {findings} findings"
-        ).format(**counts_said, failed=failed, runs=runs)
+        said = _("{results} ({verdicts}); {runs_failed}; {findings}").format(
+            **counts_said, runs_failed=runs_failed_said(failed, runs)
+        )
     else:
-        said = _("{results} results ({verdicts}); {findings} findings").format(**counts_said)
+        said = _("{results} ({verdicts}); {findings}").format(**counts_said)
     return said + resolved
 
 
@@ -99,7 +104,9 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         return tests_summary(outcome)
     if outcome.command == "baseline":
         done = outcome.result
-        said = _("wrote {count} findings to {path}").format(count=done.findings, path=done.path)
+        said = _("wrote {findings} to {path}").format(
+            findings=findings_said(done.findings), path=done.path
+        )
         return said + outcome.hidden
     return None
 

@@ -6,15 +6,13 @@ The version comes from the nearest `pytorch_X-Y-Z` folder; files outside one
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from checker.errors import UsageError
-
-_VERSION_FOLDER = re.compile(r"^pytorch_(\d+)-(\d+)-(\d+)$")
-_LANGS = {"zh", "en"}
+from checker.model.roots import LANGUAGE_FOLDERS
+from checker.model.version import VERSION_FOLDER
 
 
 @dataclass(frozen=True, order=True)
@@ -33,10 +31,10 @@ def doc_file(path: PurePath) -> DocFile | None:
     version = None
     lang = "zh"
     for folder in reversed(path.parent.parts):
-        match = _VERSION_FOLDER.match(folder)
+        match = VERSION_FOLDER.match(folder)
         if match and version is None:
             version = ".".join(str(int(part)) for part in match.groups())
-        elif folder in _LANGS and version is not None:
+        elif folder in LANGUAGE_FOLDERS and version is not None:
             lang = folder
             break
     return DocFile(str(path), version, lang) if version else None
@@ -66,7 +64,7 @@ def version_folder(path: str) -> str | None:
     """The nearest pytorch_X-Y-Z folder above a page, written as the page's
     path writes it; None outside one."""
     for parent in PurePath(path).parents:
-        if _VERSION_FOLDER.match(parent.name):
+        if VERSION_FOLDER.match(parent.name):
             return str(parent)
     return None
 

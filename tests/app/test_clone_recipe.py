@@ -224,7 +224,7 @@ def test_the_headline_names_the_failed_test(failing: Ran) -> None:
     ), headline
     assert failing.code == 1
     # the runs: 2.13.0's behaviour and test, 2.11.0's behaviour, 2.12.0's behaviour and test
-    assert failing.said == "12 results (12 unverified); 1 of 5 runs failed; 1 findings; exit 1"
+    assert failing.said == "12 results (12 unverified); 1 of 5 runs failed; 1 finding; exit 1"
 
 
 def test_the_failed_run_shows_the_frameworks_status_and_its_whole_failure(failing: Ran) -> None:

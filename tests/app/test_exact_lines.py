@@ -142,7 +142,7 @@ def test_a_product_stated_twice_differently_is_a_conflict(
         "    ascend-950  documented conflict    observed none   doc-differs-from-rule  "
         "(docs say conflict, the rule expects unsupported)"
     ) in out.splitlines()
-    assert err == "3 results (1 doc-differs-from-rule, 2 unverified); 1 findings; exit 1\n"
+    assert err == "3 results (1 doc-differs-from-rule, 2 unverified); 1 finding; exit 1\n"
 
 
 def test_a_product_stated_twice_alike_is_a_warning(

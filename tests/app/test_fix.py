@@ -120,7 +120,7 @@ def test_a_tree_with_nothing_to_fix_keeps_every_mtime(tree: Path, cli: Invoke) -
 def test_select_fixes_only_that_rule(tree: Path, cli: Invoke) -> None:
     code, out, err = cli("fix", "docs", "--select", "nonstandard-mark")
     assert out == f"{FFT}: fixed 3 (nonstandard-mark ×3)\n"
-    assert (code, err) == (0, f"fixed 3 findings in 1 files; 0 left; {SUPPRESSED}\n")
+    assert (code, err) == (0, f"fixed 3 findings in 1 file; 0 left; {SUPPRESSED}\n")
     lines = (tree / FFT).read_text(encoding="utf-8").splitlines()
     assert [lines[n - 1] for n in (14, 15, 31)] == [
         "| <term>Atlas A3 训练系列产品</term> | ✔ |",
@@ -187,9 +187,9 @@ def test_a_fix_that_would_bring_a_new_finding_is_not_made(
     assert out == (
         f"{FFT}:11: not fixed: the fixed page would have a new product-set-differs finding"
         " at line 11\n"
-        f"{FFT}:14: nonstandard-mark mark '是' instead of ✔ / ✘\n"
-        f"{FFT}:15: nonstandard-mark mark 'n' instead of ✔ / ✘\n"
-        f"{FFT}:31: nonstandard-mark mark '✗' instead of ✔ / ✘\n"
+        f"{FFT}:14: nonstandard-mark mark '是' (read as supported) instead of ✔ / ✘\n"
+        f"{FFT}:15: nonstandard-mark mark 'n' (read as unsupported) instead of ✔ / ✘\n"
+        f"{FFT}:31: nonstandard-mark mark '&#10007;' (✗, read as unsupported) instead of ✔ / ✘\n"
     )
     assert (code, err) == (1, f"fixed 0 findings in 0 files; 3 left; {SUPPRESSED}\n")
     assert page.read_bytes() == before

@@ -98,7 +98,7 @@ def test_the_rows_table_becomes_one_entry_a_row(cli: Invoke, tree: Path) -> None
 def test_the_diff_of_an_inline_status(cli: Invoke, tree: Path) -> None:
     page = tree / ZH / "torch-accelerator.md"
     code, out, err = cli("migrate", "--to", "blocks", "--diff", str(page))
-    assert (code, err) == (1, "would change 1 files; 1 left as they were\n")
+    assert (code, err) == (1, "would change 1 file; 1 left as they were\n")
     assert out.splitlines()[:21] == [  # the first hunk; the second keeps synchronize's
         f"--- a/{page}",
         f"+++ b/{page}",

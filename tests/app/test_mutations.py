@@ -155,7 +155,7 @@ def test_dropping_the_entry_is_a_missing_entry_naming_the_page(
     assert removed[0] == f"### {PUT_METRIC}" and removed[-1] == ""
     code, out, err = verify(root)
     assert code == 1
-    assert err == "9 results (9 unverified); 1 findings; exit 1\n"
+    assert err == "9 results (9 unverified); 1 finding; exit 1\n"
     assert "2.12.0" not in said(out)
     assert out[-2:] == [
         "findings:",
@@ -227,7 +227,7 @@ def test_inline_sample_without_leading_yes_is_status_unreadable(
     edit(page, 802, "**是否支持**：是，", "**是否支持**：，")
     code, out, err = verify(root)
     assert code == 1
-    assert err == "3 results (3 doc-differs-from-rule); 1 findings; exit 1\n"
+    assert err == "3 results (3 doc-differs-from-rule); 1 finding; exit 1\n"
     assert said(out) == {"2.12.0": f"DOCS DIFFER FROM THE RULE  {page}:802"}
     assert out[-2:] == [
         "findings:",
@@ -288,7 +288,8 @@ def test_entity_sample_a2_flipped_is_red(verify: Verify, corpus: Path, tmp_path:
     # unmutated: the docs match the rule; the entity &#10007; (✗) is a nonstandard-mark warning
     assert code == 1
     assert said(out) == {"2.12.0": f"docs match the rule  {page}:1265"}
-    assert out[-1] == f"  {page}:1277: nonstandard-mark mark '✗' instead of ✔ / ✘"
+    mark = "mark '&#10007;' (✗, read as unsupported) instead of ✔ / ✘"
+    assert out[-1] == f"  {page}:1277: nonstandard-mark {mark}"
     edit(page, 1275, "&#10004;", "&#10008;")
     code, out, _ = verify(root)
     assert code == 1

@@ -108,7 +108,7 @@ def test_the_new_folders_lint_with_what_the_old_ones_had_less_the_versions(
     assert code == 1
     assert out == (
         "docs/zh/api/native_api/pytorch_2-12-0/torch-fft.md:18: nonstandard-mark"
-        " mark '✗' instead of ✔ / ✘\n"
+        " mark '✗' (read as unsupported) instead of ✔ / ✘\n"
         "docs/zh/api/native_api/pytorch_2-12-0/torch-fft.md:20: link-docs-version"
         " link into PyTorch docs 2.11, the page documents 2.12.0:"
         " https://pytorch.org/docs/2.11/generated/torch.fft.rfft.html\n"
@@ -118,7 +118,8 @@ def test_the_new_folders_lint_with_what_the_old_ones_had_less_the_versions(
     # the mark is a status, copied as it was; the stray link is rewritten too
     assert cli("lint", "-q", "--ignore", "lang-parity", *new_folders)[:2] == (
         1,
-        f"{API}/torch-fft.md:18: nonstandard-mark mark '✗' instead of ✔ / ✘\n",
+        f"{API}/torch-fft.md:18: nonstandard-mark mark '✗' (read as unsupported) "
+        "instead of ✔ / ✘\n",
     )
 
 

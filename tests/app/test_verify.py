@@ -297,7 +297,7 @@ def test_failed_cpu_reference_run_fails_verify_yet_verifies_nothing(
     failed = tmp_path / "cpu-reference-fail.json"
     failed.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", str(failed))
-    assert err == "12 results (12 unverified); 1 of 1 runs failed; 0 findings; exit 1\n"
+    assert err == "12 results (12 unverified); 1 of 1 run failed; 0 findings; exit 1\n"
     assert code == 1
     assert row("atlas-a2", "none", "unverified", "no NPU evidence; CPU reference run: failed") in (
         out.splitlines()

@@ -102,8 +102,10 @@ def test_nonstandard_marks_are_warned_but_read() -> None:
     entries, findings = run("nonstandard-mark")
     # line 14 is &#10004; which decodes to the standard ✔: no finding there
     assert located(findings) == [(FFT, 13, "nonstandard-mark"), (FFT, 15, "nonstandard-mark")]
-    assert "'✓'" in findings[0].message
-    assert "'✗'" in findings[1].message  # &#10007; is ✗ (U+2717), not ✘ (U+2718)
+    assert findings[0].message == "mark '✓' (read as supported) instead of ✔ / ✘"
+    # &#10007; is ✗ (U+2717), not ✘ (U+2718): quoted as the page writes it,
+    # which a search of the page finds, with what it is and reads as
+    assert findings[1].message == "mark '&#10007;' (✗, read as unsupported) instead of ✔ / ✘"
     assert "&#10007;" in source_line(findings[1])
     assert all(f.severity == "warning" for f in findings)
     (entry,) = entries
@@ -222,6 +224,54 @@ def test_link_target_names_another_api() -> None:
         "### torch.nn.functional.silu",
     ]
     assert all(f.severity == "error" for f in findings)
+
+
+def linked(api: str, url: str) -> list[str]:
+    """The link-target messages of one entry of `api` linking to `url`."""
+    page = read_page(f"# t\n\n## {api}\n\n**原生文档**：[{api}]({url})\n\n**是否支持**：是\n")
+    return [f.message for f in lint([page], CATALOGUE) if f.rule == "link-target"]
+
+
+DOCS = "https://pytorch.org/docs/2.12"
+
+
+@pytest.mark.parametrize(
+    ("api", "url", "target"),
+    [
+        # a method of a class holds torch.abs's parts, but is another API
+        (
+            "torch.abs",
+            f"{DOCS}/generated/torch.Tensor.abs.html#torch.Tensor.abs",
+            "torch.Tensor.abs",
+        ),
+        ("torch.abs", f"{DOCS}/generated/torch.Tensor.abs.html", "torch.Tensor.abs"),
+        # a module's page is not a function's
+        ("torch.nn.functional.relu", f"{DOCS}/generated/torch.nn.functional.html", None),
+        ("torch.nn.functional.relu", f"{DOCS}/nn.functional.html#module-torch.nn.functional", None),
+    ],
+)
+def test_a_link_to_a_name_holding_the_apis_parts_is_another_api(
+    api: str, url: str, target: str | None
+) -> None:
+    shown = target or "torch.nn.functional"
+    assert linked(api, url) == [f"{api}: native-doc link points at {shown}"]
+
+
+@pytest.mark.parametrize(
+    ("api", "url"),
+    [
+        ("torch.abs", f"{DOCS}/generated/torch.abs.html#torch.abs"),
+        # the defining module's name, a repeated prefix: the same API
+        ("torch.cuda.empty_cache", f"{DOCS}/generated/torch.cuda.memory.empty_cache.html"),
+        ("torch.finfo", f"{DOCS}/type_info.html#torch.torch.finfo"),
+        ("torch.cuda.Stream.query", f"{DOCS}/cuda.html#torch.cuda.streams.Stream.query"),
+        # a method on its class's page, and a module on its own
+        ("torch.cuda.Stream.query", f"{DOCS}/generated/torch.cuda.Stream.html"),
+        ("torch.nn.functional", f"{DOCS}/nn.functional.html#module-torch.nn.functional"),
+    ],
+)
+def test_a_link_to_the_api_or_a_name_upstream_gives_it_is_fine(api: str, url: str) -> None:
+    assert linked(api, url) == []
 
 
 def test_link_target_clean_twin() -> None:

@@ -60,7 +60,7 @@ def test_a_flipped_status_is_a_finding_at_the_row_and_fails(cli: Invoke, docs: P
     flip(docs)
     code, out, err = cli("lint", "docs")
     assert (code, out) == (1, FLIPPED + "\n")
-    assert err == "1 findings (1 errors, 0 warnings) in 2 files, 4 entries\n"
+    assert err == "1 finding (1 error, 0 warnings) in 2 files, 4 entries\n"
 
 
 def test_lint_says_what_verify_no_live_says(cli: Invoke, docs: Path) -> None:
@@ -98,7 +98,7 @@ def test_a_page_passed_alone_is_judged_against_the_rules_for_its_version(
     flip(docs)
     code, out, err = cli("lint", PAGE)
     assert (code, out) == (1, FLIPPED + "\n")
-    assert err == "1 findings (1 errors, 0 warnings) in 1 files, 2 entries\n"
+    assert err == "1 finding (1 error, 0 warnings) in 1 file, 2 entries\n"
     assert cli("lint", OTHER)[:2] == (0, "")
 
 

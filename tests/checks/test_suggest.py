@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.checks.registry import REGISTRY
-from checker.checks.suggest import closest, did_you_mean
+from checker.checks.suggest import closest, did_you_mean, unknown_said
 
 
 def test_a_misspelling_finds_the_id_it_misspells() -> None:
@@ -25,3 +25,15 @@ def test_nothing_close_is_none() -> None:
 def test_the_suggestion_ends_a_message_or_adds_nothing() -> None:
     assert did_you_mean("link-versoin", REGISTRY) == "; did you mean 'link-version'?"
     assert did_you_mean("zzz", REGISTRY) == ""
+
+
+def test_product_ids_of_a_scope_are_suggested_for() -> None:
+    from checker.model.catalogue import default_catalogue
+
+    ids = default_catalogue().ids
+    assert unknown_said(["ascend950"], ids) == "ascend950; did you mean 'ascend-950'?"
+    assert (
+        unknown_said(["atlasa3", "zzz"], ids)
+        == "atlasa3, zzz; did you mean 'atlas-a3' for atlasa3?"
+    )
+    assert unknown_said(["zzz"], ["a-1", "b-2"]) == "zzz (known: a-1, b-2)"

@@ -61,7 +61,7 @@ def test_lint_text_prints_one_line_per_finding_and_exits_1(cli: Invoke) -> None:
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md:32: "
         "status-unreadable cannot read support status '暂不支持<term>Ascend 950DT</term>'",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:56: "
-        "nonstandard-mark mark '✗' instead of ✔ / ✘",
+        "nonstandard-mark mark '✗' (read as unsupported) instead of ✔ / ✘",
         "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md:64: "
         "link-version torch.distributed.elastic.events.get_logging_handler: native-doc link is "
         "for PyTorch docs 2.11, the page documents 2.12.0",
@@ -85,7 +85,7 @@ def test_lint_single_file(cli: Invoke) -> None:
     code, out, err = cli("lint", page)
     assert code == 1
     assert out == f"{page}:43: block-id-mismatch block opened as id6 at line 41 ends as id5\n"
-    assert err == "1 findings (1 errors, 0 warnings) in 1 files, 2 entries\n"
+    assert err == "1 finding (1 error, 0 warnings) in 1 file, 2 entries\n"
 
 
 def test_lint_defaults_to_the_current_folder(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,7 +220,32 @@ def test_lint_with_scope(cli: Invoke) -> None:
 def test_unknown_scope_is_one_line_exit_2(cli: Invoke) -> None:
     code, out, err = cli("show", "put_metric", "--docs", EXAMPLES, "--scope", "atlas-a2,atlas-z9")
     assert (code, out) == (2, "")
-    assert err == "docs-check: error: unknown product id in scope: atlas-z9\n"
+    assert (
+        err
+        == "docs-check: error: unknown product id in scope: atlas-z9; did you mean 'atlas-a3'?\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("scope", "said"),
+    [
+        ("ascend950", "ascend950; did you mean 'ascend-950'?"),
+        # the second of two ids is suggested for too
+        ("atlas-a2,ascend950", "ascend950; did you mean 'ascend-950'?"),
+        (
+            "ascend950,atlasa3",
+            "ascend950, atlasa3; did you mean 'ascend-950' for ascend950, 'atlas-a3' for atlasa3?",
+        ),
+        (
+            "zzz",
+            "zzz (known: atlas-a2, atlas-a3, ascend-950, atlas-train, atlas-infer, "
+            "atlas-200i-500-a2)",
+        ),
+    ],
+)
+def test_an_unknown_scope_id_is_told_the_closest(cli: Invoke, scope: str, said: str) -> None:
+    code, _, err = cli("lint", EXAMPLES, "--scope", scope)
+    assert (code, err) == (2, f"docs-check: error: unknown product id in scope: {said}\n")
 
 
 # -- --version, --help ------------------------------------------------------------------
@@ -320,7 +345,7 @@ def test_folder_named_like_a_page_is_walked_not_read(cli: Invoke, tmp_path: Path
     shutil.copy(page / "torch-distributed-elastic.md", folder)
     code, out, err = cli("lint", str(tmp_path))
     assert (code, out) == (0, "")
-    assert err == "0 findings (0 errors, 0 warnings) in 1 files, 2 entries\n"
+    assert err == "0 findings (0 errors, 0 warnings) in 1 file, 2 entries\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and SIGALRM")

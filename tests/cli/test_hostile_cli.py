@@ -47,7 +47,7 @@ def test_a_file_name_with_control_characters_is_escaped(cli: Invoke, folder: Pat
     page = folder / f"torch-{RED}x\x01.md"
     page.write_text("# torch.x\n\n### torch.x.y\n\n**支持情况**：\n\n| 硬件 |\n| -- |\n")
     code, out, err = cli("lint", str(folder))
-    assert (code, err) == (1, "1 findings (1 errors, 0 warnings) in 1 files, 1 entries\n")
+    assert (code, err) == (1, "1 finding (1 error, 0 warnings) in 1 file, 1 entry\n")
     assert out == f"{escaped(str(page))}:3: missing-status torch.x.y has no support status\n"
     assert raw_free(out, err)
 

@@ -17,18 +17,18 @@ Invoke = Callable[..., tuple[int, str, str]]
 DOCS = "tests/fixtures/i18n"
 PAGE = f"{DOCS}/docs/zh/api/native_api/pytorch_2-12-0/torch-i18n.md"
 ENGLISH = [
-    f"{PAGE}:13: nonstandard-mark mark '✗' instead of ✔ / ✘",
+    f"{PAGE}:13: nonstandard-mark mark '✗' (read as unsupported) instead of ✔ / ✘",
     f"{PAGE}:14: unknown-product unknown product 'Atlas Z9 训练系列产品'",
     f"{PAGE}:24: status-conflict Atlas A2 训练系列产品 is stated unsupported here, "
     "but supported earlier on this line",
 ]
 CHINESE = [
-    f"{PAGE}:13: nonstandard-mark 标记 '✗'，而不是 ✔ / ✘",
+    f"{PAGE}:13: nonstandard-mark 标记 '✗'（读作不支持），而不是 ✔ / ✘",
     f"{PAGE}:14: unknown-product 未知产品 'Atlas Z9 训练系列产品'",
     f"{PAGE}:24: status-conflict Atlas A2 训练系列产品 在此被声明为 unsupported，"
     "但在本行前面，为 supported",
 ]
-ENGLISH_SUMMARY = "3 findings (2 errors, 1 warnings) in 1 files, 2 entries\n"
+ENGLISH_SUMMARY = "3 findings (2 errors, 1 warning) in 1 file, 2 entries\n"
 CHINESE_SUMMARY = "3 个问题（2 个错误，1 个警告），共 1 个文件、2 个条目\n"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 

@@ -20,6 +20,7 @@ from tests.app.release_repo import build_release_repo
 from tests.conftest import Invoke
 from tests.helpers import FIXTURES, git
 
+X_MARK = "mark '✗' (read as unsupported) instead of ✔ / ✘"
 LINT = ("lint", "examples/docs")
 SUMMARY = "8 findings (6 errors, 2 warnings) in 6 files, 22 entries\n"
 STATISTICS = (
@@ -308,8 +309,8 @@ def test_text_and_concise_name_the_page_ref_path(cli: Invoke, marks_repo: str) -
     code, text, _ = cli(*at_master(marks_repo))
     assert code == 1
     assert text.splitlines() == [
-        f"master:{MARKS}:9: nonstandard-mark mark '✗' instead of ✔ / ✘",
-        f"master:{MARKS}:10: nonstandard-mark mark '✗' instead of ✔ / ✘",
+        f"master:{MARKS}:9: nonstandard-mark mark '✗' (read as unsupported) instead of ✔ / ✘",
+        f"master:{MARKS}:10: nonstandard-mark mark '✗' (read as unsupported) instead of ✔ / ✘",
         f"master:{MARKS}:15: status-unreadable cannot read support status '也许'",
     ]
     assert cli(*at_master(marks_repo, "--format", "concise"))[1] == text
@@ -329,8 +330,8 @@ def test_json_names_the_path_in_the_repository_and_the_ref(cli: Invoke, marks_re
 def test_github_annotates_the_path_in_the_repository(cli: Invoke, marks_repo: str) -> None:
     out = cli(*at_master(marks_repo, "--format", "github"))[1]
     assert out.splitlines() == [
-        f"::warning file={MARKS},line=9,title=nonstandard-mark::mark '✗' instead of ✔ / ✘",
-        f"::warning file={MARKS},line=10,title=nonstandard-mark::mark '✗' instead of ✔ / ✘",
+        f"::warning file={MARKS},line=9,title=nonstandard-mark::{X_MARK}",
+        f"::warning file={MARKS},line=10,title=nonstandard-mark::{X_MARK}",
         f"::error file={MARKS},line=15,title=status-unreadable::cannot read support status '也许'",
     ]
 

@@ -235,7 +235,7 @@ def test_try_repo_checks_only_the_staged_pages(docs: Path, hook_repo: Path, home
     code, output = pre_commit(docs, home, "try-repo", str(hook_repo), "docs-check")
     assert code == 1, output
     assert findings(output) == [UNREADABLE]
-    assert "1 findings (1 errors, 0 warnings) in 1 files, 4 entries" in output.splitlines()
+    assert "1 finding (1 error, 0 warnings) in 1 file, 4 entries" in output.splitlines()
     assert (docs / DATA).read_text(encoding="utf-8") == broken_data  # stash restored
 
 

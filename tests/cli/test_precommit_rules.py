@@ -71,5 +71,5 @@ def test_a_commit_flipping_a_rules_product_status_fails_at_the_row(
     code, output = commit(repo, home, "950 supported on 2.12.0")
     assert code == 1, output
     assert findings(output) == [FLIPPED]
-    assert "1 findings (1 errors, 0 warnings) in 1 files, 2 entries" in output.splitlines()
+    assert "1 finding (1 error, 0 warnings) in 1 file, 2 entries" in output.splitlines()
     assert git(repo, "rev-parse", "HEAD") == head  # nothing was committed

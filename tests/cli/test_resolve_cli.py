@@ -143,7 +143,7 @@ def test_lint_text_findings_then_the_resolution_section(cli: Invoke) -> None:
 def test_lint_without_resolve_apis_is_unchanged(cli: Invoke) -> None:
     code, out, err = cli("lint", DOCS)
     assert (code, out) == (1, DUPLICATE + "\n")
-    assert err == "1 findings (0 errors, 1 warnings) in 3 files, 18 entries\n"
+    assert err == "1 finding (0 errors, 1 warning) in 3 files, 18 entries\n"
     _, out, _ = cli("lint", DOCS, "--format", "json")
     assert list(json.loads(out)) == [
         *("schema", "schema_version", "findings", "files", "entries", "errors")
@@ -246,7 +246,7 @@ def test_verify_without_resolve_apis_reads_the_pages_of_the_api(cli: Invoke) -> 
     assert code == 1
     assert "resolution" not in out
     assert out.splitlines()[-2:] == ["findings:", f"  {DUPLICATE}"]
-    assert err == "6 results (6 unverified); 1 findings; exit 1\n"
+    assert err == "6 results (6 unverified); 1 finding; exit 1\n"
     _, out, _ = cli(*VERIFY, "--format", "json")
     assert list(json.loads(out)) == [
         *("schema", "schema_version", "results", "evidence", "findings", "errors", "notes")
@@ -356,7 +356,7 @@ def test_require_all_versions_passes_when_every_version_resolves(
         "  2.13.0: 1 resolves",
     ]
     assert err == (
-        "0 findings (0 errors, 0 warnings) in 1 files, 1 entries; "
+        "0 findings (0 errors, 0 warnings) in 1 file, 1 entry; "
         "resolution: 2.13.0 looked up (1 names); not shown: 1 ignored\n"
     )
 
@@ -804,7 +804,7 @@ def test_names_outside_torch_are_reported_and_never_imported(
         ),
     ]
     assert err == (
-        "8 findings (4 errors, 4 warnings) in 1 files, 5 entries; "
+        "8 findings (4 errors, 4 warnings) in 1 file, 5 entries; "
         "resolution: 2.13.0 looked up (5 names)\n"
     )
     assert not imported.exists()

@@ -59,7 +59,7 @@ def test_docs_check_toml_at_the_repo_root(cli: Invoke, repo: Path) -> None:
     code, out, err = cli("lint")
     assert code == 1
     assert out.splitlines() == list(LEFT)
-    assert err == "6 " + SUMMARY.format("5 errors, 1 warnings") + "; not shown: 2 ignored\n"
+    assert err == "6 " + SUMMARY.format("5 errors, 1 warning") + "; not shown: 2 ignored\n"
 
 
 def test_found_from_a_subfolder_and_docs_are_relative_to_the_config(
@@ -93,6 +93,20 @@ def test_the_current_folder_wins_over_the_first_docs_path(tmp_path: Path) -> Non
     assert find_config([str(here), str(there)]) == here / ".docs-check.toml"
     assert find_config([str(tmp_path), str(there)]) == there.parent / ".docs-check.toml"
     assert find_config([str(tmp_path)]) is None
+
+
+def test_docs_with_their_own_config_inside_the_project_are_checked_under_it(
+    tmp_path: Path,
+) -> None:
+    # docs-check's own checkout: its pyproject.toml configures its examples;
+    # a test fixture inside it carries its own .docs-check.toml.
+    project, fixture = tmp_path / "project", tmp_path / "project" / "fixture"
+    fixture.mkdir(parents=True)
+    write(project / "pyproject.toml", '[tool.docs-check]\ndocs = ["examples"]\n')
+    write(fixture / ".docs-check.toml", "")
+    assert find_config([str(project), str(fixture / "docs")]) == fixture / ".docs-check.toml"
+    assert find_config([str(project), str(project / "examples")]) == project / "pyproject.toml"
+    assert find_config([str(fixture), str(project)]) == fixture / ".docs-check.toml"
 
 
 def test_pyproject_with_the_tool_table(cli: Invoke, repo: Path) -> None:
@@ -176,7 +190,7 @@ def test_severity_and_ignores_apply_to_verify_findings(cli: Invoke, repo: Path) 
     code, out, err = cli("verify", "--no-live")
     assert code == 1
     assert out.split("findings:\n")[1] == f"  {MARK}\n"
-    assert err.endswith("; 1 findings; exit 1; not shown: 2 ignored\n")
+    assert err.endswith("; 1 finding; exit 1; not shown: 2 ignored\n")
 
 
 def test_config_and_rules_share_the_docs_check_toml(cli: Invoke, repo: Path) -> None:
@@ -213,7 +227,11 @@ MISTAKES = [
     ('colour = "red"\n', 1, f"unknown table or key 'colour' (known: {KNOWN})"),
     ('docs = "docs"\n', 1, "'docs' must be an array of non-empty strings"),
     ('rules = ["a.toml", 3]\n', 1, "'rules' must be an array of non-empty strings"),
-    ('\nscope = ["atlas-a2", "atlas-z9"]\n', 2, "unknown product id in scope: atlas-z9"),
+    (
+        '\nscope = ["atlas-a2", "ascend950"]\n',
+        2,
+        "unknown product id in scope: ascend950; did you mean 'ascend-950'?",
+    ),
     ('severity = "off"\n', 1, "'severity' must be a table of rule = \"error\", ..."),
     (
         '[severity]\nduplicate-api = "off"\nnonstandard-mark = "loud"\n',

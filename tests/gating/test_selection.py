@@ -189,7 +189,7 @@ def test_a_stale_baseline_entry_is_reported_at_its_record(
         f"{baseline}:{record}: stale-baseline baseline entry nonstandard-mark on {ELASTIC_12} "
         "(torch.distributed.elastic.events.record) is no longer found\n",
     )
-    summary = "1 findings (0 errors, 1 warnings) in 6 files, 22 entries"
+    summary = "1 finding (0 errors, 1 warning) in 6 files, 22 entries"
     assert err == summary + "; not shown: 7 in the baseline\n"
     # A run over other pages says nothing of this page's entries.
     other = "docs/zh/api/native_api/pytorch_2-12-0/torch-utils-data.md"

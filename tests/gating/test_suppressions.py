@@ -49,7 +49,7 @@ def test_comments_silence_what_they_name_and_report_what_they_did_not(
 ) -> None:
     code, out, err = cli("lint", "docs")
     assert (code, out.splitlines()) == (1, FOUND)
-    summary = "3 findings (2 errors, 1 warnings) in 1 files, 2 entries; not shown: 3 suppressed"
+    summary = "3 findings (2 errors, 1 warning) in 1 file, 2 entries; not shown: 3 suppressed"
     assert err == summary + "\n"
 
 

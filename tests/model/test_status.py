@@ -100,6 +100,55 @@ def test_every_exception_opener_reads_yes_except_950(text: str, catalogue: Catal
 @pytest.mark.parametrize(
     "text",
     [
+        "No, except Ascend 950DT",
+        "No, except <term>Ascend 950DT</term>",
+        "Not supported, except Ascend 950DT.",
+        "否，except Ascend 950DT",
+    ],
+)
+def test_no_except_supports_what_it_lists(text: str, catalogue: Catalogue) -> None:
+    # `except` says the opposite of its base word: no, but yes on 950
+    reading = read_status(text, catalogue)
+    assert reading == Reading(Status(named=(("ascend-950", S),), rest=U))
+
+
+def test_a_denying_opener_denies_whatever_the_base_word(catalogue: Catalogue) -> None:
+    # 暂不支持 says "not supported" itself: after 否 it denies 950 too
+    reading = read_status(f"否，暂不支持{D950}", catalogue)
+    assert reading == Reading(Status(named=(("ascend-950", U),), rest=U))
+
+
+def test_except_after_a_product_claim_says_its_opposite(catalogue: Catalogue) -> None:
+    reading = read_status(f"{A2}：否，except {D950}", catalogue)
+    assert reading == Reading(Status(named=(("atlas-a2", U), ("ascend-950", S)), rest=None))
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("Yes, except Ascend 950DT.", EXCEPT_950),
+        ("Yes, except Ascend 950DT。", EXCEPT_950),
+        ("是，暂不支持 Atlas A3 训练系列产品、Ascend 950DT.", None),
+        (f"{A2}：是.", Status(named=(("atlas-a2", S),))),
+        (f"{A2}：是。{A3}：否.", Status(named=(("atlas-a2", S), ("atlas-a3", U)))),
+        ("Yes.", Status(rest=S)),
+    ],
+)
+def test_a_closing_full_stop_is_read_everywhere(
+    text: str, status: Status | None, catalogue: Catalogue
+) -> None:
+    reading = read_status(text, catalogue)
+    assert reading.problems == ()
+    if status is None:  # two products excepted
+        assert reading.status is not None and reading.status.rest == S
+        assert reading.status.named == (("atlas-a3", U), ("ascend-950", U))
+    else:
+        assert reading.status == status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "是，暂不支持<TERM>Ascend 950DT</TERM>",  # the tag in capitals
         "是，暂不支持<Term>Ascend 950DT</Term>",
         "是，暂不支持<term>Ascend\n950DT</term>",  # the name broken across lines
@@ -380,15 +429,29 @@ def test_standard_marks(cell: str, support: Support) -> None:
     ],
 )
 def test_other_marks_are_read_with_a_warning(cell: str, support: Support, shown: str) -> None:
-    assert read_mark(cell) == (
-        support,
-        Problem("nonstandard-mark", f"mark {shown!r} instead of ✔ / ✘"),
+    # quoted as the page writes it (an entity as an entity: a search of the
+    # page for ✗ finds no &#10007;), with what it reads as
+    meaning = support.value
+    said = (
+        f"mark {shown!r} (read as {meaning}) instead of ✔ / ✘"
+        if cell == shown
+        else f"mark {cell!r} ({shown}, read as {meaning}) instead of ✔ / ✘"
     )
+    assert read_mark(cell) == (support, Problem("nonstandard-mark", said))
 
 
 def test_entity_and_literal_marks_agree() -> None:
     assert read_mark("&#10004;") == read_mark("✔")
-    assert read_mark("&#10007;") == read_mark("✗")
+    assert read_mark("&#10007;")[0] == read_mark("✗")[0] == U
+    assert read_mark("&#10007;")[1] == Problem(
+        "nonstandard-mark", "mark '&#10007;' (✗, read as unsupported) instead of ✔ / ✘"
+    )
+
+
+@pytest.mark.parametrize(("cell", "support"), [("✔.", S), ("✘。", U), ("&#10004;.", S)])
+def test_a_house_mark_with_a_full_stop_is_read_and_reported(cell: str, support: Support) -> None:
+    read, problem = read_mark(cell)
+    assert read == support and problem is not None and problem.rule == "nonstandard-mark"
 
 
 @pytest.mark.parametrize(

@@ -89,7 +89,7 @@ def test_a_page_nested_past_the_preset_limit_is_read_whole(
     path = page_file(tmp_path, text)
     first, second = [n for n, line in enumerate(text.splitlines(), 1) if line == f"### {B}"]
     code, out, err = cli("lint", str(tmp_path))
-    assert (code, err) == (1, "1 findings (0 errors, 1 warnings) in 1 files, 3 entries\n")
+    assert (code, err) == (1, "1 finding (0 errors, 1 warning) in 1 file, 3 entries\n")
     assert out == (
         f"{path}:{second}: duplicate-api {B} is documented again for 2.12.0, as at {path}:{first}\n"
     )
@@ -129,7 +129,7 @@ def test_nesting_past_the_limit_is_an_error_where_reading_stops(
     code, out, err = cli("lint", str(tmp_path))
     assert (code, out) == (2, "")
     assert err.splitlines() == [
-        "0 findings (0 errors, 0 warnings) in 1 files, 1 entries",
+        "0 findings (0 errors, 0 warnings) in 1 file, 1 entry",
         f"docs-check: error: {path}:{line}: markup nested more than 100 levels deep "
         "(lists, block quotes); file skipped",
     ]
@@ -165,7 +165,7 @@ def test_a_status_table_without_product_rows_is_missing_status(cli: Invoke, tmp_
     assert b.status is not None
     path = page_file(tmp_path, text)
     code, out, err = cli("lint", str(tmp_path))
-    assert (code, err) == (1, "1 findings (1 errors, 0 warnings) in 1 files, 2 entries\n")
+    assert (code, err) == (1, "1 finding (1 error, 0 warnings) in 1 file, 2 entries\n")
     assert out == f"{path}:3: missing-status {A} has no support status\n"
 
 

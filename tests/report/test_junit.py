@@ -89,7 +89,7 @@ def test_lint_junit_is_a_testcase_per_page(cli: Invoke) -> None:
     assert failure.get("message") == "2 findings: nonstandard-mark, link-version"
     assert failure.get("type") == "error"
     assert (failure.text or "").splitlines() == [
-        f"{page}:56: warning nonstandard-mark mark '✗' instead of ✔ / ✘",
+        f"{page}:56: warning nonstandard-mark mark '✗' (read as unsupported) instead of ✔ / ✘",
         f"{page}:64: error link-version torch.distributed.elastic.events.get_logging_handler: "
         "native-doc link is for PyTorch docs 2.11, the page documents 2.12.0",
     ]

@@ -25,7 +25,7 @@ NATIVE = "docs/zh/api/native_api"
 ELASTIC_11 = f"{NATIVE}/pytorch_2-11-0/torch-distributed-elastic.md"
 DATA_12 = f"{NATIVE}/pytorch_2-12-0/torch-utils-data.md"
 BLOCK_MISMATCH = "block-id-mismatch block opened as id6 at line 41 ends as id5"
-NONSTANDARD = "nonstandard-mark mark '✗' instead of ✔ / ✘"
+NONSTANDARD = "nonstandard-mark mark '✗' (read as unsupported) instead of ✔ / ✘"
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 # the 2.11.0 page leaves Ascend 950DT out of put_metric's table; the shipped rule says 暂不支持
 DIFFERS = (
@@ -122,7 +122,7 @@ def test_lint_two_refs_in_one_run_names_findings_by_ref(cli: Invoke, docs_repo: 
         f"release:{ELASTIC_11}:20: {NONSTANDARD}",
         f"release:{ELASTIC_11}:32: {DIFFERS}",
     ]
-    assert err == "4 findings (3 errors, 1 warnings) in 4 files, 10 entries\n"
+    assert err == "4 findings (3 errors, 1 warning) in 4 files, 10 entries\n"
 
 
 def test_summary_by_ref(cli: Invoke, docs_repo: Path) -> None:
@@ -131,9 +131,9 @@ def test_summary_by_ref(cli: Invoke, docs_repo: Path) -> None:
     code, _, err = cli(*argv, "--summary-by-ref")
     assert code == 1
     assert err.splitlines() == [
-        "release: 2 findings (1 errors, 1 warnings) in 2 files, 5 entries",
+        "release: 2 findings (1 error, 1 warning) in 2 files, 5 entries",
         "master: 2 findings (2 errors, 0 warnings) in 2 files, 5 entries",
-        "4 findings (3 errors, 1 warnings) in 4 files, 10 entries",
+        "4 findings (3 errors, 1 warning) in 4 files, 10 entries",
     ]
     code, _, err = cli("lint", str(docs_repo), "--summary-by-ref")
     assert (code, err.splitlines()[-1]) == (2, "Error: --summary-by-ref needs --ref")
@@ -234,10 +234,10 @@ def test_paths_inside_the_repository_restrict_what_is_read(cli: Invoke, docs_rep
     base = ["lint", "--git", str(docs_repo), "--ref", "master"]
     code, out, err = cli(*base, f"{NATIVE}/pytorch_2-11-0")
     assert (code, out) == (1, f"master:{ELASTIC_11}:32: {DIFFERS}\n")
-    assert err == "1 findings (1 errors, 0 warnings) in 1 files, 3 entries\n"
+    assert err == "1 finding (1 error, 0 warnings) in 1 file, 3 entries\n"
     code, out, err = cli(*base, DATA_12)
     assert (code, out) == (1, f"master:{DATA_12}:43: {BLOCK_MISMATCH}\n")
-    assert err == "1 findings (1 errors, 0 warnings) in 1 files, 2 entries\n"
+    assert err == "1 finding (1 error, 0 warnings) in 1 file, 2 entries\n"
     code, out, err = cli(*base, f"{NATIVE}/pytorch_2-1")  # a path, not a prefix of names
     assert (code, out) == (2, "")
     assert errors_of(err) == [
