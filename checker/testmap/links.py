@@ -12,12 +12,14 @@ torch.fft; an @ops test's op comes from the runner's names in a disabled list.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Set
 from dataclasses import dataclass, replace
 
 from checker.testmap.cases import DEVICE, Case
-from checker.testmap.modules import ATTR, CALL, METHOD, NAME, OPINFO, ModuleScan
-from checker.testmap.scopes import RETURNS
+from checker.testmap.modules import ATTR, CALL, METHOD, NAME, OPCALL, OPDB, OPINFO, ModuleScan, Ref
+from checker.testmap.opdb import OpDb
+from checker.testmap.scopes import EITHER, RETURNS
 
 OP_NAMESPACES = (
     "torch.",
@@ -99,11 +101,15 @@ _BASES = (
     ("torch.nn.parameter.", "torch.Tensor"),
     ("torch.nn.", "torch.nn.Module"),
 )
+# torch's legacy typed storages (`torch.IntStorage`), each a torch.TypedStorage
+_TYPED_STORAGE = "torch.TypedStorage"
+_LEGACY_STORAGE = re.compile(r"torch\.(?!Typed|Untyped)[A-Z]\w*Storage")
 # methods of Python's containers and strings, which tensors have too
 _CONTAINERS = frozenset(
     {"values", "items", "keys", "get", "update", "pop", "append", "extend", "index", "count"}
     | {"clear", "split", "join", "format", "replace", "strip", "copy", "remove", "insert"}
 )
+_NN_MODULES = "torch.nn.modules."  # torch.nn exports each module class of its submodules
 # modules that define what their package exports, named so (checker.testmap.links' _defined)
 _IMPLEMENTATIONS = frozenset(("api", "distributed_c10d"))
 
@@ -132,7 +138,24 @@ class Documented:
                     alias = ".".join(parts[:index] + parts[index + 1 :])
                     if alias not in self.apis:
                         short.setdefault(alias, api)
+        for api in sorted(self.apis):  # torch.nn.modules.flatten.Flatten is torch.nn.Flatten
+            if api.startswith(_NN_MODULES) and api.count(".") >= 4:
+                rest = api[len(_NN_MODULES) :].split(".", 1)[1]
+                if rest[:1].isupper() and f"torch.nn.{rest}" not in self.apis:
+                    short.setdefault(f"torch.nn.{rest}", api)
         self.short = short
+        # a name of a submodule's the package re-exports, as packages do
+        # (torch.accelerator.empty_cache is torch.accelerator.memory.empty_cache): lower confidence
+        exported: dict[str, str | None] = {}
+        for api in sorted(self.apis):
+            parts = api.split(".")
+            if len(parts) >= 4 and parts[-2][:1].islower() and parts[-3][:1].islower():
+                alias = ".".join(parts[:-2] + parts[-1:])
+                if alias not in self.apis:  # two submodules' of one name: neither
+                    exported[alias] = api if alias not in exported else None
+        self.exported = {alias: api for alias, api in exported.items() if api is not None}
+        # the modules the docs name an API of: a public namespace, not an implementation
+        self.namespaces = frozenset(api.rsplit(".", 1)[0] for api in self.apis)
         members: dict[str, set[str]] = {}
         for api in self.apis:
             owner, _, member = api.rpartition(".")
@@ -161,6 +184,8 @@ class Documented:
             named = base.rsplit(".", 1)[-1]
             if short != named and short.endswith(named) and name in self.members[base]:
                 return f"{base}.{name}"
+        if _LEGACY_STORAGE.fullmatch(owner) and name in self.members.get(_TYPED_STORAGE, ()):
+            return f"{_TYPED_STORAGE}.{name}"  # torch.IntStorage is a torch.TypedStorage
         for namespace, base in _BASES:
             if owner.startswith(namespace) and owner.rsplit(".", 1)[-1][:1].isupper():
                 if name in self.members.get(base, ()) and owner != base:
@@ -189,7 +214,8 @@ class Documented:
             return None
         dropped = parts[-2]
         deep = len(parts) >= 6
-        if not (deep or dropped.startswith("_") or dropped in _IMPLEMENTATIONS):
+        unnamed = ".".join(parts[:-1]) not in self.namespaces  # `torch.utils.data.dataset`
+        if not (deep or unnamed or dropped.startswith("_") or dropped in _IMPLEMENTATIONS):
             return None
         shorter = ".".join(parts[:-2] + parts[-1:])
         return shorter if shorter in self.apis else None
@@ -238,6 +264,16 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
             api, kind, exact = None, ref_kind, True
             if ref_kind == CALL:
                 api = documented.call(target)
+                if api is None and target in documented.exported:
+                    api, exact = documented.exported[target], False
+            elif ref_kind == METHOD and EITHER in target:  # made by one of several classes
+                owners, _, member = target.rpartition(".")
+                for cls in owners.split(EITHER):
+                    each = documented.call(f"{cls}.{member}") or documented.member(cls, member)
+                    if each is not None and each not in seen:
+                        seen.add(each)
+                        found += _each_named(Link(each, test, kind, line, True, case, path))
+                continue
             elif ref_kind == METHOD:
                 cls, _, member = target.rpartition(".")
                 api = documented.call(target) or documented.member(cls, member)
@@ -293,4 +329,58 @@ def ops_links(path: str, case: Case, names: Set[str], documented: Documented) ->
             found.append(
                 Link(api, f"{path}::{case.cls}::{name}", OPINFO, case.line, True, one, path)
             )
+    return found
+
+
+# what an @ops test names of the OpInfo it is given, and so which of its variants it runs
+_FUNCTION_USES = frozenset(("op", "get_op"))
+_METHOD_USES = frozenset(("method_variant", "get_method"))
+_INPLACE_USES = frozenset(("inplace_variant", "get_inplace"))
+
+
+def table_links(
+    path: str, case: Case, refs: tuple[Ref, ...], db: OpDb, documented: Documented
+) -> list[Link]:
+    """An @ops test's links to the ops of the OpInfo tables it runs over (`@ops(op_db)`),
+    read from torch's source (checker.testmap.opdb): each entry's function when the
+    test calls the op it is given (`op(sample.input)`, `op.op`), its method and
+    in-place variants and its aliases' when it names them (`op.method_variant`,
+    `op.aliases`). Not exact: the entry's own skips for the device are not read."""
+    tables = [target for kind, target, _ in refs if kind == OPDB]
+    if not tables:
+        return []
+    used = {target for kind, target, _ in refs if kind in (NAME, ATTR, OPCALL)}
+    function = bool(used & _FUNCTION_USES) or any(kind == OPCALL for kind, _, _ in refs)
+    method, inplace, aliases = (
+        bool(used & _METHOD_USES),
+        bool(used & _INPLACE_USES),
+        "aliases" in used,
+    )
+    found: list[Link] = []
+    seen: set[str] = set()
+    for table in tables:
+        for entry in db.entries(table):
+            wanted: list[str | None] = []
+            if function:
+                wanted.append(entry.function)
+            if method:
+                wanted.append(entry.method)
+            if inplace:
+                wanted.append(entry.inplace)
+            for alias in entry.aliases if aliases else ():
+                if function:
+                    wanted.append(f"torch.{alias}")
+                if method and entry.method:
+                    wanted.append(f"torch.Tensor.{alias}")
+                if inplace and entry.inplace:
+                    wanted.append(f"torch.Tensor.{alias}_")
+            for name in wanted:
+                api = documented.call(name) if name else None
+                if api is None or api in seen:
+                    continue
+                seen.add(api)
+                runner = f"{case.name}_{entry.name.replace('.', '_')}"
+                one = Case(case.cls, runner, case.line, open=True, ops=True)
+                test = f"{path}::{case.cls}::{runner}"
+                found.append(Link(api, test, OPINFO, case.line, False, one, path))
     return found

@@ -24,14 +24,20 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from checker.testmap.cases import Case, decorator_name, device_case, plain_case
-from checker.testmap.scopes import Scope, chain, dotted, made
+from checker.testmap.cases import OPS, Case, decorator_name, device_case, plain_case
+from checker.testmap.scopes import EITHER, Scope, chain, dotted, made
 from checker.testmap.walk import Nodes, top_level, walked
 
 CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
 ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
+# an @ops test's table (`op_db`, `unary_ufuncs`), and its calling of the op it is given
+OPDB, OPCALL = "opdb", "opcall"
+# where torch's test suite keeps its OpInfo tables (checker.testmap.opdb reads them)
+OPINFO_MODULES = ("torch.testing._internal.common_methods_invocations.",)
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SELF = frozenset(("self", "cls"))
+# what unittest runs around each test of a class: its fixtures' reach is the test's too
+_FIXTURES = ("setUp", "setUpClass", "tearDown", "tearDownClass")
 
 
 # (kind, target, line): CALL, METHOD, NAME, ATTR or OPINFO; a dotted name, a
@@ -69,10 +75,30 @@ class _Module:
                 self._instantiated(statement.value)
         self.bases = self._torch_bases()
         self.globals = self._global_values(tree.body)
+        self.ops_names = OPS | {  # `_variant_ops = partial(ops, dtypes=…)`: an `ops` too
+            name
+            for name, value in self._assigned(tree.body).items()
+            if isinstance(value, ast.Call)
+            and decorator_name(value) == "partial"
+            and value.args
+            and decorator_name(value.args[0]) in OPS
+        }
+        self.table_values = self._assigned(tree.body)  # as `@ops` may name them
         self._methods_of: dict[str, list[_Function]] = {}
         self._kinds_of: dict[str, dict[str, str]] = {}
         self._nodes: dict[int, Nodes] = {}
         self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
+
+    @staticmethod
+    def _assigned(body: list[ast.stmt]) -> dict[str, ast.expr]:
+        """The module's names bound once at its top to an expression."""
+        return {
+            s.targets[0].id: s.value
+            for s in body
+            if isinstance(s, ast.Assign)
+            and len(s.targets) == 1
+            and isinstance(s.targets[0], ast.Name)
+        }
 
     def _instantiated(self, call: ast.Call) -> None:
         called = decorator_name(call)
@@ -124,12 +150,17 @@ class _Module:
             owner = self.classes[cls]
             for method in methods:
                 if cls in self.device:
-                    case = device_case(cls, method, self.scope, cls in self.parametrized)
+                    parametrized = cls in self.parametrized
+                    case = device_case(cls, method, self.scope, parametrized, self.ops_names)
                 else:
                     case = plain_case(cls, method, cls in self.parametrized)
                 reached = dict(self._reach(cls, method.name))
-                for key, line in self._reach(cls, "setUp").items():
-                    reached.setdefault(key, line)
+                for fixture in _FIXTURES:
+                    for key, line in self._reach(cls, fixture).items():
+                        reached.setdefault(key, line)
+                if case.ops:
+                    for table in self._tables(method):
+                        reached.setdefault((OPDB, table), method.lineno)
                 cases.append(case)
                 refs.append(self._refs(reached, method, owner))
         for name, function in self.functions.items():
@@ -137,6 +168,40 @@ class _Module:
                 cases.append(plain_case("", function, False))
                 refs.append(self._refs(self._reach("", name), function, None))
         return ModuleScan(tuple(cases), tuple(refs))
+
+    def _tables(self, test: _Function) -> list[str]:
+        """The OpInfo tables an `@ops(...)` test runs over, when its argument
+        names whole tables (`op_db`, `op_db + python_ref_db`, a module name
+        bound to such a sum): a filtered table (`[op for op in op_db if …]`,
+        `filter(…)`) is a subset a static reading cannot tell, so none."""
+        for decorator in test.decorator_list:
+            if (
+                decorator_name(decorator) in self.ops_names
+                and isinstance(decorator, ast.Call)
+                and decorator.args
+            ):
+                return self._table_names(decorator.args[0], 0) or []
+        return []
+
+    def _table_names(self, node: ast.expr, depth: int) -> list[str] | None:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = self._table_names(node.left, depth)
+            right = self._table_names(node.right, depth)
+            if left is None and right is None:
+                return None
+            return (left or []) + (right or [])  # `op_db + [local_info]`: the table's ops
+        if isinstance(node, ast.List | ast.Tuple) and not node.elts:
+            return []
+        named = dotted(node, self.scope)
+        if named is not None:
+            for module in OPINFO_MODULES:
+                if named.startswith(module) and "." not in named[len(module) :]:
+                    return [named[len(module) :]]
+            return None
+        if isinstance(node, ast.Name) and depth < 4:
+            value = self.table_values.get(node.id)
+            return self._table_names(value, depth + 1) if value is not None else None
+        return None
 
     @staticmethod
     def _refs(
@@ -255,6 +320,13 @@ class _Function_refs:
                 if kind is not None:
                     scope.kinds[item.optional_vars.id] = kind
         called = {id(call.func) for call in nodes.calls}
+        given = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
+        if "op" in given:  # an @ops test (or its helper) calling the OpInfo it is given
+            for call in nodes.calls:
+                func = call.func
+                if isinstance(func, ast.Name) and func.id == "op":
+                    self._add(OPCALL, "op", call.lineno)
+                    break
         self_kinds = module.self_kinds(self.cls) if self.cls else {}
         for call in nodes.calls:  # a module called runs its forward: `layer(x)`, `nn.ReLU()(x)`
             func = call.func
@@ -270,12 +342,9 @@ class _Function_refs:
                 kind = self_kinds.get(func.attr)
             else:
                 kind = None
-            if (
-                kind is not None
-                and kind.startswith("torch.nn.")
-                and kind.rsplit(".", 1)[-1][:1].isupper()
-            ):
-                self._add(METHOD, f"{kind}.forward", call.lineno)
+            for each in kind.split(EITHER) if kind is not None else ():
+                if each.startswith("torch.nn.") and each.rsplit(".", 1)[-1][:1].isupper():
+                    self._add(METHOD, f"{each}.forward", call.lineno)
         inner: set[int] = set()
         helpers: list[tuple[str, str]] = []  # (class, method)
         functions: list[str] = []
