@@ -8,7 +8,13 @@ name (lower confidence: the object's class is not known), unless a module or a
 container has a method of that name too (`model.to`, `d.values`). An `opinfo` is the
 test's own name: its longest leading words that name an op of torch,
 torch.Tensor, torch.nn.functional, torch.nn, torch.linalg, torch.special or
-torch.fft; an @ops test's op comes from the runner's names in a disabled list."""
+torch.fft; an @ops test's op comes from the runner's names in a disabled list,
+and the ops of the OpInfo tables it runs over from torch's source (`table_links`).
+A name called through a module the docs never name is its package's
+(`torch.utils.data.dataset.random_split`); a package's name for a submodule's
+function (`torch.accelerator.empty_cache`) is, with lower confidence, that
+function (packages re-export them). A method of an object made by one of
+several classes (`for cls in [SGD, Adam]: cls(p).step()`) is each class's."""
 
 from __future__ import annotations
 
@@ -249,7 +255,12 @@ def _spellings(name: str) -> list[str]:
         name = "torch.npu." + name.removeprefix("torch_npu.npu.")
         spelt.append(name)
     if name.startswith("torch.npu."):
-        spelt.append("torch.cuda." + name.removeprefix("torch.npu."))
+        cuda = "torch.cuda." + name.removeprefix("torch.npu.")
+        spelt.append(cuda)
+        # torch_npu names CUDA's classes for the NPU: torch.npu.NPUGraph is torch.cuda.CUDAGraph
+        parts = cuda.split(".")
+        if any(part.startswith("NPU") for part in parts):
+            spelt.append(".".join("CUDA" + p[3:] if p.startswith("NPU") else p for p in parts))
     return spelt
 
 

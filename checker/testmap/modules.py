@@ -13,9 +13,12 @@ into torch, each with how it was found:
 - `attr`: an attribute read on such an object (`d.mean`): like `name`, it
   names a member of a documented class the test itself names (`Normal(...)`);
 - `opinfo`: the test's own name (`test_nan_to_num_bfloat16`), which names the
-  op it tests.
+  op it tests;
+- `opdb`: an `@ops` test's OpInfo table (`op_db`), whose entries
+  checker.testmap.opdb reads; `opcall`: a function calling the `op` it is given.
 
-A test reaches what its own body reaches, what `setUp` does, and what the
+A test reaches what its own body reaches, what its class's fixtures do
+(`setUp`, `setUpClass`, `tearDown`, `tearDownClass`), and what the
 helpers it calls or hands on do (`self._helper`, `cls._run`, `TestX._worker`,
 a module function), transitively."""
 

@@ -400,3 +400,21 @@ def test_submodules_names_that_their_package_exports() -> None:
     # a package's re-export of its submodule's function is of lower confidence
     assert exact["torch.accelerator.memory.empty_cache"] is False
     assert exact["torch.utils.data.random_split"] is True
+
+
+def test_torch_npus_classes_named_for_the_npu_are_cudas() -> None:
+    found = linked(
+        """
+        import torch
+        import torch_npu
+
+        def test_it():
+            graph = torch_npu.npu.NPUGraph()
+            graph.replay()
+        """,
+        ["torch.cuda.CUDAGraph", "torch.cuda.CUDAGraph.replay"],
+    )
+    assert found == {
+        ("test_it", "torch.cuda.CUDAGraph", "call"),
+        ("test_it", "torch.cuda.CUDAGraph.replay", "method"),
+    }
