@@ -23,7 +23,18 @@ from collections.abc import Iterable, Set
 from dataclasses import dataclass, replace
 
 from checker.testmap.cases import DEVICE, Case
-from checker.testmap.modules import ATTR, CALL, METHOD, NAME, OPCALL, OPDB, OPINFO, ModuleScan, Ref
+from checker.testmap.modules import (
+    ATTR,
+    CALL,
+    METHOD,
+    NAME,
+    OPCALL,
+    OPDB,
+    OPINFO,
+    OPSKIP,
+    ModuleScan,
+    Ref,
+)
 from checker.testmap.opdb import OpDb
 from checker.testmap.scopes import EITHER, RETURNS
 
@@ -367,10 +378,13 @@ def table_links(
         bool(used & _INPLACE_USES),
         "aliases" in used,
     )
+    guards = [target for kind, target, _ in refs if kind == OPSKIP]
     found: list[Link] = []
     seen: set[str] = set()
     for table in tables:
         for entry in db.entries(table):
+            if not all(_runs(entry.flag(g.lstrip("!")), g.startswith("!")) for g in guards):
+                continue  # the test skips itself on this entry's flag (or may: unknown)
             wanted: list[str | None] = []
             if function:
                 wanted.append(entry.function)
@@ -395,3 +409,9 @@ def table_links(
                 test = f"{path}::{case.cls}::{runner}"
                 found.append(Link(api, test, OPINFO, case.line, False, one, path))
     return found
+
+
+def _runs(flag: bool | None, needed: bool) -> bool:
+    """Whether an entry with `flag` passes a guard that skips unless the flag
+    is `needed` (`if not op.x: skip`) or unless it is not (`if op.x: skip`)."""
+    return flag is not None and flag == needed

@@ -35,10 +35,13 @@ CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
 ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
 # an @ops test's table (`op_db`, `unary_ufuncs`), and its calling of the op it is given
 OPDB, OPCALL = "opdb", "opcall"
+OPSKIP = "opskip"  # `if op.flag: self.skipTest(…)` ("flag"), `if not op.flag: …` ("!flag")
 # where torch's test suite keeps its OpInfo tables (checker.testmap.opdb reads them)
 OPINFO_MODULES = ("torch.testing._internal.common_methods_invocations.",)
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SELF = frozenset(("self", "cls"))
+# a device-generic test's decorators that run it on another device only
+_ELSEWHERE = frozenset(("onlyCPU", "onlyCUDA", "onlyMPS", "onlyXPU"))
 # what unittest runs around each test of a class: its fixtures' reach is the test's too
 _FIXTURES = ("setUp", "setUpClass", "tearDown", "tearDownClass")
 
@@ -164,8 +167,14 @@ class _Module:
                 if case.ops:
                     for table in self._tables(method):
                         reached.setdefault((OPDB, table), method.lineno)
+                    for guard, line in _op_guards(method):
+                        reached.setdefault((OPSKIP, guard), line)
                 cases.append(case)
-                refs.append(self._refs(reached, method, owner))
+                decorators = {decorator_name(d) for d in method.decorator_list}
+                if cls in self.device and decorators & _ELSEWHERE:
+                    refs.append(())  # `@onlyCPU`: the NPU's instance of the test skips it
+                else:
+                    refs.append(self._refs(reached, method, owner))
         for name, function in self.functions.items():
             if name.startswith("test"):
                 cases.append(plain_case("", function, False))
@@ -294,6 +303,43 @@ class _Module:
                         if kind is not None:
                             kinds[target.attr] = kind
         return kinds
+
+
+def _op_guards(test: _Function) -> list[tuple[str, int]]:
+    """The test's own skips on a flag of the OpInfo it is given: `if
+    op.supports_gradgrad: self.skipTest(…)` runs only the entries without the
+    flag ("supports_gradgrad"), `if not op.test_neg_view: …` only those with
+    it ("!test_neg_view")."""
+    found: list[tuple[str, int]] = []
+    for statement in test.body:
+        if not isinstance(statement, ast.If) or not _skips(statement.body):
+            continue
+        condition, negated = statement.test, False
+        if isinstance(condition, ast.UnaryOp) and isinstance(condition.op, ast.Not):
+            condition, negated = condition.operand, True
+        if (
+            isinstance(condition, ast.Attribute)
+            and isinstance(condition.value, ast.Name)
+            and condition.value.id == "op"
+        ):
+            found.append((("!" if negated else "") + condition.attr, statement.lineno))
+    return found
+
+
+def _skips(body: list[ast.stmt]) -> bool:
+    """Whether a block skips the test: `self.skipTest(…)`, `raise unittest.SkipTest(…)`."""
+    for statement in body:
+        if isinstance(statement, ast.Raise) and statement.exc is not None:
+            exc = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+            if decorator_name(exc) == "SkipTest":
+                return True
+        if (
+            isinstance(statement, ast.Expr)
+            and isinstance(statement.value, ast.Call)
+            and decorator_name(statement.value) == "skipTest"
+        ):
+            return True
+    return False
 
 
 class _Function_refs:

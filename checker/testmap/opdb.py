@@ -32,7 +32,20 @@ _DEFINITIONS = _INTERNAL / "opinfo" / "definitions"
 _CLASSES = (_INTERNAL / "opinfo" / "core.py", _INTERNAL / "opinfo" / "refs.py")
 _BASE = "OpInfo"
 _REFERENCE = "PythonRefInfo"  # torch._refs' ops: no documented API
-_FORMAT = "docs-check/op-db/1"
+_FORMAT = "docs-check/op-db/2"
+# OpInfo's defaults of the flags a test skips on (torch/testing/_internal/opinfo/core.py)
+_DEFAULTS = {
+    "supports_autograd": True,
+    "supports_out": True,
+    "supports_forward_ad": False,
+    "supports_fwgrad_bwgrad": False,
+    "test_neg_view": True,
+    "test_conjugated_samples": True,
+}
+_DERIVED = {
+    "supports_gradgrad": "supports_autograd",
+    "supports_inplace_autograd": "supports_autograd",
+}
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,16 @@ class OpEntry:
     method: str | None  # torch.Tensor's method it also runs, None: none
     inplace: str | None
     aliases: tuple[str, ...] = ()
+    flags: tuple[tuple[str, bool], ...] = ()  # the flags it sets to True or False
+
+    def flag(self, name: str) -> bool | None:
+        """The flag's value: its own, else OpInfo's default; None when unknown."""
+        own = dict(self.flags)
+        if name in own:
+            return own[name]
+        if name in _DERIVED:  # supports_gradgrad defaults to supports_autograd
+            return self.flag(_DERIVED[name])
+        return _DEFAULTS.get(name)
 
 
 @dataclass(frozen=True)
@@ -204,7 +227,12 @@ class _Reader:
                 for e in listed.elts
                 if isinstance(e, ast.Constant) and isinstance(e.value, str)
             )
-        return OpEntry(name, kind, function, method, inplace, aliases)
+        flags = tuple(
+            (key, value.value)
+            for key, value in keywords.items()
+            if isinstance(value, ast.Constant) and isinstance(value.value, bool)
+        )
+        return OpEntry(name, kind, function, method, inplace, aliases, flags)
 
 
 def _assigned(tree: ast.Module) -> dict[str, ast.expr]:
@@ -269,7 +297,16 @@ def _from_file(path: Path, key: str, source: str) -> OpDb | None:
             return None
         tables = {
             str(name): tuple(
-                OpEntry(str(n), str(k), f, m, i, tuple(map(str, a))) for n, k, f, m, i, a in rows
+                OpEntry(
+                    str(n),
+                    str(k),
+                    f,
+                    m,
+                    i,
+                    tuple(map(str, a)),
+                    tuple((str(x), bool(y)) for x, y in g),
+                )
+                for n, k, f, m, i, a, g in rows
             )
             for name, rows in document["tables"].items()
         }
@@ -280,7 +317,10 @@ def _from_file(path: Path, key: str, source: str) -> OpDb | None:
 
 def _to_file(path: Path, key: str, db: OpDb) -> None:
     tables = {
-        name: [[e.name, e.kind, e.function, e.method, e.inplace, list(e.aliases)] for e in rows]
+        name: [
+            [e.name, e.kind, e.function, e.method, e.inplace, list(e.aliases), list(e.flags)]
+            for e in rows
+        ]
         for name, rows in db.tables.items()
     }
     document = {"format": _FORMAT, "key": key, "tables": tables}

@@ -153,3 +153,52 @@ def test_a_filtered_table_links_nothing() -> None:
     """
     )
     assert found == set()
+
+
+def test_a_test_that_skips_itself_on_a_flag_runs_only_the_entries_it_keeps() -> None:
+    found = links(
+        HEAD
+        + """
+    class TestFoo(TestCase):
+        @ops(op_db)
+        def test_it(self, device, dtype, op):
+            if not op.supports_autograd:
+                self.skipTest("no autograd")
+            op(1)
+
+        @ops(op_db)
+        def test_other(self, device, dtype, op):
+            if op.supports_autograd:
+                self.skipTest("only those without autograd")
+            op(1)
+
+    instantiate_device_type_tests(TestFoo, globals())
+    """
+    )
+    # gt says supports_autograd=False; the others take OpInfo's default, True
+    assert {(test.split("::")[1].split("_")[1], api) for test, api in found} == {
+        ("it", "torch.abs"),
+        ("it", "torch.linalg.norm"),
+        ("it", "torch.special.erf"),
+        ("other", "torch.gt"),
+    }
+
+
+def test_a_test_only_for_another_device_reaches_nothing_on_the_npu() -> None:
+    module = scan(
+        textwrap.dedent(
+            HEAD
+            + """
+    import torch
+    from torch.testing._internal.common_device_type import onlyCPU
+
+    class TestFoo(TestCase):
+        @onlyCPU
+        def test_abs(self, device):
+            torch.abs(torch.ones(1))
+
+    instantiate_device_type_tests(TestFoo, globals())
+    """
+        )
+    )
+    assert module.refs == ((),)
