@@ -171,14 +171,17 @@ class _Module:
                         reached.setdefault((OPSKIP, guard), line)
                 cases.append(case)
                 decorators = {decorator_name(d) for d in method.decorator_list}
-                if cls in self.device and decorators & _ELSEWHERE:
-                    refs.append(())  # `@onlyCPU`: the NPU's instance of the test skips it
+                if "skip" in decorators or (cls in self.device and decorators & _ELSEWHERE):
+                    refs.append(())  # `@unittest.skip(…)`, `@onlyCPU`: the NPU never runs it
                 else:
                     refs.append(self._refs(reached, method, owner))
         for name, function in self.functions.items():
             if name.startswith("test"):
                 cases.append(plain_case("", function, False))
-                refs.append(self._refs(self._reach("", name), function, None))
+                if "skip" in {decorator_name(d) for d in function.decorator_list}:
+                    refs.append(())
+                else:
+                    refs.append(self._refs(self._reach("", name), function, None))
         return ModuleScan(tuple(cases), tuple(refs))
 
     def _tables(self, test: _Function) -> list[str]:
