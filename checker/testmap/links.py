@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from checker.testmap.cases import DEVICE, Case
 from checker.testmap.modules import (
     ATTR,
+    AUTOGRAD,
     CALL,
     METHOD,
     NAME,
@@ -35,7 +36,7 @@ from checker.testmap.modules import (
     ModuleScan,
     Ref,
 )
-from checker.testmap.opdb import OpDb
+from checker.testmap.opdb import OpDb, OpEntry
 from checker.testmap.scopes import EITHER, RETURNS
 
 OP_NAMESPACES = (
@@ -383,7 +384,7 @@ def table_links(
     seen: set[str] = set()
     for table in tables:
         for entry in db.entries(table):
-            if not all(_runs(entry.flag(g.lstrip("!")), g.startswith("!")) for g in guards):
+            if not all(_passes(entry, guard) for guard in guards):
                 continue  # the test skips itself on this entry's flag (or may: unknown)
             wanted: list[str | None] = []
             if function:
@@ -409,6 +410,12 @@ def table_links(
                 test = f"{path}::{case.cls}::{runner}"
                 found.append(Link(api, test, OPINFO, case.line, False, one, path))
     return found
+
+
+def _passes(entry: OpEntry, guard: str) -> bool:
+    if guard == AUTOGRAD:
+        return bool(entry.flag("supports_autograd") or entry.flag("supports_forward_ad"))
+    return _runs(entry.flag(guard.lstrip("!")), guard.startswith("!"))
 
 
 def _runs(flag: bool | None, needed: bool) -> bool:

@@ -36,6 +36,7 @@ ATTR = "attr"  # an attribute read on an object of no known class: paired with t
 # an @ops test's table (`op_db`, `unary_ufuncs`), and its calling of the op it is given
 OPDB, OPCALL = "opdb", "opcall"
 OPSKIP = "opskip"  # `if op.flag: self.skipTest(…)` ("flag"), `if not op.flag: …` ("!flag")
+AUTOGRAD = "autograd"  # an OPSKIP: runs only an op with autograd or forward AD
 # where torch's test suite keeps its OpInfo tables (checker.testmap.opdb reads them)
 OPINFO_MODULES = ("torch.testing._internal.common_methods_invocations.",)
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -315,6 +316,12 @@ def _op_guards(test: _Function) -> list[tuple[str, int]]:
     it ("!test_neg_view")."""
     found: list[tuple[str, int]] = []
     for statement in test.body:
+        if (
+            isinstance(statement, ast.Expr)
+            and isinstance(statement.value, ast.Call)
+            and decorator_name(statement.value) == "_skip_helper"
+        ):  # torch's TestGradients: skips an op with neither autograd nor forward AD
+            found.append((AUTOGRAD, statement.lineno))
         if not isinstance(statement, ast.If) or not _skips(statement.body):
             continue
         condition, negated = statement.test, False

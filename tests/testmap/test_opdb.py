@@ -172,6 +172,11 @@ def test_a_test_that_skips_itself_on_a_flag_runs_only_the_entries_it_keeps() -> 
                 self.skipTest("only those without autograd")
             op(1)
 
+        @ops(op_db)
+        def test_grad(self, device, dtype, op):
+            self._skip_helper(op, device, dtype)
+            op(1)
+
     instantiate_device_type_tests(TestFoo, globals())
     """
     )
@@ -181,6 +186,9 @@ def test_a_test_that_skips_itself_on_a_flag_runs_only_the_entries_it_keeps() -> 
         ("it", "torch.linalg.norm"),
         ("it", "torch.special.erf"),
         ("other", "torch.gt"),
+        ("grad", "torch.abs"),
+        ("grad", "torch.linalg.norm"),
+        ("grad", "torch.special.erf"),
     }
 
 
