@@ -254,7 +254,9 @@ class Documented:
                 if name.startswith(prefix) and namespace + name[len(prefix) :] in self.apis:
                     return namespace + name[len(prefix) :]
             whole = end == len(words) or formatted
-            for namespace in OP_NAMESPACES:
+            # the runner spells a namespace's op with its prefix (`linalg_cholesky`):
+            # a bare one is torch's (`cholesky` is torch.cholesky, not torch.linalg's)
+            for namespace in OP_NAMESPACES[:2] if formatted else OP_NAMESPACES:
                 for candidate in (name, name + "_") if whole else (name,):
                     if namespace + candidate in self.apis:
                         return namespace + candidate

@@ -418,3 +418,9 @@ def test_torch_npus_classes_named_for_the_npu_are_cudas() -> None:
         ("test_it", "torch.cuda.CUDAGraph", "call"),
         ("test_it", "torch.cuda.CUDAGraph.replay", "method"),
     }
+
+
+def test_an_ops_cases_bare_op_is_torchs_not_a_namespaces() -> None:
+    documented = Documented(["torch.linalg.cholesky", "torch.linalg.norm"])
+    assert documented.op("cholesky", formatted=True) is None
+    assert documented.op("linalg_norm", formatted=True) == "torch.linalg.norm"
