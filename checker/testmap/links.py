@@ -348,6 +348,8 @@ def ops_links(path: str, case: Case, names: Set[str], documented: Documented) ->
             continue
         op = name[len(head) : name.rindex(f"_{DEVICE}")]
         api = documented.op(op, formatted=True) if op else None
+        if case.name.startswith(_INPLACE_TESTS):  # it runs the op's in-place variant only
+            api = documented.call(f"torch.Tensor.{op}_") if op and op[-1:] != "_" else None
         if api is not None:
             # the family's other dtypes are not listed and may well run: not wholly disabled
             one = Case(case.cls, name, case.line, open=True, ops=True)
@@ -357,6 +359,8 @@ def ops_links(path: str, case: Case, names: Set[str], documented: Documented) ->
     return found
 
 
+# @ops tests that run an op's in-place variant (torch's test_inplace_grad, …)
+_INPLACE_TESTS = ("test_inplace_",)
 # what an @ops test names of the OpInfo it is given, and so which of its variants it runs
 _FUNCTION_USES = frozenset(("op", "get_op"))
 _METHOD_USES = frozenset(("method_variant", "get_method"))

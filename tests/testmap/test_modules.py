@@ -424,3 +424,14 @@ def test_an_ops_cases_bare_op_is_torchs_not_a_namespaces() -> None:
     documented = Documented(["torch.linalg.cholesky", "torch.linalg.norm"])
     assert documented.op("cholesky", formatted=True) is None
     assert documented.op("linalg_norm", formatted=True) == "torch.linalg.norm"
+
+
+def test_an_inplace_ops_case_reaches_the_ops_inplace_variant() -> None:
+    from checker.testmap.links import ops_links
+
+    case = Case("TestGradPRIVATEUSE1", "test_inplace_grad", 3, open=True, ops=True)
+    names = {"test_inplace_grad_ceil_npu_float64", "test_inplace_grad_linalg_cholesky_npu_float64"}
+    documented = Documented(["torch.ceil", "torch.Tensor.ceil_", "torch.linalg.cholesky"])
+    assert [link.api for link in ops_links("t.py", case, names, documented)] == [
+        "torch.Tensor.ceil_"
+    ]
