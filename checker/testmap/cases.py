@@ -14,7 +14,9 @@ from checker.testmap.scopes import Scope, dotted
 
 DEVICE_CLASS = "PRIVATEUSE1"  # instantiate_device_type_tests' suffix for the NPU's backend
 DEVICE = "npu"
-OPS = frozenset(("ops",))  # the decorator that runs a test once per OpInfo of a table
+# the decorators that run a test once per entry of a table: an OpInfo (`@ops`) or a
+# ModuleInfo (`@modules`: `test_forward_nn_Linear_npu_float32`)
+OPS = frozenset(("ops", "modules"))
 # str(torch.<name>) for the dtypes torch spells twice: the runner names the canonical one
 _DTYPES = {
     "float": "float32",

@@ -54,6 +54,7 @@ _FORMATTED = (
     ("linalg_", "torch.linalg."),
     ("special_", "torch.special."),
     ("fft_", "torch.fft."),
+    ("nn_", "torch.nn."),  # a ModuleInfo's module: `nn_ZeroPad1d` is torch.nn.ZeroPad1d
 )
 # test names whose first word is no op (`test_type_promotion`, `test_to_sparse` is one)
 _NOT_OPS = frozenset(["type", "is", "new", "name", "data", "view", "dtype", "device", "grad"])

@@ -375,7 +375,9 @@ class _Function_refs:
             scope.bind(bound, module.bases)
         for item in nodes.withs:
             if isinstance(item.optional_vars, ast.Name):
-                kind = made(item.context_expr, scope, module.bases)
+                kind = made(item.context_expr, scope, module.bases) or _entered(
+                    item.context_expr, scope
+                )
                 if kind is not None:
                     scope.kinds[item.optional_vars.id] = kind
         called = {id(call.func) for call in nodes.calls}
@@ -466,3 +468,17 @@ class _Function_refs:
             if isinstance(node.value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
                 return
         self._add(NAME if call else ATTR, node.attr, line)
+
+
+def _entered(value: ast.expr, scope: Scope) -> str | None:
+    """What `with torch.x(...) as p` binds when `made` cannot tell: torch names
+    some of its context-manager classes in lower case (`profile`,
+    `inference_mode`), and a context manager is an object of the class called,
+    so `p.key_averages()` is `torch.autograd.profiler.profile.key_averages`; a
+    member the docs do not list links nothing."""
+    if not isinstance(value, ast.Call):
+        return None
+    called = dotted(value.func, scope)
+    if called is None or not (called == "torch" or called.startswith(("torch.", "torch_npu."))):
+        return None
+    return called

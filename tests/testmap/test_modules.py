@@ -435,3 +435,61 @@ def test_an_inplace_ops_case_reaches_the_ops_inplace_variant() -> None:
     assert [link.api for link in ops_links("t.py", case, names, documented)] == [
         "torch.Tensor.ceil_"
     ]
+
+
+def test_what_a_torch_context_manager_binds_is_its_class_in_lower_case_too() -> None:
+    found = linked(
+        """
+        import torch
+        from torch.autograd.profiler import profile
+
+        class T(TestCase):
+            def test_it(self):
+                with profile(record_shapes=True) as prof:
+                    torch.randn(2)
+                prof.key_averages()
+                prof.self_cpu_time_total
+                with open("f") as f:
+                    f.read()
+        """,
+        [
+            "torch.autograd.profiler.profile",
+            "torch.autograd.profiler.profile.key_averages",
+            "torch.autograd.profiler.profile.self_cpu_time_total",
+            "torch.Tensor.read",
+        ],
+    )
+    assert found == {
+        ("T::test_it", "torch.autograd.profiler.profile", "call"),
+        ("T::test_it", "torch.autograd.profiler.profile.key_averages", "method"),
+        ("T::test_it", "torch.autograd.profiler.profile.self_cpu_time_total", "method"),
+        ("T::test_it", "torch.Tensor.read", "method"),  # by its name only: open() is not torch's
+    }
+
+
+def test_a_modules_case_a_disabled_list_names_reaches_its_module() -> None:
+    from checker.testmap.links import ops_links
+
+    module = scanned(
+        """
+        class TestModule(TestCase):
+            @modules(module_db)
+            def test_forward(self, device, dtype, module_info, training):
+                module_info.module_cls(**kwargs)
+
+        instantiate_device_type_tests(TestModule, globals())
+        """
+    )
+    (case,) = module.cases
+    assert (case.cls, case.name, case.open, case.ops) == (
+        "TestModulePRIVATEUSE1",
+        "test_forward",
+        True,
+        True,
+    )
+    names = {"test_forward_nn_ZeroPad1d_npu_float64", "test_forward_nn_functional_relu_npu_float32"}
+    documented = Documented(["torch.nn.ZeroPad1d", "torch.nn.functional.relu"])
+    assert [link.api for link in ops_links("t.py", case, names, documented)] == [
+        "torch.nn.ZeroPad1d",
+        "torch.nn.functional.relu",
+    ]
