@@ -23,8 +23,9 @@ from checker.progress import Progress
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Share, Verdict, judge
 from checker.testmap.disabled import DisabledList, is_list, list_for
-from checker.testmap.links import Documented, Link, links_of, ops_links
-from checker.testmap.modules import RULE
+from checker.testmap.links import Documented, Link, links_of, ops_links, table_links
+from checker.testmap.modules import OPDB, RULE
+from checker.testmap.opdb import OpDb
 from checker.testmap.tree import TestTree
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ def test_map(
     versions: list[VersionMap] = []
     verdicts: list[Verdict] = []
     read: dict[str, DisabledList | None] = {}  # each list once, whichever versions take it
+    tables = _Tables(cache)
     ordered = sorted(entries, key=version_key)
     for done, version in enumerate(ordered):
         if progress:
@@ -142,7 +144,7 @@ def test_map(
         disabling = Disabling(listed)
         apis = {entry.api for entry in entries[version]}
         documented = Documented(apis)
-        links = _links(tree, documented, disabling) + _held(held, apis, tree)
+        links = _links(tree, documented, disabling, tables) + _held(held, apis, tree)
         by_api: dict[str, list[Link]] = {}
         for link in links:
             by_api.setdefault(link.api, []).append(link)
@@ -230,13 +232,46 @@ def _claims(
     return tuple((api, tuple(sorted(products))) for api, products in sorted(said.items()))
 
 
-def _links(tree: TestTree, documented: Documented, disabling: Disabling) -> list[Link]:
+class _Tables:
+    """The OpInfo tables of the installed torch (checker.testmap.opdb), read
+    once and only when an `@ops` test names one."""
+
+    def __init__(self, cache: ScanCache) -> None:
+        self.cache = cache
+        self.read = False
+        self.db: OpDb | None = None
+
+    def get(self) -> OpDb | None:
+        if not self.read:
+            from checker.testmap.opdb import installed_torch, read_op_db
+
+            self.read = True
+            root = installed_torch()
+            self.db = read_op_db(root, self.cache.folder) if root is not None else None
+        return self.db
+
+
+def _links(
+    tree: TestTree, documented: Documented, disabling: Disabling, tables: _Tables
+) -> list[Link]:
     found: list[Link] = []
     for path, scanned in tree.modules:
         found += links_of(path, scanned, documented)
-        for case in scanned.cases:
-            if case.ops and case.cls in disabling.names_of:
-                found += ops_links(path, case, disabling.names_of[case.cls], documented)
+        for case, refs in zip(scanned.cases, scanned.refs, strict=True):
+            if not case.ops:
+                continue
+            listed: list[Link] = []
+            if case.cls in disabling.names_of:
+                listed = ops_links(path, case, disabling.names_of[case.cls], documented)
+            found += listed
+            db = tables.get() if any(kind == OPDB for kind, _, _ in refs) else None
+            if db is not None:
+                named = {link.api for link in listed}  # a disabled list's names come first
+                found += [
+                    link
+                    for link in table_links(path, case, refs, db, documented)
+                    if link.api not in named
+                ]
     return found
 
 
@@ -386,7 +421,7 @@ def version_links(
     tree = _tree_for(version, refs, request, {}, cache, product, options.jobs, errors)
     listed = _list(version, dict(request.disabled), tree, product, errors, {})
     disabling = Disabling(listed)
-    links = _links(tree, Documented(apis), disabling) + _held(
+    links = _links(tree, Documented(apis), disabling, _Tables(cache)) + _held(
         _rule_links(map_rules(ready)), apis, tree
     )
     return VersionLinks(tree, tuple(links), disabling)

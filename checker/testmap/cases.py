@@ -14,6 +14,9 @@ from checker.testmap.scopes import Scope, dotted
 
 DEVICE_CLASS = "PRIVATEUSE1"  # instantiate_device_type_tests' suffix for the NPU's backend
 DEVICE = "npu"
+# the decorators that run a test once per entry of a table: an OpInfo (`@ops`) or a
+# ModuleInfo (`@modules`: `test_forward_nn_Linear_npu_float32`)
+OPS = frozenset(("ops", "modules"))
 # str(torch.<name>) for the dtypes torch spells twice: the runner names the canonical one
 _DTYPES = {
     "float": "float32",
@@ -75,12 +78,17 @@ def decorator_name(decorator: ast.expr) -> str:
 
 
 def device_case(
-    cls: str, test: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, parametrized: bool
+    cls: str,
+    test: ast.FunctionDef | ast.AsyncFunctionDef,
+    scope: Scope,
+    parametrized: bool,
+    ops_names: frozenset[str] = OPS,
 ) -> Case:
-    """A test of a device-generic class, as the NPU's instantiated class runs it."""
+    """A test of a device-generic class, as the NPU's instantiated class runs it;
+    `ops_names`: the decorators that are `ops` (`_variant_ops = partial(ops, …)`)."""
     runner = cls + DEVICE_CLASS
     decorators = {decorator_name(d): d for d in test.decorator_list}
-    ops = "ops" in decorators
+    ops = any(name in decorators for name in ops_names)
     opened = ops or "parametrize" in decorators or (parametrized and "parametrize" in decorators)
     if opened:
         return Case(runner, test.name, test.lineno, open=True, ops=ops)

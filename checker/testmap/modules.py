@@ -13,9 +13,12 @@ into torch, each with how it was found:
 - `attr`: an attribute read on such an object (`d.mean`): like `name`, it
   names a member of a documented class the test itself names (`Normal(...)`);
 - `opinfo`: the test's own name (`test_nan_to_num_bfloat16`), which names the
-  op it tests.
+  op it tests;
+- `opdb`: an `@ops` test's OpInfo table (`op_db`), whose entries
+  checker.testmap.opdb reads; `opcall`: a function calling the `op` it is given.
 
-A test reaches what its own body reaches, what `setUp` does, and what the
+A test reaches what its own body reaches, what its class's fixtures do
+(`setUp`, `setUpClass`, `tearDown`, `tearDownClass`), and what the
 helpers it calls or hands on do (`self._helper`, `cls._run`, `TestX._worker`,
 a module function), transitively."""
 
@@ -24,14 +27,24 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from checker.testmap.cases import Case, decorator_name, device_case, plain_case
-from checker.testmap.scopes import Scope, chain, dotted, made
+from checker.testmap.cases import OPS, Case, decorator_name, device_case, plain_case
+from checker.testmap.scopes import EITHER, Scope, chain, dotted, made
 from checker.testmap.walk import Nodes, top_level, walked
 
 CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
 ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
+# an @ops test's table (`op_db`, `unary_ufuncs`), and its calling of the op it is given
+OPDB, OPCALL = "opdb", "opcall"
+OPSKIP = "opskip"  # `if op.flag: self.skipTest(…)` ("flag"), `if not op.flag: …` ("!flag")
+AUTOGRAD = "autograd"  # an OPSKIP: runs only an op with autograd or forward AD
+# where torch's test suite keeps its OpInfo tables (checker.testmap.opdb reads them)
+OPINFO_MODULES = ("torch.testing._internal.common_methods_invocations.",)
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SELF = frozenset(("self", "cls"))
+# a device-generic test's decorators that run it on another device only
+_ELSEWHERE = frozenset(("onlyCPU", "onlyCUDA", "onlyMPS", "onlyXPU"))
+# what unittest runs around each test of a class: its fixtures' reach is the test's too
+_FIXTURES = ("setUp", "setUpClass", "tearDown", "tearDownClass")
 
 
 # (kind, target, line): CALL, METHOD, NAME, ATTR or OPINFO; a dotted name, a
@@ -69,10 +82,30 @@ class _Module:
                 self._instantiated(statement.value)
         self.bases = self._torch_bases()
         self.globals = self._global_values(tree.body)
+        self.ops_names = OPS | {  # `_variant_ops = partial(ops, dtypes=…)`: an `ops` too
+            name
+            for name, value in self._assigned(tree.body).items()
+            if isinstance(value, ast.Call)
+            and decorator_name(value) == "partial"
+            and value.args
+            and decorator_name(value.args[0]) in OPS
+        }
+        self.table_values = self._assigned(tree.body)  # as `@ops` may name them
         self._methods_of: dict[str, list[_Function]] = {}
         self._kinds_of: dict[str, dict[str, str]] = {}
         self._nodes: dict[int, Nodes] = {}
         self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
+
+    @staticmethod
+    def _assigned(body: list[ast.stmt]) -> dict[str, ast.expr]:
+        """The module's names bound once at its top to an expression."""
+        return {
+            s.targets[0].id: s.value
+            for s in body
+            if isinstance(s, ast.Assign)
+            and len(s.targets) == 1
+            and isinstance(s.targets[0], ast.Name)
+        }
 
     def _instantiated(self, call: ast.Call) -> None:
         called = decorator_name(call)
@@ -124,19 +157,67 @@ class _Module:
             owner = self.classes[cls]
             for method in methods:
                 if cls in self.device:
-                    case = device_case(cls, method, self.scope, cls in self.parametrized)
+                    parametrized = cls in self.parametrized
+                    case = device_case(cls, method, self.scope, parametrized, self.ops_names)
                 else:
                     case = plain_case(cls, method, cls in self.parametrized)
                 reached = dict(self._reach(cls, method.name))
-                for key, line in self._reach(cls, "setUp").items():
-                    reached.setdefault(key, line)
+                for fixture in _FIXTURES:
+                    for key, line in self._reach(cls, fixture).items():
+                        reached.setdefault(key, line)
+                if case.ops:
+                    for table in self._tables(method):
+                        reached.setdefault((OPDB, table), method.lineno)
+                    for guard, line in _op_guards(method):
+                        reached.setdefault((OPSKIP, guard), line)
                 cases.append(case)
-                refs.append(self._refs(reached, method, owner))
+                decorators = {decorator_name(d) for d in method.decorator_list}
+                if "skip" in decorators or (cls in self.device and decorators & _ELSEWHERE):
+                    refs.append(())  # `@unittest.skip(…)`, `@onlyCPU`: the NPU never runs it
+                else:
+                    refs.append(self._refs(reached, method, owner))
         for name, function in self.functions.items():
             if name.startswith("test"):
                 cases.append(plain_case("", function, False))
-                refs.append(self._refs(self._reach("", name), function, None))
+                if "skip" in {decorator_name(d) for d in function.decorator_list}:
+                    refs.append(())
+                else:
+                    refs.append(self._refs(self._reach("", name), function, None))
         return ModuleScan(tuple(cases), tuple(refs))
+
+    def _tables(self, test: _Function) -> list[str]:
+        """The OpInfo tables an `@ops(...)` test runs over, when its argument
+        names whole tables (`op_db`, `op_db + python_ref_db`, a module name
+        bound to such a sum): a filtered table (`[op for op in op_db if …]`,
+        `filter(…)`) is a subset a static reading cannot tell, so none."""
+        for decorator in test.decorator_list:
+            if (
+                decorator_name(decorator) in self.ops_names
+                and isinstance(decorator, ast.Call)
+                and decorator.args
+            ):
+                return self._table_names(decorator.args[0], 0) or []
+        return []
+
+    def _table_names(self, node: ast.expr, depth: int) -> list[str] | None:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = self._table_names(node.left, depth)
+            right = self._table_names(node.right, depth)
+            if left is None and right is None:
+                return None
+            return (left or []) + (right or [])  # `op_db + [local_info]`: the table's ops
+        if isinstance(node, ast.List | ast.Tuple) and not node.elts:
+            return []
+        named = dotted(node, self.scope)
+        if named is not None:
+            for module in OPINFO_MODULES:
+                if named.startswith(module) and "." not in named[len(module) :]:
+                    return [named[len(module) :]]
+            return None
+        if isinstance(node, ast.Name) and depth < 4:
+            value = self.table_values.get(node.id)
+            return self._table_names(value, depth + 1) if value is not None else None
+        return None
 
     @staticmethod
     def _refs(
@@ -228,6 +309,49 @@ class _Module:
         return kinds
 
 
+def _op_guards(test: _Function) -> list[tuple[str, int]]:
+    """The test's own skips on a flag of the OpInfo it is given: `if
+    op.supports_gradgrad: self.skipTest(…)` runs only the entries without the
+    flag ("supports_gradgrad"), `if not op.test_neg_view: …` only those with
+    it ("!test_neg_view")."""
+    found: list[tuple[str, int]] = []
+    for statement in test.body:
+        if (
+            isinstance(statement, ast.Expr)
+            and isinstance(statement.value, ast.Call)
+            and decorator_name(statement.value) == "_skip_helper"
+        ):  # torch's TestGradients: skips an op with neither autograd nor forward AD
+            found.append((AUTOGRAD, statement.lineno))
+        if not isinstance(statement, ast.If) or not _skips(statement.body):
+            continue
+        condition, negated = statement.test, False
+        if isinstance(condition, ast.UnaryOp) and isinstance(condition.op, ast.Not):
+            condition, negated = condition.operand, True
+        if (
+            isinstance(condition, ast.Attribute)
+            and isinstance(condition.value, ast.Name)
+            and condition.value.id == "op"
+        ):
+            found.append((("!" if negated else "") + condition.attr, statement.lineno))
+    return found
+
+
+def _skips(body: list[ast.stmt]) -> bool:
+    """Whether a block skips the test: `self.skipTest(…)`, `raise unittest.SkipTest(…)`."""
+    for statement in body:
+        if isinstance(statement, ast.Raise) and statement.exc is not None:
+            exc = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+            if decorator_name(exc) == "SkipTest":
+                return True
+        if (
+            isinstance(statement, ast.Expr)
+            and isinstance(statement.value, ast.Call)
+            and decorator_name(statement.value) == "skipTest"
+        ):
+            return True
+    return False
+
+
 class _Function_refs:
     """One function's own references, and the helpers and module functions it calls."""
 
@@ -251,10 +375,19 @@ class _Function_refs:
             scope.bind(bound, module.bases)
         for item in nodes.withs:
             if isinstance(item.optional_vars, ast.Name):
-                kind = made(item.context_expr, scope, module.bases)
+                kind = made(item.context_expr, scope, module.bases) or _entered(
+                    item.context_expr, scope
+                )
                 if kind is not None:
                     scope.kinds[item.optional_vars.id] = kind
         called = {id(call.func) for call in nodes.calls}
+        given = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
+        if "op" in given:  # an @ops test (or its helper) calling the OpInfo it is given
+            for call in nodes.calls:
+                func = call.func
+                if isinstance(func, ast.Name) and func.id == "op":
+                    self._add(OPCALL, "op", call.lineno)
+                    break
         self_kinds = module.self_kinds(self.cls) if self.cls else {}
         for call in nodes.calls:  # a module called runs its forward: `layer(x)`, `nn.ReLU()(x)`
             func = call.func
@@ -270,12 +403,9 @@ class _Function_refs:
                 kind = self_kinds.get(func.attr)
             else:
                 kind = None
-            if (
-                kind is not None
-                and kind.startswith("torch.nn.")
-                and kind.rsplit(".", 1)[-1][:1].isupper()
-            ):
-                self._add(METHOD, f"{kind}.forward", call.lineno)
+            for each in kind.split(EITHER) if kind is not None else ():
+                if each.startswith("torch.nn.") and each.rsplit(".", 1)[-1][:1].isupper():
+                    self._add(METHOD, f"{each}.forward", call.lineno)
         inner: set[int] = set()
         helpers: list[tuple[str, str]] = []  # (class, method)
         functions: list[str] = []
@@ -338,3 +468,17 @@ class _Function_refs:
             if isinstance(node.value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
                 return
         self._add(NAME if call else ATTR, node.attr, line)
+
+
+def _entered(value: ast.expr, scope: Scope) -> str | None:
+    """What `with torch.x(...) as p` binds when `made` cannot tell: torch names
+    some of its context-manager classes in lower case (`profile`,
+    `inference_mode`), and a context manager is an object of the class called,
+    so `p.key_averages()` is `torch.autograd.profiler.profile.key_averages`; a
+    member the docs do not list links nothing."""
+    if not isinstance(value, ast.Call):
+        return None
+    called = dotted(value.func, scope)
+    if called is None or not (called == "torch" or called.startswith(("torch.", "torch_npu."))):
+        return None
+    return called

@@ -38,6 +38,8 @@ _TENSOR_MAKERS = frozenset(
     ]
 )
 TENSOR = "torch.Tensor"
+# between the classes of an object made by calling one of several (`for cls in (SGD, Adam)`)
+EITHER = "|"
 # a tensor's method whose result is of a documented class: `t.storage().data_ptr()`
 RETURNS = {"untyped_storage": "torch.UntypedStorage", "storage": "torch.TypedStorage"}
 
@@ -51,7 +53,23 @@ class Scope:
     kinds: dict[str, str] = field(default_factory=dict)
     plain: set[str] = field(default_factory=set)  # bound to a literal: no tensor, no API
     unknown: set[str] = field(default_factory=set)  # bound to something else: not the module's
+    # bound to a list of torch classes, or a loop's name to each of them in turn
+    classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     parent: Scope | None = None
+
+    def choices(self, name: str) -> tuple[str, ...]:
+        """The torch classes `name` stands for, one at a time (a loop over a
+        list of classes); () when it is bound to anything else."""
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.classes:
+                return scope.classes[name]
+            if name in scope.aliases or name in scope.kinds or name in scope.unknown:
+                return ()
+            if name in scope.plain:
+                return ()
+            scope = scope.parent
+        return ()
 
     def alias(self, name: str) -> str | None:
         scope: Scope | None = self
@@ -59,6 +77,8 @@ class Scope:
             if name in scope.aliases:
                 return scope.aliases[name]
             if name in scope.kinds or name in scope.plain or name in scope.unknown:
+                return None
+            if name in scope.classes:
                 return None
             scope = scope.parent
         return None
@@ -70,6 +90,8 @@ class Scope:
                 return scope.kinds[name]
             if name in scope.aliases or name in scope.plain or name in scope.unknown:
                 return None
+            if name in scope.classes:
+                return None
             scope = scope.parent
         return None
 
@@ -79,6 +101,8 @@ class Scope:
             if name in scope.plain:
                 return True
             if name in scope.aliases or name in scope.kinds or name in scope.unknown:
+                return False
+            if name in scope.classes:
                 return False
             scope = scope.parent
         return False
@@ -100,6 +124,12 @@ class Scope:
                     self.aliases[alias.asname or alias.name] = f"{statement.module}.{alias.name}"
         elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
             self._assign(statement.targets[0], statement.value, classes)
+        elif isinstance(statement, ast.For) and isinstance(statement.target, ast.Name):
+            # `for optim_cls in (SGD, Adam):` or over a list of classes named before
+            found = self._classes_in(statement.iter)
+            if found:
+                self._forget(statement.target.id)
+                self.classes[statement.target.id] = found
         elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             kind = dotted(statement.annotation, self)
             if kind is not None:
@@ -108,11 +138,30 @@ class Scope:
             if statement.value is not None:
                 self._assign(statement.target, statement.value, classes)
 
+    def _classes_in(self, value: ast.expr) -> tuple[str, ...]:
+        """The torch classes a literal list or tuple names, each element one
+        (`[Adadelta, AdamW]`), or a name bound to such a list; else ()."""
+        if isinstance(value, ast.Name):
+            return self.choices(value.id)
+        if not isinstance(value, ast.List | ast.Tuple) or not value.elts:
+            return ()
+        found: list[str] = []
+        for element in value.elts:
+            named = dotted(element, self)
+            if named is None or not named.rsplit(".", 1)[-1][:1].isupper():
+                return ()
+            found.append(named)
+        return tuple(dict.fromkeys(found))
+
     def _assign(self, target: ast.expr, value: ast.expr, classes: dict[str, str] | None) -> None:
         if not isinstance(target, ast.Name):
             return
         name = target.id
+        listed = self._classes_in(value) if isinstance(value, ast.List | ast.Tuple) else ()
         self._forget(name)
+        if listed:
+            self.classes[name] = listed
+            return
         named = dotted(value, self)
         if named is not None:
             self.aliases[name] = named
@@ -130,6 +179,7 @@ class Scope:
         self.kinds.pop(name, None)
         self.plain.discard(name)
         self.unknown.discard(name)
+        self.classes.pop(name, None)
 
 
 def chain(node: ast.expr) -> list[str] | None:
@@ -171,8 +221,11 @@ def made(value: ast.expr, scope: Scope, classes: dict[str, str] | None = None) -
         if last in _TENSOR_MAKERS:
             return TENSOR
         return None
-    if classes and isinstance(value.func, ast.Name):
-        return classes.get(value.func.id)
+    if isinstance(value.func, ast.Name):
+        each = scope.choices(value.func.id)  # `opt = optim_cls(params)` in a loop over classes
+        if each:
+            return EITHER.join(each)
+        return classes.get(value.func.id) if classes else None
     if isinstance(value.func, ast.Attribute) and not value.args:
         return RETURNS.get(value.func.attr)
     return None

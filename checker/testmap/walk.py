@@ -12,13 +12,13 @@ class Nodes:
     """A function's nodes that a reading looks at, each kind in walk order
     (parents first), gathered in one walk."""
 
-    binds: list[ast.Import | ast.ImportFrom | ast.Assign | ast.AnnAssign]
+    binds: list[ast.Import | ast.ImportFrom | ast.Assign | ast.AnnAssign | ast.For]
     withs: list[ast.withitem]
     calls: list[ast.Call]
     names: list[ast.Attribute | ast.Name]
 
 
-_BINDS = frozenset((ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign))
+_BINDS = frozenset((ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, ast.For))
 # what no reading looks into: a name's context, positions, constants
 _LEAVES = frozenset((ast.Load, ast.Store, ast.Del, int, str, type(None), ast.Constant))
 

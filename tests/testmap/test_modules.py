@@ -305,3 +305,191 @@ def test_what_a_decorator_names_is_not_what_the_test_exercises() -> None:
     )
     assert ("call", "torch.abs") in found
     assert ("call", "torch.npu.is_available") not in found
+
+
+def test_a_class_fixture_reaches_what_each_of_its_tests_reach() -> None:
+    found = linked(
+        """
+        from torch.distributed.elastic.rendezvous.etcd_server import EtcdServer
+        from unittest import TestCase
+
+        class TestEtcd(TestCase):
+            @classmethod
+            def setUpClass(cls):
+                cls.server = EtcdServer()
+
+            def test_it(self):
+                pass
+        """,
+        ["torch.distributed.elastic.rendezvous.etcd_server.EtcdServer"],
+    )
+    assert found == {
+        ("TestEtcd::test_it", "torch.distributed.elastic.rendezvous.etcd_server.EtcdServer", "call")
+    }
+
+
+def test_an_object_made_by_each_class_of_a_list_has_each_class() -> None:
+    apis = ["torch.optim.SGD", "torch.optim.SparseAdam", "torch.optim.SparseAdam.step"]
+    apis += ["torch.optim.SGD.step", "torch.nn.Linear", "torch.nn.ReLU", "torch.nn.ReLU.forward"]
+    source = """
+        import torch
+        from torch.optim import SGD, SparseAdam
+        from torch import nn
+
+        def test_it():
+            optimizers = [SGD, SparseAdam]
+            for optim_cls in optimizers:
+                opt = optim_cls([], lr=0.1)
+                opt.step()
+            for module_cls in (nn.Linear, nn.ReLU):
+                module_cls()(torch.ones(1))
+
+        def test_not_a_list_of_classes():
+            for maker in [SGD, len]:
+                maker([]).step()
+    """
+    methods = {  # the second test's `step` is paired with SGD by its name only
+        (link.test.split("::", 1)[1], link.api)
+        for link in links_of("t.py", scanned(source), Documented(apis))
+        if link.kind == "method" and link.exact
+    }
+    assert methods == {
+        ("test_it", "torch.optim.SGD.step"),
+        ("test_it", "torch.optim.SparseAdam.step"),
+        ("test_it", "torch.nn.ReLU.forward"),
+    }
+
+
+def test_a_legacy_storage_has_the_typed_storage_members() -> None:
+    found = linked(
+        """
+        import torch
+
+        def test_it():
+            storage = torch.IntStorage([1, 2])
+            storage.half()
+        """,
+        ["torch.IntStorage", "torch.TypedStorage", "torch.TypedStorage.half"],
+    )
+    assert ("test_it", "torch.TypedStorage.half", "method") in found
+
+
+def test_submodules_names_that_their_package_exports() -> None:
+    apis = [
+        "torch.nn.modules.flatten.Flatten",
+        "torch.utils.data.random_split",
+        "torch.utils.data.DataLoader",
+        "torch.accelerator.memory.empty_cache",
+        "torch.accelerator.current_accelerator",
+    ]
+    source = """
+        import torch
+        from torch.utils.data.dataset import random_split
+
+        def test_it():
+            torch.nn.Flatten()
+            random_split([1, 2], [1, 1])
+            torch.accelerator.empty_cache()
+    """
+    found = linked(source, apis)
+    assert {api for _, api, _ in found} == set(apis) - {
+        "torch.utils.data.DataLoader",
+        "torch.accelerator.current_accelerator",
+    }
+    exact = {link.api: link.exact for link in links_of("t.py", scanned(source), Documented(apis))}
+    # a package's re-export of its submodule's function is of lower confidence
+    assert exact["torch.accelerator.memory.empty_cache"] is False
+    assert exact["torch.utils.data.random_split"] is True
+
+
+def test_torch_npus_classes_named_for_the_npu_are_cudas() -> None:
+    found = linked(
+        """
+        import torch
+        import torch_npu
+
+        def test_it():
+            graph = torch_npu.npu.NPUGraph()
+            graph.replay()
+        """,
+        ["torch.cuda.CUDAGraph", "torch.cuda.CUDAGraph.replay"],
+    )
+    assert found == {
+        ("test_it", "torch.cuda.CUDAGraph", "call"),
+        ("test_it", "torch.cuda.CUDAGraph.replay", "method"),
+    }
+
+
+def test_an_ops_cases_bare_op_is_torchs_not_a_namespaces() -> None:
+    documented = Documented(["torch.linalg.cholesky", "torch.linalg.norm"])
+    assert documented.op("cholesky", formatted=True) is None
+    assert documented.op("linalg_norm", formatted=True) == "torch.linalg.norm"
+
+
+def test_an_inplace_ops_case_reaches_the_ops_inplace_variant() -> None:
+    from checker.testmap.links import ops_links
+
+    case = Case("TestGradPRIVATEUSE1", "test_inplace_grad", 3, open=True, ops=True)
+    names = {"test_inplace_grad_ceil_npu_float64", "test_inplace_grad_linalg_cholesky_npu_float64"}
+    documented = Documented(["torch.ceil", "torch.Tensor.ceil_", "torch.linalg.cholesky"])
+    assert [link.api for link in ops_links("t.py", case, names, documented)] == [
+        "torch.Tensor.ceil_"
+    ]
+
+
+def test_what_a_torch_context_manager_binds_is_its_class_in_lower_case_too() -> None:
+    found = linked(
+        """
+        import torch
+        from torch.autograd.profiler import profile
+
+        class T(TestCase):
+            def test_it(self):
+                with profile(record_shapes=True) as prof:
+                    torch.randn(2)
+                prof.key_averages()
+                prof.self_cpu_time_total
+                with open("f") as f:
+                    f.read()
+        """,
+        [
+            "torch.autograd.profiler.profile",
+            "torch.autograd.profiler.profile.key_averages",
+            "torch.autograd.profiler.profile.self_cpu_time_total",
+            "torch.Tensor.read",
+        ],
+    )
+    assert found == {
+        ("T::test_it", "torch.autograd.profiler.profile", "call"),
+        ("T::test_it", "torch.autograd.profiler.profile.key_averages", "method"),
+        ("T::test_it", "torch.autograd.profiler.profile.self_cpu_time_total", "method"),
+        ("T::test_it", "torch.Tensor.read", "method"),  # by its name only: open() is not torch's
+    }
+
+
+def test_a_modules_case_a_disabled_list_names_reaches_its_module() -> None:
+    from checker.testmap.links import ops_links
+
+    module = scanned(
+        """
+        class TestModule(TestCase):
+            @modules(module_db)
+            def test_forward(self, device, dtype, module_info, training):
+                module_info.module_cls(**kwargs)
+
+        instantiate_device_type_tests(TestModule, globals())
+        """
+    )
+    (case,) = module.cases
+    assert (case.cls, case.name, case.open, case.ops) == (
+        "TestModulePRIVATEUSE1",
+        "test_forward",
+        True,
+        True,
+    )
+    names = {"test_forward_nn_ZeroPad1d_npu_float64", "test_forward_nn_functional_relu_npu_float32"}
+    documented = Documented(["torch.nn.ZeroPad1d", "torch.nn.functional.relu"])
+    assert [link.api for link in ops_links("t.py", case, names, documented)] == [
+        "torch.nn.ZeroPad1d",
+        "torch.nn.functional.relu",
+    ]
