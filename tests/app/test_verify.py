@@ -501,7 +501,13 @@ def test_repo_test_passing(cli: Invoke, tmp_path: Path) -> None:
         0,
     )
     assert repo["cases"] == [
-        {"name": "tests/test_metric.py::test_ok", "passed": True, "detail": "", "traceback": ""}
+        {
+            "name": "tests/test_metric.py::test_ok",
+            "passed": True,
+            "detail": "",
+            "traceback": "",
+            "apis": [],
+        }
     ]
     assert repo["command"][-2:] == ["--test", "tests/test_metric.py::test_ok"]
 

@@ -209,16 +209,6 @@ def test_lint_json(cli: Invoke) -> None:
     assert document["errors"] == []
 
 
-def test_the_docs_show_the_real_resolution_section(cli: Invoke, resolve_once: None) -> None:
-    _, out, _ = cli("lint", "--resolve-apis", DOCS)
-    page = (REPO / "docs" / "resolve.md").read_text(encoding="utf-8")
-    after = page[page.index(f"docs-check lint --resolve-apis {DOCS}\n") :]
-    start = after.index("```text\n") + len("```text\n")
-    block = after[start : after.index("```", start)]
-    assert block == "\n".join(section(out)).replace(PYTHON, "/venv/bin/python") + "\n"
-    assert RESOLUTION_SUMMARY.lstrip("; ") in page
-
-
 # -- verify -------------------------------------------------------------------------------
 
 

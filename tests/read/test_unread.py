@@ -148,7 +148,7 @@ def test_the_cut_is_an_error_of_lint_and_the_comment_silences_nothing(
     page.write_text(first, encoding="utf-8")
     cut = line("cut.md", COMMENT)
     code, out, err = cli("lint", str(tmp_path), "--select", SELECTED)
-    assert (code, err) == (1, "2 findings (1 errors, 1 warnings) in 1 files, 1 entries\n")
+    assert (code, err) == (1, "2 findings (1 error, 1 warning) in 1 file, 1 entry\n")
     assert out.splitlines() == [
         f"{page}:{cut}: table-cut this line is no table row and ends the table above it: "
         f"the rows from line {cut + 1} on are shown as text, and not read",
