@@ -182,16 +182,7 @@ def test_a_missing_test_folder_is_a_usage_error(cli_at_repo: Invoke) -> None:
 
 
 def test_the_tests_at_a_git_ref_are_read_as_the_working_trees(cli: Invoke, tmp_path: Path) -> None:
-    repo = tmp_path / "repo"
-    shutil.copytree(REPO / DOCS, repo / "docs")
-    git(repo, "init", "-q", "-b", "master")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "docs")
-    git(repo, "checkout", "-qb", "v2.12.0")
-    shutil.copytree(REPO / TESTS, repo / "test")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "tests")
-    git(repo, "checkout", "-q", "master")  # the working tree has no tests
+    repo = tests_on_a_branch(tmp_path)
     code, out, _ = cli(
         "tests", str(repo / "docs"), "--git", str(repo), "--test-ref", "2.12.0=v2.12.0"
     )
@@ -243,3 +234,19 @@ def test_a_rules_test_backs_its_api_only_where_the_tree_holds_it(
 
     assert rule_links(str(held)) == [f"test/{metrics}"]
     assert rule_links(TESTS) == []
+
+
+def tests_on_a_branch(tmp_path: Path) -> Path:
+    """The fixture as torch-npu keeps it: docs on master, the tests only on
+    the release branch `v2.12.0`, so the working tree has none."""
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO / DOCS, repo / "docs")
+    git(repo, "init", "-q", "-b", "master")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "docs")
+    git(repo, "checkout", "-qb", "v2.12.0")
+    shutil.copytree(REPO / TESTS, repo / "test")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "tests")
+    git(repo, "checkout", "-q", "master")
+    return repo

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from checker.report.formats import formats_for
-from tests.cli.test_tests_cli import DOCS, LIST, OBJECTS, OPS, PAGE, TESTS
-from tests.helpers import REPO, git
+from tests.cli.test_tests_cli import DOCS, LIST, OBJECTS, OPS, PAGE, TESTS, tests_on_a_branch
+from tests.helpers import REPO
 
 Invoke = Callable[..., tuple[int, str, str]]
 
@@ -144,16 +144,7 @@ def test_the_map_options_need_tests(cli_at_repo: Invoke, given: list[str], said:
 
 
 def test_lint_reads_the_tests_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
-    repo = tmp_path / "repo"
-    shutil.copytree(REPO / DOCS, repo / "docs")
-    git(repo, "init", "-q", "-b", "master")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "docs")
-    git(repo, "checkout", "-qb", "v2.12.0")
-    shutil.copytree(REPO / TESTS, repo / "test")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "tests")
-    git(repo, "checkout", "-q", "master")  # the working tree has no tests
+    repo = tests_on_a_branch(tmp_path)
     given = ("--git", str(repo), "--test-ref", "2.12.0=v2.12.0", "--tests", "test")
     code, out, _ = cli("lint", str(repo / "docs"), *given)
     assert code == 1
