@@ -31,6 +31,18 @@ def entries_said(count: int) -> str:
     return ngettext("{count} entry", "{count} entries", count).format(count=count)
 
 
+def versions_said(count: int) -> str:
+    return ngettext("{count} version", "{count} versions", count).format(count=count)
+
+
+def modules_said(count: int) -> str:
+    return ngettext("{count} module", "{count} modules", count).format(count=count)
+
+
+def cases_said(count: int) -> str:
+    return ngettext("{count} case", "{count} cases", count).format(count=count)
+
+
 def results_said(count: int) -> str:
     return ngettext("{count} result", "{count} results", count).format(count=count)
 

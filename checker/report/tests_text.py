@@ -10,6 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _, say
+from checker.report.counts import cases_said, modules_said, versions_said
 
 if TYPE_CHECKING:
     from checker.app.outcome import Outcome
@@ -25,14 +26,11 @@ def tests_text(report: TestsReport) -> list[str]:
     for mapped in report.versions:
         listed = mapped.disabled or _("none")
         lines.append(
-            _(
-                "{version}: tests {tree} ({modules} modules, {cases} cases); "
-                "disabled list: {listed}"
-            ).format(
+            _("{version}: tests {tree} ({modules}, {cases}); disabled list: {listed}").format(
                 version=mapped.version,
                 tree=mapped.tree,
-                modules=mapped.modules,
-                cases=mapped.cases,
+                modules=modules_said(mapped.modules),
+                cases=cases_said(mapped.cases),
                 listed=listed,
             )
         )
@@ -73,10 +71,10 @@ def tests_summary(outcome: Outcome[Any]) -> str:
     reached = sum(m.reached for m in report.versions)
     documented = sum(m.documented for m in report.versions)
     return _(
-        "{versions} versions, {reached} of {documented} documented APIs reached by a test; "
+        "{versions}, {reached} of {documented} documented APIs reached by a test; "
         "{verdicts}; exit {code}"
     ).format(
-        versions=len(report.versions),
+        versions=versions_said(len(report.versions)),
         reached=reached,
         documented=documented,
         verdicts=verdicts or _("no verdicts"),

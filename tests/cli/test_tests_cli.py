@@ -47,7 +47,7 @@ supported on atlas-a2, atlas-a3 for 2.12.0, and no test reaches it
 2.12.0, and enabled tests reach it: {OPS}::TestOpsPRIVATEUSE1::test_sort_npu
 """
 SUMMARY = (
-    "1 versions, 8 of 10 documented APIs reached by a test; 2 claim-tests-disabled, "
+    "1 version, 8 of 10 documented APIs reached by a test; 2 claim-tests-disabled, "
     "2 claim-unbacked, 1 unsupported-but-tested; exit 1\n"
 )
 
