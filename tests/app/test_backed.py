@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,13 @@ MODULES = [f"{METRICS}/test_metrics_api.py", f"{METRICS}/test_prof.py"]
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path | str]:
     folder = tmp_path_factory.mktemp("backed")
-    repo = clone_release_repo(folder, FIXTURES / "backed-repo", ("v2.12.0",))
+    # the shipped rule's test on the branch is release-repo's, not a copy of it
+    shape = folder / "shape"
+    shutil.copytree(FIXTURES / "backed-repo", shape)
+    shutil.copyfile(
+        FIXTURES / "release-repo" / "master" / MODULES[0], shape / "v2.12.0" / MODULES[0]
+    )
+    repo = clone_release_repo(folder, shape, ("v2.12.0",))
     assert "v2.12.0" not in git(repo, "branch", "--list")  # only origin/v2.12.0
     python = fake_torch_python(folder, sys.executable, "2.12.0+cpu")
     return {"repo": repo, "python": python, "folder": folder}
