@@ -37,6 +37,7 @@ from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crossc
 from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence import Evidence, load_evidence
 from checker.verify.expectations import Expectation, load_rules, rule_files
+from checker.verify.needed import needed_pages
 from checker.verify.verified import VerifyReport
 
 if TYPE_CHECKING:
@@ -143,9 +144,14 @@ def _verify(
     rules: list[Expectation],
     started: Mapping[str, Started] | None,
 ) -> VerifyReport:
-    # Every page: any page of a version may document a rule's API, and one that
-    # contradicts the rule's page must be seen (the page cache keeps this cheap).
-    corpus = read_corpus(request.docs, catalogue, options=request.reading)
+    # Any page of a version may document a rule's API, and one that contradicts
+    # the rule's page must be seen: the pages parsed are the rules' pages and
+    # those whose bytes name a rule's API (checker.verify.needed), the same
+    # pages as kept below after reading all. --resolve-apis looks up every
+    # page's names and --base compares every page: they read them all.
+    whole = request.resolve is not None or request.base is not None
+    needed = None if whole else needed_pages((r.doc for r in rules), (r.api for r in rules))
+    corpus = read_corpus(request.docs, catalogue, options=request.reading, needed=needed)
     apis, docs = {rule.api for rule in rules}, {rule.doc for rule in rules}
     if not any(Path(page.path).name in docs for page in corpus.pages):
         raise UsageError(f"no {' or '.join(sorted(docs))} under {', '.join(request.docs)}")

@@ -15,7 +15,7 @@ from checker.errors import InputError, UsageError
 from checker.model.catalogue import Catalogue
 from checker.model.support import Page, inside_tree
 from checker.progress import Progress
-from checker.read.load import load_bytes
+from checker.read.load import decode_page, load_bytes
 from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import DocFile, discover, doc_file, version_folder
 from checker.sources.workers import read_all
@@ -49,17 +49,23 @@ def read_corpus(
     catalogue: Catalogue,
     names: Collection[str] | None = None,
     options: ReadOptions | None = None,
+    needed: Callable[[DocFile, bytes], bool] | None = None,
 ) -> Corpus:
     """A path that is missing or holds no API pages is one error among the
     others; only when no path gives a page is the whole command a usage error.
-    `names` limits reading to pages of those file names (verify reads only the
-    pages its rules name). With git refs, `paths` are paths inside the repository."""
+    `names` limits reading to pages of those file names. `needed`, for
+    working-tree pages, picks by their bytes the pages that are parsed
+    (checker.verify.needed); a page it leaves out is still loaded and decoded,
+    so that a file that cannot be read is the same error as before. With git
+    refs, `paths` are paths inside the repository."""
     options = options or ReadOptions()
     documents, errors, fetch = _gather(paths, names, options.refs)
     if not documents:
         if not errors and names and paths:
             errors.append(f"no {' or '.join(sorted(names))} under {', '.join(paths)}")
         raise UsageError("; ".join(errors) or "no paths given")
+    if needed is not None and not options.refs:
+        documents = [document for document in documents if _wanted(document, needed)]
     pages, read_errors = read_documents(documents, catalogue, options, fetch)
     return Corpus(pages, tuple(errors + read_errors))
 
@@ -118,6 +124,19 @@ def _gather(
         except UsageError as error:
             errors.append(str(error))
     return [found[path] for path in sorted(found)], errors, fetch
+
+
+def _wanted(document: Document, needed: Callable[[DocFile, bytes], bool]) -> bool:
+    """A page to parse, or one that cannot be read (its error is kept); a
+    page left out is decoded only, for the same errors as reading it."""
+    doc, data = document
+    if not isinstance(data, bytes) or needed(doc, data):
+        return True
+    try:
+        decode_page(doc.path, data)
+    except InputError:
+        return True  # read, it gives the same one-line error
+    return False
 
 
 def _ref_docs(
