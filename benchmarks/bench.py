@@ -38,6 +38,7 @@ in a cold run of its own.
 
 (t) the test map of `docs-check tests`: benchmarks/bench_testmap.py
     (`--test-map-only` runs only (t), on --tests DIR).
+(v) verify of the shipped rule, cold: benchmarks/bench_verify.py (`--verify-only`).
 Each timing is the median of --repeat runs; (g) takes the least CPU time of 3."""
 
 from __future__ import annotations
@@ -70,12 +71,19 @@ def main() -> int:
     parser.add_argument("--rewrite-only", action="store_true", help="run only check (i)")
     parser.add_argument("--tests", type=Path, default=None, help="the test tree of check (t)")
     parser.add_argument("--test-map-only", action="store_true", help="run only check (t)")
+    parser.add_argument("--verify-only", action="store_true", help="run only check (v)")
     arguments = parser.parse_args()
     if arguments.test_map_only:
         from bench_testmap import DEFAULT_TESTS, test_map_check
 
         tests = arguments.tests or DEFAULT_TESTS
         return 0 if test_map_check(tests, arguments.repeat, _run, _ok) else 1
+    if arguments.verify_only:
+        from bench_verify import verify_check
+
+        return (
+            0 if verify_check(_docs_check(), arguments.corpus, arguments.repeat, _run, _ok) else 1
+        )
     if arguments.pathological:
         return 0 if _pathological() else 1
     if arguments.rewrite_only:
@@ -142,6 +150,9 @@ def main() -> int:
     _history_check(corpus, arguments.repeat, arguments.history)
     _pathological()
     _rewrite_check(arguments.repeat)
+    from bench_verify import verify_check
+
+    verify_check(docs_check, corpus, arguments.repeat, _run, _ok)
     return 0
 
 

@@ -87,6 +87,14 @@ class Catalogue:
             return None
         return self._names()[name_key(match.group(0))], match.end()
 
+    def next_name(self, text: str, pos: int) -> tuple[str, int, int] | None:
+        """The first product name at or after text[pos], as find_name would
+        find it trying each position in turn: (product, start, end)."""
+        match = self._name_pattern().search(text, pos)
+        if not match:
+            return None
+        return self._names()[name_key(match.group(0))], match.start(), match.end()
+
     def written_name(self, product: str, lang: str) -> str:
         """The name docs-check writes for a product on a page of `lang`: the
         first of its names, on an en page the first without Chinese."""
@@ -137,6 +145,7 @@ class Catalogue:
         return Catalogue(self.products, scope)
 
 
+@cache
 @cache
 def _name_index(catalogue: Catalogue) -> dict[str, str]:
     return {name_key(name): p.id for p in catalogue.products for name in p.names}

@@ -61,13 +61,8 @@ def written_name(entry: Entry, product: str, catalogue: Catalogue) -> str:
     row's `<term>Ascend 950DT</term>`, an inline `暂不支持 Ascend 950DT`),
     else the catalogue's name for a page of its language."""
     text, pos = entry.raw, 0
-    while pos < len(text):
-        found = catalogue.find_name(text, pos)
-        if found is None:
-            pos += 1
-            continue
-        named, end = found
+    while (found := catalogue.next_name(text, pos)) is not None:
+        named, start, pos = found
         if named == product:
-            return " ".join(text[pos:end].split())
-        pos = end
+            return " ".join(text[start:pos].split())
     return catalogue.written_name(product, entry.lang)
