@@ -345,3 +345,22 @@ def test_catalogue_that_is_not_utf8(tmp_path: Path) -> None:
     path.write_bytes(b'[[product]]\nid = "\xff"\n')
     with pytest.raises(DataError, match="cannot read the catalogue"):
         load_catalogue(path)
+
+
+def test_next_name_is_the_first_position_find_name_finds(catalogue: Catalogue) -> None:
+    """next_name (one regex search) finds what trying find_name at each
+    position in turn finds: the first name, the longest there."""
+    text = "是，暂不支持 Ascend 950DT 与 atlas a2训练系列产品，Atlas A3"
+    found, pos = [], 0
+    while pos < len(text):
+        hit = catalogue.find_name(text, pos)
+        if hit is None:
+            pos += 1
+            continue
+        found.append((hit[0], pos, hit[1]))
+        pos = hit[1]
+    searched, pos = [], 0
+    while (next_hit := catalogue.next_name(text, pos)) is not None:
+        searched.append(next_hit)
+        pos = next_hit[2]
+    assert searched == found and len(found) == 3
