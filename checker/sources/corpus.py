@@ -53,8 +53,8 @@ def read_corpus(
 ) -> Corpus:
     """A path that is missing or holds no API pages is one error among the
     others; only when no path gives a page is the whole command a usage error.
-    `names` limits reading to pages of those file names. `needed`, for
-    working-tree pages, picks by their bytes the pages that are parsed
+    `names` limits reading to pages of those file names. `needed` picks by
+    their bytes (at git refs fetched first) the pages that are parsed
     (checker.verify.needed); a page it leaves out is still loaded and decoded,
     so that a file that cannot be read is the same error as before. With git
     refs, `paths` are paths inside the repository."""
@@ -64,7 +64,10 @@ def read_corpus(
         if not errors and names and paths:
             errors.append(f"no {' or '.join(sorted(names))} under {', '.join(paths)}")
         raise UsageError("; ".join(errors) or "no paths given")
-    if needed is not None and not options.refs:
+    if needed is not None:
+        if fetch is not None:  # at git refs: the bytes first, one git process per repository
+            docs = [doc for doc, _ in documents]
+            documents = list(zip(docs, fetch(docs), strict=True))
         documents = [document for document in documents if _wanted(document, needed)]
     pages, read_errors = read_documents(documents, catalogue, options, fetch)
     return Corpus(pages, tuple(errors + read_errors))

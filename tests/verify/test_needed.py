@@ -132,7 +132,9 @@ def test_verify_says_what_it_said_reading_every_page(
     assert "duplicate-api" in out and "torch-other.md" in out
 
 
-def test_a_rule_of_another_api_needs_other_pages(docs: Path, cli: Invoke, parsed: list[str]) -> None:
+def test_a_rule_of_another_api_needs_other_pages(
+    docs: Path, cli: Invoke, parsed: list[str]
+) -> None:
     rules = REPO / "examples" / "docs" / "extra-rules.toml"
     cli("verify", "--no-live", "--no-cache", "--rules", str(rules), str(docs))
     assert "torch-extra.md" in parsed  # the shipped rule's API is still checked
