@@ -139,3 +139,21 @@ def test_a_rule_of_another_api_needs_other_pages(
     cli("verify", "--no-live", "--no-cache", "--rules", str(rules), str(docs))
     assert "torch-extra.md" in parsed  # the shipped rule's API is still checked
     assert "torch-sym.md" not in parsed and "torch-accelerator.md" not in parsed
+
+
+def test_at_a_git_ref_too(
+    docs: Path, cli: Invoke, parsed: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a ref the pages' bytes are fetched first, then filtered the same way."""
+    import subprocess
+
+    for argv in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "docs"]):
+        subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@t", *argv], cwd=docs, check=True
+        )
+    argv = ("verify", "--no-live", "--no-cache", "--format", "json", "--git", str(docs))
+    filtered = cli(*argv, "--ref", "HEAD", "docs")
+    assert sorted(set(parsed)) == ["torch-broken.md", ELASTIC, "torch-extra.md", "torch-other.md"]
+    monkeypatch.setattr("checker.app.verify.needed_pages", keep_all)
+    assert cli(*argv, "--ref", "HEAD", "docs") == filtered
+    assert "api-conflict" in filtered[1] and "HEAD:docs/zh/api/native_api" in filtered[1]
