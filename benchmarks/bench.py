@@ -124,17 +124,17 @@ def main() -> int:
         (
             "(b) docs-check lint, cold",
             b,
-            f"b/a = {b / a:.3f}  (target <= 0.6)  {_ok(b / a <= 0.6)}",
+            f"b/a = {b / a:.3f}  (target <= 0.25)  {_ok(b / a <= 0.25)}",
         ),
         (
             "(c) docs-check lint, warm",
             c,
-            f"c/a = {c / a:.3f}  (target <= 0.1)  {_ok(c / a <= 0.1)}",
+            f"c/a = {c / a:.3f}  (target <= 0.03)  {_ok(c / a <= 0.03)}",
         ),
         (
             f"(d) lint one {PAGE_BYTES // 1000} KB page, cold",
             d,
-            f"(target <= 0.35 s)  {_ok(d <= 0.35)}",
+            f"(target <= 0.25 s)  {_ok(d <= 0.25)}",
         ),
         (f"    lint one {PAGE_BYTES // 1000} KB page, warm", d_warm, ""),
         ("(e) docs-check --help", e, f"(target <= 0.15 s)  {_ok(e <= 0.15)}"),

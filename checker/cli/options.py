@@ -501,8 +501,6 @@ def tests_request_of(values: dict[str, Any], test_refs_alone: bool = False) -> T
     """The test map the options ask for; None without --tests. `test_refs_alone`:
     --test-ref has a use of its own without --tests (verify runs the rules'
     tests there); else it needs --tests, as --disabled does."""
-    from checker.app.tests import TestsRequest
-
     folder = values.get("tests_folder")
     if folder is None:
         needing = (("disabled", "--disabled"),) + (
@@ -512,6 +510,10 @@ def tests_request_of(values: dict[str, Any], test_refs_alone: bool = False) -> T
             if values.get(name):
                 raise click.UsageError(f"{option} needs --tests")
         return None
+    # Imported only here: the test map's modules are some 50 ms of a lint
+    # run's start-up that, without --tests, never uses them.
+    from checker.app.tests import TestsRequest
+
     return TestsRequest(
         tests=folder,
         test_refs=tuple(values.get("test_refs") or ()),

@@ -168,7 +168,8 @@ def table_header(tokens: list[Token], start: int) -> list[Token]:
     """The inline token of each header cell of the table opened at `start`,
     without reading its rows."""
     cells: list[Token] = []
-    for token in tokens[start:]:
+    for index in range(start, len(tokens)):  # not tokens[start:]: a copy of the page's rest
+        token = tokens[index]
         if token.type == "inline":
             cells.append(token)
         elif token.type in ("tr_close", "table_close"):

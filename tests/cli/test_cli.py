@@ -542,5 +542,14 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
     # alone: none of the cross-check, the evidence or the runs
     assert "checker.verify.expectations" in loaded
     loaded -= {"checker.verify", "checker.verify.expectations"}
-    for heavy in ("checker.verify", "checker.torch", "checker.process", "checker.sources.gitrefs"):
+    # nor the test map's (some 50 ms of start-up), which only --tests uses
+    heavy_code = (
+        "checker.verify",
+        "checker.torch",
+        "checker.process",
+        "checker.sources.gitrefs",
+        "checker.testmap",
+        "checker.app.tests",
+    )
+    for heavy in heavy_code:
         assert not {m for m in loaded if m == heavy or m.startswith(heavy + ".")}, heavy
