@@ -36,6 +36,8 @@ in a cold run of its own.
     (it was quadratic: 318 s at 10,000 entries against 10 s)
     (`--rewrite-only` runs only (i)).
 
+(r) a real-shaped history, commits migrating every page: benchmarks/bench_history.py
+    (`--real-history-only` runs only (r)).
 (t) the test map of `docs-check tests`: benchmarks/bench_testmap.py
     (`--test-map-only` runs only (t), on --tests DIR).
 (v) verify of the shipped rule, cold: benchmarks/bench_verify.py (`--verify-only`).
@@ -72,6 +74,7 @@ def main() -> int:
     parser.add_argument("--tests", type=Path, default=None, help="the test tree of check (t)")
     parser.add_argument("--test-map-only", action="store_true", help="run only check (t)")
     parser.add_argument("--verify-only", action="store_true", help="run only check (v)")
+    parser.add_argument("--real-history-only", action="store_true", help="run only check (r)")
     arguments = parser.parse_args()
     if arguments.test_map_only:
         from bench_testmap import DEFAULT_TESTS, test_map_check
@@ -89,6 +92,8 @@ def main() -> int:
     if arguments.rewrite_only:
         return 0 if _rewrite_check(arguments.repeat) else 1
     corpus: Path = arguments.corpus
+    if arguments.real_history_only:
+        return 0 if _real_history(corpus, arguments.repeat) else 1
     if arguments.history_only:
         return 0 if _history_check(corpus, arguments.repeat, arguments.history) else 1
     docs_check = _docs_check()
@@ -148,6 +153,7 @@ def main() -> int:
         f"(target <= 300 MB)  {_ok(megabytes <= 300)}"
     )
     _history_check(corpus, arguments.repeat, arguments.history)
+    _real_history(corpus, arguments.repeat)
     _pathological()
     _rewrite_check(arguments.repeat)
     from bench_verify import verify_check
@@ -347,6 +353,13 @@ def _big_page(pages: list[Path], work: Path) -> Path:
     target.parent.mkdir(parents=True)
     target.write_bytes(text)
     return target
+
+
+def _real_history(corpus: Path, repeat: int) -> bool:
+    """(r): benchmarks/bench_history.py."""
+    from bench_history import real_history_check
+
+    return real_history_check(corpus, repeat, _docs_check(), _run, _ok)
 
 
 def _history_check(corpus: Path, repeat: int, count: int) -> bool:
