@@ -92,9 +92,8 @@ def run_live(
         behaviours = [_extracted(job, trees) for job in behaviours]
         for python, version in sessions:
             session = Session(catalogue, python, environments.timeout)
-            for job in behaviours:
-                count.next()
-                session.run(job)
+            count.next(len(behaviours))
+            session.run_all(behaviours)
             if version is None and (mapped or test_refs):  # the main one: which release is it?
                 version = _main_version(session, mapped, [v for v in versions if v not in mapped])
             # repository tests only for the version its torch is (speaks_for): one
@@ -107,9 +106,8 @@ def run_live(
             count.total -= len(tested) - len(jobs)  # the steps of tests that do not run
             if not wrong_torch:
                 untested += _untested(tested, tests_for, ref, trees, docs)
-            for job in jobs:
-                count.next()
-                session.run(job)
+            count.next(len(jobs))
+            session.run_all(jobs)
             evidence.append(session.evidence(version))
     count.done()
     return Live(evidence, list(dict.fromkeys(untested)))
@@ -208,15 +206,16 @@ def _inside(rule: Expectation, root: str, test_file: Path) -> None:
 
 
 class _Counter:
-    """The progress line of the runs: one step per job started."""
+    """The progress line of the runs: one step per job; the jobs of one
+    interpreter start together."""
 
     def __init__(self, progress: Progress | None, total: int) -> None:
         self.progress, self.total, self.started = progress, total, 0
 
-    def next(self) -> None:
-        if self.progress:
+    def next(self, jobs: int = 1) -> None:
+        if self.progress and jobs:
             self.progress(RUNNING, min(self.started, self.total), self.total)
-        self.started += 1
+        self.started += jobs
 
     def done(self) -> None:
         if self.progress:
