@@ -40,7 +40,12 @@ def test_every_job_of_an_environment_runs_in_one_interpreter(
         assert [case.name for case in run.cases] == PUT_METRIC_CASES
         assert run.verdict == "passed"
         # the command that runs this job alone, as when each had its own process
-        assert run.command == (python, run.command[1], "--behaviour", str(behaviour_file("put_metric")))
+        assert run.command == (
+            python,
+            run.command[1],
+            "--behaviour",
+            str(behaviour_file("put_metric")),
+        )
 
 
 def test_a_job_that_kills_the_interpreter_fails_alone(catalogue: Catalogue, tmp_path: Path) -> None:
@@ -55,7 +60,11 @@ def test_a_job_that_kills_the_interpreter_fails_alone(catalogue: Catalogue, tmp_
     ]
     session.run_all(jobs)
     verdicts = [(run.api, run.verdict) for run in session.runs]
-    assert verdicts == [(PUT_METRIC, "passed"), ("docs_check.crash", "error"), (SECOND_API, "passed")]
+    assert verdicts == [
+        (PUT_METRIC, "passed"),
+        ("docs_check.crash", "error"),
+        (SECOND_API, "passed"),
+    ]
     assert "exit 3" in session.runs[1].note
     assert starts(log) == 1 + len(jobs)  # the shared run, then each job alone
 
@@ -65,7 +74,9 @@ def test_a_job_that_hangs_times_out_alone(catalogue: Catalogue, tmp_path: Path) 
     hang.write_text("import time\ntime.sleep(60)\nCASES = []\n")
     python, _ = counting_python(tmp_path)
     session = Session(catalogue, python, 8)
-    session.run_all([Job(PUT_METRIC, "put_metric"), Job("docs_check.hang", "hang", behaviour_path=str(hang))])
+    session.run_all(
+        [Job(PUT_METRIC, "put_metric"), Job("docs_check.hang", "hang", behaviour_path=str(hang))]
+    )
     assert [run.verdict for run in session.runs] == ["passed", "error"]
     assert "timed out" in session.runs[1].note or "timeout" in session.runs[1].note.lower()
     assert os.path.basename(python) == "python-counting"
