@@ -384,7 +384,7 @@ def test_environments_run_side_by_side_up_to_jobs_with_the_serial_evidence(
     parallel, side_by_side = run(2)
     assert parallel == serial  # in the order of the versions, whichever finished first
     assert [version for version, *_ in parallel] == versions
-    (a_start, a_end), (b_start, b_end) = sorted(one_at_a_time)
-    assert b_start >= a_end  # --jobs 1: one environment after the other
-    (a_start, a_end), (b_start, b_end) = sorted(side_by_side)
-    assert b_start < a_end  # --jobs 2: both at once
+    (_, first_end), (second_start, _) = sorted(one_at_a_time)
+    assert second_start >= first_end  # --jobs 1: one environment after the other
+    (_, first_end), (second_start, _) = sorted(side_by_side)
+    assert second_start < first_end  # --jobs 2: both at once
