@@ -388,3 +388,24 @@ def test_environments_run_side_by_side_up_to_jobs_with_the_serial_evidence(
     assert second_start >= first_end  # --jobs 1: one environment after the other
     (_, first_end), (second_start, _) = sorted(side_by_side)
     assert second_start < first_end  # --jobs 2: both at once
+
+
+def test_environments_side_by_side_give_the_evidence_of_one_after_the_other(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    pythons = {v: fake(tmp_path, f"{v}+cpu") for v in ("2.7.1", "2.11.0", "2.12.0")}
+    refs = (("2.7.1", "v2.7.1"), ("2.12.0", "v2.12.0"))
+
+    def records(jobs: int) -> list[Any]:
+        where = Environments(
+            python_for=tuple(pythons.items()), test_refs=refs, git_repo=str(repo), jobs=jobs
+        )
+        live = run_live(rules, list(pythons), [], where, default_catalogue())
+        return [
+            (e.version, e.speaks_for, e.environment.torch, runs_of(e), [r.verdict for r in e.runs])
+            for e in live.evidence
+        ]
+
+    serial = records(1)
+    assert [record[0] for record in serial] == ["2.7.1", "2.11.0", "2.12.0"]
+    assert records(3) == serial
