@@ -70,7 +70,12 @@ def main() -> int:
     parser.add_argument("--rewrite-only", action="store_true", help="run only check (i)")
     parser.add_argument("--tests", type=Path, default=None, help="the test tree of check (t)")
     parser.add_argument("--test-map-only", action="store_true", help="run only check (t)")
+    parser.add_argument("--live-only", action="store_true", help="run only check (l)")
     arguments = parser.parse_args()
+    if arguments.live_only:
+        from bench_live import live_check
+
+        return 0 if live_check(_docs_check(), _ok) else 1
     if arguments.test_map_only:
         from bench_testmap import DEFAULT_TESTS, test_map_check
 
@@ -142,6 +147,9 @@ def main() -> int:
     _history_check(corpus, arguments.repeat, arguments.history)
     _pathological()
     _rewrite_check(arguments.repeat)
+    from bench_live import live_check
+
+    live_check(docs_check, _ok)
     return 0
 
 
