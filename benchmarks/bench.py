@@ -75,7 +75,12 @@ def main() -> int:
     parser.add_argument("--test-map-only", action="store_true", help="run only check (t)")
     parser.add_argument("--verify-only", action="store_true", help="run only check (v)")
     parser.add_argument("--real-history-only", action="store_true", help="run only check (r)")
+    parser.add_argument("--live-only", action="store_true", help="run only check (l)")
     arguments = parser.parse_args()
+    if arguments.live_only:
+        from bench_live import live_check
+
+        return 0 if live_check(_docs_check(), _ok) else 1
     if arguments.test_map_only:
         from bench_testmap import DEFAULT_TESTS, test_map_check
 
@@ -159,6 +164,9 @@ def main() -> int:
     from bench_verify import verify_check
 
     verify_check(docs_check, corpus, arguments.repeat, _run, _ok)
+    from bench_live import live_check
+
+    live_check(docs_check, _ok)
     return 0
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+import threading
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +38,7 @@ class Environments:
     test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF, and test-refs
     git_repo: str = "."  # the repository the test refs belong to
     timeout: float = 120
+    jobs: int | None = None  # --jobs: environments run side by side; None: one per core
 
 
 @dataclass(frozen=True)
@@ -85,16 +88,14 @@ def run_live(
         if job.ref and job.behaviour_path:
             folders.add(folder_of_test(job.behaviour_path))
             refs.append(job.ref)
-    evidence: list[Evidence] = []
-    untested: list[Untested] = []
     count = _Counter(progress, len(sessions) * (len(behaviours) + len(tested)))
     with extracted_tests(environments.git_repo, refs, folders) as trees:
         behaviours = [_extracted(job, trees) for job in behaviours]
-        for python, version in sessions:
+
+        def one(session_of: tuple[str | None, str | None]) -> tuple[Evidence, list[Untested]]:
+            python, version = session_of
             session = Session(catalogue, python, environments.timeout)
-            for job in behaviours:
-                count.next()
-                session.run(job)
+            session.run_all(behaviours)
             if version is None and (mapped or test_refs):  # the main one: which release is it?
                 version = _main_version(session, mapped, [v for v in versions if v not in mapped])
             # repository tests only for the version its torch is (speaks_for): one
@@ -104,13 +105,18 @@ def run_live(
             wrong_torch = version is not None and tests_for is None
             ref = test_refs.get(tests_for or "")
             jobs = [] if wrong_torch else repo_jobs(tested, ref, trees, docs)
-            count.total -= len(tested) - len(jobs)  # the steps of tests that do not run
-            if not wrong_torch:
-                untested += _untested(tested, tests_for, ref, trees, docs)
-            for job in jobs:
-                count.next()
-                session.run(job)
-            evidence.append(session.evidence(version))
+            untested = [] if wrong_torch else _untested(tested, tests_for, ref, trees, docs)
+            session.run_all(jobs)
+            count.finished(len(behaviours) + len(tested))
+            return session.evidence(version), untested
+
+        # environments side by side (each its own interpreter), the results in
+        # the order of `sessions` whatever order they finish in
+        workers = max(1, min(len(sessions), environments.jobs or os.cpu_count() or 1))
+        with ThreadPoolExecutor(workers) as pool:
+            results = list(pool.map(one, sessions))
+    evidence = [found for found, _ in results]
+    untested = [missing for _, lacking in results for missing in lacking]
     count.done()
     return Live(evidence, list(dict.fromkeys(untested)))
 
@@ -208,15 +214,20 @@ def _inside(rule: Expectation, root: str, test_file: Path) -> None:
 
 
 class _Counter:
-    """The progress line of the runs: one step per job started."""
+    """The progress line of the runs: a step each time an environment has
+    run its jobs (they run in one interpreter)."""
 
     def __init__(self, progress: Progress | None, total: int) -> None:
         self.progress, self.total, self.started = progress, total, 0
+        self.lock = threading.Lock()
+        if progress:
+            progress(RUNNING, 0, total)
 
-    def next(self) -> None:
-        if self.progress:
-            self.progress(RUNNING, min(self.started, self.total), self.total)
-        self.started += 1
+    def finished(self, jobs: int) -> None:
+        with self.lock:  # environments finish on threads of their own
+            self.started += jobs
+            if self.progress and self.started < self.total:  # done() says the last
+                self.progress(RUNNING, min(self.started, self.total), self.total)
 
     def done(self) -> None:
         if self.progress:

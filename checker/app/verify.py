@@ -280,7 +280,12 @@ def _versions(rules: Sequence[Expectation], pages: Sequence[Page]) -> list[str]:
 
 def _environments(request: Request) -> Environments:
     return Environments(
-        request.python, request.python_for, request.test_refs, request.git_repo, request.timeout
+        request.python,
+        request.python_for,
+        request.test_refs,
+        request.git_repo,
+        request.timeout,
+        request.reading.jobs,
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,30 @@ class Session:
 
     def run(self, job: Job) -> None:
         self.runs.append(self._run(job, _argv(self.interpreter, job), job.repo))
+
+    def run_all(self, jobs: Sequence[Job]) -> None:
+        """The jobs in one harness process (one torch import) per working
+        folder, each run recorded with the command that runs it alone. Where
+        that process crashes, hangs or reports fewer runs, every job of it runs
+        again in a process of its own, so that the one at fault is reported as
+        such and the others still run."""
+        for cwd in dict.fromkeys(job.repo for job in jobs):
+            batch = [job for job in jobs if job.repo == cwd]
+            if len(batch) == 1:
+                self.run(batch[0])
+                continue
+            argv = [self.interpreter, str(HARNESS)]
+            for job in batch:
+                argv += _argv(self.interpreter, job)[2:]
+            result, report = self._harness(argv, cwd, self.timeout * len(batch))
+            outcomes = report.get("runs") or [] if report else []
+            if result.failure or report is None or len(outcomes) != len(batch):
+                for job in batch:
+                    self.run(job)
+                continue
+            for job, outcome in zip(batch, outcomes, strict=True):
+                alone = replace(result, argv=tuple(_argv(self.interpreter, job)))
+                self.runs.append(_run(job, alone, {**report, "runs": [outcome]}, self._env))
 
     def probe(self) -> Environment | None:
         """The environment, found by a harness run without jobs when no job found it yet."""

@@ -99,7 +99,8 @@ def test_each_mapped_version_runs_its_refs_test_in_its_interpreter(
         assert runs_of(record) == [("behaviour", None, "--behaviour"), ("repo-test", ref, "--test")]
         assert all(run.verdict == "passed" for run in record.runs)  # the ref's file was there
     tests = [entry for entry in asked(log) if entry["argv"][0] == "--test"]
-    assert [entry["torch"] for entry in tests] == ["2.7.1+cpu", "2.12.0+cpu"]
+    # the environments run side by side: the log is in the order they ran in
+    assert sorted(entry["torch"] for entry in tests) == ["2.12.0+cpu", "2.7.1+cpu"]
     # each ran in its ref's extracted folder, which is gone once the runs are done
     assert all(not Path(entry["cwd"]).exists() for entry in tests)
     assert tests[0]["cwd"] != tests[1]["cwd"]
@@ -295,7 +296,7 @@ def test_an_interpreter_that_cannot_start_is_an_input_error_before_any_run(
     assert not log.exists()  # every interpreter is checked before anything runs
 
 
-def test_progress_is_one_step_per_job_started_then_done(
+def test_progress_is_one_step_per_environment_finished_then_done(
     rules: list[Expectation], repo: Path, log: Path
 ) -> None:
     steps: list[tuple[str, int, int]] = []
@@ -308,7 +309,8 @@ def test_progress_is_one_step_per_job_started_then_done(
         default_catalogue(),
         progress=lambda *step: steps.append(step),
     )
-    assert steps == [(RUNNING, 0, 2), (RUNNING, 1, 2), (RUNNING, 2, 2)]
+    # the two jobs run in one interpreter: nothing to count between them
+    assert steps == [(RUNNING, 0, 2), (RUNNING, 2, 2)]
 
 
 def test_an_interpreter_of_another_release_runs_no_repository_test(
@@ -326,3 +328,84 @@ def test_an_interpreter_of_another_release_runs_no_repository_test(
     assert (main.version, main.speaks_for) == ("2.12.0", None)
     assert runs_of(main) == [("behaviour", None, "--behaviour")]
     assert runs_of(mapped)[1] == ("repo-test", "master", "--test")
+
+
+def sleepy(tmp_path: Path, torch: str, spans: Path) -> str:
+    """A FAKE interpreter that reports `torch`, takes a second and logs when
+    it started and ended."""
+    script = tmp_path / f"python-sleepy-{torch}"
+    script.write_text(
+        "#!/bin/sh\n"
+        f'echo "start $(date +%s.%N)" >> "{spans}-{torch}"\n'
+        f'sleep 1; DOCS_CHECK_FAKE_TORCH={torch} {FAKE_HARNESS_PYTHON} "$@"; status=$?\n'
+        f'echo "end $(date +%s.%N)" >> "{spans}-{torch}"\n'
+        "exit $status\n"
+    )
+    script.chmod(0o755)
+    return str(script)
+
+
+def outline(evidence: Any) -> list[Any]:
+    """What the evidence says, without the extracted folders' temporary names."""
+    return [
+        (
+            e.version,
+            e.speaks_for,
+            [(r.source, r.ref, r.verdict, [c.name for c in r.cases]) for r in e.runs],
+        )
+        for e in evidence
+    ]
+
+
+def test_environments_run_side_by_side_up_to_jobs_with_the_serial_evidence(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    spans = tmp_path / "spans"
+    versions = ["2.7.1", "2.12.0"]
+    where = Environments(
+        python_for=tuple((v, sleepy(tmp_path, f"{v}+cpu", spans)) for v in versions),
+        test_refs=(("2.7.1", "v2.7.1"), ("2.12.0", "v2.12.0")),
+        git_repo=str(repo),
+    )
+
+    def run(jobs: int) -> tuple[list[Any], list[tuple[float, float]]]:
+        for path in tmp_path.glob("spans-*"):
+            path.unlink()
+        live = run_live(
+            rules, versions, [], dataclasses.replace(where, jobs=jobs), default_catalogue()
+        )
+        times = []
+        for path in sorted(tmp_path.glob("spans-*")):
+            marks = [float(line.split()[1]) for line in path.read_text().splitlines()]
+            times.append((min(marks), max(marks)))
+        return outline(live.evidence), times
+
+    serial, one_at_a_time = run(1)
+    parallel, side_by_side = run(2)
+    assert parallel == serial  # in the order of the versions, whichever finished first
+    assert [version for version, *_ in parallel] == versions
+    (_, first_end), (second_start, _) = sorted(one_at_a_time)
+    assert second_start >= first_end  # --jobs 1: one environment after the other
+    (_, first_end), (second_start, _) = sorted(side_by_side)
+    assert second_start < first_end  # --jobs 2: both at once
+
+
+def test_environments_side_by_side_give_the_evidence_of_one_after_the_other(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    pythons = {v: fake(tmp_path, f"{v}+cpu") for v in ("2.7.1", "2.11.0", "2.12.0")}
+    refs = (("2.7.1", "v2.7.1"), ("2.12.0", "v2.12.0"))
+
+    def records(jobs: int) -> list[Any]:
+        where = Environments(
+            python_for=tuple(pythons.items()), test_refs=refs, git_repo=str(repo), jobs=jobs
+        )
+        live = run_live(rules, list(pythons), [], where, default_catalogue())
+        return [
+            (e.version, e.speaks_for, e.environment.torch, runs_of(e), [r.verdict for r in e.runs])
+            for e in live.evidence
+        ]
+
+    serial = records(1)
+    assert [record[0] for record in serial] == ["2.7.1", "2.11.0", "2.12.0"]
+    assert records(3) == serial
