@@ -20,7 +20,6 @@ Targets, each a whole process:
 
 from __future__ import annotations
 
-import os
 import shutil
 import statistics
 import subprocess
@@ -100,12 +99,11 @@ def real_history(corpus: Path, repo: Path, count: int, docs_check: str) -> list[
     """The repository (see the module's docstring) and its tags, oldest first."""
     shutil.copytree(corpus / "docs", repo / "docs")
     pages = sorted((repo / "docs").rglob("*.md"))
-    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    for page in pages:  # the corpus is read-only, and copytree keeps the mode: migrate refused
+        page.chmod(0o644)
+    from bench import commit_revision, history_git, revise
 
-    def git(*arguments: str) -> None:
-        who = ("-c", "user.name=bench", "-c", "user.email=bench@example.com")
-        subprocess.run(["git", "-C", str(repo), *who, *arguments], check=True, env=env)
-
+    git = history_git(repo)
     git("init", "-q", "-b", "master")
     refs: list[str] = []
     changed = 0
@@ -116,7 +114,6 @@ def real_history(corpus: Path, repo: Path, count: int, docs_check: str) -> list[
             subprocess.run(
                 [docs_check, "migrate", "--to", target, "--no-cache", "-q", str(repo / "docs")],
                 check=False,
-                env=env,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
                 cwd=repo,
@@ -125,13 +122,8 @@ def real_history(corpus: Path, repo: Path, count: int, docs_check: str) -> list[
                 with page.open("a", encoding="utf-8") as text:
                     text.write(f"\n<!-- format pass {n}: {target} -->\n")
         elif n:
-            for _ in range(REAL_FEW):
-                with pages[changed * 7 % len(pages)].open("a", encoding="utf-8") as text:
-                    text.write(f"\n<!-- revision {n} -->\n")
-                changed += 1
-        git("add", "-A")
-        git("commit", "-q", "--allow-empty", "--no-gpg-sign", "-m", f"revision {n}")
-        git("tag", f"r{n}")
+            changed = revise(pages, changed, REAL_FEW, n)
+        commit_revision(git, n)
         refs.append(f"r{n}")
     return refs
 
