@@ -88,7 +88,7 @@ def run_live(
         if job.ref and job.behaviour_path:
             folders.add(folder_of_test(job.behaviour_path))
             refs.append(job.ref)
-    count = _Counter(progress, len(sessions) * (len(behaviours) + len(tested)))
+    count = _Counter(progress, len(sessions))
     with extracted_tests(environments.git_repo, refs, folders) as trees:
         behaviours = [_extracted(job, trees) for job in behaviours]
 
@@ -107,7 +107,7 @@ def run_live(
             jobs = [] if wrong_torch else repo_jobs(tested, ref, trees, docs)
             untested = [] if wrong_torch else _untested(tested, tests_for, ref, trees, docs)
             session.run_all(jobs)
-            count.finished(len(behaviours) + len(tested))
+            count.finished()
             return session.evidence(version), untested
 
         # environments side by side (each its own interpreter), the results in
@@ -214,8 +214,10 @@ def _inside(rule: Expectation, root: str, test_file: Path) -> None:
 
 
 class _Counter:
-    """The progress line of the runs: a step each time an environment has
-    run its jobs (they run in one interpreter)."""
+    """The progress line of the runs: one step per environment, taken when it
+    has run its jobs. They run in one interpreter, so there is nothing to
+    count between them, and a repository test that finds no file to run is
+    no step at all (counting jobs, examples/docs showed 2/2 for one run)."""
 
     def __init__(self, progress: Progress | None, total: int) -> None:
         self.progress, self.total, self.started = progress, total, 0
@@ -223,9 +225,9 @@ class _Counter:
         if progress:
             progress(RUNNING, 0, total)
 
-    def finished(self, jobs: int) -> None:
+    def finished(self) -> None:
         with self.lock:  # environments finish on threads of their own
-            self.started += jobs
+            self.started += 1
             if self.progress and self.started < self.total:  # done() says the last
                 self.progress(RUNNING, min(self.started, self.total), self.total)
 

@@ -309,8 +309,8 @@ def test_progress_is_one_step_per_environment_finished_then_done(
         default_catalogue(),
         progress=lambda *step: steps.append(step),
     )
-    # the two jobs run in one interpreter: nothing to count between them
-    assert steps == [(RUNNING, 0, 2), (RUNNING, 2, 2)]
+    # one environment: its two jobs run in one interpreter, one step in all
+    assert steps == [(RUNNING, 0, 1), (RUNNING, 1, 1)]
 
 
 def test_an_interpreter_of_another_release_runs_no_repository_test(

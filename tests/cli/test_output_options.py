@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -267,7 +268,10 @@ def _unstyled(text: str) -> str:
 
 
 def _console_script(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    script = shutil.which("docs-check")
+    # the script of the environment running the tests (a venv's bin need not
+    # be on PATH: `venv/bin/pytest` works without activating it)
+    beside = Path(sys.executable).with_name("docs-check")
+    script = str(beside) if beside.exists() else shutil.which("docs-check")
     assert script is not None, "the docs-check console script is not on PATH"
     return subprocess.run(
         [script], env={**os.environ, **env}, capture_output=True, text=True, timeout=60
