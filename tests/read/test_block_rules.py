@@ -1,0 +1,126 @@
+"""The guarded block rules and the table rule (checker.read.block_rules,
+checker.read.table_rule) must give markdown-it-py's own tokens: on every page
+the project has (corpus, fixtures, examples, docs), on tables written to break
+a table reader, and on random block markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+
+from checker.read.tokens import BLOCK_NESTING, parser
+from tests.helpers import REPO
+
+STOCK = (
+    MarkdownIt("commonmark", {"html": True, "maxNesting": BLOCK_NESTING})
+    .enable("table")
+    .disable(["inline", "text_join"])
+)
+
+
+def _tokens(md: MarkdownIt, text: str) -> list[dict[str, Any]]:
+    return [token.as_dict() for token in md.parse(text)]
+
+
+def _differing(files: list[Path]) -> list[str]:
+    return [
+        str(path)
+        for path in files
+        if _tokens(STOCK, text := path.read_text(errors="replace")) != _tokens(parser(), text)
+    ]
+
+
+def test_the_rules_are_guarded_and_the_table_rule_is_ours() -> None:
+    # the comparisons below are worth nothing if the parser is the stock one
+    rules = {rule.name: rule.fn for rule in parser().block.ruler.__rules__}
+    stock = {rule.name: rule.fn for rule in STOCK.block.ruler.__rules__}
+    assert rules.keys() == stock.keys()
+    changed = {name for name in rules if rules[name] is not stock[name]}
+    assert changed == {
+        "table",
+        "code",
+        "fence",
+        "hr",
+        "reference",
+        "html_block",
+        "heading",
+    }
+
+
+def test_the_projects_own_pages_parse_as_markdown_it_parses_them() -> None:
+    files = [
+        *sorted((REPO / "tests").rglob("*.md")),
+        *sorted((REPO / "examples").rglob("*.md")),
+        *sorted((REPO / "docs").rglob("*.md")),
+        REPO / "README.md",
+    ]
+    assert len(files) > 50
+    assert _differing(files) == []
+
+
+def test_every_corpus_page_parses_as_markdown_it_parses_it(corpus: Path) -> None:
+    files = sorted(corpus.rglob("*.md"))
+    assert len(files) > 250  # every snapshot, every format
+    assert _differing(files) == []
+
+
+HOSTILE = [
+    "| a | b |\n|---|---|\n| 1 | 2 |\n",
+    "a | b\n--|--\n1 | 2\n",
+    "| a \\| x | b |\n|:--|--:|\n| 1 \\| 2 | 3 \\\\| 4 |\n",
+    "| a | b |\n|:-:|---|\n| 1 |\n| 1 | 2 | 3 |\n",
+    "| a | b |\n| --- | ---\n",
+    "| a | b |\n|---||---|\n| 1 | 2 |\n",
+    "| a | b |\n- |---|\n",
+    "| a | b |\n-|---|\n",
+    "| a |\n|\t-\t|\n| 1 |\n",
+    "| a | b |\n|---|---|\n# heading\n| 1 | 2 |\n",
+    "| a | b |\n|---|---|\n```\ncode\n```\n",
+    "| a | b |\n|---|---|\n> quote\n",
+    "| a | b |\n|---|---|\n- item\n",
+    "| a | b |\n|---|---|\n<div>\n",
+    "| a | b |\n|---|---|\n***\n",
+    "| a | b |\n|---|---|\n    indented\n",
+    "| a | b |\n|---|---|\n\n| 1 | 2 |\n",
+    "text\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+    "> | a | b |\n> |---|---|\n> | 1 | 2 |\n",
+    "- | a | b |\n  |---|---|\n  | 1 | 2 |\n",
+    "    | a | b |\n    |---|---|\n",
+    "| a | b |\n    |---|---|\n",
+    "| a |\n|---|",
+    "|a|\n|-|\n|<script>|\n",
+    "a\n|\n",
+    "| a | b |\n|:|:|\n",
+    "| a | b |\n|---|---|\n|  |  |\n| x |\n",
+    "",
+    "|",
+    "-\n",
+]
+# each rule's opening character, on its own and ending a paragraph or a table
+OPENERS = ["___", "***", "---", "~~~\nx\n~~~", "```\nx\n```", "+ item", "1. item", "2) item"]
+OPENERS += ["[a]: /url", "<div>", "<!-- c -->", "# h", "> q", "    code", "- item", "* item"]
+HOSTILE += [f"{opener}\n" for opener in OPENERS]
+HOSTILE += [f"para\n{opener}\n" for opener in OPENERS]
+HOSTILE += [f"| a |\n|---|\n{opener}\n" for opener in OPENERS]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_tables_parse_as_markdown_it_parses_them(text: str) -> None:
+    assert _tokens(parser(), text) == _tokens(STOCK, text)
+
+
+# lines of the characters that open blocks, in any order: the guards must
+# refuse exactly where the rules would
+_PIECES = ["|", "-", ":", " ", "\t", "#", ">", "`", "~", "*", "_", "+", "1.", "[a]: /u", "<p>", "x"]
+lines = st.lists(st.sampled_from(_PIECES), max_size=6).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(lines, max_size=8).map("\n".join))
+def test_random_block_markup_parses_as_markdown_it_parses_it(text: str) -> None:
+    assert _tokens(parser(), text) == _tokens(STOCK, text)
