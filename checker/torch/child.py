@@ -51,9 +51,10 @@ class Child:
         process = self.started.process
         return process is not None and process.poll() is None
 
-    def answer(self, request: dict[str, Any] | None, timeout: float) -> Answer:
+    def answer(self, request: dict[str, Any] | None, key: str, timeout: float) -> Answer:
         """Sends `request` (None: only waits, for the first line) and waits up
-        to `timeout` seconds for the line that answers it."""
+        to `timeout` seconds for the line that answers it: a JSON object with
+        `key`; any other line is not an answer, and is passed over."""
         begun, mark = time.monotonic(), len(self._stderr)
         process = self.started.process
         if process is None:
@@ -65,18 +66,21 @@ class Child:
                 process.stdin.flush()
             except OSError:  # it is gone already: its stdout ends, below
                 pass
-        try:
-            line = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            self.close()
-            spent = time.monotonic() - begun
-            return Answer(None, None, f"timed out after {timeout:g} s", self._since(mark), spent)
-        if line is None:  # its stdout ended: it died, and its stderr says what of
-            code = process.wait()
-            self._threads[1].join(timeout=5)  # its last words
-            return Answer(None, code, None, self._since(mark), time.monotonic() - begun)
-        message = json.loads(line) if line.startswith("{") else None
-        return Answer(message, None, None, "", time.monotonic() - begun)
+        while True:
+            try:
+                line = self._lines.get(timeout=max(0.0, begun + timeout - time.monotonic()))
+            except queue.Empty:
+                self.close()
+                spent = time.monotonic() - begun
+                why = f"timed out after {timeout:g} s"
+                return Answer(None, None, why, self._since(mark), spent)
+            if line is None:  # its stdout ended: it died, and its stderr says what of
+                code = process.wait()
+                self._threads[1].join(timeout=5)  # its last words
+                return Answer(None, code, None, self._since(mark), time.monotonic() - begun)
+            message = _object(line)
+            if message is not None and key in message:
+                return Answer(message, None, None, "", time.monotonic() - begun)
 
     def close(self, grace: float = 0) -> None:
         """Ends it (and what it started) if it still runs: at once, or after
@@ -108,3 +112,11 @@ def _reader(target: Any, stream: IO[bytes]) -> threading.Thread:
     thread = threading.Thread(target=target, args=(stream,), daemon=True)
     thread.start()
     return thread
+
+
+def _object(line: str) -> dict[str, Any] | None:
+    try:
+        found = json.loads(line) if line.startswith("{") else None
+    except json.JSONDecodeError:
+        return None
+    return found if isinstance(found, dict) else None

@@ -114,8 +114,8 @@ class Session:
         if not_ready is not None:
             return _run(job, _result(argv, not_ready), None, self._env)
         assert self._child is not None
-        answer = self._child.answer(_request(job, selected), timeout)
-        if answer.message is None or "run" not in answer.message:
+        answer = self._child.answer(_request(job, selected), "run", timeout)
+        if answer.message is None:
             self._end()  # crashed or timed out: the next job starts another
             return _run(job, _result(argv, answer), None, self._env)
         outcome = answer.message["run"]  # None: torch did not import
@@ -133,7 +133,7 @@ class Session:
             self._end()
             self._cause, self._env = import_error, dict(AUTOLOAD_OFF)
             answer = self._start()
-        if answer.message is None or "environment" not in answer.message:
+        if answer.message is None:
             self._end()
             return answer
         self._reported = answer.message["environment"]
@@ -150,7 +150,7 @@ class Session:
     def _start(self) -> Answer:
         self._end()
         self._child = Child([self.interpreter, str(HARNESS), "--serve"], self._env)
-        return self._child.answer(None, self.timeout)
+        return self._child.answer(None, "environment", self.timeout)
 
 
 def live_evidence(

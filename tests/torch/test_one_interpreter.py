@@ -100,7 +100,7 @@ def test_probe_behaviours_and_repository_tests_share_one_start(
         "class TestTwo(unittest.TestCase):\n"
         "    def test_value(self):\n        self.assertEqual(VALUE, 2)\n\n"
         "    def test_stdout_kept_off_the_protocol(self):\n"
-        "        print('{\"run\": \"not an answer\"}')\n\n"
+        '        print(\'{"run": "not an answer"}\')\n\n'
         "if __name__ == '__main__':\n    unittest.main()\n"
     )
     python, log = counting_python(tmp_path)
@@ -114,3 +114,21 @@ def test_probe_behaviours_and_repository_tests_share_one_start(
     assert [len(run.cases) for run in session.runs[1:]] == [2, 2]
     assert session.runs[1].command[2:] == ("--test", "test_two.py")
     assert os.path.basename(python) == "python-counting"
+
+
+def test_a_repository_test_that_kills_the_interpreter_costs_only_its_run(
+    catalogue: Catalogue, tmp_path: Path
+) -> None:
+    tests = tmp_path / "repo"
+    tests.mkdir()
+    body = "import os, unittest\n\nclass TestX(unittest.TestCase):\n    def test_x(self):\n"
+    (tests / "test_dies.py").write_text(body + "        os._exit(5)\n")
+    (tests / "test_lives.py").write_text(body + "        pass\n")
+    python, log = counting_python(tmp_path)
+    with Session(catalogue, python, 120) as session:
+        session.run_all(
+            [Job(PUT_METRIC, name, name, str(tests)) for name in ("test_dies.py", "test_lives.py")]
+        )
+    assert [run.verdict for run in session.runs] == ["error", "passed"]
+    assert session.runs[0].note.startswith("harness crashed (exit 5)")
+    assert starts(log) == 2
