@@ -97,6 +97,7 @@ def backed(
                 )
                 torch = environment.torch if environment and environment.torch else "-"
                 notes.append(message(said, version=version, torch=torch))
+                session.close()
                 continue
             documented = {e.api for e, _ in entries if e.version == version}
             every = {
@@ -198,6 +199,7 @@ def _run(
         root = trees.get(plan.ref) if plan.ref else None
         runs = run_plan(plan, session, root, request.limits, progress)
     session.probe()
+    session.close()  # its interpreter, which ran every module of the plan
     return dataclasses.replace(session.evidence(plan.version, plan), runs=tuple(runs))
 
 

@@ -94,19 +94,22 @@ def run_live(
 
         def one(session_of: tuple[str | None, str | None]) -> tuple[Evidence, list[Untested]]:
             python, version = session_of
-            session = Session(catalogue, python, environments.timeout)
-            session.run_all(behaviours)
-            if version is None and (mapped or test_refs):  # the main one: which release is it?
-                version = _main_version(session, mapped, [v for v in versions if v not in mapped])
-            # repository tests only for the version its torch is (speaks_for): one
-            # whose torch is another release's runs none
-            session.probe()
-            tests_for = session.evidence(version).speaks_for
-            wrong_torch = version is not None and tests_for is None
-            ref = test_refs.get(tests_for or "")
-            jobs = [] if wrong_torch else repo_jobs(tested, ref, trees, docs)
-            untested = [] if wrong_torch else _untested(tested, tests_for, ref, trees, docs)
-            session.run_all(jobs)
+            # one interpreter (one torch import) for the probe, the behaviours
+            # and the repository tests, which depend on what the probe found
+            with Session(catalogue, python, environments.timeout) as session:
+                session.run_all(behaviours)
+                if version is None and (mapped or test_refs):  # the main one: which release?
+                    unmapped = [v for v in versions if v not in mapped]
+                    version = _main_version(session, mapped, unmapped)
+                # repository tests only for the version its torch is (speaks_for): one
+                # whose torch is another release's runs none
+                session.probe()
+                tests_for = session.evidence(version).speaks_for
+                wrong_torch = version is not None and tests_for is None
+                ref = test_refs.get(tests_for or "")
+                jobs = [] if wrong_torch else repo_jobs(tested, ref, trees, docs)
+                untested = [] if wrong_torch else _untested(tested, tests_for, ref, trees, docs)
+                session.run_all(jobs)
             count.finished()
             return session.evidence(version), untested
 

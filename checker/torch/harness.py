@@ -5,6 +5,7 @@ installed; and Python 3.8 syntax, the oldest a target may have.
 
     python harness.py [--behaviour FILE]... [--test NODEID]...
                       [--module FILE --select CLASS::TEST...]
+    python harness.py --serve
 
 --behaviour runs a shipped behaviour file (its CASES). --test runs a test of
 the docs repository's own suite, in this process so it sees the environment
@@ -22,7 +23,16 @@ and one run per behaviour or test, {"behaviour": FILE's stem or NODEID,
 whole text}], "duration_s", "summary": one line, and for a test the framework
 ran, "exit_status": the exit status `python test_x.py` (unittest) or pytest
 would have given}.
-Whatever the runs print goes to stderr. Where torch_npu is present and an NPU
+Whatever the runs print goes to stderr.
+
+--serve (docs-check's live runs: one torch import for every job of an
+environment) probes, prints {"environment": ...} as one line, then reads one
+job a line on stdin, {"behaviour": FILE} | {"test": NODEID} | {"module": FILE,
+"select": [...]}, each with "cwd" (its working folder; null: the harness's
+own), and answers each with one line, {"run": a run as above, or null when
+torch did not import}; it ends at the end of its input. The protocol has
+stdin and stdout to itself: fd 1 is stderr and fd 0 is /dev/null for torch
+and the tests, so what they print or read never reaches it. Where torch_npu is present and an NPU
 is visible, the runs have the NPU as the current device; otherwise the record
 says plainly that it is a CPU reference run, and why."""
 
@@ -43,10 +53,10 @@ from typing import TYPE_CHECKING, Any
 # imports it, from the harness's own folder (first on sys.path) where the
 # harness runs as a script in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.harness_runs import one_line, run_behaviour
+    from checker.torch.harness_runs import isolated, one_line, run_behaviour
     from checker.torch.harness_tests import run_selected, run_test
 else:
-    from harness_runs import one_line, run_behaviour  # type: ignore[no-redef]
+    from harness_runs import isolated, one_line, run_behaviour  # type: ignore[no-redef]
     from harness_tests import run_selected, run_test  # type: ignore[no-redef]
 
 
@@ -144,7 +154,10 @@ def main() -> int:
     parser.add_argument("--test", action="append", default=[], metavar="NODEID")
     parser.add_argument("--module", metavar="FILE")  # with --select: verify --backed
     parser.add_argument("--select", action="append", default=[], metavar="CLASS::TEST")
+    parser.add_argument("--serve", action="store_true")  # jobs on stdin, a line each
     arguments = parser.parse_args()
+    if arguments.serve:
+        return serve()
     env, torch = probe()
     runs = []
     if torch is not None:
@@ -156,6 +169,40 @@ def main() -> int:
                 runs.append(run_selected(arguments.module, arguments.select))
     print(json.dumps({"environment": env, "runs": runs}))
     return 0
+
+
+def serve() -> int:
+    """--serve: the jobs as they come, each answered as it ends, so that a
+    crash or a hang costs docs-check only the job it happened in."""
+    replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    os.dup2(2, 1)  # torch's and the tests' prints, C-level ones too, go to stderr
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)  # a test that reads stdin reads nothing, not the next job
+    os.close(nothing)
+    env, torch = probe()
+
+    def reply(message: dict[str, Any]) -> None:
+        replies.write(json.dumps(message) + "\n")
+        replies.flush()
+
+    reply({"environment": env})
+    for line in requests:
+        job = json.loads(line)
+        run = None
+        if torch is not None:
+            run = isolated(job.get("cwd"), job.get("test") or job.get("module"), _job, job)
+        sys.stdout.flush()
+        reply({"run": run})
+    return 0
+
+
+def _job(job: dict[str, Any]) -> dict[str, Any]:
+    if "behaviour" in job:
+        return run_behaviour(job["behaviour"])
+    if "module" in job:
+        return run_selected(job["module"], job.get("select") or [])
+    return run_test(job["test"])
 
 
 if __name__ == "__main__":

@@ -5,8 +5,11 @@ only, Python 3.8 syntax."""
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 import traceback
+from collections.abc import Callable
 from importlib import util
 from pathlib import Path
 from typing import Any
@@ -86,3 +89,27 @@ def run_behaviour(path: str) -> dict[str, Any]:
         else f"passed {total}/{total} cases"
     )
     return finish(run, started, summary)
+
+
+def isolated(cwd: str | None, test: str | None, run: Callable[[Any], Any], job: Any) -> Any:
+    """One job of --serve as its own command would have it: in its working
+    folder, and with what it added to sys.path, and the modules it imported
+    from its test's folder or working folder, gone afterwards, so that the
+    next test imports its own helpers (torch's modules stay: imported once)."""
+    home, path, modules = os.getcwd(), list(sys.path), set(sys.modules)
+    if cwd:
+        os.chdir(cwd)
+    folders = [os.path.realpath(cwd or home)]
+    if test:
+        folders.append(os.path.realpath(os.path.dirname(test.split("::")[0]) or "."))
+    try:
+        return run(job)
+    finally:
+        for name in set(sys.modules) - modules:
+            file = getattr(sys.modules[name], "__file__", None) or ""
+            real = os.path.realpath(file) if file else ""
+            installed = "site-packages" in real or "dist-packages" in real
+            if real and not installed and any(real.startswith(f + os.sep) for f in folders):
+                del sys.modules[name]
+        sys.path[:] = path
+        os.chdir(home)

@@ -1,21 +1,23 @@
-"""Runs the harness in the target interpreter and turns what it prints into
-evidence. Where torch itself fails to import because the torch_npu backend
-cannot load (no CANN: libhccl.so missing), the cause is kept and the run is
-repeated with TORCH_DEVICE_BACKEND_AUTOLOAD=0 as a labelled CPU reference run."""
+"""Runs the harness in the target interpreter, one process for every job of an
+environment, and turns its answers into evidence. Where torch itself fails to
+import because the torch_npu backend cannot load (no CANN: libhccl.so
+missing), the cause is kept and the harness is started again with
+TORCH_DEVICE_BACKEND_AUTOLOAD=0, for a labelled CPU reference run."""
 
 from __future__ import annotations
 
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from checker.errors import DataError
 from checker.model.catalogue import Catalogue
-from checker.process import CommandResult, last_json_object, run_command
+from checker.process import CommandResult
 from checker.progress import Progress
+from checker.torch.child import Answer, Child
 from checker.torch.env import AUTOLOAD_OFF
 from checker.verify.evidence import (
     Case,
@@ -53,9 +55,13 @@ def behaviour_file(name: str) -> Path:
 
 
 class Session:
-    """One interpreter: the jobs run in it one subprocess each, and the
-    environment the first of them found. Where the torch_npu backend cannot
-    load, every later run has autoloading turned off, and the cause is kept."""
+    """One interpreter for every job of an environment: `harness.py --serve`
+    (checker.torch.child), started at the first job or probe, which imports
+    torch once and is given the jobs one at a time, each recorded with the
+    command that runs it alone. A job that crashes it or hangs past the
+    timeout is reported for itself, and the next job gets a new one. Where
+    the torch_npu backend cannot load, it is started again with autoloading
+    turned off for good, and the cause is kept. `close` ends it."""
 
     def __init__(self, catalogue: Catalogue, python: str | None, timeout: float) -> None:
         self.catalogue, self.timeout = catalogue, timeout
@@ -64,38 +70,26 @@ class Session:
         self.environment: Environment | None = None
         self._env: dict[str, str] = {}
         self._cause = ""
+        self._child: Child | None = None
+        self._reported: dict[str, Any] = {}  # what the running child's probe found
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
     def run(self, job: Job) -> None:
-        self.runs.append(self._run(job, _argv(self.interpreter, job), job.repo))
+        self.runs.append(self._served(job, self.timeout))
 
     def run_all(self, jobs: Sequence[Job]) -> None:
-        """The jobs in one harness process (one torch import) per working
-        folder, each run recorded with the command that runs it alone. Where
-        that process crashes, hangs or reports fewer runs, every job of it runs
-        again in a process of its own, so that the one at fault is reported as
-        such and the others still run."""
-        for cwd in dict.fromkeys(job.repo for job in jobs):
-            batch = [job for job in jobs if job.repo == cwd]
-            if len(batch) == 1:
-                self.run(batch[0])
-                continue
-            argv = [self.interpreter, str(HARNESS)]
-            for job in batch:
-                argv += _argv(self.interpreter, job)[2:]
-            result, report = self._harness(argv, cwd, self.timeout * len(batch))
-            outcomes = report.get("runs") or [] if report else []
-            if result.failure or report is None or len(outcomes) != len(batch):
-                for job in batch:
-                    self.run(job)
-                continue
-            for job, outcome in zip(batch, outcomes, strict=True):
-                alone = replace(result, argv=tuple(_argv(self.interpreter, job)))
-                self.runs.append(_run(job, alone, {**report, "runs": [outcome]}, self._env))
+        for job in jobs:
+            self.run(job)
 
     def probe(self) -> Environment | None:
-        """The environment, found by a harness run without jobs when no job found it yet."""
+        """The environment the interpreter's first probe found."""
         if self.environment is None:
-            self._harness([self.interpreter, str(HARNESS)], None)
+            self._ready()
         return self.environment
 
     def evidence(self, version: str | None = None, plan: Plan | None = None) -> Evidence:
@@ -103,31 +97,60 @@ class Session:
         return Evidence(environment, tuple(self.runs), "live", version, plan)
 
     def run_module(self, job: Job, selected: Sequence[str], timeout: float) -> Run:
-        """The tests of the module `job.repo_test` that `selected` names, in
-        one harness process under unittest, within `timeout` seconds
-        (verify --backed: checker.verify.backed, which keeps the runs)."""
-        argv = [self.interpreter, str(HARNESS), "--module", str(job.repo_test)]
-        argv += [f"--select={name}" for name in selected]  # a name may start with "-"
-        return self._run(job, argv, job.repo, timeout)
+        """The tests of the module `job.repo_test` that `selected` names, under
+        unittest, as one run within `timeout` seconds (verify --backed:
+        checker.verify.backed, which keeps the runs)."""
+        return self._served(job, timeout, selected)
 
-    def _run(self, job: Job, argv: list[str], cwd: str | None, timeout: float = 0) -> Run:
-        result, report = self._harness(argv, cwd, timeout or self.timeout)
-        return _run(job, result, report, self._env)
+    def close(self) -> None:
+        """Ends the interpreter: at the end of its input, as a command ends."""
+        if self._child is not None:
+            self._child.close(grace=5)
+            self._child = None
 
-    def _harness(
-        self, argv: list[str], cwd: str | None, timeout: float = 0
-    ) -> tuple[CommandResult, dict[str, Any] | None]:
-        timeout = timeout or self.timeout
-        result = run_command(argv, timeout=timeout, env=self._env, cwd=cwd)
-        report = _report(result)
-        import_error = report.get("environment", {}).get("torch_import_error") if report else None
+    def _served(self, job: Job, timeout: float, selected: Sequence[str] | None = None) -> Run:
+        argv = _argv(self.interpreter, job, selected)
+        not_ready = self._ready()
+        if not_ready is not None:
+            return _run(job, _result(argv, not_ready), None, self._env)
+        assert self._child is not None
+        answer = self._child.answer(_request(job, selected), "run", timeout)
+        if answer.message is None:
+            self._end()  # crashed or timed out: the next job starts another
+            return _run(job, _result(argv, answer), None, self._env)
+        outcome = answer.message["run"]  # None: torch did not import
+        report = {"environment": self._reported, "runs": [outcome] if outcome else []}
+        return _run(job, _result(argv, answer, 0), report, self._env)
+
+    def _ready(self) -> Answer | None:
+        """A child that has probed; else the Answer of the start that failed."""
+        if self._child is not None and self._child.alive:
+            return None
+        answer = self._start()
+        found = (answer.message or {}).get("environment") or {}
+        import_error = found.get("torch_import_error")
         if import_error and "backend extension" in import_error and not self._env:
+            self._end()
             self._cause, self._env = import_error, dict(AUTOLOAD_OFF)
-            result = run_command(argv, timeout=timeout, env=self._env, cwd=cwd)
-            report = _report(result)
-        if report is not None and self.environment is None:
-            self.environment = _environment(report["environment"], self.catalogue, self._cause)
-        return result, report
+            answer = self._start()
+        if answer.message is None:
+            self._end()
+            return answer
+        self._reported = answer.message["environment"]
+        if self.environment is None:
+            self.environment = _environment(self._reported, self.catalogue, self._cause)
+        return None
+
+    def _end(self) -> None:
+        """Ends the interpreter at once: it crashed, hung, or is of no use."""
+        if self._child is not None:
+            self._child.close()
+            self._child = None
+
+    def _start(self) -> Answer:
+        self._end()
+        self._child = Child([self.interpreter, str(HARNESS), "--serve"], self._env)
+        return self._child.answer(None, "environment", self.timeout)
 
 
 def live_evidence(
@@ -138,26 +161,42 @@ def live_evidence(
     progress: Progress | None = None,
 ) -> Evidence:
     """Every job in one interpreter (`probe`, and verify without --python-for)."""
-    session = Session(catalogue, python, timeout)
-    for done, job in enumerate(jobs):
-        if progress:
-            progress(RUNNING, done, len(jobs))
-        session.run(job)
+    with Session(catalogue, python, timeout) as session:
+        for done, job in enumerate(jobs):
+            if progress:
+                progress(RUNNING, done, len(jobs))
+            session.run(job)
     if progress:
         progress(RUNNING, len(jobs), len(jobs))
     return session.evidence()
 
 
-def _argv(interpreter: str, job: Job) -> list[str]:
+def _argv(interpreter: str, job: Job, selected: Sequence[str] | None = None) -> list[str]:
+    """The command that runs the job alone, as its run records."""
+    if selected is not None:
+        argv = [interpreter, str(HARNESS), "--module", str(job.repo_test)]
+        return argv + [f"--select={name}" for name in selected]  # a name may start with "-"
     if job.repo_test is not None:
         return [interpreter, str(HARNESS), "--test", job.repo_test]
     path = job.behaviour_path or str(behaviour_file(job.behaviour))
     return [interpreter, str(HARNESS), "--behaviour", path]
 
 
-def _report(result: CommandResult) -> dict[str, Any] | None:
-    """The harness's JSON line; None when it crashed or never ran."""
-    return last_json_object(result.stdout, lambda report: "environment" in report)
+def _request(job: Job, selected: Sequence[str] | None) -> dict[str, Any]:
+    """The job as `harness.py --serve` takes it, in the folder its command runs in."""
+    if selected is not None:
+        return {"module": job.repo_test, "select": list(selected), "cwd": job.repo}
+    if job.repo_test is not None:
+        return {"test": job.repo_test, "cwd": job.repo}
+    path = job.behaviour_path or str(behaviour_file(job.behaviour))
+    return {"behaviour": path, "cwd": job.repo}
+
+
+def _result(argv: list[str], answer: Answer, exit_code: int | None = None) -> CommandResult:
+    """The answer as the job's own command would have ended: exit 0 when the
+    harness answered, the child's exit status when it died in the job."""
+    code = answer.exit_code if exit_code is None else exit_code
+    return CommandResult(tuple(argv), code, "", answer.stderr, answer.duration_s, answer.failure)
 
 
 def _environment(data: dict[str, Any], catalogue: Catalogue, cause: str) -> Environment:

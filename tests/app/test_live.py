@@ -409,3 +409,33 @@ def test_environments_side_by_side_give_the_evidence_of_one_after_the_other(
     serial = records(1)
     assert [record[0] for record in serial] == ["2.7.1", "2.11.0", "2.12.0"]
     assert records(3) == serial
+
+
+def test_each_environment_starts_one_interpreter_for_its_probe_and_all_its_jobs(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    """The probe, the behaviour and the repository test its release asks
+    for: one start per environment, whatever the number of jobs."""
+    starts = tmp_path / "starts"
+    versions = ["2.7.1", "2.12.0"]
+    pythons = []
+    for version in versions:
+        script = tmp_path / f"python-counted-{version}"
+        script.write_text(
+            f'#!/bin/sh\necho {version} >> "{starts}"\n'
+            f'DOCS_CHECK_FAKE_TORCH={version}+cpu exec {FAKE_HARNESS_PYTHON} "$@"\n'
+        )
+        script.chmod(0o755)
+        pythons.append((version, str(script)))
+    where = Environments(
+        python_for=tuple(pythons),
+        test_refs=(("2.7.1", "v2.7.1"), ("2.12.0", "v2.12.0")),
+        git_repo=str(repo),
+    )
+    live = run_live(rules, versions, [], where, default_catalogue())
+    assert [runs_of(e) for e in live.evidence] == [
+        [("behaviour", None, "--behaviour"), ("repo-test", ref, "--test")]
+        for ref in ("v2.7.1", "v2.12.0")
+    ]
+    assert sorted(starts.read_text().split()) == sorted(versions)  # one each
+    assert len(asked(log)) == 4  # and each job was asked of it

@@ -1,11 +1,13 @@
-"""Session.run_all: the jobs of one environment share one interpreter (one
-torch import), counted by an interpreter that logs each start; a job that kills
-that interpreter is reported for itself, and the other jobs still run."""
+"""Session: the probe and every job of one environment share one interpreter
+(one torch import), counted by an interpreter that logs each start; a job that
+kills that interpreter or hangs past the timeout is reported for itself, and
+the jobs after it run in a new one."""
 
 from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 from checker.model.catalogue import Catalogue
@@ -66,17 +68,67 @@ def test_a_job_that_kills_the_interpreter_fails_alone(catalogue: Catalogue, tmp_
         (SECOND_API, "passed"),
     ]
     assert "exit 3" in session.runs[1].note
-    assert starts(log) == 1 + len(jobs)  # the shared run, then each job alone
+    assert session.runs[1].exit_code == 3  # as the job's own command would have exited
+    assert starts(log) == 2  # the shared one, then one for the jobs after the crash
 
 
 def test_a_job_that_hangs_times_out_alone(catalogue: Catalogue, tmp_path: Path) -> None:
     hang = tmp_path / "hang.py"
     hang.write_text("import time\ntime.sleep(60)\nCASES = []\n")
-    python, _ = counting_python(tmp_path)
+    python, log = counting_python(tmp_path)
     session = Session(catalogue, python, 8)
-    session.run_all(
-        [Job(PUT_METRIC, "put_metric"), Job("docs_check.hang", "hang", behaviour_path=str(hang))]
+    hanging = Job("docs_check.hang", "hang", behaviour_path=str(hang))
+    started = time.monotonic()
+    session.run_all([Job(PUT_METRIC, "put_metric"), hanging, Job(SECOND_API, "put_metric")])
+    session.close()
+    assert [run.verdict for run in session.runs] == ["passed", "error", "passed"]
+    assert session.runs[1].note == "timed out after 8 s"
+    assert time.monotonic() - started < 40  # the 60 s sleep was cut short
+    assert starts(log) == 2  # the one that hung was ended; the last job had a new one
+
+
+def test_probe_behaviours_and_repository_tests_share_one_start(
+    catalogue: Catalogue, tmp_path: Path
+) -> None:
+    """What verify's live runs do in one environment: the probe, then the
+    behaviours, then the repository tests the probe's release asks for."""
+    tests = tmp_path / "repo"
+    tests.mkdir()
+    (tests / "helper_mod.py").write_text("VALUE = 2\n")
+    (tests / "test_two.py").write_text(
+        "import unittest\nfrom helper_mod import VALUE\n\n"
+        "class TestTwo(unittest.TestCase):\n"
+        "    def test_value(self):\n        self.assertEqual(VALUE, 2)\n\n"
+        "    def test_stdout_kept_off_the_protocol(self):\n"
+        '        print(\'{"run": "not an answer"}\')\n\n'
+        "if __name__ == '__main__':\n    unittest.main()\n"
     )
-    assert [run.verdict for run in session.runs] == ["passed", "error"]
-    assert "timed out" in session.runs[1].note or "timeout" in session.runs[1].note.lower()
+    python, log = counting_python(tmp_path)
+    with Session(catalogue, python, 120) as session:
+        assert session.probe() is not None
+        session.run_all([Job(PUT_METRIC, "put_metric")])
+        test = Job(PUT_METRIC, "test_two.py", "test_two.py", str(tests))
+        session.run_all([test, test])  # the same module twice: imported afresh each time
+    assert starts(log) == 1
+    assert [run.verdict for run in session.runs] == ["passed", "passed", "passed"]
+    assert [len(run.cases) for run in session.runs[1:]] == [2, 2]
+    assert session.runs[1].command[2:] == ("--test", "test_two.py")
     assert os.path.basename(python) == "python-counting"
+
+
+def test_a_repository_test_that_kills_the_interpreter_costs_only_its_run(
+    catalogue: Catalogue, tmp_path: Path
+) -> None:
+    tests = tmp_path / "repo"
+    tests.mkdir()
+    body = "import os, unittest\n\nclass TestX(unittest.TestCase):\n    def test_x(self):\n"
+    (tests / "test_dies.py").write_text(body + "        os._exit(5)\n")
+    (tests / "test_lives.py").write_text(body + "        pass\n")
+    python, log = counting_python(tmp_path)
+    with Session(catalogue, python, 120) as session:
+        session.run_all(
+            [Job(PUT_METRIC, name, name, str(tests)) for name in ("test_dies.py", "test_lives.py")]
+        )
+    assert [run.verdict for run in session.runs] == ["error", "passed"]
+    assert session.runs[0].note.startswith("harness crashed (exit 5)")
+    assert starts(log) == 2
