@@ -20,6 +20,7 @@ import signal
 import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from checker.errors import InputError
@@ -65,11 +66,14 @@ def read_all(
         yield from map(_read_one, units)
         return
     chunk = max(1, len(units) // (workers * 4))
-    outcomes = across(units, workers, chunk, _read_one)
+    outcomes = across(units, workers, chunk, _read_kept)
     try:
+        at = 0  # the first unit of the page
         for (doc, _, key), count in zip(todo, counts, strict=True):
+            at += count
             if count == 1:
-                yield next(outcomes)
+                outcome = next(outcomes)
+                yield _taken(outcome, units[at - 1]) if isinstance(outcome, Kept) else outcome
                 continue
             read = [next(outcomes) for _ in range(count)]
             errors = [part for part in read if isinstance(part, str)]
@@ -77,8 +81,8 @@ def read_all(
                 yield errors[0]
                 continue
             page = joined(doc, [part for part in read if isinstance(part, Page)])
-            if cache is not None and key is not None:
-                cache.put(key, page)
+            if cache is not None and key is not None and cache.put(key, page):
+                page = cache.get(key) or page  # kept: held as the cache holds it, see Kept
             yield page
         assert next(outcomes, None) is None, "one outcome per unit"  # and the workers end
     finally:
@@ -300,6 +304,32 @@ def work_units(
         units.extend((doc, piece, None, catalogue, None, False) for piece in pieces)
         counts.append(len(pieces))
     return units, counts
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A worker's answer for a page it read and wrote to the cache: only its
+    key. The reading process takes the page from the cache, as a warm run
+    does, with its entries decoded only when looked at: a history's reading
+    sends no models through the pipes, and holds none of pages it is done with."""
+
+    key: str
+
+
+def _read_kept(item: _Work) -> Page | str | Kept:
+    """`_read_one` in a worker: a page the cache now holds answers as `Kept`."""
+    doc, data, key, catalogue, cache, whole_page = item
+    outcome = _read_one((doc, data, None, catalogue, None, whole_page))
+    if isinstance(outcome, Page) and key is not None and cache is not None:
+        return Kept(key) if cache.put(key, outcome) else outcome
+    return outcome
+
+
+def _taken(kept: Kept, item: _Work) -> Page | str:
+    """The page of a `Kept` answer; read again here if its entry is gone since."""
+    _, _, _, _, cache, _ = item
+    assert cache is not None, "Kept only with a cache"
+    return cache.get(kept.key) or _read_one(item)
 
 
 def _read_one(item: _Work) -> Page | str:
