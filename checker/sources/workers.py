@@ -34,6 +34,7 @@ from checker.sources.cache import PageCache
 from checker.sources.discover import DocFile
 
 if TYPE_CHECKING:
+    import multiprocessing.context
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
@@ -43,6 +44,9 @@ R = TypeVar("R")  # its outcome
 # Below this much text a second process costs more than it saves (a pre-commit
 # run on a few pages stays in one process).
 PARALLEL_MIN_BYTES = 250_000
+# Bytes of pages to read above which the workers are not forked from the
+# reading process (see read_all): a history of refs, not one tree of the docs.
+SERVER_MIN_BYTES = 20_000_000
 # Characters: a page at least twice this long may be cut into parts for the
 # workers, so that one big page does not keep the others waiting.
 PART_MIN_SIZE = 64_000
@@ -66,7 +70,11 @@ def read_all(
         yield from map(_read_one, units)
         return
     chunk = max(1, len(units) // (workers * 4))
-    outcomes = across(units, workers, chunk, _read_kept)
+    # A forked worker starts with the reading process's pages as its own
+    # (counted again in each one's memory): above a history's size they
+    # start from a server forked before any page was read.
+    method = "forkserver" if size >= SERVER_MIN_BYTES and _has_forkserver() else None
+    outcomes = across(units, workers, chunk, _read_kept, method)
     try:
         at = 0  # the first unit of the page
         for (doc, _, key), count in zip(todo, counts, strict=True):
@@ -89,6 +97,18 @@ def read_all(
         outcomes.close()  # a run ended early ends its workers now
 
 
+def _context(method: str) -> multiprocessing.context.DefaultContext:
+    import multiprocessing
+
+    return cast("multiprocessing.context.DefaultContext", multiprocessing.get_context(method))
+
+
+def _has_forkserver() -> bool:
+    import multiprocessing
+
+    return "forkserver" in multiprocessing.get_all_start_methods()
+
+
 # A worker process and the reading process's end of its pipe.
 _Worker = tuple["BaseProcess", "Connection"]
 HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
@@ -96,7 +116,11 @@ PARENT_POLL = 0.25  # seconds: how often a worker without PR_SET_PDEATHSIG looks
 
 
 def across(
-    units: Sequence[U], workers: int, chunk: int, job: Callable[[U], R]
+    units: Sequence[U],
+    workers: int,
+    chunk: int,
+    job: Callable[[U], R],
+    method: str | None = None,
 ) -> Generator[R, None, None]:
     """`job` of each unit, in order, done `chunk` at a time by `workers`
     processes: each is given a chunk, and another when it answers. Leaving
@@ -105,7 +129,7 @@ def across(
     map's (checker.testmap.tree) share this one pool."""
     import multiprocessing
 
-    context = multiprocessing.get_context()
+    context = multiprocessing.get_context() if method is None else _context(method)
     chunks = [units[start : start + chunk] for start in range(0, len(units), chunk)]
     started: list[_Worker] = []
     try:
