@@ -19,6 +19,7 @@ from typing import Protocol
 
 from checker.checks.collection import Names, names_of, page_names
 from checker.i18n import Message
+from checker.model.deferred import Deferred
 from checker.model.finding import Finding
 from checker.model.support import Page
 
@@ -60,6 +61,7 @@ class Reuse:
         checked = self._known(page)
         if checked is None:
             checked = _Checked(check(), entry_heads(page))
+            _release(page)
             if page.blob:
                 self._pages[page.blob, page.inside] = checked
                 if self._store is not None:
@@ -119,6 +121,15 @@ class Reuse:
         if found is None:
             found = self._folders[key] = check()
         return found
+
+
+def _release(page: Page) -> None:
+    """A page taken from the cache decoded its entries for its own rules:
+    they are dropped now (kept are its findings and heads), so that a history
+    of refs does not hold every blob's model decoded at once."""
+    for held in (page.entries, page.mentions):
+        if isinstance(held, Deferred):
+            held.release()
 
 
 def _at_tree(finding: Finding, tree: str) -> Finding:

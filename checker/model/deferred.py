@@ -15,12 +15,20 @@ class Deferred(Sequence[T]):
     """`count` items, made by `make` the first time any is looked at. Equal to
     (and hashed as) the tuple of them; pickled as that tuple."""
 
-    __slots__ = ("_count", "_items", "_make")
+    __slots__ = ("_count", "_forget", "_items", "_make")
 
-    def __init__(self, count: int, make: Callable[[], tuple[T, ...]]) -> None:
+    def __init__(
+        self,
+        count: int,
+        make: Callable[[], tuple[T, ...]],
+        forget: Callable[[], None] | None = None,
+    ) -> None:
+        """`forget`: what `release` also drops (a decoding shared with another
+        Deferred); with it, `make` is kept so that the items can be made again."""
         self._count = count
         self._make: Callable[[], tuple[T, ...]] | None = make
         self._items: tuple[T, ...] | None = None
+        self._forget = forget
 
     def _made(self) -> tuple[T, ...]:
         if self._items is None:
@@ -28,8 +36,18 @@ class Deferred(Sequence[T]):
             items = self._make()
             if len(items) != self._count:
                 raise ValueError(f"made {len(items)} items where {self._count} were counted")
-            self._items, self._make = items, None
+            self._items = items
+            if self._forget is None:
+                self._make = None
         return self._items
+
+    def release(self) -> None:
+        """Drops the items made (when they can be made again): a history's
+        lint holds no decoded page it is done with, and decodes again the few
+        that a later rule looks at."""
+        if self._forget is not None:
+            self._items = None
+            self._forget()
 
     def __len__(self) -> int:
         return self._count

@@ -122,8 +122,9 @@ class PageCache:
         except _UNREADABLE:
             return None  # missing, corrupt or foreign: read the page again
 
-    def put(self, key: str, page: Page) -> None:
-        self._write(key, lambda: page_text(page, {"format": _FORMAT, "key": key}))
+    def put(self, key: str, page: Page) -> bool:
+        """False: not kept (no folder, or one that cannot be written)."""
+        return self._write(key, lambda: page_text(page, {"format": _FORMAT, "key": key}))
 
     def get_checked(self, key: str) -> tuple[tuple[Finding, ...], list[tuple[int, str]]] | None:
         """What `put_checked` kept under `key`: findings, and each entry's
@@ -159,15 +160,16 @@ class PageCache:
 
         self._write(key, text)
 
-    def _write(self, key: str, text: Callable[[], str]) -> None:
+    def _write(self, key: str, text: Callable[[], str]) -> bool:
         if self.folder is None:
-            return
+            return False
         path = self._file(self.folder, key)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(str(path), text(), into_devices=False)  # a FIFO there is replaced
         except Exception:  # an unwritable cache only costs speed
-            return
+            return False
+        return True
 
     @staticmethod
     def _file(folder: Path, key: str) -> Path:

@@ -79,8 +79,8 @@ def page_from(head: dict[str, Any], body: bytes, damaged: Callable[[Exception], 
                 raise damaged(error) from error
         return made[0]
 
-    entries = Deferred(count, lambda: decoded()[0])
-    mentions = Deferred(mentioned, lambda: decoded()[1])
+    entries = Deferred(count, lambda: decoded()[0], made.clear)
+    mentions = Deferred(mentioned, lambda: decoded()[1], made.clear)
     tree = str(head["tree"])
     return Page(path, version, lang, entries, findings, tree, directives, mentions)
 

@@ -20,6 +20,7 @@ import signal
 import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from checker.errors import InputError
@@ -33,6 +34,7 @@ from checker.sources.cache import PageCache
 from checker.sources.discover import DocFile
 
 if TYPE_CHECKING:
+    import multiprocessing.context
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
@@ -42,6 +44,9 @@ R = TypeVar("R")  # its outcome
 # Below this much text a second process costs more than it saves (a pre-commit
 # run on a few pages stays in one process).
 PARALLEL_MIN_BYTES = 250_000
+# Bytes of pages to read above which the workers are not forked from the
+# reading process (see read_all): a history of refs, not one tree of the docs.
+SERVER_MIN_BYTES = 20_000_000
 # Characters: a page at least twice this long may be cut into parts for the
 # workers, so that one big page does not keep the others waiting.
 PART_MIN_SIZE = 64_000
@@ -65,11 +70,18 @@ def read_all(
         yield from map(_read_one, units)
         return
     chunk = max(1, len(units) // (workers * 4))
-    outcomes = across(units, workers, chunk, _read_one)
+    # A forked worker starts with the reading process's pages as its own
+    # (counted again in each one's memory): above a history's size they
+    # start from a server forked before any page was read.
+    method = "forkserver" if size >= SERVER_MIN_BYTES and _has_forkserver() else None
+    outcomes = across(units, workers, chunk, _read_kept, method)
     try:
+        at = 0  # the first unit of the page
         for (doc, _, key), count in zip(todo, counts, strict=True):
+            at += count
             if count == 1:
-                yield next(outcomes)
+                outcome = next(outcomes)
+                yield _taken(outcome, units[at - 1]) if isinstance(outcome, Kept) else outcome
                 continue
             read = [next(outcomes) for _ in range(count)]
             errors = [part for part in read if isinstance(part, str)]
@@ -77,12 +89,24 @@ def read_all(
                 yield errors[0]
                 continue
             page = joined(doc, [part for part in read if isinstance(part, Page)])
-            if cache is not None and key is not None:
-                cache.put(key, page)
+            if cache is not None and key is not None and cache.put(key, page):
+                page = cache.get(key) or page  # kept: held as the cache holds it, see Kept
             yield page
         assert next(outcomes, None) is None, "one outcome per unit"  # and the workers end
     finally:
         outcomes.close()  # a run ended early ends its workers now
+
+
+def _context(method: str) -> multiprocessing.context.DefaultContext:
+    import multiprocessing
+
+    return cast("multiprocessing.context.DefaultContext", multiprocessing.get_context(method))
+
+
+def _has_forkserver() -> bool:
+    import multiprocessing
+
+    return "forkserver" in multiprocessing.get_all_start_methods()
 
 
 # A worker process and the reading process's end of its pipe.
@@ -92,7 +116,11 @@ PARENT_POLL = 0.25  # seconds: how often a worker without PR_SET_PDEATHSIG looks
 
 
 def across(
-    units: Sequence[U], workers: int, chunk: int, job: Callable[[U], R]
+    units: Sequence[U],
+    workers: int,
+    chunk: int,
+    job: Callable[[U], R],
+    method: str | None = None,
 ) -> Generator[R, None, None]:
     """`job` of each unit, in order, done `chunk` at a time by `workers`
     processes: each is given a chunk, and another when it answers. Leaving
@@ -101,7 +129,7 @@ def across(
     map's (checker.testmap.tree) share this one pool."""
     import multiprocessing
 
-    context = multiprocessing.get_context()
+    context = multiprocessing.get_context() if method is None else _context(method)
     chunks = [units[start : start + chunk] for start in range(0, len(units), chunk)]
     started: list[_Worker] = []
     try:
@@ -300,6 +328,32 @@ def work_units(
         units.extend((doc, piece, None, catalogue, None, False) for piece in pieces)
         counts.append(len(pieces))
     return units, counts
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A worker's answer for a page it read and wrote to the cache: only its
+    key. The reading process takes the page from the cache, as a warm run
+    does, with its entries decoded only when looked at: a history's reading
+    sends no models through the pipes, and holds none of pages it is done with."""
+
+    key: str
+
+
+def _read_kept(item: _Work) -> Page | str | Kept:
+    """`_read_one` in a worker: a page the cache now holds answers as `Kept`."""
+    doc, data, key, catalogue, cache, whole_page = item
+    outcome = _read_one((doc, data, None, catalogue, None, whole_page))
+    if isinstance(outcome, Page) and key is not None and cache is not None:
+        return Kept(key) if cache.put(key, outcome) else outcome
+    return outcome
+
+
+def _taken(kept: Kept, item: _Work) -> Page | str:
+    """The page of a `Kept` answer; read again here if its entry is gone since."""
+    _, _, _, _, cache, _ = item
+    assert cache is not None, "Kept only with a cache"
+    return cache.get(kept.key) or _read_one(item)
 
 
 def _read_one(item: _Work) -> Page | str:

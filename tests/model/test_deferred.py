@@ -50,3 +50,27 @@ def test_making_other_than_was_counted_is_an_error() -> None:
     deferred = Deferred(2, lambda: (1,))
     with pytest.raises(ValueError, match="made 1 items where 2 were counted"):
         list(deferred)
+
+
+def test_released_items_are_made_again_and_forgotten_with_them() -> None:
+    made: list[int] = []
+    forgotten: list[int] = []
+
+    def make() -> tuple[int, ...]:
+        made.append(1)
+        return (1, 2)
+
+    deferred = Deferred(2, make, lambda: forgotten.append(1))
+    assert tuple(deferred) == (1, 2)
+    deferred.release()
+    assert forgotten == [1]
+    assert tuple(deferred) == (1, 2)
+    assert made == [1, 1]
+
+
+def test_release_without_forget_keeps_the_items() -> None:
+    deferred, made = counted((1, 2))
+    assert tuple(deferred) == (1, 2)
+    deferred.release()  # nothing to make them again with
+    assert tuple(deferred) == (1, 2)
+    assert made == [1]
