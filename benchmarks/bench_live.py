@@ -21,10 +21,16 @@ REPO = Path(__file__).resolve().parent.parent
 VERSIONS = {"2.7.1": "v2.7.1", "2.11.0": "v2.11.0", "2.12.0": "v2.12.0", "2.13.0": "master"}
 
 
-def _timed(argv: list[str], cwd: str | None = None) -> float:
+def _timed(argv: list[str], cwd: str | None = None, codes: tuple[int, ...] = (0,)) -> float:
+    """Seconds the command took; a command that fails (an exit code not in
+    `codes`) stops the check: a verify that fails fast would look fast."""
     started = time.monotonic()
-    subprocess.run(argv, cwd=cwd, capture_output=True, timeout=600, check=False)
-    return time.monotonic() - started
+    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=600, check=False)
+    seconds = time.monotonic() - started
+    if done.returncode not in codes:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or [""]
+        sys.exit(f"(l) {argv[0]} exited {done.returncode}: {tail[0]}")
+    return seconds
 
 
 def live_check(docs_check: str, ok: Callable[[bool], str]) -> bool:
@@ -52,8 +58,9 @@ def live_check(docs_check: str, ok: Callable[[bool], str]) -> bool:
         for version, python in pythons.items():
             argv += ["--python-for", f"{version}={python}"]
         argv += ["--format", "json", "--output", str(work / "verify.json")]
-        serial = _timed([*argv, "--jobs", "1"])
-        wall = _timed(argv)
+        # 1: verify has findings (the release-repo's docs disagree with the rule)
+        serial = _timed([*argv, "--jobs", "1"], codes=(0, 1))
+        wall = _timed(argv, codes=(0, 1))
     slowest = max(by_hand.values())
     hand = ", ".join(f"{v} {t:.2f} s" for v, t in by_hand.items())
     print(f"(l) by hand (test module -v + behaviour cases) per environment: {hand}")
