@@ -37,6 +37,10 @@ class Child:
         self.started: Started = start_command(argv, env=env, takes_input=True)
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: list[bytes] = []
+        # stderr from here on is the next request's: what the child writes
+        # between answers (at start, before it reads a job) is the next job's
+        # too, or a crash at start would lose its last words to a race
+        self._mark = 0
         self._threads: list[threading.Thread] = []
         process = self.started.process
         if process is not None:
@@ -55,7 +59,7 @@ class Child:
         """Sends `request` (None: only waits, for the first line) and waits up
         to `timeout` seconds for the line that answers it: a JSON object with
         `key`; any other line is not an answer, and is passed over."""
-        begun, mark = time.monotonic(), len(self._stderr)
+        begun, mark = time.monotonic(), self._mark
         process = self.started.process
         if process is None:
             return Answer(None, None, self.started.failure, "", 0.0)
@@ -80,6 +84,7 @@ class Child:
                 return Answer(None, code, None, self._since(mark), time.monotonic() - begun)
             message = _object(line)
             if message is not None and key in message:
+                self._mark = len(self._stderr)
                 return Answer(message, None, None, "", time.monotonic() - begun)
 
     def close(self, grace: float = 0) -> None:
