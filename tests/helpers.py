@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -178,3 +179,13 @@ def writable_copy(source: Path, into: Path) -> Path:
         if path.is_file() and not path.is_symlink():
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
     return into
+
+
+def console_script() -> str:
+    """The docs-check console script of the environment running the tests:
+    beside the interpreter (`venv/bin/pytest` works without activating the
+    venv), else on PATH."""
+    beside = Path(sys.executable).parent / "docs-check"
+    found = str(beside) if beside.is_file() else shutil.which("docs-check")
+    assert found, "the docs-check console script is not installed"
+    return found

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import REPO
+from tests.helpers import REPO, console_script
 
 EXAMPLES = REPO / "examples" / "docs"
 Invoke = Callable[..., tuple[int, str, str]]
@@ -90,8 +90,7 @@ def test_a_hostile_rule_file_is_one_line(
 
 def run_docs_check(*argv: str, cwd: Path) -> tuple[int, str, str]:
     """The real console script, with a deadline: a loader that takes minutes fails."""
-    program = shutil.which("docs-check")
-    assert program, "the docs-check console script is not on PATH"
+    program = console_script()
     done = subprocess.run(
         [program, *argv], capture_output=True, text=True, timeout=60, cwd=cwd, check=False
     )
@@ -369,8 +368,7 @@ def test_output_through_a_link_to_a_file_replaces_the_file_and_keeps_the_link(
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_a_full_stdout_is_one_line_and_exit_2(tmp_path: Path, fmt: str) -> None:
-    program = shutil.which("docs-check")
-    assert program, "the docs-check console script is not on PATH"
+    program = console_script()
     with open("/dev/full", "w") as full:
         run = subprocess.run(
             [program, "lint", "--format", fmt, str(EXAMPLES)],

@@ -20,7 +20,7 @@ import pytest
 
 from checker import __version__
 from checker.checks.registry import REGISTRY
-from tests.helpers import FIXTURES, REPO
+from tests.helpers import FIXTURES, REPO, console_script
 
 SNAPSHOTS = FIXTURES / "cli"
 EXAMPLES = "examples/docs"
@@ -438,20 +438,13 @@ def test_bad_input_with_show_still_shows(cli: Invoke, tmp_path: Path) -> None:
 # -- the installed script ---------------------------------------------------------------
 
 
-def installed_script() -> str:
-    beside = Path(sys.executable).parent / "docs-check"
-    found = str(beside) if beside.is_file() else shutil.which("docs-check")
-    assert found, "the docs-check console script is not installed"
-    return found
-
-
 def test_installed_script_finds_its_data(tmp_path: Path) -> None:
     """From a folder outside the checkout, the installed script still loads its
     catalogue: in CI the wheel is installed non-editable, so this proves rules/
     travels in the wheel (as checker/_rules)."""
     docs = REPO / EXAMPLES
     done = subprocess.run(
-        [installed_script(), "show", "put_metric", "--docs", str(docs)],
+        [console_script(), "show", "put_metric", "--docs", str(docs)],
         cwd=tmp_path,
         capture_output=True,
         text=True,

@@ -9,7 +9,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -19,7 +18,7 @@ from checker.app.outcome import ExitCode, exit_code
 from checker.report.formats import formats_for
 from tests.app.release_repo import build_release_repo
 from tests.conftest import Invoke
-from tests.helpers import FIXTURES, git
+from tests.helpers import FIXTURES, console_script, git
 
 X_MARK = "mark '✗' (read as unsupported) instead of ✔ / ✘"
 LINT = ("lint", "examples/docs")
@@ -268,11 +267,7 @@ def _unstyled(text: str) -> str:
 
 
 def _console_script(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    # the script of the environment running the tests (a venv's bin need not
-    # be on PATH: `venv/bin/pytest` works without activating it)
-    beside = Path(sys.executable).with_name("docs-check")
-    script = str(beside) if beside.exists() else shutil.which("docs-check")
-    assert script is not None, "the docs-check console script is not on PATH"
+    script = console_script()
     return subprocess.run(
         [script], env={**os.environ, **env}, capture_output=True, text=True, timeout=60
     )
