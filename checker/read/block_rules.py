@@ -10,9 +10,9 @@ attribute reads before the rule looks at the one character that decides it
 character as the rule itself reads it and refuses where the rule would
 refuse; otherwise the rule runs unchanged.
 So no guard can change a token. The table rule is replaced by
-checker.read.table_rule, which builds the same tokens cheaper.
+checker.read.table_rule, which gives the same tables as two tokens each.
 tests/read/test_block_rules.py holds every corpus page, fixture and doc to
-the stock parser's tokens.
+the stock parser's tokens (tables folded into that form).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from markdown_it.parser_block import ParserBlock
 from markdown_it.rules_block import StateBlock
 
-from checker.read.table_rule import table
+from checker.read.table_rule import table_rule
 
 Rule = Callable[[StateBlock, int, int, bool], bool]
 
@@ -38,6 +38,8 @@ _OPENERS = {
     "html_block": frozenset("<"),
     "heading": frozenset("#"),
 }
+# what the unguarded ones open with, for the table rule's row test only
+_UNGUARDED_OPENERS = {"blockquote": frozenset(">"), "list": frozenset("*-+0123456789")}
 
 
 def _opened_by(rule: Rule, openers: frozenset[str]) -> Rule:
@@ -65,13 +67,27 @@ def guard_block_rules(block: ParserBlock) -> None:
     """Put each known rule of `block` behind its guard, in place, keeping the
     rules it may interrupt (its alt chains). Rules it does not know (lheading,
     paragraph, a plugin's) stay as they are."""
+    table = table_rule(_openers_of(block, "blockquote"))
     for rule in block.ruler.__rules__:
         if rule.name in _OPENERS:
             fn = _opened_by(rule.fn, _OPENERS[rule.name])
         elif rule.name == "table":
-            fn = table  # the same tokens, built with less work
+            fn = table  # the same tables, as two tokens
         elif rule.name == "code":
             fn = _code(rule.fn)
         else:
             continue
         block.ruler.at(rule.name, fn, {"alt": list(rule.alt)})
+
+
+def _openers_of(block: ParserBlock, chain: str) -> frozenset[str] | None:
+    """The characters a block of a rule in `chain` can open with; None if a
+    rule there is one this module does not know."""
+    openers: set[str] = set()
+    for rule in block.ruler.__rules__:
+        if chain in rule.alt:
+            known = _OPENERS.get(rule.name) or _UNGUARDED_OPENERS.get(rule.name)
+            if known is None:
+                return None
+            openers |= known
+    return frozenset(openers)

@@ -31,7 +31,7 @@ def is_api_table(table: Table) -> bool:
     return is_api_header(table.header)
 
 
-def is_api_header(header: list[Token]) -> bool:
+def is_api_header(header: list[str]) -> bool:
     """Whether a table's header cells name an API column and a status column."""
     return column(header, _API_COLUMN) is not None and column(header, _SUPPORT_COLUMN) is not None
 
@@ -46,9 +46,10 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
     for line, cells in table.rows:
         if api_col >= len(cells):
             continue
-        link = native_link(cells[api_col])
-        name = title_name(cells[api_col])
-        support_text = cells[support_col].content if support_col < len(cells) else ""
+        api = Token("inline", "", 0, content=cells[api_col])  # read as a paragraph's
+        link = native_link(api)
+        name = title_name(api)
+        support_text = cells[support_col] if support_col < len(cells) else ""
         # A blank cell (empty or `-`) is a missing status (a lint rule), not an
         # unreadable one.
         blank = is_blank(support_text)
@@ -58,7 +59,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
         # As written, like the heading formats' notes: <br> keeps lines apart and
         # <term> keeps product names findable.
         notes = (
-            cells[notes_col].content.strip()
+            cells[notes_col].strip()
             if notes_col is not None and notes_col < len(cells)
             else ""
         )

@@ -37,13 +37,13 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
             continue
         # Cells are read as written (entities and <term> included): the
         # normaliser decodes them, and no inline parse is needed.
-        name = _untag(cells[product_col].content)
+        name = _untag(cells[product_col])
         product = ctx.catalogue.by_name(name)
         if product is None:
             ctx.report(
                 Problem("unknown-product", message(N_("unknown product {name!r}"), name=name)), line
             )
-        written = cells[mark_col].content.strip()
+        written = cells[mark_col].strip()
         support, problem = read_mark(written)
         if problem and support is not None:  # read, but not as the house writes it
             problem = replace(problem, fix=_marked(ctx, line, written, MARK_OF[support]))

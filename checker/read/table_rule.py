@@ -1,24 +1,30 @@
-"""A GFM table block rule for markdown-it-py that gives the tokens of its own
-`table` rule, built with less work.
+"""A GFM table block rule for markdown-it-py that gives a table as two tokens,
+`table_open` and `table_close`, the cells' text in `table_open.meta`.
 
-The master docs hold 13,133 product tables, and their cells are two thirds
-of the page tokens: markdown-it-py's rule spends most of a cold lint's parse
-splitting rows character by character and pushing tokens one method call at
-a time. This rule splits a row without backslashes with `str.split` (the
-same cells: only `\\|` escapes a pipe), leaves the rest to the library's
-splitter, and builds each token whole at the level `StateBlock.push` would
-give it. tests/read/test_block_rules.py holds its tokens to the stock
-rule's on every corpus page, fixture and doc, and on hostile tables.
+The master docs hold 13,133 product tables, and markdown-it-py's own rule
+gives each cell three tokens and each row two more: two thirds of a page's
+tokens, and most of a cold lint's parse went into splitting rows character
+by character and pushing those tokens one method call at a time. The readers
+want only each cell's text and each row's line (checker.read.tokens.Table),
+so this rule keeps those: `meta["header"]` the header cells, `meta["rows"]`
+each body row as (1-based line, cells), cells trimmed and a short row padded
+with empty cells, as the stock rule gives them. It accepts exactly the tables
+the stock rule accepts and ends them on the same line.
+tests/read/test_block_rules.py holds it to the stock rule's tokens on every
+corpus page, fixture and doc, and on hostile tables.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS, escapedSplit
 from markdown_it.token import Token
+
+Rule = Callable[[StateBlock, int, int, bool], bool]
 
 # the delimiter row: `|`, `-` or `:` then at least one more of those or a
 # space or tab (the library tests it character by character)
@@ -26,12 +32,13 @@ _DELIMITER_ROW = re.compile(r"[-:|][-:| \t]+")
 _ALIGNMENT = re.compile(r":?-+:?")
 
 
-def _alignments(row: str) -> list[str] | None:
-    """The column alignments a delimiter row gives, or None if it is none."""
+def _delimited_columns(row: str) -> int | None:
+    """How many columns a trimmed delimiter row (`|---|:--:|`) gives, or None
+    if the line is no delimiter row."""
     if not _DELIMITER_ROW.fullmatch(row) or (row[0] == "-" and row[1] in " \t"):
         return None  # `- ` opens a list item, not a table
-    alignments: list[str] = []
     columns = row.split("|")
+    count = 0
     for index, column in enumerate(columns):
         cell = mdTrim(column)
         if not cell:  # empty only at either end: ` |---| `, not `---||---`
@@ -40,11 +47,8 @@ def _alignments(row: str) -> list[str] | None:
             return None
         if not _ALIGNMENT.fullmatch(cell):
             return None
-        if cell[-1] == ":":
-            alignments.append("center" if cell[0] == ":" else "right")
-        else:
-            alignments.append("left" if cell[0] == ":" else "")
-    return alignments
+        count += 1
+    return count
 
 
 def _cells(line: str) -> list[str]:
@@ -61,103 +65,75 @@ def _line(state: StateBlock, line: int) -> str:
     return state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
 
 
-def table(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    following = start + 1
-    if following + 1 > end or state.sCount[following] < state.blkIndent:
-        return False
-    # what refuses nearly every line, first: the delimiter row's first character
-    pos = state.bMarks[following] + state.tShift[following]
-    if pos >= state.eMarks[following] or state.src[pos] not in "|-:":
-        return False
-    if state.is_code_block(following):
-        return False
-    alignments = _alignments(_line(state, following))
-    if alignments is None:
-        return False
-    header = mdTrim(_line(state, start))
-    if "|" not in header or state.is_code_block(start):
-        return False
-    names = _cells(header)
-    if not names or len(names) != len(alignments):
-        return False
-    if silent:
+def table_rule(terminators_open_with: frozenset[str] | None) -> Rule:
+    """The rule. A body row ends the table where a block that may interrupt a
+    block quote starts; `terminators_open_with` are the characters those
+    blocks can open with (a row opening with any other is not tried against
+    them), None where that is not known."""
+
+    def table(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        following = start + 1
+        if following + 1 > end or state.sCount[following] < state.blkIndent:
+            return False
+        # what refuses nearly every line, first: the delimiter row's first character
+        pos = state.bMarks[following] + state.tShift[following]
+        if pos >= state.eMarks[following] or state.src[pos] not in "|-:":
+            return False
+        if state.is_code_block(following):
+            return False
+        columns = _delimited_columns(_line(state, following))
+        if columns is None:
+            return False
+        header = mdTrim(_line(state, start))
+        if "|" not in header or state.is_code_block(start):
+            return False
+        names = [mdTrim(name) for name in _cells(header)]
+        if not names or len(names) != columns:
+            return False
+        if not silent:
+            _tokens(state, start, end, names, terminators_open_with)
         return True
-    _tokens(state, start, end, names, alignments)
-    return True
+
+    return table
 
 
 def _tokens(
-    state: StateBlock, start: int, end: int, names: list[str], alignments: list[str]
+    state: StateBlock,
+    start: int,
+    end: int,
+    names: list[str],
+    terminators_open_with: frozenset[str] | None,
 ) -> None:
-    level, tokens = state.level, state.tokens
-    styles = [{"style": f"text-align:{how}"} if how else None for how in alignments]
-    table_lines, header_lines = [start, 0], [start, start + 1]
-    tokens += [
-        Token("table_open", "table", 1, map=table_lines, level=level, block=True),
-        Token("thead_open", "thead", 1, map=header_lines, level=level + 1, block=True),
-        Token("tr_open", "tr", 1, map=[start, start + 1], level=level + 2, block=True),
-    ]
-    for name, style in zip(names, styles, strict=True):
-        _cell(tokens, "th", level + 3, style, start, mdTrim(name))
-    tokens += [
-        Token("tr_close", "tr", -1, level=level + 2, block=True),
-        Token("thead_close", "thead", -1, level=level + 1, block=True),
-    ]
     parent, state.parentType = state.parentType, "table"
-    # rows end where a block that may interrupt a block quote starts
     terminators = state.md.block.ruler.getRules("blockquote")
-    body_lines: list[int] | None = None
-    autocompleted = 0
-    line = start + 2
+    rows: list[tuple[int, list[str]]] = []
+    width, autocompleted = len(names), 0
+    src, line = state.src, start + 2
     while line < end:
         if state.sCount[line] < state.blkIndent:
             break
-        if any(rule(state, line, end, True) for rule in terminators):
+        first = state.bMarks[line] + state.tShift[line]
+        opener = src[first] if first < len(src) else ""
+        if (terminators_open_with is None or opener in terminators_open_with) and any(
+            rule(state, line, end, True) for rule in terminators
+        ):
             break
         text = mdTrim(_line(state, line))
         if not text or state.is_code_block(line):
             break
         cells = _cells(text)
-        autocompleted += len(names) - len(cells)
+        autocompleted += width - len(cells)
         if autocompleted > MAX_AUTOCOMPLETED_CELLS:
             break
-        if body_lines is None:
-            body_lines = [start + 2, 0]
-            tokens.append(
-                Token("tbody_open", "tbody", 1, map=body_lines, level=level + 1, block=True)
-            )
-        tokens.append(Token("tr_open", "tr", 1, map=[line, line + 1], level=level + 2, block=True))
-        for index, style in enumerate(styles):
-            content = cells[index] if index < len(cells) else ""
-            _cell(tokens, "td", level + 3, style, line, mdTrim(content) if content else "")
-        tokens.append(Token("tr_close", "tr", -1, level=level + 2, block=True))
+        cells = [mdTrim(cell) if cell else "" for cell in cells[:width]]
+        cells += [""] * (width - len(cells))
+        rows.append((line + 1, cells))
         line += 1
-    if body_lines is not None:
-        tokens.append(Token("tbody_close", "tbody", -1, level=level + 1, block=True))
-        body_lines[1] = line
-    tokens.append(Token("table_close", "table", -1, level=level, block=True))
-    table_lines[1] = line
+    meta = {"header": names, "rows": rows}
+    level = state.level
+    state.tokens += [
+        Token("table_open", "table", 1, map=[start, line], level=level, meta=meta, block=True),
+        Token("table_close", "table", -1, level=level, block=True),
+    ]
     state.parentType = parent
     state.line = line
-
-
-def _cell(
-    tokens: list[Token], tag: str, level: int, style: dict[str, str] | None, line: int, text: str
-) -> None:
-    opened = Token(f"{tag}_open", tag, 1, level=level, block=True)
-    if style:
-        opened.attrs = dict(style)
-    tokens += [
-        opened,
-        Token(
-            "inline",
-            "",
-            0,
-            map=[line, line + 1],
-            level=level + 1,
-            content=text,
-            children=[],
-            block=True,
-        ),
-        Token(f"{tag}_close", tag, -1, level=level, block=True),
-    ]

@@ -141,49 +141,29 @@ def labelled(inline: Token) -> Labelled | None:
 
 @dataclass(frozen=True)
 class Table:
-    header: list[Token]  # the inline token of each header cell
-    rows: list[tuple[int, list[Token]]]  # (line, the inline token of each cell)
+    """A table as checker.read.table_rule gives it: each cell's text as written."""
+
+    header: list[str]
+    rows: list[tuple[int, list[str]]]  # (1-based line, each cell's text)
     end: int  # index of the token after table_close
     last_line: int  # the table's last source line (1-based)
 
 
 def read_table(tokens: list[Token], start: int) -> Table:
-    header: list[Token] = []
-    rows: list[tuple[int, list[Token]]] = []
-    cells: list[Token] = []
-    row_line = 0
-    index = start
-    while index < len(tokens) and tokens[index].type != "table_close":
-        token = tokens[index]
-        if token.type == "tr_open":
-            cells, row_line = [], line_of(token)
-        elif token.type == "inline":
-            cells.append(token)
-        elif token.type == "tr_close":
-            if header:
-                rows.append((row_line, cells))
-            else:
-                header = cells
-        index += 1
-    opened = tokens[start].map
-    return Table(header, rows, index + 1, opened[1] if opened else 0)
+    """The table opened at `start` (a table_open token; table_close follows)."""
+    opened = tokens[start]
+    header, rows = opened.meta["header"], opened.meta["rows"]
+    return Table(header, rows, start + 2, opened.map[1] if opened.map else 0)
 
 
-def table_header(tokens: list[Token], start: int) -> list[Token]:
-    """The inline token of each header cell of the table opened at `start`,
-    without reading its rows."""
-    cells: list[Token] = []
-    for index in range(start, len(tokens)):  # not tokens[start:]: a copy of the page's rest
-        token = tokens[index]
-        if token.type == "inline":
-            cells.append(token)
-        elif token.type in ("tr_close", "table_close"):
-            break
-    return cells
+def table_header(tokens: list[Token], start: int) -> list[str]:
+    """The text of each header cell of the table opened at `start`."""
+    header: list[str] = tokens[start].meta["header"]
+    return header
 
 
-def column(header: list[Token], names: set[str]) -> int | None:
+def column(header: list[str], names: set[str]) -> int | None:
     for index, cell in enumerate(header):
-        if label_key(drop_tags(cell.content)) in names:
+        if label_key(drop_tags(cell)) in names:
             return index
     return None
