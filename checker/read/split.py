@@ -91,10 +91,12 @@ def joined(doc: DocFile, pages: Sequence[Page]) -> Page:
 
 
 def _opens(line: str) -> tuple[str | None, re.Pattern[str] | None]:
+    opener = line.lstrip(" \t>")
+    if opener[:1] not in ("`", "~", "<"):  # most lines: nothing opens
+        return None, None
     fence = _FENCE.match(line)
     if fence is not None and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
         return fence.group(1), None
-    opener = line.lstrip(" \t>")
     for start, end in _RAW_HTML:
         if start.match(opener):
             return None, (None if end.search(opener, 2) else end)

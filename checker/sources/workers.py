@@ -45,8 +45,9 @@ R = TypeVar("R")  # its outcome
 # run on a few pages stays in one process).
 PARALLEL_MIN_BYTES = 250_000
 # Bytes of pages to read above which the workers are not forked from the
-# reading process (see read_all): a history of refs, not one tree of the docs.
-SERVER_MIN_BYTES = 20_000_000
+# reading process and answer with cache keys, not pages (see read_all): a
+# history of refs, not one tree of the docs.
+HISTORY_MIN_BYTES = 20_000_000
 # Characters: a page at least twice this long may be cut into parts for the
 # workers, so that one big page does not keep the others waiting.
 PART_MIN_SIZE = 64_000
@@ -72,9 +73,13 @@ def read_all(
     chunk = max(1, len(units) // (workers * 4))
     # A forked worker starts with the reading process's pages as its own
     # (counted again in each one's memory): above a history's size they
-    # start from a server forked before any page was read.
-    method = "forkserver" if size >= SERVER_MIN_BYTES and _has_forkserver() else None
-    outcomes = across(units, workers, chunk, _read_kept, method)
+    # start from a server forked before any page was read, and answer with
+    # the key of what they cached (Kept), so that no page is held twice. One
+    # tree's pages are all held anyway, and decoding them again from the
+    # cache would cost more than taking them through the pipe.
+    history = size >= HISTORY_MIN_BYTES
+    method = "forkserver" if history and _has_forkserver() else None
+    outcomes = across(units, workers, chunk, _read_kept if history else _read_one, method)
     try:
         at = 0  # the first unit of the page
         for (doc, _, key), count in zip(todo, counts, strict=True):

@@ -1,7 +1,8 @@
 """A page a worker wrote to the cache comes back as its key only (`Kept`),
 and the reading process takes it from the cache: the same page as one read in
-this process, with entries decoded only when looked at. Above SERVER_MIN_BYTES
-the workers start from a fork server, not from the reading process."""
+this process, with entries decoded only when looked at. That is for reads
+above HISTORY_MIN_BYTES, where the workers also start from a fork server, not
+from the reading process; below, pages come through the pipe whole."""
 
 from __future__ import annotations
 
@@ -29,12 +30,12 @@ def _pages(tmp_path: Path, count: int) -> list[tuple[DocFile, bytes]]:
     return made
 
 
-@pytest.mark.parametrize("server", [False, True])
-def test_pages_kept_by_workers_are_taken_from_the_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server: bool
+@pytest.mark.parametrize("history", [False, True])
+def test_pages_kept_by_workers_are_taken_from_the_cache_in_a_history(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, history: bool
 ) -> None:
-    if server:
-        monkeypatch.setattr(workers, "SERVER_MIN_BYTES", 0)
+    if history:
+        monkeypatch.setattr(workers, "HISTORY_MIN_BYTES", 0)
     pages = _pages(tmp_path, 6)
     cache = PageCache(tmp_path / "cache")
     todo = [(doc, data, cache.key(doc, blob_id(data), CATALOGUE)) for doc, data in pages]
@@ -42,12 +43,16 @@ def test_pages_kept_by_workers_are_taken_from_the_cache(
     parallel = list(read_all(todo, CATALOGUE, cache, 2))
     assert parallel == serial
     assert all(isinstance(page, Page) for page in parallel)
-    # taken from the cache, not sent through the pipe whole
-    assert all(isinstance(page, Page) and isinstance(page.entries, Deferred) for page in parallel)
+    # in a history taken from the cache, not sent through the pipe whole
+    from_cache = [isinstance(page, Page) and isinstance(page.entries, Deferred) for page in parallel]
+    assert from_cache == [history] * len(parallel)
 
 
-def test_a_page_whose_entry_is_gone_is_read_again(tmp_path: Path) -> None:
+def test_a_page_whose_entry_is_gone_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """No folder to keep entries in: the workers answer with the page itself."""
+    monkeypatch.setattr(workers, "HISTORY_MIN_BYTES", 0)
     pages = _pages(tmp_path, 4)
     cache = PageCache(None)
     todo = [(doc, data, cache.key(doc, blob_id(data), CATALOGUE)) for doc, data in pages]
