@@ -25,7 +25,7 @@ from checker.files import write_atomically
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.version import is_canonical_version
-from checker.read import read_text
+from checker.read.reader import read_text
 from checker.rewrite.place import within
 from checker.rewrite.source import Held, load_source
 from checker.rewrite.versions import renamed

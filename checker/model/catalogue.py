@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from checker.errors import DataError
 from checker.model.version import RELEASE_NAME, page_release, release_key
@@ -61,6 +61,12 @@ class Product:
 class Catalogue:
     products: tuple[Product, ...]
     scope: tuple[str, ...]
+    # What is derived from the products, made once per catalogue: names are
+    # looked up per table row, and a cache keyed on the catalogue itself would
+    # hash all its products at every lookup.
+    _derived: dict[object, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def by_name(self, name: str) -> str | None:
         return self._names().get(name_key(name))
@@ -108,10 +114,20 @@ class Catalogue:
         return tuple(product.id for product in self.products)
 
     def _names(self) -> dict[str, str]:
-        return _name_index(self)
+        names: dict[str, str] | None = self._derived.get("names")
+        if names is None:
+            names = {name_key(name): p.id for p in self.products for name in p.names}
+            self._derived["names"] = names
+        return names
 
     def _name_pattern(self) -> re.Pattern[str]:
-        return _name_regex(self)
+        pattern: re.Pattern[str] | None = self._derived.get("pattern")
+        if pattern is None:
+            names = sorted(self._names(), key=len, reverse=True)
+            alternatives = (r"\s*".join(re.escape(char) for char in name) for name in names)
+            pattern = re.compile("|".join(alternatives), re.IGNORECASE)
+            self._derived["pattern"] = pattern
+        return pattern
 
     def scope_for(self, path: str, status: Status | None = None) -> tuple[str, ...]:
         """The scope of the page at `path`: the scope's products that exist at
@@ -122,11 +138,19 @@ class Catalogue:
         With an entry's status, also the scope's products it names: a page
         that names a product before the product's time is taken at its word
         (explicit wins), which keeps this simple; nothing flags it."""
-        scope = _scope_at(self, page_release(path))
+        scope = self._scope_at(page_release(path))
         if status is None or not status.named:
             return scope
         named = status.products
         return tuple(p for p in self.scope if p in scope or p in named)
+
+    def _scope_at(self, release: str | None) -> tuple[str, ...]:
+        scope: tuple[str, ...] | None = self._derived.get(("scope", release))
+        if scope is None:
+            exists = {p.id for p in self.products if p.exists_at(release)}
+            scope = tuple(product for product in self.scope if product in exists)
+            self._derived[("scope", release)] = scope
+        return scope
 
     def with_products(self, products: tuple[Product, ...]) -> Catalogue:
         """The catalogue and a docs repository's own products (its
@@ -143,25 +167,6 @@ class Catalogue:
 
             raise DataError(f"unknown product id in scope: {unknown_said(unknown, self.ids)}")
         return Catalogue(self.products, scope)
-
-
-@cache
-@cache
-def _name_index(catalogue: Catalogue) -> dict[str, str]:
-    return {name_key(name): p.id for p in catalogue.products for name in p.names}
-
-
-@cache
-def _scope_at(catalogue: Catalogue, release: str | None) -> tuple[str, ...]:
-    exists = {p.id for p in catalogue.products if p.exists_at(release)}
-    return tuple(product for product in catalogue.scope if product in exists)
-
-
-@cache
-def _name_regex(catalogue: Catalogue) -> re.Pattern[str]:
-    names = sorted(_name_index(catalogue), key=len, reverse=True)
-    alternatives = (r"\s*".join(re.escape(char) for char in name) for name in names)
-    return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
 def load_catalogue(path: Path | None = None) -> Catalogue:

@@ -1,53 +1,5 @@
-"""Reading: a docs file into a `Page` of entries, whatever format it is in."""
-
-from __future__ import annotations
-
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from checker.model.catalogue import Catalogue
-from checker.model.support import Page
-from checker.read.context import ReadContext
-from checker.read.load import load_text, page_lines
-from checker.read.mentions import read_mentions
-from checker.read.namespace import complete_names
-from checker.read.page import read_entries
-from checker.read.suppressions import read_directives
-from checker.read.tokens import parse
-from checker.sources.discover import DocFile
-
-
-def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True) -> Page:
-    """`whole` False for a part of a page (checker.read.split): short names are
-    completed once the parts are joined, from what the whole page says."""
-    ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, page_lines(text))
-    with _collector_paused():
-        directives, tokens = read_directives(parse(text), ctx)
-        entries = read_entries(tokens, ctx)
-        mentions = read_mentions(ctx.lines, tokens)
-    findings = tuple(ctx.findings)
-    page = Page(
-        doc.path, doc.version, doc.lang, tuple(entries), findings, doc.tree, directives, mentions
-    )
-    return complete_names(page) if whole else page
-
-
-def read_file(doc: DocFile, catalogue: Catalogue) -> Page:
-    """Raises InputError (one line, path[:line]) when the file is not readable text."""
-    return read_text(load_text(doc.path), doc, catalogue)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """A page parses into tens of thousands of tokens that all live until it is
-    read, and hold no reference cycles: the cycle collector would walk them
-    again and again for nothing (it was near half the reading time). Reference
-    counting still frees them when the page is done."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+"""Reading: a docs file into a `Page` of entries, whatever format it is in
+(checker.read.reader). The package itself imports nothing: a run that takes
+every page from the cache needs a few of its helpers (checker.read.load,
+checker.read.mentions) and none of markdown-it-py, whose import is a sixth of
+a warm run's time."""

@@ -28,18 +28,20 @@ Rule = Callable[[StateBlock, int, int, bool], bool]
 
 # The characters each rule reads first at the line's first non-space
 # position, refusing the line for any other (markdown-it-py's rules_block).
-# Not blockquote and list: they parse their content by calling the tokenizer
-# again, and a guard's frame at each level would make a page nested 100 deep
-# take three frames a level instead of two (tests/read/test_dropped.py).
-_OPENERS = {
+OPENERS = {
     "fence": frozenset("~`"),
+    "blockquote": frozenset(">"),
     "hr": frozenset("*-_"),
+    "list": frozenset("*-+0123456789"),
     "reference": frozenset("["),
     "html_block": frozenset("<"),
     "heading": frozenset("#"),
 }
-# what the unguarded ones open with, for the table rule's row test only
-_UNGUARDED_OPENERS = {"blockquote": frozenset(">"), "list": frozenset("*-+0123456789")}
+# Not guarded: blockquote and list parse their content by calling the
+# tokenizer again, and a guard's frame at each level would make a page nested
+# 100 deep take three frames a level instead of two (tests/read/test_dropped.py).
+# The tokenizer passes them over where they cannot open (block_parser).
+_GUARDED = frozenset(OPENERS) - {"blockquote", "list"}
 
 
 def _opened_by(rule: Rule, openers: frozenset[str]) -> Rule:
@@ -69,8 +71,8 @@ def guard_block_rules(block: ParserBlock) -> None:
     paragraph, a plugin's) stay as they are."""
     table = table_rule(_openers_of(block, "blockquote"))
     for rule in block.ruler.__rules__:
-        if rule.name in _OPENERS:
-            fn = _opened_by(rule.fn, _OPENERS[rule.name])
+        if rule.name in _GUARDED:
+            fn = _opened_by(rule.fn, OPENERS[rule.name])
         elif rule.name == "table":
             fn = table  # the same tables, as two tokens
         elif rule.name == "code":
@@ -86,7 +88,7 @@ def _openers_of(block: ParserBlock, chain: str) -> frozenset[str] | None:
     openers: set[str] = set()
     for rule in block.ruler.__rules__:
         if chain in rule.alt:
-            known = _OPENERS.get(rule.name) or _UNGUARDED_OPENERS.get(rule.name)
+            known = OPENERS.get(rule.name)
             if known is None:
                 return None
             openers |= known

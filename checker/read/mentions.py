@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import re
 
-from markdown_it.token import Token
-
 from checker.model.support import Mention
-from checker.read.tokens import line_of
 
 # A docs link: the version is the path part after /docs/. The URL runs to the
 # first character that ends a markdown or html link; no part of the pattern
@@ -20,8 +17,8 @@ _NAMED = re.compile(r"PyTorch[ \t]*(\d+\.\d+\.\d+)")
 _LINK_HINT, _NAMED_HINT = "pytorch.org/docs/", "PyTorch"
 
 
-def read_mentions(lines: list[str], tokens: list[Token]) -> tuple[Mention, ...]:
-    titles = {line_of(t) for t in tokens if t.type == "heading_open" and t.tag == "h1"}
+def read_mentions(lines: list[str], titles: set[int]) -> tuple[Mention, ...]:
+    """`titles`: the lines of the page's title headings (h1)."""
     found: list[Mention] = []
     for number, text in enumerate(lines, start=1):
         if _LINK_HINT in text:

@@ -58,11 +58,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
             ctx.report(problem, line)
         # As written, like the heading formats' notes: <br> keeps lines apart and
         # <term> keeps product names findable.
-        notes = (
-            cells[notes_col].strip()
-            if notes_col is not None and notes_col < len(cells)
-            else ""
-        )
+        notes = cells[notes_col].strip() if notes_col is not None and notes_col < len(cells) else ""
         entries.append(
             Entry(
                 api=full_name(name, link, None),

@@ -6,7 +6,7 @@ work is large enough to pay for them; the result is the same either way."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -18,7 +18,6 @@ from checker.progress import Progress
 from checker.read.load import decode_page, load_bytes
 from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import DocFile, discover, doc_file, version_folder
-from checker.sources.workers import read_all
 
 if TYPE_CHECKING:
     from checker.sources.gitrefs import GitRef
@@ -207,7 +206,13 @@ def read_documents(
     done, total = len(documents) - len(ready), len(documents)
     if options.progress:
         options.progress(READING, done, total)
-    outcomes = read_all(ready, catalogue, options.cache, options.jobs)
+    outcomes: Iterable[Page | str] = ()
+    if ready:
+        # the readers (markdown-it-py and all) are imported only for pages to
+        # read: a warm run reads none, and their import is a sixth of its time
+        from checker.sources.workers import read_all
+
+        outcomes = read_all(ready, catalogue, options.cache, options.jobs)
     for (at, _, _, _), made in zip(todo, outcomes, strict=True):
         read[at] = made
         done += 1

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from checker.errors import InputError
 from checker.model.catalogue import Catalogue
 from checker.model.support import Page
-from checker.read import read_text
 from checker.read.load import decode_page
+from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
 from checker.read.tokens import NestedTooDeep
 from checker.sources.cache import PageCache

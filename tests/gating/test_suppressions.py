@@ -14,7 +14,7 @@ import pytest
 
 from checker.model.catalogue import default_catalogue
 from checker.model.suppression import DISABLE, ENABLE, NEXT_LINE, Directive, suppressions
-from checker.read import read_text
+from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
 from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES

@@ -1,5 +1,6 @@
-"""The guarded block rules and the table rule (checker.read.block_rules,
-checker.read.table_rule) must give markdown-it-py's own tokens, its tables
+"""The guarded block rules, the dispatching tokenizer and the table rule
+(checker.read.block_rules, checker.read.block_parser, checker.read.table_rule)
+must give markdown-it-py's own tokens, its tables
 folded into two tokens carrying their cells' text: on every page
 the project has (corpus, fixtures, examples, docs), on tables written to break
 a table reader, and on random block markup."""
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from checker.read.block_parser import DispatchingParserBlock
 from checker.read.tokens import BLOCK_NESTING, parser
 from tests.helpers import REPO
 
@@ -69,6 +71,7 @@ def _differing(files: list[Path]) -> list[str]:
 
 def test_the_rules_are_guarded_and_the_table_rule_is_ours() -> None:
     # the comparisons below are worth nothing if the parser is the stock one
+    assert isinstance(parser().block, DispatchingParserBlock)
     rules = {rule.name: rule.fn for rule in parser().block.ruler.__rules__}
     stock = {rule.name: rule.fn for rule in STOCK.block.ruler.__rules__}
     assert rules.keys() == stock.keys()

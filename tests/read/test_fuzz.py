@@ -11,7 +11,7 @@ from checker.checks.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
 from checker.model.status import Reading, read_status
 from checker.model.support import Page, Status, Support
-from checker.read import read_text
+from checker.read.reader import read_text
 from checker.sources.discover import DocFile
 
 CATALOGUE = default_catalogue()

@@ -11,7 +11,7 @@ import pytest
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.model.finding import Severity
 from checker.model.support import Page
-from checker.read import read_text
+from checker.read.reader import read_text
 from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import default_catalogue
-from checker.read import read_text
+from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
 from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES

@@ -11,7 +11,7 @@ import pytest
 
 from checker.model.catalogue import default_catalogue
 from checker.model.support import Entry, Page
-from checker.read import read_text
+from checker.read.reader import read_text
 from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 

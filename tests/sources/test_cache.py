@@ -20,7 +20,7 @@ import pytest
 
 import checker.sources.cache
 from checker.model.catalogue import default_catalogue
-from checker.read import read_text
+from checker.read.reader import read_text
 from checker.sources.cache import PageCache, blob_id, default_cache_dir
 from checker.sources.cache_rows import digest
 from checker.sources.corpus import ReadOptions, read_corpus

@@ -507,11 +507,12 @@ def test_corpus_release_branch_differs_from_the_rule(
 def _read_at(repo: Path, refs: Sequence[str]) -> tuple[list[object], list[int]]:
     """The pages of `refs`, and how many documents each read_all call was handed."""
     import checker.sources.corpus as corpus
+    import checker.sources.workers as workers
     from checker.model.catalogue import default_catalogue
     from checker.sources.gitrefs import GitRef
 
     handed: list[int] = []
-    read_all = corpus.read_all
+    read_all = workers.read_all
 
     def counting(todo: Sequence[object], *rest: object) -> object:
         handed.append(len(todo))
@@ -519,7 +520,7 @@ def _read_at(repo: Path, refs: Sequence[str]) -> tuple[list[object], list[int]]:
 
     options = corpus.ReadOptions(refs=tuple(GitRef(str(repo), ref) for ref in refs))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(corpus, "read_all", counting)
+        patch.setattr(workers, "read_all", counting)
         pages = corpus.read_corpus(["."], default_catalogue(), options=options).pages
     return list(pages), handed
 

@@ -44,7 +44,7 @@ def test_pages_kept_by_workers_are_taken_from_the_cache_in_a_history(
     assert parallel == serial
     assert all(isinstance(page, Page) for page in parallel)
     # in a history taken from the cache, not sent through the pipe whole
-    from_cache = [isinstance(page, Page) and isinstance(page.entries, Deferred) for page in parallel]
+    from_cache = [isinstance(p, Page) and isinstance(p.entries, Deferred) for p in parallel]
     assert from_cache == [history] * len(parallel)
 
 

@@ -1,0 +1,88 @@
+"""markdown-it-py's block tokenizer, trying at each line only the rules that
+can open a block with the line's first character.
+
+The stock tokenizer tries every block rule in turn at each line that starts
+a block: on the master docs some 400,000 calls, nearly all of them refusals
+of a line whose first character the rule does not open with (a heading opens
+with #, a block quote with >). This one looks that character up once and
+tries the rules that may accept it, in the ruler's order, then the rules that
+read more than one character (table, code, lheading, paragraph): each rule
+tried refuses or accepts as it would in the stock loop, and a rule passed
+over would have refused, so the tokens are the same. The loop is otherwise
+the stock one, and blockquote and list call it as they call the stock one,
+so nesting costs no extra frame (tests/read/test_dropped.py).
+tests/read/test_block_rules.py holds the tokens to the stock parser's.
+"""
+
+from __future__ import annotations
+
+from markdown_it.parser_block import ParserBlock
+from markdown_it.rules_block import StateBlock
+
+from checker.read.block_rules import OPENERS, Rule
+
+
+class DispatchingParserBlock(ParserBlock):
+    def __init__(self, ruler_of: ParserBlock) -> None:
+        super().__init__()
+        self.ruler = ruler_of.ruler
+        self._compiled: list[Rule] | None = None  # the chain the table is built for
+        self._by_opener: dict[str, list[Rule]] = {}
+        self._others: list[Rule] = []  # for a line that no known opener starts
+
+    def _rules_for(self, rules: list[Rule]) -> None:
+        """Build the per-character rule lists for the ruler's main chain (again
+        whenever the ruler was changed: it then compiles a new list)."""
+        names = [rule.name for rule in self.ruler.__rules__ if rule.enabled]
+        openers = [OPENERS.get(name) for name in names]
+        characters = set().union(*(known for known in openers if known is not None))
+        self._by_opener = {
+            character: [
+                rule
+                for rule, known in zip(rules, openers, strict=True)
+                if known is None or character in known
+            ]
+            for character in characters
+        }
+        self._others = [rule for rule, known in zip(rules, openers, strict=True) if known is None]
+        self._compiled = rules
+
+    def tokenize(self, state: StateBlock, start: int, end: int) -> None:
+        rules = self.ruler.getRules("")
+        if rules is not self._compiled:
+            self._rules_for(rules)
+        by_opener, others = self._by_opener, self._others
+        src, line = state.src, start
+        deepest = state.md.options.maxNesting
+        empty_before = False
+
+        while line < end:
+            state.line = line = state.skipEmptyLines(line)
+            if line >= end:
+                break
+            if state.sCount[line] < state.blkIndent:
+                break  # the end of a nested block (blockquote, list)
+            if state.level >= deepest:
+                state.line = end  # the stock loop skips the rest, too
+                break
+            pos = state.bMarks[line] + state.tShift[line]
+            tried = by_opener.get(src[pos], others) if pos < len(src) else others
+            ok = False
+            for rule in tried:
+                ok = rule(state, line, end, False)
+                if ok:
+                    if state.line <= line:
+                        raise RuntimeError("block rule didn't increment state.line")
+                    break
+            if not ok:
+                raise RuntimeError("none of the block rules matched")
+            # an empty line before the block makes the list it is in loose
+            state.tight = not empty_before
+            line = state.line
+            # a paragraph may take one empty line after it in nested lists
+            if (line - 1) < end and state.isEmpty(line - 1):
+                empty_before = True
+            if line < end and state.isEmpty(line):
+                empty_before = True
+                line += 1
+                state.line = line
