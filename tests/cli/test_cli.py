@@ -546,3 +546,27 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
     )
     for heavy in heavy_code:
         assert not {m for m in loaded if m == heavy or m.startswith(heavy + ".")}, heavy
+
+
+def test_a_warm_lint_run_imports_no_parser(tmp_path: Path) -> None:
+    """Every page taken from the cache: markdown-it-py, a sixth of a warm run's
+    time to import, is not imported, nor the readers and workers behind it."""
+    probe = (
+        "import sys\n"
+        "from checker.cli import run\n"
+        "run(['lint', 'examples/docs', '-q'])\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    env = {**os.environ, "DOCS_CHECK_CACHE_DIR": str(tmp_path / "cache")}
+
+    def loaded() -> set[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, env=env
+        )
+        return set(done.stdout.splitlines()[-1].split())
+
+    cold, warm = loaded(), loaded()
+    assert {"markdown_it", "checker.read.reader", "checker.sources.workers"} <= cold
+    assert "checker.checks.lint" in warm  # it did lint
+    assert not {m for m in warm if m == "markdown_it" or m.startswith("markdown_it.")}
+    assert not {"checker.read.reader", "checker.read.tokens", "checker.sources.workers"} & warm
