@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -108,7 +109,8 @@ def _findings_between(
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None
     rules = lint_rules(ready, settings)  # a status flipped against a rule is a finding too
-    found = lint(pages, ready.catalogue, store=store, rules=rules)
+    with store or nullcontext():
+        found = lint(pages, ready.catalogue, store=store, rules=rules)
     gated = ready.gate.apply(found, pages=pages)
     at = {
         side: [f for f in gated.findings if f.path.startswith(f"{side}:")]

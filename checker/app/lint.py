@@ -6,6 +6,7 @@ tests (checker.app.tests); then the gate over all their findings."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -99,7 +100,8 @@ def checked(
     context = version_context(corpus, ready.catalogue, options)
     store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
     rules = lint_rules(ready, settings)
-    findings = lint_checks(corpus.pages, ready.catalogue, context, store, rules)
+    with store or nullcontext():
+        findings = lint_checks(corpus.pages, ready.catalogue, context, store, rules)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
     mapping_errors: tuple[str, ...] = ()

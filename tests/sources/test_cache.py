@@ -454,3 +454,26 @@ def test_a_warm_lint_takes_the_page_rules_findings_from_the_cache(
     page.write_text(page.read_text("utf-8") + "\n<!-- changed -->\n", "utf-8")
     assert cli("lint", str(docs)) == first
     assert ran == [str(page)]
+
+
+def test_what_a_checked_store_saves_is_kept_when_its_block_ends(tmp_path: Path) -> None:
+    """Its writes run in a thread of their own; leaving the `with` waits for
+    them, so a run that follows finds every page's findings."""
+    import dataclasses
+
+    from checker.model.finding import Finding, Severity
+    from checker.sources.cache import CheckedStore
+
+    doc, _ = page_and_doc()
+    page = read_text((EXAMPLES / PAGE).read_text("utf-8"), doc, CATALOGUE)
+    pages = [dataclasses.replace(page, blob=f"{n:040x}") for n in range(40)]
+    found = tuple(
+        Finding(p.path, 3, "duplicate-api", Severity.WARNING, f"page {n}", api="torch.x")
+        for n, p in enumerate(pages)
+    )
+    with CheckedStore(PageCache(tmp_path), CATALOGUE) as store:
+        for page_, finding in zip(pages, found, strict=True):
+            store.save(page_, [finding], [(3, "torch.x")])
+    later = CheckedStore(PageCache(tmp_path), CATALOGUE)
+    kept = [later.load(page_) for page_ in pages]
+    assert kept == [((finding,), [(3, "torch.x")]) for finding in found]
