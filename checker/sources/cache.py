@@ -22,8 +22,8 @@ import json
 import os
 import stat
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checker import __version__
 from checker.errors import InputError
@@ -40,6 +40,9 @@ from checker.sources.cache_rows import (
     page_text,
 )
 from checker.sources.discover import DocFile
+
+if TYPE_CHECKING:
+    import concurrent.futures
 
 # 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
 # 7: messages as template and arguments; 8: fixes; 9: keyed by blob id, pages at
@@ -248,7 +251,7 @@ class CheckedStore:
 
     def __init__(self, cache: PageCache, catalogue: Catalogue) -> None:
         self.cache, self.catalogue = cache, catalogue
-        self._writer: ThreadPoolExecutor | None = None
+        self._writer: concurrent.futures.ThreadPoolExecutor | None = None
 
     def __enter__(self) -> CheckedStore:
         return self
@@ -269,6 +272,9 @@ class CheckedStore:
         key = self._key(page)
         if key:
             if self._writer is None:
+                # imported at the first write: a warm run writes nothing
+                from concurrent.futures import ThreadPoolExecutor
+
                 self._writer = ThreadPoolExecutor(1, thread_name_prefix="docs-check-cache")
             self._writer.submit(self.cache.put_checked, key, tuple(findings), tuple(heads))
 
