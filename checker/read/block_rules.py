@@ -82,14 +82,8 @@ def guard_block_rules(block: ParserBlock) -> None:
         block.ruler.at(rule.name, fn, {"alt": list(rule.alt)})
 
 
-def _openers_of(block: ParserBlock, chain: str) -> frozenset[str] | None:
-    """The characters a block of a rule in `chain` can open with; None if a
-    rule there is one this module does not know."""
-    openers: set[str] = set()
-    for rule in block.ruler.__rules__:
-        if chain in rule.alt:
-            known = OPENERS.get(rule.name)
-            if known is None:
-                return None
-            openers |= known
-    return frozenset(openers)
+def _openers_of(block: ParserBlock, chain: str) -> frozenset[str]:
+    """The characters a block of a rule in `chain` can open with (each rule
+    there is one of OPENERS: markdown-it-py's own, and no plugin's)."""
+    openers = [OPENERS[rule.name] for rule in block.ruler.__rules__ if chain in rule.alt]
+    return frozenset().union(*openers)

@@ -65,11 +65,11 @@ def _line(state: StateBlock, line: int) -> str:
     return state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
 
 
-def table_rule(terminators_open_with: frozenset[str] | None) -> Rule:
+def table_rule(terminators_open_with: frozenset[str]) -> Rule:
     """The rule. A body row ends the table where a block that may interrupt a
     block quote starts; `terminators_open_with` are the characters those
-    blocks can open with (a row opening with any other is not tried against
-    them), None where that is not known."""
+    blocks can open with: a row opening with any other is not tried against
+    them."""
 
     def table(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         following = start + 1
@@ -102,7 +102,7 @@ def _tokens(
     start: int,
     end: int,
     names: list[str],
-    terminators_open_with: frozenset[str] | None,
+    terminators_open_with: frozenset[str],
 ) -> None:
     parent, state.parentType = state.parentType, "table"
     terminators = state.md.block.ruler.getRules("blockquote")
@@ -114,7 +114,7 @@ def _tokens(
             break
         first = state.bMarks[line] + state.tShift[line]
         opener = src[first] if first < len(src) else ""
-        if (terminators_open_with is None or opener in terminators_open_with) and any(
+        if opener in terminators_open_with and any(
             rule(state, line, end, True) for rule in terminators
         ):
             break
