@@ -245,7 +245,7 @@ class CheckedStore:
     (checker.checks.reuse). Pages without a blob id (made in no read) are not kept.
 
     Entries are written by a thread of their own while the rules go on to the
-    next page: creating a file costs this machine's disk 0.3-1 ms, a quarter
+    next page: creating a file costs this machine's disk 0.3-2 ms, half
     of a cold lint's checks, and the workers are done by then, so a core is
     free for it. Used as a context manager, which waits for the writes."""
 
