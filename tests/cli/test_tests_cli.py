@@ -182,7 +182,7 @@ def test_a_missing_test_folder_is_a_usage_error(cli_at_repo: Invoke) -> None:
 
 
 def test_the_tests_at_a_git_ref_are_read_as_the_working_trees(cli: Invoke, tmp_path: Path) -> None:
-    repo = tests_on_a_branch(tmp_path)
+    repo = repo_with_tests_on_a_branch(tmp_path)
     code, out, _ = cli(
         "tests", str(repo / "docs"), "--git", str(repo), "--test-ref", "2.12.0=v2.12.0"
     )
@@ -236,7 +236,7 @@ def test_a_rules_test_backs_its_api_only_where_the_tree_holds_it(
     assert rule_links(TESTS) == []
 
 
-def tests_on_a_branch(tmp_path: Path) -> Path:
+def repo_with_tests_on_a_branch(tmp_path: Path) -> Path:
     """The fixture as torch-npu keeps it: docs on master, the tests only on
     the release branch `v2.12.0`, so the working tree has none."""
     repo = tmp_path / "repo"

@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 
 from checker.report.formats import formats_for
-from tests.cli.test_tests_cli import DOCS, LIST, OBJECTS, OPS, PAGE, TESTS, tests_on_a_branch
+from tests.cli.test_tests_cli import (
+    DOCS,
+    LIST,
+    OBJECTS,
+    OPS,
+    PAGE,
+    TESTS,
+    repo_with_tests_on_a_branch,
+)
 from tests.helpers import REPO
 
 Invoke = Callable[..., tuple[int, str, str]]
@@ -144,7 +152,7 @@ def test_the_map_options_need_tests(cli_at_repo: Invoke, given: list[str], said:
 
 
 def test_lint_reads_the_tests_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
-    repo = tests_on_a_branch(tmp_path)
+    repo = repo_with_tests_on_a_branch(tmp_path)
     given = ("--git", str(repo), "--test-ref", "2.12.0=v2.12.0", "--tests", "test")
     code, out, _ = cli("lint", str(repo / "docs"), *given)
     assert code == 1
