@@ -71,6 +71,8 @@ def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
     mark, a word or a mark with a full stop is read, and reported quoted as
     the page writes it, with what it reads as: `&#10007;` is ✗, not the
     house ✘, and a search of the page for ✗ finds nothing."""
+    if cell in _MARKS:  # the house mark as is, nearly every cell: nothing to decode
+        return _MARKS[cell], None
     plain = _plain(cell)
     if plain in _MARKS:
         return _MARKS[plain], None

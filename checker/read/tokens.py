@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -165,7 +165,14 @@ def table_header(tokens: list[Token], start: int) -> list[str]:
 
 
 def column(header: list[str], names: set[str]) -> int | None:
-    for index, cell in enumerate(header):
-        if label_key(drop_tags(cell)) in names:
+    for index, key in enumerate(_column_keys(tuple(header))):
+        if key in names:
             return index
     return None
+
+
+@lru_cache(maxsize=256)
+def _column_keys(header: tuple[str, ...]) -> tuple[str, ...]:
+    """Each header cell as a label key: the docs' 13,133 product tables have a
+    handful of headers between them, each looked up twice a table."""
+    return tuple(label_key(drop_tags(cell)) for cell in header)
