@@ -101,10 +101,10 @@ def expectation_findings(
             for rule in by_api[api]
             if (page.version in rule.versions if rule.versions else rule.doc in files)
         ]
-        for entry in page.placed_entries() if judged else ():
+        for entry in page.entries if judged else ():
             for rule in judged:
                 if entry.api == rule.api:
-                    found += _differences(rule, entry, catalogue)
+                    found += _differences(rule, page.placed(entry), catalogue)
     return found
 
 

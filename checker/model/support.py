@@ -160,4 +160,9 @@ class Page:
         in the working tree, the entries themselves."""
         if not self.tree:
             return self.entries
-        return tuple(dataclasses.replace(entry, path=self.path) for entry in self.entries)
+        return tuple(self.placed(entry) for entry in self.entries)
+
+    def placed(self, entry: Entry) -> Entry:
+        """One of its entries named as `placed_entries` names them: a rule that
+        looks at a few entries of a page places only those."""
+        return dataclasses.replace(entry, path=self.path) if self.tree else entry
