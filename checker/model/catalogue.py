@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from checker.errors import DataError
 from checker.model.version import RELEASE_NAME, page_release, release_key
@@ -22,6 +23,7 @@ _SOURCE_RULES = Path(__file__).parent.parent.parent / "rules"
 # A product's `since`: a release, or `>` and a release.
 _SINCE = re.compile(rf">?{RELEASE_NAME}", re.IGNORECASE)
 _CHINESE = re.compile("[\u4e00-\u9fff]")
+T = TypeVar("T")
 
 
 def rules_dir() -> Path:
@@ -114,20 +116,25 @@ class Catalogue:
         return tuple(product.id for product in self.products)
 
     def _names(self) -> dict[str, str]:
-        names: dict[str, str] | None = self._derived.get("names")
-        if names is None:
-            names = {name_key(name): p.id for p in self.products for name in p.names}
-            self._derived["names"] = names
-        return names
+        return self._made("names", self._name_index)
+
+    def _name_index(self) -> dict[str, str]:
+        return {name_key(name): p.id for p in self.products for name in p.names}
 
     def _name_pattern(self) -> re.Pattern[str]:
-        pattern: re.Pattern[str] | None = self._derived.get("pattern")
-        if pattern is None:
-            names = sorted(self._names(), key=len, reverse=True)
-            alternatives = (r"\s*".join(re.escape(char) for char in name) for name in names)
-            pattern = re.compile("|".join(alternatives), re.IGNORECASE)
-            self._derived["pattern"] = pattern
-        return pattern
+        return self._made("pattern", self._name_regex)
+
+    def _name_regex(self) -> re.Pattern[str]:
+        names = sorted(self._names(), key=len, reverse=True)
+        alternatives = (r"\s*".join(re.escape(char) for char in name) for name in names)
+        return re.compile("|".join(alternatives), re.IGNORECASE)
+
+    def _made(self, key: object, make: Callable[[], T]) -> T:
+        """What `make` gives, made at the first call for `key` only."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        made: T = self._derived[key]
+        return made
 
     def scope_for(self, path: str, status: Status | None = None) -> tuple[str, ...]:
         """The scope of the page at `path`: the scope's products that exist at
@@ -145,12 +152,11 @@ class Catalogue:
         return tuple(p for p in self.scope if p in scope or p in named)
 
     def _scope_at(self, release: str | None) -> tuple[str, ...]:
-        scope: tuple[str, ...] | None = self._derived.get(("scope", release))
-        if scope is None:
+        def existing() -> tuple[str, ...]:
             exists = {p.id for p in self.products if p.exists_at(release)}
-            scope = tuple(product for product in self.scope if product in exists)
-            self._derived[("scope", release)] = scope
-        return scope
+            return tuple(product for product in self.scope if product in exists)
+
+        return self._made(("scope", release), existing)
 
     def with_products(self, products: tuple[Product, ...]) -> Catalogue:
         """The catalogue and a docs repository's own products (its

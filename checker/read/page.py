@@ -30,7 +30,6 @@ from checker.read.tokens import (
     line_of,
     parse,
     read_table,
-    table_header,
 )
 
 
@@ -181,7 +180,7 @@ def _heads_rows(tokens: list[Token], index: int, text: str) -> bool:
     return (
         after < len(tokens)
         and tokens[after].type == "table_open"
-        and is_api_header(table_header(tokens, after))
+        and is_api_header(read_table(tokens, after).header)
     )
 
 

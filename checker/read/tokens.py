@@ -158,12 +158,6 @@ def read_table(tokens: list[Token], start: int) -> Table:
     return Table(header, rows, start + 2, opened.map[1] if opened.map else 0)
 
 
-def table_header(tokens: list[Token], start: int) -> list[str]:
-    """The text of each header cell of the table opened at `start`."""
-    header: list[str] = tokens[start].meta["header"]
-    return header
-
-
 def column(header: list[str], names: set[str]) -> int | None:
     for index, key in enumerate(_column_keys(tuple(header))):
         if key in names:
