@@ -49,7 +49,7 @@ PARALLEL_MIN_BYTES = 250_000
 # history of refs, not one tree of the docs.
 HISTORY_MIN_BYTES = 20_000_000
 # Characters: a page at least twice this long may be cut into parts for the
-# workers, so that one big page does not keep the others waiting.
+# workers, so that one big page does not keep the others waiting (see work_units).
 PART_MIN_SIZE = 64_000
 
 
@@ -70,7 +70,7 @@ def read_all(
     if workers < 2 or len(units) < 2:
         yield from map(_read_one, units)
         return
-    chunk = max(1, len(units) // (workers * 4))
+    chunks = in_chunks(units, workers, [len(unit[1]) for unit in units])
     # A forked worker starts with the reading process's pages as its own
     # (counted again in each one's memory): above a history's size they
     # start from a server forked before any page was read, and answer with
@@ -79,7 +79,7 @@ def read_all(
     # cache would cost more than taking them through the pipe.
     history = size >= HISTORY_MIN_BYTES
     method = "forkserver" if history and _has_forkserver() else None
-    outcomes = across(units, workers, chunk, _read_kept if history else _read_one, method)
+    outcomes = across(chunks, workers, _read_kept if history else _read_one, method)
     try:
         at = 0  # the first unit of the page
         for (doc, _, key), count in zip(todo, counts, strict=True):
@@ -120,22 +120,35 @@ HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
 PARENT_POLL = 0.25  # seconds: how often a worker without PR_SET_PDEATHSIG looks
 
 
+def in_chunks(units: Sequence[U], workers: int, sizes: Sequence[int]) -> list[Sequence[U]]:
+    """The units cut in runs for `workers` processes, each run about
+    1/(2 x workers) of the work left (by `sizes`): the first runs are big (few
+    answers through the pipes), the last small, so that no worker waits at
+    the end while another reads a big last run."""
+    chunks: list[Sequence[U]] = []
+    left, start, taken = sum(sizes), 0, 0
+    for end, size in enumerate(sizes, start=1):
+        taken += size
+        if taken * 2 * workers >= left or end == len(sizes):
+            chunks.append(units[start:end])
+            start, left, taken = end, left - taken, 0
+    return chunks
+
+
 def across(
-    units: Sequence[U],
+    chunks: Sequence[Sequence[U]],
     workers: int,
-    chunk: int,
     job: Callable[[U], R],
     method: str | None = None,
 ) -> Generator[R, None, None]:
-    """`job` of each unit, in order, done `chunk` at a time by `workers`
-    processes: each is given a chunk, and another when it answers. Leaving
-    early (an exception, or close) kills them. `job` is a module-level
-    function (a worker is given it by name); the pages' reading and the test
-    map's (checker.testmap.tree) share this one pool."""
+    """`job` of each unit of each chunk (see in_chunks), in order, done by
+    `workers` processes: each is given a chunk, and another when it answers.
+    Leaving early (an exception, or close) kills them. `job` is a
+    module-level function (a worker is given it by name); the pages' reading
+    and the test map's (checker.testmap.tree) share this one pool."""
     import multiprocessing
 
     context = multiprocessing.get_context() if method is None else _context(method)
-    chunks = [units[start : start + chunk] for start in range(0, len(units), chunk)]
     started: list[_Worker] = []
     try:
         with _signals_held():
@@ -158,7 +171,7 @@ def across(
         worker.join()
 
 
-def _outcomes(started: list[_Worker], chunks: list[Sequence[U]]) -> Iterator[Any]:
+def _outcomes(started: list[_Worker], chunks: Sequence[Sequence[U]]) -> Iterator[Any]:
     from multiprocessing.connection import wait
 
     waiting = list(enumerate(chunks))[::-1]  # popped from the end: the first first
@@ -312,15 +325,19 @@ def work_units(
     workers: int,
 ) -> tuple[list[_Work], list[int]]:
     """What the workers are given: whole pages, and the parts of a page too
-    large for one worker to read while the others wait (a pre-commit run on
-    one big page). A big page is decoded here once, to be cut; a part is cached
-    only once joined."""
+    large for one worker to read while the others wait: one that is more
+    than half a worker's share of all the bytes (a pre-commit run on one big
+    page). A page to cut is decoded and cut here, in the reading process,
+    before any worker starts: the pages of a whole tree are each a small share
+    and go whole. A part is cached only once joined."""
     units: list[_Work] = []
     counts: list[int] = []
+    total = sum(len(data) for _, data, _ in todo)
     for doc, data, key in todo:
         whole: bytes | str = data
         pieces: list[str] = []
-        if workers > 1 and len(data) >= 2 * PART_MIN_SIZE:  # bytes: never fewer than characters
+        # bytes: never fewer than characters
+        if workers > 1 and len(data) >= 2 * PART_MIN_SIZE and 2 * workers * len(data) > total:
             try:
                 whole = decode_page(doc.path, data)  # decoded once, here
                 pieces = parts(whole, cut_lines(whole, max(PART_MIN_SIZE, len(whole) // workers)))

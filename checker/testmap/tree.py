@@ -138,12 +138,12 @@ def _scanned(
     workers = jobs or os.cpu_count() or 1
     if workers < 2 or (jobs is None and size < PARALLEL_MIN_BYTES):
         return [_scan_one(path, data, key, cache) for path, data, key in todo]
-    from checker.sources.workers import across
+    from checker.sources.workers import across, in_chunks
 
     ordered = sorted(range(len(todo)), key=lambda i: -len(todo[i][1]))  # big ones first
     units = [(*todo[i], cache) for i in ordered]
-    chunk = max(1, len(units) // (workers * 4))
-    outcomes = across(units, workers, chunk, _scan_unit)
+    chunks = in_chunks(units, workers, [len(todo[i][1]) for i in ordered])
+    outcomes = across(chunks, workers, _scan_unit)
     try:
         by_index = dict(zip(ordered, outcomes, strict=True))
     finally:

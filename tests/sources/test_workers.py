@@ -11,7 +11,7 @@ from checker.model.catalogue import default_catalogue
 from checker.model.support import Page
 from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import DocFile
-from checker.sources.workers import PART_MIN_SIZE, read_all, work_units
+from checker.sources.workers import PART_MIN_SIZE, in_chunks, read_all, work_units
 
 CATALOGUE = default_catalogue()
 
@@ -30,6 +30,27 @@ def test_a_big_page_is_cut_for_the_workers(big_page: tuple[DocFile, bytes]) -> N
     assert counts == [2]
     assert all(isinstance(unit[1], str) for unit in units)
     assert work_units([(doc, data, None)], CATALOGUE, None, workers=1)[1] == [1]
+
+
+def test_a_big_page_among_many_goes_whole(big_page: tuple[DocFile, bytes]) -> None:
+    """Cutting is for a page that would keep the other workers waiting; in a
+    whole tree each page is a small share of the work, and cutting it would
+    only cost the reading process its time before the workers start."""
+    doc, data = big_page
+    others = [(DocFile(f"{doc.path}.{n}", "2.13.0", "zh"), data, None) for n in range(4)]
+    units, counts = work_units([(doc, data, None), *others], CATALOGUE, None, workers=2)
+    assert counts == [1] * 5
+    assert all(isinstance(unit[1], bytes) for unit in units)
+
+
+def test_chunks_keep_order_and_shrink_towards_the_end() -> None:
+    sizes = [1] * 64
+    chunks = in_chunks(list(range(64)), 2, sizes)
+    assert [unit for chunk in chunks for unit in chunk] == list(range(64))
+    assert len(chunks[0]) == 16  # a quarter of the work: half a worker's share
+    assert len(chunks[-1]) == 1
+    assert [len(chunk) for chunk in chunks] == sorted((len(c) for c in chunks), reverse=True)
+    assert in_chunks(["big", "a", "b"], 2, [100, 1, 1]) == [["big"], ["a"], ["b"]]
 
 
 def test_parts_read_by_workers_join_into_the_page_and_are_cached(

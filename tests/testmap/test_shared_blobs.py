@@ -46,9 +46,9 @@ def test_the_workers_scan_as_this_process_does_in_the_one_pool(monkeypatch: Any)
     used: list[int] = []
     pool = workers.across
 
-    def counted(units: Any, count: int, chunk: int, job: Any) -> Any:
+    def counted(chunks: Any, count: int, job: Any) -> Any:
         used.append(count)
-        return pool(units, count, chunk, job)
+        return pool(chunks, count, job)
 
     monkeypatch.setattr(workers, "across", counted)
     shared = working_tree(folder, ScanCache(None), lambda name: None, jobs=2)
