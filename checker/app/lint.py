@@ -97,7 +97,7 @@ def checked(
             from checker.torch.resolution import resolve_for
 
             resolution = resolve_for(corpus.pages, resolve, progress, started)
-    context = version_context(corpus, ready.catalogue, options)
+    context = version_context(corpus, ready.catalogue, options, ready.docs)
     store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
     rules = lint_rules(ready, settings)
     with store or nullcontext():

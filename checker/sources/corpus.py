@@ -6,6 +6,7 @@ work is large enough to pay for them; the result is the same either way."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -72,20 +73,35 @@ def read_corpus(
     return Corpus(pages, tuple(errors + read_errors))
 
 
-def version_context(corpus: Corpus, catalogue: Catalogue, options: ReadOptions) -> tuple[Page, ...]:
+def version_context(
+    corpus: Corpus, catalogue: Catalogue, options: ReadOptions, paths: Sequence[str] = ()
+) -> tuple[Page, ...]:
     """The pages of the read pages' version folders that were not read: what
     the cross-page rules (one API per version) must see besides them when the
     command names single files, as the pre-commit hook does. Read through the
     cache, quietly; a page that cannot be read is only missing from the context.
-    Git refs are read whole trees at a time and need none."""
+    Git refs are read whole trees at a time and need none, and neither does a
+    folder inside one of the `paths` read (all its pages were)."""
     if options.refs:
         return ()
     read = {page.path for page in corpus.pages}
-    folders = sorted({folder for page in corpus.pages if (folder := version_folder(page.path))})
+    walked = [os.path.abspath(path) for path in paths if os.path.isdir(path)]
+    folders = sorted(
+        {
+            folder
+            for page in corpus.pages
+            if (folder := version_folder(page.path)) and not _inside(folder, walked)
+        }
+    )
     others = [doc for doc in discover(folders) if doc.path not in read] if folders else []
     documents = [(doc, _load(doc)) for doc in others]
     quiet = ReadOptions(cache=options.cache, jobs=options.jobs)
     return read_documents(documents, catalogue, quiet)[0] if documents else ()
+
+
+def _inside(folder: str, walked: Sequence[str]) -> bool:
+    where = os.path.abspath(folder)
+    return any(where == top or where.startswith(top.rstrip(os.sep) + os.sep) for top in walked)
 
 
 # A page to read: its bytes, why they cannot be had, or None for a page at a

@@ -28,16 +28,23 @@ def doc_file(path: PurePath) -> DocFile | None:
     """The page's version and language from its folders; None for a non-API file."""
     if path.suffix.lower() != ".md":
         return None
+    kind = folder_kind(path.parent)
+    return DocFile(str(path), *kind) if kind else None
+
+
+def folder_kind(folder: PurePath) -> tuple[str, str] | None:
+    """The version and language of the pages in `folder` (absolute: the
+    folders above it count); None outside a version folder."""
     version = None
     lang = "zh"
-    for folder in reversed(path.parent.parts):
-        match = VERSION_FOLDER.match(folder)
+    for name in reversed(folder.parts):
+        match = VERSION_FOLDER.match(name)
         if match and version is None:
             version = ".".join(str(int(part)) for part in match.groups())
-        elif folder in LANGUAGE_FOLDERS and version is not None:
-            lang = folder
+        elif name in LANGUAGE_FOLDERS and version is not None:
+            lang = name
             break
-    return DocFile(str(path), version, lang) if version else None
+    return (version, lang) if version else None
 
 
 def discover(paths: Iterable[str]) -> list[DocFile]:
@@ -47,11 +54,13 @@ def discover(paths: Iterable[str]) -> list[DocFile]:
         path = Path(given)
         if not path.exists():
             raise UsageError(f"{given}: no such file or folder")
-        candidates = _markdown_files(path) if path.is_dir() else [path]
-        for candidate in candidates:
-            doc = doc_file(candidate.absolute() if not candidate.is_absolute() else candidate)
-            if doc is not None:
-                found.setdefault(str(candidate), DocFile(str(candidate), doc.version, doc.lang))
+        if path.is_dir():
+            docs = _pages_under(path)
+        else:
+            doc = doc_file(path if path.is_absolute() else path.absolute())
+            docs = [DocFile(str(path), doc.version, doc.lang)] if doc else []
+        for page in docs:
+            found.setdefault(page.path, page)
     if not found:
         raise UsageError(
             f"no API pages found under {', '.join(paths)} "
@@ -69,9 +78,18 @@ def version_folder(path: str) -> str | None:
     return None
 
 
-def _markdown_files(root: Path) -> list[Path]:
-    files: list[Path] = []
+def _pages_under(root: Path) -> list[DocFile]:
+    """The API pages under a folder, each folder's version and language found
+    once for all its files. Paths are written as pathlib writes them
+    (`./docs/x.md` as docs/x.md)."""
+    pages: list[DocFile] = []
     for folder, subfolders, names in os.walk(root):
         subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-        files.extend(Path(folder, name) for name in sorted(names) if name.lower().endswith(".md"))
-    return files
+        # `.md` alone is a hidden file with no suffix, as doc_file reads it
+        markdown = sorted(name for name in names if name.lower().endswith(".md") and len(name) > 3)
+        kind = folder_kind(Path(folder).absolute()) if markdown else None
+        if kind is not None:
+            base = str(Path(folder))
+            prefix = "" if base == "." else base + os.sep
+            pages.extend(DocFile(prefix + name, *kind) for name in markdown)
+    return pages

@@ -12,7 +12,7 @@ from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.sources.cache import PageCache
 from checker.sources.cache_rows import digest
-from checker.sources.corpus import Corpus, ReadOptions, read_corpus
+from checker.sources.corpus import Corpus, ReadOptions, read_corpus, version_context
 from checker.sources.workers import PARALLEL_MIN_BYTES
 
 CATALOGUE = default_catalogue()
@@ -65,3 +65,32 @@ def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None
         entry.write_bytes(json.dumps(envelope).encode() + b"\n" + head + b"\n" + body)
     warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1, cache=cache))
     assert all(page.entries[0].api.startswith("cached.") for page in warm.pages if page.entries)
+
+
+def _version_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs/zh/api/native_api/pytorch_2-13-0"
+    folder.mkdir(parents=True)
+    for name in ("torch.md", "torch-nn.md"):
+        (folder / name).write_text(f"# {name}\n\n## torch.x\n\n**是否支持**：是\n", "utf-8")
+    return folder
+
+
+def test_one_page_is_checked_among_the_other_pages_of_its_version(tmp_path: Path) -> None:
+    folder = _version_folder(tmp_path)
+    options = ReadOptions(jobs=1)
+    read = read_corpus([str(folder / "torch.md")], CATALOGUE, options=options)
+    context = version_context(read, CATALOGUE, options, [str(folder / "torch.md")])
+    assert [page.path for page in context] == [str(folder / "torch-nn.md")]
+
+
+def test_a_folder_read_whole_is_not_listed_again_for_its_context(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import checker.sources.corpus as corpus_module
+
+    _version_folder(tmp_path)
+    options = ReadOptions(jobs=1)
+    given = [str(tmp_path / "docs")]
+    read = read_corpus(given, CATALOGUE, options=options)
+    monkeypatch.setattr(corpus_module, "discover", lambda folders: pytest.fail(str(folders)))
+    assert version_context(read, CATALOGUE, options, given) == ()

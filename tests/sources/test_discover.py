@@ -77,6 +77,23 @@ def test_discover_relative_path_inside_a_version_folder(monkeypatch: pytest.Monk
     assert discover(["."]) == [DocFile("torch-sprocket.md", "2.7.1", "en")]
 
 
+def test_discover_writes_paths_as_pathlib_does_and_skips_a_bare_dot_md(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "docs/pytorch_2-13-0"
+    folder.mkdir(parents=True)
+    for name in ("torch.md", ".md", "UPPER.MD"):
+        (folder / name).write_text("# t\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    expected = [
+        DocFile(f"docs/pytorch_2-13-0/{name}", "2.13.0", "zh") for name in ("UPPER.MD", "torch.md")
+    ]
+    assert discover(["./docs"]) == expected
+    assert discover(["docs/"]) == expected
+    walked = discover(["docs/../docs"])  # as written: pathlib keeps the ..
+    assert [doc.path for doc in walked] == [f"docs/../{doc.path}" for doc in expected]
+
+
 def test_discover_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     missing = tmp_path / "no-such-docs"
     with pytest.raises(UsageError) as raised:
