@@ -8,7 +8,7 @@ short name, so a link that names another API is not silently believed."""
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote, urlsplit
+from urllib.parse import SplitResult, unquote, urlsplit
 
 from markdown_it.token import Token
 
@@ -90,7 +90,8 @@ def written_text(children: list[Token]) -> str:
 
 
 def _link(text: str, url: str) -> NativeLink:
-    return NativeLink(text, url, _docs_version(url), _target(url))
+    parts = urlsplit(url)  # once: it was a third of reading a link
+    return NativeLink(text, url, _docs_version(parts), _target(parts))
 
 
 def full_name(name: str, link: NativeLink | None, parent: str | None) -> str:
@@ -121,13 +122,12 @@ def without_signature(text: str) -> str:
     return text if start < 0 else text[:start] + text[end + 1 :]
 
 
-def _docs_version(url: str) -> str | None:
-    match = _DOCS_VERSION.search(urlsplit(url).path + "/")
+def _docs_version(parts: SplitResult) -> str | None:
+    match = _DOCS_VERSION.search(parts.path + "/")
     return match.group(1) if match else None
 
 
-def _target(url: str) -> str | None:
-    parts = urlsplit(url)
+def _target(parts: SplitResult) -> str | None:
     if parts.fragment:
         return unquote(parts.fragment)
     match = _GENERATED.search(parts.path)
