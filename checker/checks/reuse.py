@@ -48,6 +48,10 @@ class Store(Protocol):
 
     def save(self, page: Page, findings: Sequence[Finding], heads: Sequence[Head]) -> None: ...
 
+    def load_compared(self, key: str) -> tuple[Finding, ...] | None: ...
+
+    def save_compared(self, key: str, findings: Sequence[Finding]) -> None: ...
+
 
 class Reuse:
     def __init__(self, store: Store | None = None) -> None:
@@ -110,8 +114,10 @@ class Reuse:
     ) -> list[Finding]:
         """`check`'s findings on pages of one tree's version folder, named by
         paths inside the tree: once for the same `rule`, blobs in order and
-        `more` (what else the findings depend on). Pages of the working tree
-        are one tree, checked once anyway."""
+        `more` (what else the findings depend on; its repr the same in every
+        run). With a store, once until the tool or the catalogue changes: a warm
+        history compares none of its folders again, and decodes none of their
+        pages for it. Pages of the working tree are one tree, checked once anyway."""
         if not pages:
             return []
         if not pages[0].tree or not all(page.blob for page in pages):
@@ -119,7 +125,10 @@ class Reuse:
         key = (rule, pages[0].version, tuple((page.inside, page.blob) for page in pages), more)
         found = self._folders.get(key)
         if found is None:
-            found = self._folders[key] = check()
+            kept = self._store.load_compared(repr(key)) if self._store is not None else None
+            found = self._folders[key] = check() if kept is None else list(kept)
+            if kept is None and self._store is not None:
+                self._store.save_compared(repr(key), found)
         return found
 
 

@@ -169,15 +169,16 @@ class PageCache:
             return False
         path = self._file(self.folder, key)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(str(path), text(), into_devices=False)  # a FIFO there is replaced
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            write_atomically(path, text(), into_devices=False)  # a FIFO there is replaced
         except Exception:  # an unwritable cache only costs speed
             return False
         return True
 
     @staticmethod
-    def _file(folder: Path, key: str) -> Path:
-        return folder / key[:2] / f"{key}.json"
+    def _file(folder: Path, key: str) -> str:
+        # strings, not Paths: a warm history looks up thousands of entries
+        return os.path.join(folder, key[:2], key + ".json")
 
 
 # What a missing, corrupt, foreign or hostile entry raises on the way to a
@@ -212,7 +213,7 @@ def _envelope(line: bytes, form: str, key: str) -> dict[str, object] | None:
     return document if document.get("key") == key else None
 
 
-def _read_regular(path: Path) -> bytes:
+def _read_regular(path: str) -> bytes:
     """The bytes of a regular file; anything else (a FIFO, a device) is an
     OSError, found without waiting: the file is opened non-blocking, then seen."""
     handle = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
@@ -230,7 +231,7 @@ def _salt() -> bytes:
     return digest.digest()
 
 
-def _damaged(path: Path, error: Exception | str) -> InputError:
+def _damaged(path: str, error: Exception | str) -> InputError:
     return InputError(
         f"{path}: a page cache entry that docs-check did not write ({error}); "
         "remove it, or run with --no-cache"
@@ -239,10 +240,11 @@ def _damaged(path: Path, error: Exception | str) -> InputError:
 
 class CheckedStore:
     """What a page's own lint rules found on it, and its entries' heading
-    lines and APIs, kept in
-    the page cache under the page's key and the lint rules' salt: a warm lint
-    takes them instead of decoding the page's entries to run the rules again
-    (checker.checks.reuse). Pages without a blob id (made in no read) are not kept.
+    lines and APIs, kept in the page cache under the page's key and the lint
+    rules' salt: a warm lint takes them instead of decoding the page's entries
+    to run the rules again (checker.checks.reuse). Pages without a blob id
+    (made in no read) are not kept. So are what the cross-page rules found on
+    a folder of pages at a ref, under a key naming its pages' blobs.
 
     Entries are written by a thread of their own while the rules go on to the
     next page: creating a file costs this machine's disk 0.3-2 ms, half
@@ -271,16 +273,35 @@ class CheckedStore:
     ) -> None:
         key = self._key(page)
         if key:
-            if self._writer is None:
-                # imported at the first write: a warm run writes nothing
-                from concurrent.futures import ThreadPoolExecutor
+            self._put(key, findings, heads)
 
-                self._writer = ThreadPoolExecutor(1, thread_name_prefix="docs-check-cache")
-            self._writer.submit(self.cache.put_checked, key, tuple(findings), tuple(heads))
+    def load_compared(self, key: str) -> tuple[Finding, ...] | None:
+        """What a cross-page rule found on a folder of pages (checker.checks.
+        reuse): `key` names the rule, the folder's version and its pages."""
+        kept = self.cache.get_checked(self._compared_key(key))
+        return None if kept is None else kept[0]
+
+    def save_compared(self, key: str, findings: Sequence[Finding]) -> None:
+        self._put(self._compared_key(key), findings, ())
+
+    def _put(self, key: str, findings: Sequence[Finding], heads: Sequence[tuple[int, str]]) -> None:
+        if self._writer is None:
+            # imported at the first write: a warm run writes nothing
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="docs-check-cache")
+        self._writer.submit(self.cache.put_checked, key, tuple(findings), tuple(heads))
 
     def _key(self, page: Page) -> str | None:
         if not page.blob:
             return None
         doc = DocFile(page.inside, page.version, page.lang)
-        page_key = self.cache.key(doc, page.blob, self.catalogue)
+        return self._checked_key(self.cache.key(doc, page.blob, self.catalogue))
+
+    def _compared_key(self, key: str) -> str:
+        # the tool, the catalogue and the rules' data are in it, as in a page's key
+        return self._checked_key(self.cache.key(DocFile("", "", ""), key, self.catalogue))
+
+    @staticmethod
+    def _checked_key(page_key: str) -> str:
         return hashlib.sha256(f"{_CHECKED}\0{page_key}".encode()).hexdigest()

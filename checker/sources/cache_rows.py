@@ -153,7 +153,10 @@ def _status(row: list[Any]) -> Status:
 
 def heads_from(rows: list[Any]) -> list[tuple[int, str]]:
     """Entries' heading lines and APIs, as the page rules' record keeps them."""
-    return [(int(line), _text(api)) for line, api in rows]
+    heads = [(int(line), api) for line, api in rows]
+    if not all(type(api) is str for _, api in heads):  # one pass, not a call a row
+        raise TypeError("a text is a string")
+    return heads
 
 
 def _text(value: object) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
+from checker.sources.cache import CheckedStore, PageCache
 from checker.sources.corpus import read_corpus
 from tests.helpers import FIXTURES
 
@@ -128,6 +130,30 @@ def test_a_folder_of_the_same_blobs_is_compared_once(monkeypatch: pytest.MonkeyP
     found = lint([page for ref in ("r1", "r2", "r3") for page in at_ref(pages, ref)], CATALOGUE)
     assert calls == {"gathered": 2, "compared": 1}  # 2.11.0 and 2.12.0; only 2.12.0 repeats
     assert sum(f.rule == "duplicate-api" for f in found) == 3 * 2
+
+
+def test_a_folder_compared_in_one_run_is_not_compared_in_the_next(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With the page cache's store, a folder's cross-page findings outlive the
+    run, as its pages' own findings do: a warm history compares none again."""
+    import checker.checks.lint
+
+    pages = at_ref(read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages, "r1")
+    cache = PageCache(tmp_path)
+    with CheckedStore(cache, CATALOGUE) as store:
+        first = lint(pages, CATALOGUE, store=store)
+    assert sum(f.rule == "duplicate-api" for f in first) == 2
+
+    def gathered(*arguments: Any) -> Any:
+        pytest.fail("a kept folder gathered again")
+
+    monkeypatch.setattr(checker.checks.lint, "documented_again", gathered)
+    with CheckedStore(cache, CATALOGUE) as store:
+        assert lint(pages, CATALOGUE, store=store) == first
+    other = dataclasses.replace(CATALOGUE, products=CATALOGUE.products[:1])
+    with pytest.raises(pytest.fail.Exception), CheckedStore(cache, other) as store:
+        lint(pages, other, store=store)  # another catalogue: compared again
 
 
 def test_a_folder_of_one_page_repeating_an_api() -> None:
