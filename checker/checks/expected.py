@@ -18,8 +18,10 @@ and cost a look at the entries of the few pages of the rules' APIs."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Sequence, Set
+from functools import partial
 from typing import TYPE_CHECKING
 
 from checker.checks.registry import finding
@@ -29,6 +31,7 @@ from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 
 if TYPE_CHECKING:
+    from checker.checks.reuse import Reuse
     from checker.verify.expectations import Expectation
 
 DIFFERS = "doc-differs-from-rule"
@@ -70,16 +73,18 @@ def expectation_findings(
     pages: Sequence[Page],
     catalogue: Catalogue,
     context: Sequence[Page] = (),
-    names: Callable[[Page], Set[str]] | None = None,
+    reuse: Reuse | None = None,
 ) -> list[Finding]:
     """`doc-differs-from-rule` on `pages`. `context`: the other pages of their
     version folders (a page linted alone), which tell which versions have a
-    rule's page. `names`: the APIs a page documents, which a warm run has
-    without decoding the page (checker.checks.reuse): only the pages of a
-    rule's API are decoded."""
+    rule's page. `reuse` (checker.checks.reuse): the APIs a page documents,
+    which a warm run has without decoding the page, so that only the pages of
+    a rule's API are looked at; and what the rules found on a page at a ref,
+    found once for its blob and the rules that judge it, and with a store
+    kept from run to run (a warm history decodes none of its pages for it)."""
     if not rules:
         return []
-    names = names or _documented
+    names = (lambda page: reuse.names(page).once) if reuse else _documented
     # (tree, docs root, version) -> its pages' file names
     named: dict[tuple[str, str, str], set[str]] = {}
     for page in (*pages, *context):
@@ -101,11 +106,29 @@ def expectation_findings(
             for rule in by_api[api]
             if (page.version in rule.versions if rule.versions else rule.doc in files)
         ]
-        for entry in page.entries if judged else ():
-            for rule in judged:
-                if entry.api == rule.api:
-                    found += _differences(rule, page.placed(entry), catalogue)
+        if not judged:
+            continue
+        judge = partial(_judged, page, judged, catalogue)
+        if reuse is None:
+            found += [_placed(f, page) for f in judge()]
+        else:
+            found += reuse.placed("expect", [page], judge, tuple(map(repr, judged)))
     return found
+
+
+def _judged(page: Page, judged: Sequence[Expectation], catalogue: Catalogue) -> list[Finding]:
+    """The rules' findings on the page, named by paths inside its tree."""
+    return [
+        found
+        for entry in page.entries
+        for rule in judged
+        if entry.api == rule.api
+        for found in _differences(rule, entry, catalogue)
+    ]
+
+
+def _placed(found: Finding, page: Page) -> Finding:
+    return dataclasses.replace(found, path=page.path) if page.tree else found
 
 
 def _documented(page: Page) -> Set[str]:

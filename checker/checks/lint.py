@@ -61,11 +61,10 @@ def lint(
     else:
         for group in _folders(pages):
             findings.extend(_across(group, catalogue, reuse))
-    # the rules' expectations: never kept with a page's own findings (they
-    # depend on the rule files); the pages of their APIs found from the names
-    # the page rules kept
-    names = lambda page: reuse.names(page).once  # noqa: E731
-    findings.extend(expectation_findings(rules, pages, catalogue, context, names))
+    # the rules' expectations: not kept with a page's own findings (they
+    # depend on the rule files), but apart, keyed by the rules that judge the
+    # page; its pages found from the names the page rules kept
+    findings.extend(expectation_findings(rules, pages, catalogue, context, reuse))
     return sorted(with_api(findings, pages, reuse.heads))
 
 

@@ -102,8 +102,18 @@ class Reuse:
         """`check`'s findings on the pages of one tree's version folder, which
         it names by their entries' paths (inside the tree), placed at the
         tree; once for the same blobs in order."""
-        found = self.inside_tree("folder", folder, check)
-        return [_at_tree(f, folder[0].tree) for f in found] if folder else []
+        return self.placed("folder", folder, check)
+
+    def placed(
+        self,
+        rule: str,
+        pages: Sequence[Page],
+        check: Callable[[], list[Finding]],
+        more: tuple[object, ...] = (),
+    ) -> list[Finding]:
+        """`inside_tree`'s findings placed at the pages' tree."""
+        found = self.inside_tree(rule, pages, check, more)
+        return [_at_tree(f, pages[0].tree) for f in found] if pages else []
 
     def inside_tree(
         self,

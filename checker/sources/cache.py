@@ -99,14 +99,25 @@ class PageCache:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self._salt = _salt()
+        # the digest of the salt and a catalogue, begun once: a warm history
+        # makes thousands of keys, and looking the fingerprint up hashes the
+        # whole catalogue each time
+        self._begun: tuple[Catalogue, hashlib._Hash] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """As the workers are given it: a digest under way does not pickle."""
+        return {**self.__dict__, "_begun": None}
 
     def key(self, doc: DocFile, content: str, catalogue: Catalogue) -> str:
         """`content`: the git blob id of the page's bytes (`blob_id`), which a
         page at a git ref has without its bytes being fetched. `catalogue`: the
         one the page is read with, the shipped one with the products and scope
         a project's configuration adds (a product it names is no longer unknown)."""
-        digest = hashlib.sha256(self._salt)
-        digest.update(_fingerprint(catalogue))
+        if self._begun is None or self._begun[0] is not catalogue:
+            begun = hashlib.sha256(self._salt)
+            begun.update(_fingerprint(catalogue))
+            self._begun = catalogue, begun
+        digest = self._begun[1].copy()
         for part in (doc.path, doc.version, doc.lang, content):
             digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
         return digest.hexdigest()

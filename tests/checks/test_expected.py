@@ -342,3 +342,44 @@ def test_a_verdict_line_without_a_detail_has_no_brackets() -> None:
     assert verdict_said("torch.x", "2.12.0", "atlas-a2", "unverified", "no NPU") == (
         "torch.x 2.12.0 on atlas-a2: no NPU"
     )
+
+
+def test_a_rules_findings_at_a_ref_are_kept_for_the_next_run(
+    docs: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a ref, what the rules find on a page is kept (under the rules that
+    judge it) with the page cache's store: the next run judges nothing again,
+    and says the same; other rules judge it again."""
+    import dataclasses
+
+    import checker.checks.expected as expected
+    from checker.checks.lint import lint
+    from checker.model.catalogue import load_catalogue
+    from checker.sources.cache import CheckedStore, PageCache
+    from checker.sources.corpus import read_corpus
+    from checker.verify.expectations import load_rules, shipped_rule_files
+
+    flip(docs)
+    catalogue = load_catalogue()
+    pages = [
+        dataclasses.replace(page, path=f"r1:{page.path}", tree="r1", blob=f"blob-{page.path}")
+        for page in read_corpus(["docs"], catalogue).pages
+    ]
+    rules = load_rules(shipped_rule_files(), catalogue)
+    cache = PageCache(docs / "cache")
+    with CheckedStore(cache, catalogue) as store:
+        first = lint(pages, catalogue, store=store, rules=rules)
+    differs = [(f.path, f.line) for f in first if f.rule == "doc-differs-from-rule"]
+    assert differs == [(f"r1:{PAGE}", ROW)]
+    judged: list[str] = []
+    real = expected._differences
+    monkeypatch.setattr(
+        expected, "_differences", lambda rule, *rest: judged.append(rule.id) or real(rule, *rest)
+    )
+    with CheckedStore(cache, catalogue) as store:
+        assert lint(pages, catalogue, store=store, rules=rules) == first
+    assert judged == []
+    changed = [dataclasses.replace(rule, expect_at=f"{rule.expect_at}!") for rule in rules]
+    with CheckedStore(cache, catalogue) as store:
+        lint(pages, catalogue, store=store, rules=changed)
+    assert judged
