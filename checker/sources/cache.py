@@ -103,10 +103,12 @@ class PageCache:
         # makes thousands of keys, and looking the fingerprint up hashes the
         # whole catalogue each time
         self._begun: tuple[Catalogue, hashlib._Hash] | None = None
+        # keys made with it: a page's key is asked again for its kept findings
+        self._made: dict[tuple[str, str, str, str], str] = {}
 
     def __getstate__(self) -> dict[str, object]:
         """As the workers are given it: a digest under way does not pickle."""
-        return {**self.__dict__, "_begun": None}
+        return {**self.__dict__, "_begun": None, "_made": {}}
 
     def key(self, doc: DocFile, content: str, catalogue: Catalogue) -> str:
         """`content`: the git blob id of the page's bytes (`blob_id`), which a
@@ -116,11 +118,15 @@ class PageCache:
         if self._begun is None or self._begun[0] is not catalogue:
             begun = hashlib.sha256(self._salt)
             begun.update(_fingerprint(catalogue))
-            self._begun = catalogue, begun
-        digest = self._begun[1].copy()
-        for part in (doc.path, doc.version, doc.lang, content):
-            digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
-        return digest.hexdigest()
+            self._begun, self._made = (catalogue, begun), {}
+        parts = (doc.path, doc.version, doc.lang, content)
+        made = self._made.get(parts)
+        if made is None:
+            digest = self._begun[1].copy()
+            for part in parts:
+                digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
+            made = self._made[parts] = digest.hexdigest()
+        return made
 
     def get(self, key: str) -> Page | None:
         if self.folder is None:

@@ -73,6 +73,7 @@ def test_the_key_depends_on_content_place_and_tool(
     assert cache.key(DocFile(doc.path, "2.13.0", doc.lang), data, CATALOGUE) != key
     assert cache.key(DocFile(doc.path, doc.version, "en"), data, CATALOGUE) != key
     assert cache.key(doc, data, CATALOGUE.with_scope(("atlas-a2",))) != key
+    assert cache.key(doc, data, CATALOGUE) == key  # the same question, the same key
     monkeypatch.setattr(checker.sources.cache, "__version__", "999.0")
     assert PageCache(tmp_path).key(doc, data, CATALOGUE) != key
 
