@@ -14,6 +14,7 @@ its pages are the same blobs."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -33,18 +34,37 @@ def entry_heads(page: Page) -> list[Head]:
     return [(entry.line, entry.api) for entry in page.entries]
 
 
-class _Checked:
-    """A page's own findings, its entries' heads and the names they give."""
+# A page's own findings, and calls giving its entries' APIs and heading lines
+Kept = tuple[tuple[Finding, ...], Callable[[], Sequence[str]], Callable[[], Sequence[int]]]
 
-    def __init__(self, findings: Sequence[Finding], heads: Sequence[Head]) -> None:
-        self.findings, self.heads = findings, heads
-        self.names = names_of([api for _, api in heads])
+
+class _Checked:
+    """A page's own findings, its entries' heads and the names they give,
+    each made when first asked for (a store decodes them then): every page's
+    names are asked for (which pages a rule judges), its heads only when its
+    folder is compared again, which a warm history does for few."""
+
+    def __init__(
+        self,
+        findings: Sequence[Finding],
+        apis: Callable[[], Sequence[str]],
+        lines: Callable[[], Sequence[int]],
+    ) -> None:
+        self.findings, self._apis, self._lines = findings, apis, lines
+
+    @functools.cached_property
+    def heads(self) -> Sequence[Head]:
+        return list(zip(self._lines(), self._apis(), strict=True))
+
+    @functools.cached_property
+    def names(self) -> Names:
+        return names_of(self._apis())
 
 
 class Store(Protocol):
     """Where a page's own findings and its entries' heads outlive the run."""
 
-    def load(self, page: Page) -> tuple[tuple[Finding, ...], list[Head]] | None: ...
+    def load(self, page: Page) -> Kept | None: ...
 
     def save(self, page: Page, findings: Sequence[Finding], heads: Sequence[Head]) -> None: ...
 
@@ -64,7 +84,9 @@ class Reuse:
         page's: run once per blob and path, or taken from the store."""
         checked = self._known(page)
         if checked is None:
-            checked = _Checked(check(), entry_heads(page))
+            heads = entry_heads(page)  # now: the page's entries are released next
+            apis, lines = [api for _, api in heads], [line for line, _ in heads]
+            checked = _Checked(check(), lambda: apis, lambda: lines)
             _release(page)
             if page.blob:
                 self._pages[page.blob, page.inside] = checked

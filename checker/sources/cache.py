@@ -23,7 +23,7 @@ import os
 import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from checker import __version__
 from checker.errors import InputError
@@ -35,9 +35,9 @@ from checker.sources.cache_rows import (
     digest,
     finding_data,
     finding_from,
-    heads_from,
     page_from,
     page_text,
+    rows_of,
 )
 from checker.sources.discover import DocFile
 
@@ -50,8 +50,12 @@ if TYPE_CHECKING:
 # 11: a head and a body read when needed, the page rules' findings beside;
 # 12: an envelope with the digests of head and body (checked/2: of the findings)
 # 13: cut tables, blocks past comments and divs, stray block ends, quoted labels
-_FORMAT = "docs-check/page-cache/13"
-_CHECKED = "docs-check/checked/2"
+_T = TypeVar("_T")
+# A page's own findings kept, with calls that decode its entries' APIs and
+# heading lines (checker.checks.reuse's Store.load)
+Kept = tuple[tuple[Finding, ...], Callable[[], list[str]], Callable[[], list[int]]]
+_FORMAT = "docs-check/page-cache/14"
+_CHECKED = "docs-check/checked/3"
 
 
 def default_cache_dir() -> Path | None:
@@ -133,13 +137,21 @@ class PageCache:
             return None
         path = self._file(self.folder, key)
         try:
-            envelope, head, body = _lines(_read_regular(path), 3)
-            document = _envelope(envelope, _FORMAT, key)
-            if document is None or document.get("body") != digest(body):  # cut short
+            data = _read_regular(path)
+            # the body by view, not copied: a warm run decodes few bodies, and
+            # copying them all was a third of looking the pages up
+            first = data.index(b"\n")
+            second = data.index(b"\n", first + 1)
+            body = memoryview(data)[second + 1 :]
+            head = data[first + 1 : second]
+            document = _envelope(data[:first], _FORMAT, key)
+            if document is None or document.get("size") != len(body):  # cut short
                 return None
             if document.get("head") != digest(head):  # whole, but its head changed since
                 raise _damaged(path, "its head does not match its digest")
-            return page_from(json.loads(head), body, lambda error: _damaged(path, error))
+            return page_from(
+                json.loads(head), body, document.get("body"), lambda error: _damaged(path, error)
+            )
         except _UNREADABLE:
             return None  # missing, corrupt or foreign: read the page again
 
@@ -147,31 +159,45 @@ class PageCache:
         """False: not kept (no folder, or one that cannot be written)."""
         return self._write(key, lambda: page_text(page, {"format": _FORMAT, "key": key}))
 
-    def get_checked(self, key: str) -> tuple[tuple[Finding, ...], list[tuple[int, str]]] | None:
-        """What `put_checked` kept under `key`: findings, and each entry's
-        heading line and API."""
+    def get_checked(self, key: str) -> Kept | None:
+        """What `put_checked` kept under `key`: findings, and calls giving its
+        entries' APIs and heading lines, decoded when first asked for: a warm
+        history asks for every page's APIs (which pages a rule judges) but for
+        few pages' lines, and decoding them all was most of looking up."""
         if self.folder is None:
             return None
         path = self._file(self.folder, key)
         try:
-            envelope, kept = _lines(_read_regular(path), 2)
-            if (found := _envelope(envelope, _CHECKED, key)) is None:
+            envelope, found, apis, lines = _lines(_read_regular(path), 4)
+            if (document := _envelope(envelope, _CHECKED, key)) is None:
                 return None
-            document = json.loads(kept)  # cut short: not JSON, and rebuilt
-            if found.get("digest") != digest(kept) or not isinstance(document, dict):
+            if document.get("digest") != digest(b"\n".join((found, apis, lines))):
+                for line in (found, apis, lines):
+                    json.loads(line)  # cut short: not JSON, and rebuilt
                 raise _damaged(path, "its findings do not match their digest")
-            findings = tuple(finding_from(f) for f in document["findings"])
-            return findings, heads_from(document["heads"])
+            findings = tuple(finding_from(f) for f in json.loads(found))
         except _UNREADABLE:
             return None
+
+        def decoded(line: bytes, kind: type[_T]) -> Callable[[], list[_T]]:
+            def decode() -> list[_T]:
+                try:
+                    return rows_of(json.loads(line), kind)
+                except _UNREADABLE as error:  # its digest matched: not docs-check's
+                    raise _damaged(path, error) from error
+
+            return decode
+
+        return findings, decoded(apis, str), decoded(lines, int)
 
     def put_checked(
         self, key: str, findings: Sequence[Finding], heads: Sequence[tuple[int, str]]
     ) -> None:
         def text() -> str:
-            found = [finding_data(finding) for finding in findings]
-            heading = [list(head) for head in heads]
-            kept = json.dumps({"findings": found, "heads": heading}, ensure_ascii=False)
+            found = json.dumps([finding_data(f) for f in findings], ensure_ascii=False)
+            apis = json.dumps([api for _, api in heads], ensure_ascii=False)
+            lines = json.dumps([line for line, _ in heads])
+            kept = "\n".join((found, apis, lines))
             envelope = {
                 "format": _CHECKED,
                 "key": key,
@@ -281,7 +307,7 @@ class CheckedStore:
             self._writer.shutdown(wait=True, cancel_futures=kind is not None)
             self._writer = None
 
-    def load(self, page: Page) -> tuple[tuple[Finding, ...], list[tuple[int, str]]] | None:
+    def load(self, page: Page) -> Kept | None:
         key = self._key(page)
         return self.cache.get_checked(key) if key else None
 

@@ -1,12 +1,12 @@
 """How a page is written into the page cache and read back (checker.sources.
 cache keeps the files). An entry file is three lines of JSON: the envelope
-(format, key, and a digest of each of the two lines after it), the head (the
+(format, key, a digest of each of the two lines after it, and the body's size), the head (the
 page's place, its reading's findings, its docs-check comments, how many
 entries and mentions it has) and the body (the entries and mentions). The
 digests are of bytes, so checking them decodes nothing. The head is read and
-checked at once; the body only
-when the entries or mentions are first looked at (model.deferred), which a
-warm lint whose page rules are cached too does for few pages. Everything read
+checked at once; the body's size too (an entry cut short is rebuilt), but its
+digest only when the entries or mentions are first looked at (model.deferred),
+which a warm lint whose page rules are cached too does for few pages. Everything read
 back has its type checked: a wrong one is a TypeError or ValueError and the
 entry is rebuilt, rather than failing far from here in a check or a report."""
 
@@ -16,7 +16,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import Any, TypeVar
 
 from checker.files import ESCAPE
 from checker.i18n import Message
@@ -45,11 +45,12 @@ def page_text(page: Page, envelope: dict[str, Any]) -> str:
         },
         ensure_ascii=False,
     )
-    digests = {"head": digest(_bytes(head)), "body": digest(_bytes(body))}
+    written = _bytes(body)
+    digests = {"head": digest(_bytes(head)), "body": digest(written), "size": len(written)}
     return "\n".join((json.dumps({**envelope, **digests}, ensure_ascii=False), head, body))
 
 
-def digest(data: bytes) -> str:
+def digest(data: bytes | memoryview) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
@@ -58,11 +59,17 @@ def _bytes(text: str) -> bytes:
     return text.encode("utf-8", ESCAPE)
 
 
-def page_from(head: dict[str, Any], body: bytes, damaged: Callable[[Exception], Exception]) -> Page:
+def page_from(
+    head: dict[str, Any],
+    body: bytes | memoryview,
+    body_digest: object,
+    damaged: Callable[[Exception | str], Exception],
+) -> Page:
     """The page of a checked head; its entries and mentions made from `body`
-    when first looked at. The body matched the head's digest, so only a body
-    written by something else than docs-check fails to decode there: that is
-    `damaged(error)`, raised."""
+    when first looked at, and its digest checked then (`body_digest`, the
+    envelope's): the body is whole (its size is the envelope's), so a body
+    that does not match, or matches but does not decode, was not written by
+    docs-check: that is `damaged(...)`, raised."""
     path, version, lang = str(head["path"]), str(head["version"]), str(head["lang"])
     count, mentioned = head["entries"], head["mentions"]
     if type(count) is not int or type(mentioned) is not int or min(count, mentioned) < 0:
@@ -73,8 +80,10 @@ def page_from(head: dict[str, Any], body: bytes, damaged: Callable[[Exception], 
 
     def decoded() -> tuple[tuple[Entry, ...], tuple[Mention, ...]]:
         if not made:
+            if digest(body) != body_digest:
+                raise damaged("its body does not match its digest")
             try:
-                made.append(_decoded(json.loads(body), path, version, lang))
+                made.append(_decoded(json.loads(bytes(body)), path, version, lang))
             except _DECODING as error:
                 raise damaged(error) from error
         return made[0]
@@ -151,12 +160,15 @@ def _status(row: list[Any]) -> Status:
     return Status(pairs, _SUPPORT[rest] if rest else None)
 
 
-def heads_from(rows: list[Any]) -> list[tuple[int, str]]:
-    """Entries' heading lines and APIs, as the page rules' record keeps them."""
-    heads = [(int(line), api) for line, api in rows]
-    if not all(type(api) is str for _, api in heads):  # one pass, not a call a row
-        raise TypeError("a text is a string")
-    return heads
+_T = TypeVar("_T")
+
+
+def rows_of(rows: object, kind: type[_T]) -> list[_T]:
+    """A kept list whose items are all of `kind` (the APIs, or the heading
+    lines, of a page's entries); anything else is a TypeError."""
+    if type(rows) is not list or not set(map(type, rows)) <= {kind}:  # map: C speed
+        raise TypeError(f"a list of {kind.__name__}")
+    return rows
 
 
 def _text(value: object) -> str:

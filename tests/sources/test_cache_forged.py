@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+import checker.sources.cache
+from checker.sources.cache_rows import digest
 from tests.helpers import REPO
 
 EXAMPLES = REPO / "examples" / "docs"
@@ -25,26 +27,30 @@ def lines_of(entry: Path) -> list[Any]:
 
 
 def drop_findings(entry: Path, holder: Callable[[Any], bool]) -> bool:
-    """Empties the `findings` of the JSON line (or object in it) `holder`
-    picks, leaving every other byte of the entry as it was."""
+    """Empties the findings of an entry `holder` picks by its first line (a
+    page's head holds them in its second line, the page rules' kept findings
+    are their second line), leaving every other byte of the entry as it was."""
     parts = entry.read_bytes().split(b"\n")
-    for number, part in enumerate(parts):
-        document = json.loads(part)
-        target = document.get("page", document) if isinstance(document, dict) else None
-        if isinstance(target, dict) and holder(target) and target.get("findings"):
-            target["findings"] = []
-            parts[number] = json.dumps(document, ensure_ascii=False).encode()
-            entry.write_bytes(b"\n".join(parts))
-            return True
-    return False
+    envelope, held = json.loads(parts[0]), json.loads(parts[1])
+    if not holder(envelope):
+        return False
+    if isinstance(held, dict) and held.get("findings"):
+        held["findings"] = []
+    elif isinstance(held, list) and held:
+        held = []
+    else:
+        return False
+    parts[1] = json.dumps(held, ensure_ascii=False).encode()
+    entry.write_bytes(b"\n".join(parts))
+    return True
 
 
-def page_head(document: Any) -> bool:
-    return "directives" in document  # a page's head: its reading's findings
+def page_head(envelope: Any) -> bool:
+    return bool(envelope["format"] == checker.sources.cache._FORMAT)
 
 
-def kept_findings(document: Any) -> bool:
-    return "heads" in document  # the page rules' findings, kept beside the page
+def kept_findings(envelope: Any) -> bool:
+    return bool(envelope["format"] == checker.sources.cache._CHECKED)
 
 
 def warm(cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, Any]:
@@ -85,4 +91,29 @@ def test_cache_entry_cut_short_is_rebuilt(
         entry.write_bytes(data[: max(0, len(data) - cut)])
     assert cli("lint", str(docs)) == cold
     for entry in entries:  # rebuilt: whole again
-        assert all(isinstance(line, dict) for line in lines_of(entry))
+        envelope, *rest = lines_of(entry)
+        assert isinstance(envelope, dict) and envelope["key"] == entry.stem and rest
+
+
+def test_heads_docs_check_did_not_write_stop_the_run(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept heads are decoded when first asked for (a working tree's
+    folders are compared in every run, so they are): heads that match their
+    digest but are not what docs-check writes (here a heading line that is
+    not a number) stop the run there, one line."""
+    cache, docs, _ = warm(cli, tmp_path, monkeypatch)
+    for entry in sorted(cache.rglob("*.json")):
+        envelope, *kept_lines = entry.read_bytes().split(b"\n")
+        if not kept_findings(json.loads(envelope)):
+            continue
+        found, apis, lines = kept_lines
+        if lines != b"[]":
+            kept = b"\n".join((found, apis, lines.replace(b"[", b'["one", ', 1)))
+            document = {**json.loads(envelope), "digest": digest(kept)}
+            entry.write_bytes(json.dumps(document).encode() + b"\n" + kept)
+    code, out, err = cli("lint", str(docs))
+    assert (code, out) == (2, "")
+    [line] = err.splitlines()
+    assert line.startswith(f"docs-check: error: {cache}/")
+    assert "a page cache entry that docs-check did not write" in line

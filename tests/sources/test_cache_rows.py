@@ -17,8 +17,8 @@ from checker.model.edit import Edit
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
 from checker.model.suppression import Directive
-from checker.sources.cache import _FORMAT, PageCache
-from checker.sources.cache_rows import digest
+from checker.sources.cache import PageCache
+from tests.sources.test_cache import entry_bytes
 
 KEY = "ab" + "0" * 62
 NESTED = Message("{api} contradicts {where}", {"api": "torch.x", "where": Message("{n}", {"n": 3})})
@@ -68,9 +68,7 @@ PAGE = Page(
 def stored(tmp_path: Path, head: dict[str, Any], body: bytes) -> Page | None:
     (tmp_path / KEY[:2]).mkdir(exist_ok=True)
     line = json.dumps(head).encode()  # its digest right: only the types are wrong
-    document = {"format": _FORMAT, "key": KEY, "head": digest(line), "body": digest(body)}
-    entry = json.dumps(document).encode() + b"\n" + line + b"\n" + body
-    (tmp_path / KEY[:2] / f"{KEY}.json").write_bytes(entry)
+    (tmp_path / KEY[:2] / f"{KEY}.json").write_bytes(entry_bytes(KEY, line, body))
     return PageCache(tmp_path).get(KEY)
 
 

@@ -61,7 +61,7 @@ def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None
         if rows:
             rows[0][0] = "cached." + rows[0][0]
         body = json.dumps(document).encode()
-        envelope["body"] = digest(body)
+        envelope["body"], envelope["size"] = digest(body), len(body)
         entry.write_bytes(json.dumps(envelope).encode() + b"\n" + head + b"\n" + body)
     warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1, cache=cache))
     assert all(page.entries[0].api.startswith("cached.") for page in warm.pages if page.entries)
