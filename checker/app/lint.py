@@ -85,13 +85,17 @@ def checked(
     """The lint run itself, and the setup it ran under (`fix` gates what it
     fixes as lint gated what it found)."""
     from checker.checks.lint import lint as lint_checks
+    from checker.checks.lint import page_rules
+    from checker.model.checked import PageRules
     from checker.sources.cache import CheckedStore
     from checker.sources.corpus import read_corpus, version_context
 
     ready = setup(paths, settings)
     resolve, resolution = settings.resolve, None
     with resolvers(resolve) as started:
-        options = settings.reading.options(progress)
+        # the page rules run where each page is read (in the workers)
+        read_with = PageRules(page_rules)
+        options = replace(settings.reading.options(progress), page_rules=read_with)
         corpus = read_corpus(ready.docs, ready.catalogue, options=options)
         if resolve is not None:
             from checker.torch.resolution import resolve_for
@@ -101,7 +105,9 @@ def checked(
     store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
     rules = lint_rules(ready, settings)
     with store or nullcontext():
-        findings = lint_checks(corpus.pages, ready.catalogue, context, store, rules)
+        findings = lint_checks(
+            corpus.pages, ready.catalogue, context, store, rules, read_with.found
+        )
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
     mapping_errors: tuple[str, ...] = ()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -23,6 +23,7 @@ from checker.checks.expected import expectation_findings
 from checker.checks.mentions import check_mentions
 from checker.checks.reuse import Head, Reuse, Store, entry_heads
 from checker.model.catalogue import Catalogue
+from checker.model.checked import Kept
 from checker.model.finding import Finding
 from checker.model.support import Page
 
@@ -36,6 +37,7 @@ def lint(
     context: Sequence[Page] = (),
     store: Store | None = None,
     rules: Sequence[Expectation] = (),
+    found: Mapping[tuple[str, str], Kept] | None = None,
 ) -> list[Finding]:
     """Findings on `pages`. `context`: other pages of their versions, which the
     cross-page rule reads too, so that a page linted alone is told what it is
@@ -46,12 +48,14 @@ def lint(
     most version folders the same pages: a page's own rules run once per blob
     and a folder's cross-page rules once per set of blobs, and what they find
     is placed at each ref that has them (`Reuse`). `store`: where a page's own
-    findings are kept from run to run (the page cache's)."""
-    reuse = Reuse(store)
+    findings are kept from run to run (the page cache's); `found`: what the
+    page rules found where the pages were read (a read with
+    `PageRules(page_rules)`), which is not run again."""
+    reuse = Reuse(store, found)
     findings: list[Finding] = []
     for page in pages:
         findings.extend(page.findings)
-        findings.extend(reuse.own(page, partial(_own, page, catalogue)))
+        findings.extend(reuse.own(page, partial(page_rules, page, catalogue)))
     if context:
         # The whole tree's order, which decides which of two entries is "first".
         every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
@@ -68,8 +72,9 @@ def lint(
     return sorted(with_api(findings, pages, reuse.heads))
 
 
-def _own(page: Page, catalogue: Catalogue) -> list[Finding]:
-    """The rules that read one page alone, its reading's findings aside."""
+def page_rules(page: Page, catalogue: Catalogue) -> list[Finding]:
+    """The rules that read one page alone, its reading's findings aside: run
+    where the page is read, when its read is given them (model.checked)."""
     found = [*check_product_sets(page), *check_mentions(page)]
     for entry in page.entries:
         found.extend(check_entry(entry, catalogue))

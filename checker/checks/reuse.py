@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from checker.checks.collection import Names, names_of, page_names
 from checker.i18n import Message
+from checker.model.checked import Kept
 from checker.model.deferred import Deferred
 from checker.model.finding import Finding
 from checker.model.support import Page
@@ -32,10 +33,6 @@ Head = tuple[int, str]  # an entry's heading line and API
 
 def entry_heads(page: Page) -> list[Head]:
     return [(entry.line, entry.api) for entry in page.entries]
-
-
-# A page's own findings, and calls giving its entries' APIs and heading lines
-Kept = tuple[tuple[Finding, ...], Callable[[], Sequence[str]], Callable[[], Sequence[int]]]
 
 
 class _Checked:
@@ -74,8 +71,14 @@ class Store(Protocol):
 
 
 class Reuse:
-    def __init__(self, store: Store | None = None) -> None:
+    def __init__(
+        self, store: Store | None = None, found: Mapping[tuple[str, str], Kept] | None = None
+    ) -> None:
+        """`found`: what the page rules found where the pages were read
+        (checker.model.checked), by blob and path inside the tree; kept in
+        the pages' own cache entries already."""
         self._store = store
+        self._found = found or {}
         self._pages: dict[tuple[str, str], _Checked] = {}
         self._folders: dict[_FolderKey, list[Finding]] = {}
 
@@ -114,6 +117,8 @@ class Reuse:
         if not page.blob:
             return None
         checked = self._pages.get((page.blob, page.inside))
+        if checked is None and (found := self._found.get((page.blob, page.inside))) is not None:
+            checked = self._pages[page.blob, page.inside] = _Checked(*found)
         if checked is None and self._store is not None:
             stored = self._store.load(page)
             if stored is not None:

@@ -23,21 +23,21 @@ import os
 import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from checker import __version__
 from checker.errors import InputError
 from checker.files import ESCAPE, write_atomically
 from checker.model.catalogue import Catalogue, rules_dir
+from checker.model.checked import Kept
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.sources.cache_rows import (
     digest,
     finding_data,
-    finding_from,
+    kept_from,
     page_from,
     page_text,
-    rows_of,
 )
 from checker.sources.discover import DocFile
 
@@ -50,11 +50,9 @@ if TYPE_CHECKING:
 # 11: a head and a body read when needed, the page rules' findings beside;
 # 12: an envelope with the digests of head and body (checked/2: of the findings)
 # 13: cut tables, blocks past comments and divs, stray block ends, quoted labels
-_T = TypeVar("_T")
-# A page's own findings kept, with calls that decode its entries' APIs and
-# heading lines (checker.checks.reuse's Store.load)
-Kept = tuple[tuple[Finding, ...], Callable[[], list[str]], Callable[[], list[int]]]
-_FORMAT = "docs-check/page-cache/14"
+# 14: bodies checked when first decoded; 15: the page rules' findings in the
+# page's own entry, when its read ran them (checked/3 keeps the others')
+_FORMAT = "docs-check/page-cache/15"
 _CHECKED = "docs-check/checked/3"
 
 
@@ -133,31 +131,28 @@ class PageCache:
         return made
 
     def get(self, key: str) -> Page | None:
+        found = self.get_read(key)
+        return None if found is None else found[0]
+
+    def get_read(self, key: str) -> tuple[Page, Kept | None] | None:
+        """The page kept under `key`, and what its own rules found where it was
+        read (None: the read ran none); None: not kept (or to be rebuilt)."""
         if self.folder is None:
             return None
         path = self._file(self.folder, key)
         try:
-            data = _read_regular(path)
-            # the body by view, not copied: a warm run decodes few bodies, and
-            # copying them all was a third of looking the pages up
-            first = data.index(b"\n")
-            second = data.index(b"\n", first + 1)
-            body = memoryview(data)[second + 1 :]
-            head = data[first + 1 : second]
-            document = _envelope(data[:first], _FORMAT, key)
-            if document is None or document.get("size") != len(body):  # cut short
-                return None
-            if document.get("head") != digest(head):  # whole, but its head changed since
-                raise _damaged(path, "its head does not match its digest")
-            return page_from(
-                json.loads(head), body, document.get("body"), lambda error: _damaged(path, error)
-            )
+            return entry_read(_read_regular(path), key, path)
         except _UNREADABLE:
             return None  # missing, corrupt or foreign: read the page again
 
-    def put(self, key: str, page: Page) -> bool:
+    def put(self, key: str, page: Page, own: Sequence[Finding] | None = None) -> bool:
         """False: not kept (no folder, or one that cannot be written)."""
-        return self._write(key, lambda: page_text(page, {"format": _FORMAT, "key": key}))
+        return self.put_text(key, entry_text(key, page, own))
+
+    def put_text(self, key: str, text: str) -> bool:
+        """`entry_text`'s text kept under `key` (a worker makes it once, for
+        the cache and for its answer)."""
+        return self._write(key, lambda: text)
 
     def get_checked(self, key: str) -> Kept | None:
         """What `put_checked` kept under `key`: findings, and calls giving its
@@ -175,20 +170,9 @@ class PageCache:
                 for line in (found, apis, lines):
                     json.loads(line)  # cut short: not JSON, and rebuilt
                 raise _damaged(path, "its findings do not match their digest")
-            findings = tuple(finding_from(f) for f in json.loads(found))
+            return kept_from(found, apis, lines, lambda error: _damaged(path, error))
         except _UNREADABLE:
             return None
-
-        def decoded(line: bytes, kind: type[_T]) -> Callable[[], list[_T]]:
-            def decode() -> list[_T]:
-                try:
-                    return rows_of(json.loads(line), kind)
-                except _UNREADABLE as error:  # its digest matched: not docs-check's
-                    raise _damaged(path, error) from error
-
-            return decode
-
-        return findings, decoded(apis, str), decoded(lines, int)
 
     def put_checked(
         self, key: str, findings: Sequence[Finding], heads: Sequence[tuple[int, str]]
@@ -238,6 +222,40 @@ _UNREADABLE = (
     ArithmeticError,
     RecursionError,
 )
+
+
+def entry_text(key: str | None, page: Page, own: Sequence[Finding] | None = None) -> str:
+    """A page's entry (checker.sources.cache_rows), and what its own rules
+    found (`own`; None: not run)."""
+    return page_text(page, {"format": _FORMAT, "key": key or ""}, own)
+
+
+def entry_read(data: bytes, key: str | None, path: str) -> tuple[Page, Kept | None] | None:
+    """The page of an entry's bytes, and what its own rules found (None: not
+    run); None for an entry cut short or of another format or key. Raises
+    InputError for an entry edited since docs-check wrote it (`path` names
+    it), and what _UNREADABLE names for one that is not an entry at all."""
+    ends = [data.index(b"\n")]
+    for _ in range(4):
+        ends.append(data.index(b"\n", ends[-1] + 1))
+    # the body by view, not copied: a warm run decodes few bodies, and
+    # copying them all was a third of looking the pages up
+    body = memoryview(data)[ends[4] + 1 :]
+    document = _envelope(data[: ends[0]], _FORMAT, key or "")
+    if document is None or document.get("size") != len(body):  # cut short
+        return None
+    head = data[ends[0] + 1 : ends[1]]
+    if document.get("head") != digest(head):  # whole, but its head changed since
+        raise _damaged(path, "its head does not match its digest")
+    if document.get("checked") != digest(data[ends[1] + 1 : ends[4]]):
+        raise _damaged(path, "its findings do not match their digest")
+
+    def damaged(error: Exception | str) -> InputError:
+        return _damaged(path, error)
+
+    found, apis, lines = (data[ends[i] + 1 : ends[i + 1]] for i in (1, 2, 3))
+    kept = kept_from(found, apis, lines, damaged)
+    return page_from(json.loads(head), body, document.get("body"), damaged), kept
 
 
 def _lines(data: bytes, count: int) -> list[bytes]:

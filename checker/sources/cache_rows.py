@@ -1,36 +1,45 @@
 """How a page is written into the page cache and read back (checker.sources.
-cache keeps the files). An entry file is three lines of JSON: the envelope
-(format, key, a digest of each of the two lines after it, and the body's size), the head (the
-page's place, its reading's findings, its docs-check comments, how many
-entries and mentions it has) and the body (the entries and mentions). The
-digests are of bytes, so checking them decodes nothing. The head is read and
-checked at once; the body's size too (an entry cut short is rebuilt), but its
-digest only when the entries or mentions are first looked at (model.deferred),
-which a warm lint whose page rules are cached too does for few pages. Everything read
-back has its type checked: a wrong one is a TypeError or ValueError and the
-entry is rebuilt, rather than failing far from here in a check or a report."""
+cache keeps the files). An entry file is six lines of JSON: the envelope
+(format, key, a digest of the head, of the three checked lines and of the
+body, and the body's size), the head (the page's place, its reading's
+findings, its docs-check comments, how many entries and mentions it has), what
+the page's own lint rules found on it, its entries' APIs and their heading
+lines (each `null` when the read ran no page rules, checker.model.checked),
+and the body (the entries and mentions). The digests are of bytes, so checking
+them decodes nothing. The head and the checked lines are checked at once, and
+the body's size too (an entry cut short is rebuilt), but the body's digest only
+when the entries or mentions are first looked at (model.deferred), which a
+warm lint does for few pages. The same bytes are what a worker answers with
+for a page it read: the reading process takes a fresh page as it takes a
+cached one. Everything read back has its type checked: a wrong one is a
+TypeError or ValueError and the entry is rebuilt, rather than failing far from
+here in a check or a report."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any, TypeVar
 
 from checker.files import ESCAPE
 from checker.i18n import Message
+from checker.model.checked import Kept
 from checker.model.deferred import Deferred
 from checker.model.edit import Edit
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
 from checker.model.suppression import Directive
 
+_T = TypeVar("_T")
 
-def page_text(page: Page, envelope: dict[str, Any]) -> str:
+
+def page_text(page: Page, envelope: dict[str, Any], own: Sequence[Finding] | None = None) -> str:
     """The entry file's text: `envelope` (the format and key) with the digests
-    of the head and the body added, then the head, then the body, a line each.
-    No newline is inside any: JSON writes a newline in a string as an escape."""
+    added, then the head, the checked lines (`own`: what the page's own rules
+    found; None, not run) and the body, a line each. No newline is inside any:
+    JSON writes a newline in a string as an escape."""
     body = json.dumps(_body(page), ensure_ascii=False)
     head = json.dumps(
         {
@@ -45,9 +54,44 @@ def page_text(page: Page, envelope: dict[str, Any]) -> str:
         },
         ensure_ascii=False,
     )
+    checked = "null\nnull\nnull"
+    if own is not None:
+        found = json.dumps([finding_data(finding) for finding in own], ensure_ascii=False)
+        apis = json.dumps([entry.api for entry in page.entries], ensure_ascii=False)
+        lines = json.dumps([entry.line for entry in page.entries])
+        checked = "\n".join((found, apis, lines))
     written = _bytes(body)
-    digests = {"head": digest(_bytes(head)), "body": digest(written), "size": len(written)}
-    return "\n".join((json.dumps({**envelope, **digests}, ensure_ascii=False), head, body))
+    digests = {
+        "head": digest(_bytes(head)),
+        "checked": digest(_bytes(checked)),
+        "body": digest(written),
+        "size": len(written),
+    }
+    envelope = {**envelope, **digests}
+    return "\n".join((json.dumps(envelope, ensure_ascii=False), head, checked, body))
+
+
+def kept_from(
+    found: bytes, apis: bytes, lines: bytes, damaged: Callable[[Exception | str], Exception]
+) -> Kept | None:
+    """An entry's checked lines (their digest matched): None where the read
+    ran no page rules; else the findings, and calls that decode the APIs and
+    heading lines when first asked for. A line that matched its digest but
+    does not decode was not written by docs-check: `damaged(...)`, raised."""
+    if found == b"null":
+        return None
+    findings = tuple(finding_from(finding) for finding in json.loads(found))
+
+    def decoded(line: bytes, kind: type[_T]) -> Callable[[], list[_T]]:
+        def decode() -> list[_T]:
+            try:
+                return rows_of(json.loads(line), kind)
+            except _DECODING as error:
+                raise damaged(error) from error
+
+        return decode
+
+    return findings, decoded(apis, str), decoded(lines, int)
 
 
 def digest(data: bytes | memoryview) -> str:
@@ -158,9 +202,6 @@ def _status(row: list[Any]) -> Status:
     named, rest = row
     pairs = tuple((str(product), _SUPPORT[support]) for product, support in named)
     return Status(pairs, _SUPPORT[rest] if rest else None)
-
-
-_T = TypeVar("_T")
 
 
 def rows_of(rows: object, kind: type[_T]) -> list[_T]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
 from checker.model.catalogue import Catalogue
+from checker.model.checked import Kept, PageRules
 from checker.model.support import Page, inside_tree
 from checker.progress import Progress
 from checker.read.load import decode_page, load_bytes
@@ -42,6 +43,8 @@ class ReadOptions:
     cache: PageCache | None = None
     jobs: int | None = None  # worker processes; None: one per core when worth it
     progress: Progress | None = None  # told of each page read; prints nothing itself
+    # run on each page where it is read (lint's own rules), and what they found
+    page_rules: PageRules | None = None
 
 
 def read_corpus(
@@ -95,7 +98,7 @@ def version_context(
     )
     others = [doc for doc in discover(folders) if doc.path not in read] if folders else []
     documents = [(doc, _load(doc)) for doc in others]
-    quiet = ReadOptions(cache=options.cache, jobs=options.jobs)
+    quiet = ReadOptions(cache=options.cache, jobs=options.jobs, page_rules=options.page_rules)
     return read_documents(documents, catalogue, quiet)[0] if documents else ()
 
 
@@ -206,31 +209,44 @@ def read_documents(
     todo: list[tuple[tuple[str, str], DocFile, bytes | None, str | None]] = []
     keys = [(inside_tree(doc.path, doc.tree), doc.blob) for doc, _ in documents]
     contents: dict[str, str] = {}  # a working tree's page -> the blob id of its bytes
+    rules = options.page_rules
+
+    def kept(at: tuple[str, str], content: str, found: Kept | None) -> None:
+        if rules is not None and found is not None:  # checks.reuse's key of the page
+            rules.found[content, at[0]] = found
+
     for (doc, data), at in zip(documents, keys, strict=True):
         if at in read or isinstance(data, InputError):
             continue
         bare = _bare(doc, at[0])
         content = doc.blob or contents.setdefault(doc.path, blob_id(data or b""))
         key = options.cache.key(bare, content, catalogue) if options.cache else None
-        cached = options.cache.get(key) if options.cache and key else None
-        read[at] = "" if cached is None else cached  # "": read below
+        cached = options.cache.get_read(key) if options.cache and key else None
+        read[at] = "" if cached is None else cached[0]  # "": read below
         if cached is None:
             todo.append((at, bare, data, key))
+        else:
+            kept(at, content, cached[1])
     missing = [bare for _, bare, data, _ in todo if data is None]
     fetched = dict(zip(missing, fetch(missing) if fetch and missing else [], strict=True))
     ready = [(bare, fetched[bare] if data is None else data, key) for _, bare, data, key in todo]
     done, total = len(documents) - len(ready), len(documents)
     if options.progress:
         options.progress(READING, done, total)
-    outcomes: Iterable[Page | str] = ()
+    outcomes: Iterable[tuple[Page, Kept | None] | str] = ()
     if ready:
         # the readers (markdown-it-py and all) are imported only for pages to
         # read: a warm run reads none, and their import is a sixth of its time
         from checker.sources.workers import read_all
 
-        outcomes = read_all(ready, catalogue, options.cache, options.jobs)
-    for (at, _, _, _), made in zip(todo, outcomes, strict=True):
-        read[at] = made
+        check = rules.check if rules is not None else None
+        outcomes = read_all(ready, catalogue, options.cache, options.jobs, check)
+    for (at, bare, _, _), made in zip(todo, outcomes, strict=True):
+        if isinstance(made, str):
+            read[at] = made
+        else:
+            read[at] = made[0]
+            kept(at, bare.blob or contents[bare.path], made[1])
         done += 1
         if options.progress:
             options.progress(READING, done, total)

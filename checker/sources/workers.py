@@ -24,13 +24,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from checker.errors import InputError
+from checker.files import ESCAPE
 from checker.model.catalogue import Catalogue
+from checker.model.checked import Check, Kept, kept_of
 from checker.model.support import Page
 from checker.read.load import decode_page
 from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
 from checker.read.tokens import NestedTooDeep
-from checker.sources.cache import PageCache
+from checker.sources.cache import PageCache, entry_read, entry_text
 from checker.sources.discover import DocFile
 
 if TYPE_CHECKING:
@@ -40,13 +42,13 @@ if TYPE_CHECKING:
 
 U = TypeVar("U")  # a unit of work
 R = TypeVar("R")  # its outcome
+Read = tuple[Page, "Kept | None"]  # a page, and what its own rules found (None: not run)
 
 # Below this much text a second process costs more than it saves (a pre-commit
 # run on a few pages stays in one process).
 PARALLEL_MIN_BYTES = 250_000
 # Bytes of pages to read above which the workers are not forked from the
-# reading process and answer with cache keys, not pages (see read_all): a
-# history of refs, not one tree of the docs.
+# reading process (see read_all): a history of refs, not one tree of the docs.
 HISTORY_MIN_BYTES = 20_000_000
 # Characters: a page at least twice this long may be cut into parts for the
 # workers, so that one big page does not keep the others waiting (see work_units).
@@ -58,35 +60,34 @@ def read_all(
     catalogue: Catalogue,
     cache: PageCache | None,
     jobs: int | None,
-) -> Iterator[Page | str]:
-    """Each page's outcome (a page, or a one-line error) in order, as soon as
-    it is read. `todo` is each page with its bytes and cache key; `jobs` is the
-    number of processes (None: one per core when the work is large enough)."""
+    check: Check | None = None,
+) -> Iterator[Read | str]:
+    """Each page's outcome (the page and what `check`, its own rules, found
+    on it; or a one-line error) in order, as soon as it is read. `todo` is
+    each page with its bytes and cache key; `jobs` is the number of processes
+    (None: one per core when the work is large enough)."""
     size = sum(len(data) for _, data, _ in todo)
     workers = jobs or os.cpu_count() or 1
     if jobs is None and size < PARALLEL_MIN_BYTES:
         workers = 1
-    units, counts = work_units(todo, catalogue, cache, workers)
+    units, counts = work_units(todo, catalogue, cache, workers, check)
     if workers < 2 or len(units) < 2:
-        yield from map(_read_one, units)
+        for unit in units:
+            yield _read_here(unit)
         return
     chunks = in_chunks(units, workers, [len(unit[1]) for unit in units])
-    # A forked worker starts with the reading process's pages as its own
-    # (counted again in each one's memory): above a history's size they
-    # start from a server forked before any page was read, and answer with
-    # the key of what they cached (Kept), so that no page is held twice. One
-    # tree's pages are all held anyway, and decoding them again from the
-    # cache would cost more than taking them through the pipe.
+    # A forked worker starts with the reading process's memory as its own
+    # (counted again in each one's): above a history's size they start from
+    # a server forked before any page was read.
     history = size >= HISTORY_MIN_BYTES
     method = "forkserver" if history and _has_forkserver() else None
-    outcomes = across(chunks, workers, _read_kept if history else _read_one, method)
+    outcomes = across(chunks, workers, _read_sent, method)
     try:
         at = 0  # the first unit of the page
         for (doc, _, key), count in zip(todo, counts, strict=True):
             at += count
             if count == 1:
-                outcome = next(outcomes)
-                yield _taken(outcome, units[at - 1]) if isinstance(outcome, Kept) else outcome
+                yield _received(next(outcomes), doc, key)
                 continue
             read = [next(outcomes) for _ in range(count)]
             errors = [part for part in read if isinstance(part, str)]
@@ -94,9 +95,7 @@ def read_all(
                 yield errors[0]
                 continue
             page = joined(doc, [part for part in read if isinstance(part, Page)])
-            if cache is not None and key is not None and cache.put(key, page):
-                page = cache.get(key) or page  # kept: held as the cache holds it, see Kept
-            yield page
+            yield _checked(page, key, catalogue, cache, check)
         assert next(outcomes, None) is None, "one outcome per unit"  # and the workers end
     finally:
         outcomes.close()  # a run ended early ends its workers now
@@ -314,8 +313,9 @@ def _watch_parent(first: int) -> None:
     os._exit(1)
 
 
-# (page, its bytes or a part's text, cache key, catalogue, cache, a whole page?)
-_Work = tuple[DocFile, bytes | str, str | None, Catalogue, PageCache | None, bool]
+# (page, its bytes or a part's text, cache key, catalogue, cache, a whole page?,
+# its own rules)
+_Work = tuple[DocFile, bytes | str, str | None, Catalogue, PageCache | None, bool, "Check | None"]
 
 
 def work_units(
@@ -323,13 +323,14 @@ def work_units(
     catalogue: Catalogue,
     cache: PageCache | None,
     workers: int,
+    check: Check | None = None,
 ) -> tuple[list[_Work], list[int]]:
     """What the workers are given: whole pages, and the parts of a page too
     large for one worker to read while the others wait: one that is more
     than half a worker's share of all the bytes (a pre-commit run on one big
     page). A page to cut is decoded and cut here, in the reading process,
     before any worker starts: the pages of a whole tree are each a small share
-    and go whole. A part is cached only once joined."""
+    and go whole. A part is checked and cached only once joined."""
     units: list[_Work] = []
     counts: list[int] = []
     total = sum(len(data) for _, data, _ in todo)
@@ -344,50 +345,73 @@ def work_units(
             except InputError:  # the worker reports it, as for any page
                 pass
         if len(pieces) < 2:
-            units.append((doc, whole, key, catalogue, cache, True))
+            units.append((doc, whole, key, catalogue, cache, True, check))
             counts.append(1)
             continue
-        units.extend((doc, piece, None, catalogue, None, False) for piece in pieces)
+        units.extend((doc, piece, None, catalogue, None, False, None) for piece in pieces)
         counts.append(len(pieces))
     return units, counts
 
 
 @dataclass(frozen=True)
-class Kept:
-    """A worker's answer for a page it read and wrote to the cache: only its
-    key. The reading process takes the page from the cache, as a warm run
-    does, with its entries decoded only when looked at: a history's reading
-    sends no models through the pipes, and holds none of pages it is done with."""
+class Sent:
+    """A worker's answer for a whole page: its cache entry's bytes
+    (checker.sources.cache), which it wrote to the cache too. The reading
+    process takes the page from them as a warm run takes a cached one, its
+    entries decoded only when looked at: no model is pickled through the
+    pipes, and the rules that need few pages' entries decode few."""
 
-    key: str
-
-
-def _read_kept(item: _Work) -> Page | str | Kept:
-    """`_read_one` in a worker: a page the cache now holds answers as `Kept`."""
-    doc, data, key, catalogue, cache, whole_page = item
-    outcome = _read_one((doc, data, None, catalogue, None, whole_page))
-    if isinstance(outcome, Page) and key is not None and cache is not None:
-        return Kept(key) if cache.put(key, outcome) else outcome
-    return outcome
+    data: bytes
 
 
-def _taken(kept: Kept, item: _Work) -> Page | str:
-    """The page of a `Kept` answer; read again here if its entry is gone since."""
-    _, _, _, _, cache, _ = item
-    assert cache is not None, "Kept only with a cache"
-    return cache.get(kept.key) or _read_one(item)
+def _read_sent(item: _Work) -> Sent | Page | str:
+    """A unit read in a worker: a whole page as its entry's bytes (`Sent`),
+    with what its own rules found; a part as its page, to be joined."""
+    doc, data, key, catalogue, cache, whole_page, check = item
+    page = _parsed(doc, data, catalogue, whole_page)
+    if isinstance(page, str) or not whole_page:
+        return page
+    text = entry_text(key, page, None if check is None else check(page, catalogue))
+    if cache is not None and key is not None:
+        cache.put_text(key, text)
+    return Sent(text.encode("utf-8", ESCAPE))
 
 
-def _read_one(item: _Work) -> Page | str:
-    """Reads one page (or part of one) and caches it, in whichever process runs it."""
-    doc, data, key, catalogue, cache, whole_page = item
+def _received(outcome: Sent | Page | str, doc: DocFile, key: str | None) -> Read | str:
+    """A whole page's outcome as the reading process holds it."""
+    if isinstance(outcome, str):
+        return outcome
+    assert isinstance(outcome, Sent), "a whole page is answered with its entry"
+    read = entry_read(outcome.data, key, doc.path)
+    assert read is not None, "an entry a worker made reads back"
+    return read
+
+
+def _read_here(item: _Work) -> Read | str:
+    """A whole page read in this process, checked and cached."""
+    doc, data, key, catalogue, cache, whole_page, check = item
+    page = _parsed(doc, data, catalogue, whole_page)
+    return page if isinstance(page, str) else _checked(page, key, catalogue, cache, check)
+
+
+def _checked(
+    page: Page, key: str | None, catalogue: Catalogue, cache: PageCache | None, check: Check | None
+) -> Read:
+    """A whole page with what its own rules found (None: none asked for),
+    cached with them."""
+    own = None if check is None else check(page, catalogue)
+    if cache is not None and key is not None:
+        cache.put(key, page, own)
+    return page, None if own is None else kept_of(page, own)
+
+
+def _parsed(doc: DocFile, data: bytes | str, catalogue: Catalogue, whole_page: bool) -> Page | str:
+    """One page (or part of one) read, in whichever process runs it; a
+    one-line error for a page that cannot be."""
     try:
         text = decode_page(doc.path, data) if isinstance(data, bytes) else data
-        page = read_text(text, doc, catalogue, whole_page)
+        return read_text(text, doc, catalogue, whole_page)
     except NestedTooDeep as error:
         return error.at(doc.path)
     except InputError as error:
         return str(error)
-    if cache is not None and key is not None:
-        cache.put(key, page)
-    return page

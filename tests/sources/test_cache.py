@@ -147,7 +147,7 @@ def test_two_runs_at_once_leave_only_whole_entries(tmp_path: Path) -> None:
     assert len({stdout for stdout, _ in outputs}) == 1
     entries = list(cache.rglob("*"))
     files = [entry for entry in entries if entry.is_file()]
-    assert len(files) == 12  # each page, and what lint's page rules found on it
+    assert len(files) == 6  # each page, with what lint's page rules found on it
     assert not [entry for entry in files if entry.name.startswith(".")]  # no temporary files
     for entry in files:
         head_of(entry)
@@ -160,7 +160,7 @@ def test_no_cache_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run(["lint", "--no-cache", "--cache-dir", str(cache), str(EXAMPLES)]) == 1
     assert not cache.exists()
     assert run(["lint", "--cache-dir", str(cache), str(EXAMPLES)]) == 1
-    assert len(list(cache.rglob("*.json"))) == 12  # pages, and their rules' findings
+    assert len(list(cache.rglob("*.json"))) == 6  # pages, with their rules' findings
     capsys.readouterr()
 
 
@@ -189,12 +189,16 @@ def head_of(entry: Path) -> Any:
     return json.loads(entry.read_bytes().partition(b"\n")[0])
 
 
-def entry_bytes(key: str, head: bytes, body: bytes) -> bytes:
-    """An entry of the right format and key, with the right digests of `head`
-    and `body`, and the body's size."""
-    digests = {"head": digest(head), "body": digest(body), "size": len(body)}
+NOT_CHECKED = b"null\nnull\nnull"  # the checked lines of a page read without page rules
+
+
+def entry_bytes(key: str, head: bytes, body: bytes, checked: bytes = NOT_CHECKED) -> bytes:
+    """An entry of the right format and key, with the right digests of `head`,
+    the `checked` lines and `body`, and the body's size."""
+    digests = {"head": digest(head), "checked": digest(checked)}
+    digests |= {"body": digest(body), "size": len(body)}
     document = {"format": checker.sources.cache._FORMAT, "key": key, **digests}
-    return json.dumps(document).encode() + b"\n" + head + b"\n" + body
+    return b"\n".join((json.dumps(document).encode(), head, checked, body))
 
 
 def well_keyed(key: str, page: object) -> bytes:
@@ -388,11 +392,12 @@ def test_a_body_that_does_not_match_its_digest_is_rebuilt(tmp_path: Path) -> Non
     again = read_corpus([str(EXAMPLES)], CATALOGUE, options=options)
     assert again.pages == fresh.pages
     for entry in entries:
-        first, head, body = entry.read_bytes().split(b"\n")
+        first, head, *checked, body = entry.read_bytes().split(b"\n")
         assert (json.loads(first)["head"], json.loads(first)["body"]) == (
             digest(head),
             digest(body),
         )
+        assert json.loads(first)["checked"] == digest(b"\n".join(checked))
 
 
 def test_a_whole_body_that_does_not_match_its_digest_is_found_when_looked_at(
@@ -405,8 +410,8 @@ def test_a_whole_body_that_does_not_match_its_digest_is_found_when_looked_at(
 
     options, entries = fill(tmp_path)
     for entry in entries:
-        first, head, body = entry.read_bytes().split(b"\n")
-        entry.write_bytes(b"\n".join((first, head, body.replace(b"[", b"(", 1))))
+        *before, body = entry.read_bytes().split(b"\n")
+        entry.write_bytes(b"\n".join((*before, body.replace(b"[", b"(", 1))))
     pages = read_corpus([str(EXAMPLES)], CATALOGUE, options=options).pages
     with pytest.raises(InputError, match="its body does not match its digest"):
         list(pages[0].entries)
@@ -423,11 +428,10 @@ def test_a_body_docs_check_did_not_write_stops_with_one_line(
     assert cli("lint", str(EXAMPLES))[0] == 1
     forged = b'{"statuses": [], "raws": [], "entries": [["x"]], "mentions": []}'
     for entry in cache.rglob("*.json"):
-        if head_of(entry).get("format") == checker.sources.cache._FORMAT:
-            _, head, _ = entry.read_bytes().split(b"\n")
-            entry.write_bytes(entry_bytes(entry.stem, head, forged))
-        else:  # the page rules' findings: gone, so the entries are looked at
-            entry.unlink()
+        assert head_of(entry).get("format") == checker.sources.cache._FORMAT
+        _, head, *_ = entry.read_bytes().split(b"\n")
+        # the page rules' findings not kept, so the entries are looked at
+        entry.write_bytes(entry_bytes(entry.stem, head, forged))
     code, out, err = cli("lint", str(EXAMPLES))
     assert code == 2
     assert out == ""
@@ -454,13 +458,13 @@ def test_a_warm_lint_takes_the_page_rules_findings_from_the_cache(
     first = cli("lint", "--format", "json", str(docs))
     assert any(finding["api"] for finding in json.loads(first[1])["findings"])
     ran: list[str] = []
-    real = checker.checks.lint._own
+    real = checker.checks.lint.page_rules
 
     def counting(page: Any, catalogue: Any) -> Any:
         ran.append(page.path)
         return real(page, catalogue)
 
-    monkeypatch.setattr(checker.checks.lint, "_own", counting)
+    monkeypatch.setattr(checker.checks.lint, "page_rules", counting)
     decoded = decodes(monkeypatch)
     assert cli("lint", "--format", "json", str(docs)) == first
     pages = read_corpus([str(docs)], CATALOGUE).pages

@@ -26,31 +26,24 @@ def lines_of(entry: Path) -> list[Any]:
     return [json.loads(line) for line in entry.read_bytes().split(b"\n")]
 
 
-def drop_findings(entry: Path, holder: Callable[[Any], bool]) -> bool:
-    """Empties the findings of an entry `holder` picks by its first line (a
-    page's head holds them in its second line, the page rules' kept findings
-    are their second line), leaving every other byte of the entry as it was."""
+HEAD, KEPT = 1, 2  # the lines of a page's entry that hold findings
+
+
+def drop_findings(entry: Path, line: int) -> bool:
+    """Empties the findings on `line` of a page's entry (HEAD: the reading's,
+    in its head; KEPT: the page rules' kept findings), leaving every other
+    byte of the entry as it was."""
     parts = entry.read_bytes().split(b"\n")
-    envelope, held = json.loads(parts[0]), json.loads(parts[1])
-    if not holder(envelope):
-        return False
+    held = json.loads(parts[line])
     if isinstance(held, dict) and held.get("findings"):
         held["findings"] = []
     elif isinstance(held, list) and held:
         held = []
     else:
         return False
-    parts[1] = json.dumps(held, ensure_ascii=False).encode()
+    parts[line] = json.dumps(held, ensure_ascii=False).encode()
     entry.write_bytes(b"\n".join(parts))
     return True
-
-
-def page_head(envelope: Any) -> bool:
-    return bool(envelope["format"] == checker.sources.cache._FORMAT)
-
-
-def kept_findings(envelope: Any) -> bool:
-    return bool(envelope["format"] == checker.sources.cache._CHECKED)
 
 
 def warm(cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, Any]:
@@ -63,12 +56,12 @@ def warm(cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[
     return cache, docs, cold
 
 
-@pytest.mark.parametrize("holder", [page_head, kept_findings], ids=["page-head", "kept"])
+@pytest.mark.parametrize("line", [HEAD, KEPT], ids=["page-head", "kept"])
 def test_cache_entry_with_edited_findings_stops_the_run(
-    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, holder: Callable[[Any], bool]
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: int
 ) -> None:
     cache, docs, _ = warm(cli, tmp_path, monkeypatch)
-    edited = [entry for entry in sorted(cache.rglob("*.json")) if drop_findings(entry, holder)]
+    edited = [entry for entry in sorted(cache.rglob("*.json")) if drop_findings(entry, line)]
     assert edited
     code, out, err = cli("lint", str(docs))
     assert (code, out) == (2, "")
@@ -104,14 +97,13 @@ def test_heads_docs_check_did_not_write_stop_the_run(
     not a number) stop the run there, one line."""
     cache, docs, _ = warm(cli, tmp_path, monkeypatch)
     for entry in sorted(cache.rglob("*.json")):
-        envelope, *kept_lines = entry.read_bytes().split(b"\n")
-        if not kept_findings(json.loads(envelope)):
-            continue
-        found, apis, lines = kept_lines
+        envelope, head, found, apis, lines, body = entry.read_bytes().split(b"\n")
+        assert json.loads(envelope)["format"] == checker.sources.cache._FORMAT
         if lines != b"[]":
-            kept = b"\n".join((found, apis, lines.replace(b"[", b'["one", ', 1)))
-            document = {**json.loads(envelope), "digest": digest(kept)}
-            entry.write_bytes(json.dumps(document).encode() + b"\n" + kept)
+            lines = lines.replace(b"[", b'["one", ', 1)
+            kept = b"\n".join((found, apis, lines))
+            document = {**json.loads(envelope), "checked": digest(kept)}
+            entry.write_bytes(b"\n".join((json.dumps(document).encode(), head, kept, body)))
     code, out, err = cli("lint", str(docs))
     assert (code, out) == (2, "")
     [line] = err.splitlines()

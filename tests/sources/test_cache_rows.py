@@ -75,7 +75,7 @@ def stored(tmp_path: Path, head: dict[str, Any], body: bytes) -> Page | None:
 def written(tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """The head's page and the body PAGE is written as."""
     PageCache(tmp_path).put(KEY, PAGE)
-    _, head, body = (tmp_path / KEY[:2] / f"{KEY}.json").read_bytes().split(b"\n")
+    _, head, *_, body = (tmp_path / KEY[:2] / f"{KEY}.json").read_bytes().split(b"\n")
     return json.loads(head), json.loads(body)
 
 

@@ -55,14 +55,14 @@ def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None
     # Rewrite each cached page's first API (and the body's digest, as
     # docs-check would): a read that uses the cache shows it.
     for entry in (tmp_path / "cache").rglob("*.json"):
-        first, head, body = entry.read_bytes().split(b"\n")
+        first, *head, body = entry.read_bytes().split(b"\n")
         envelope, document = json.loads(first), json.loads(body)
         rows = document["entries"]
         if rows:
             rows[0][0] = "cached." + rows[0][0]
         body = json.dumps(document).encode()
         envelope["body"], envelope["size"] = digest(body), len(body)
-        entry.write_bytes(json.dumps(envelope).encode() + b"\n" + head + b"\n" + body)
+        entry.write_bytes(b"\n".join((json.dumps(envelope).encode(), *head, body)))
     warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1, cache=cache))
     assert all(page.entries[0].api.startswith("cached.") for page in warm.pages if page.entries)
 

@@ -59,8 +59,8 @@ def test_parts_read_by_workers_join_into_the_page_and_are_cached(
     doc, data = big_page
     cache = PageCache(tmp_path)
     key = cache.key(doc, blob_id(data), CATALOGUE)
-    [serial] = read_all([(doc, data, key)], CATALOGUE, None, jobs=1)
-    [parallel] = read_all([(doc, data, key)], CATALOGUE, cache, jobs=2)
+    [(serial, _)] = read_all([(doc, data, key)], CATALOGUE, None, jobs=1)
+    [(parallel, _)] = read_all([(doc, data, key)], CATALOGUE, cache, jobs=2)
     assert isinstance(serial, Page)
     assert len(serial.entries) > 400
     assert parallel == serial
@@ -87,8 +87,8 @@ def test_short_names_complete_from_the_whole_page_not_each_part(tmp_path: Path) 
     path = tmp_path / "docs/zh/api/native_api/pytorch_2-13-0/Named-Tensors.md"
     doc, data = DocFile(str(path), "2.13.0", "zh"), text.encode("utf-8")
     assert work_units([(doc, data, None)], CATALOGUE, None, workers=2)[1] == [2]
-    [serial] = read_all([(doc, data, None)], CATALOGUE, None, jobs=1)
-    [parallel] = read_all([(doc, data, None)], CATALOGUE, None, jobs=2)
+    [(serial, _)] = read_all([(doc, data, None)], CATALOGUE, None, jobs=1)
+    [(parallel, _)] = read_all([(doc, data, None)], CATALOGUE, None, jobs=2)
     assert isinstance(parallel, Page)
     assert parallel == serial
     assert all(entry.api.startswith("torch.Tensor.") for entry in parallel.entries)
