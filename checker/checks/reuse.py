@@ -154,10 +154,11 @@ class Reuse:
         `more` (what else the findings depend on; its repr the same in every
         run). With a store, once until the tool or the catalogue changes: a warm
         history compares none of its folders again, and decodes none of their
-        pages for it. Pages of the working tree are one tree, checked once anyway."""
+        pages for it; nor does a warm lint of the working tree, whose pages
+        are named by their paths and the blob ids of their bytes."""
         if not pages:
             return []
-        if not pages[0].tree or not all(page.blob for page in pages):
+        if not all(page.blob for page in pages):  # made in no read: nothing to key them by
             return check()
         key = (rule, pages[0].version, tuple((page.inside, page.blob) for page in pages), more)
         found = self._folders.get(key)

@@ -91,14 +91,18 @@ def test_cache_entry_cut_short_is_rebuilt(
 def test_heads_docs_check_did_not_write_stop_the_run(
     cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Kept heads are decoded when first asked for (a working tree's
-    folders are compared in every run, so they are): heads that match their
+    """Kept heads are decoded when first asked for (a finding is placed in
+    its entry, so those of a page with findings are): heads that match their
     digest but are not what docs-check writes (here a heading line that is
     not a number) stop the run there, one line."""
     cache, docs, _ = warm(cli, tmp_path, monkeypatch)
     for entry in sorted(cache.rglob("*.json")):
+        if (
+            json.loads(entry.read_bytes().split(b"\n")[0])["format"]
+            != checker.sources.cache._FORMAT
+        ):
+            continue  # what a folder's rules found
         envelope, head, found, apis, lines, body = entry.read_bytes().split(b"\n")
-        assert json.loads(envelope)["format"] == checker.sources.cache._FORMAT
         if lines != b"[]":
             lines = lines.replace(b"[", b'["one", ', 1)
             kept = b"\n".join((found, apis, lines))
