@@ -50,6 +50,8 @@ PARALLEL_MIN_BYTES = 250_000
 # Bytes of pages to read above which the workers are not forked from the
 # reading process (see read_all): a history of refs, not one tree of the docs.
 HISTORY_MIN_BYTES = 20_000_000
+# Bytes of pages in one run given to a worker when reading a history.
+HISTORY_RUN_BYTES = 2_000_000
 # Characters: a page at least twice this long may be cut into parts for the
 # workers, so that one big page does not keep the others waiting (see work_units).
 PART_MIN_SIZE = 64_000
@@ -75,11 +77,14 @@ def read_all(
         for unit in units:
             yield _read_here(unit)
         return
-    chunks = in_chunks(units, workers, [len(unit[1]) for unit in units])
     # A forked worker starts with the reading process's memory as its own
     # (counted again in each one's): above a history's size they start from
-    # a server forked before any page was read.
+    # a server forked before any page was read, and are given runs of at most
+    # HISTORY_RUN_BYTES, since a run's answer (its pages' entries) is held
+    # whole on both ends of the pipe.
     history = size >= HISTORY_MIN_BYTES
+    most = HISTORY_RUN_BYTES if history else None
+    chunks = in_chunks(units, workers, [len(unit[1]) for unit in units], most)
     method = "forkserver" if history and _has_forkserver() else None
     outcomes = across(chunks, workers, _read_sent, method)
     try:
@@ -119,16 +124,20 @@ HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
 PARENT_POLL = 0.25  # seconds: how often a worker without PR_SET_PDEATHSIG looks
 
 
-def in_chunks(units: Sequence[U], workers: int, sizes: Sequence[int]) -> list[Sequence[U]]:
+def in_chunks(
+    units: Sequence[U], workers: int, sizes: Sequence[int], most: int | None = None
+) -> list[Sequence[U]]:
     """The units cut in runs for `workers` processes, each run about
     1/(2 x workers) of the work left (by `sizes`): the first runs are big (few
     answers through the pipes), the last small, so that no worker waits at
-    the end while another reads a big last run."""
+    the end while another reads a big last run. `most`: no run is larger
+    (a run's answer is held whole, and more than once, as it crosses a pipe)."""
     chunks: list[Sequence[U]] = []
     left, start, taken = sum(sizes), 0, 0
     for end, size in enumerate(sizes, start=1):
         taken += size
-        if taken * 2 * workers >= left or end == len(sizes):
+        full = most is not None and taken >= most
+        if full or taken * 2 * workers >= left or end == len(sizes):
             chunks.append(units[start:end])
             start, left, taken = end, left - taken, 0
     return chunks

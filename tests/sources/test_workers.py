@@ -53,6 +53,13 @@ def test_chunks_keep_order_and_shrink_towards_the_end() -> None:
     assert in_chunks(["big", "a", "b"], 2, [100, 1, 1]) == [["big"], ["a"], ["b"]]
 
 
+def test_chunks_are_no_larger_than_asked() -> None:
+    chunks = in_chunks(list(range(64)), 2, [1] * 64, most=4)
+    assert [len(chunk) for chunk in chunks[:12]] == [4] * 12  # a quarter would be 16
+    assert [unit for chunk in chunks for unit in chunk] == list(range(64))
+    assert in_chunks(["big", "a"], 2, [100, 1], most=4) == [["big"], ["a"]]
+
+
 def test_parts_read_by_workers_join_into_the_page_and_are_cached(
     big_page: tuple[DocFile, bytes], tmp_path: Path
 ) -> None:
