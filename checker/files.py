@@ -16,7 +16,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -77,6 +76,8 @@ def write_atomically(
         if into:
             _write_into(path, text)
             return
+    import tempfile  # here: a warm lint writes nothing, and its import is 3 ms of its start
+
     temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
