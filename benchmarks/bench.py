@@ -248,7 +248,7 @@ def _pathological() -> bool:
         started = time.process_time()
         if cut:  # as the pool has it for 2 workers: decoded, cut, each unit read
             data = Path(doc.path).read_bytes()
-            for unit_doc, unit, _, _, _, whole in work_units(
+            for unit_doc, unit, _, _, _, whole, _ in work_units(
                 [(doc, data, None)], catalogue, None, 2
             )[0]:
                 text = decode_page(unit_doc.path, unit) if isinstance(unit, bytes) else unit
