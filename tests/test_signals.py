@@ -47,11 +47,11 @@ ENTRY = """### torch.sprocket.m{page}.f{index}
 
 @pytest.fixture(scope="module")
 def docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """100 pages of 100 entries (3.4 MB): seconds of reading on two workers."""
+    """300 pages of 100 entries (10 MB): seconds of reading on two workers."""
     root = tmp_path_factory.mktemp("signals")
     folder = root / "docs/zh/api/native_api/pytorch_2-12-0"
     folder.mkdir(parents=True)
-    for page in range(100):
+    for page in range(300):
         entries = "".join(ENTRY.format(page=page, index=index) for index in range(100))
         text = f"# torch.sprocket.m{page}\n\n{entries}"
         (folder / f"torch-sprocket-m{page}.md").write_text(text, encoding="utf-8")

@@ -48,10 +48,22 @@ def lint(
     most version folders the same pages: a page's own rules run once per blob
     and a folder's cross-page rules once per set of blobs, and what they find
     is placed at each ref that has them (`Reuse`). `store`: where a page's own
-    findings are kept from run to run (the page cache's); `found`: what the
-    page rules found where the pages were read (a read with
-    `PageRules(page_rules)`), which is not run again."""
+    findings are kept from run to run (the page cache's), and so are what a
+    whole run finds (`Reuse.whole`); `found`: what the page rules found where
+    the pages were read (a read with `PageRules(page_rules)`), which is not
+    run again."""
     reuse = Reuse(store, found)
+    check = partial(_checked, pages, catalogue, context, rules, reuse)
+    return reuse.whole(pages, context, tuple(map(repr, rules)), check)
+
+
+def _checked(
+    pages: Sequence[Page],
+    catalogue: Catalogue,
+    context: Sequence[Page],
+    rules: Sequence[Expectation],
+    reuse: Reuse,
+) -> list[Finding]:
     findings: list[Finding] = []
     for page in pages:
         findings.extend(page.findings)

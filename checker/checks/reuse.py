@@ -125,6 +125,28 @@ class Reuse:
                 checked = self._pages[page.blob, page.inside] = _Checked(*stored)
         return checked
 
+    def whole(
+        self,
+        pages: Sequence[Page],
+        context: Sequence[Page],
+        more: tuple[object, ...],
+        check: Callable[[], list[Finding]],
+    ) -> list[Finding]:
+        """`check`'s findings on `pages` read with `context`, kept in the store
+        under every page's place and blob and `more` (what else they depend
+        on: the rules): a warm lint of an unchanged tree, or history of refs,
+        runs no rule and decodes no page, and one of a changed tree runs them
+        as before (its unchanged pages and folders still kept)."""
+        if self._store is None or not all(page.blob for page in (*pages, *context)):
+            return check()
+        key = repr(("lint", _places(pages), _places(context), more))
+        kept = self._store.load_compared(key)
+        if kept is not None:
+            return list(kept)
+        found = check()
+        self._store.save_compared(key, found)
+        return found
+
     def across(self, folder: Sequence[Page], check: Callable[[], list[Finding]]) -> list[Finding]:
         """`check`'s findings on the pages of one tree's version folder, which
         it names by their entries' paths (inside the tree), placed at the
@@ -168,6 +190,10 @@ class Reuse:
             if kept is None and self._store is not None:
                 self._store.save_compared(repr(key), found)
         return found
+
+
+def _places(pages: Sequence[Page]) -> tuple[tuple[str, str, str], ...]:
+    return tuple((page.path, page.tree, page.blob) for page in pages)
 
 
 def _release(page: Page) -> None:

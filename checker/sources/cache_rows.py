@@ -256,12 +256,20 @@ def finding_from(data: dict[str, Any]) -> Finding:
     path, rule = data["path"], data["rule"]
     if not (isinstance(path, str) and isinstance(rule, str)):
         raise TypeError("a finding's path and rule are strings")
+    api, version, entry_line = data.get("api"), data.get("version"), data.get("entry_line")
+    if not all(value is None or type(value) is str for value in (api, version)):
+        raise TypeError("a finding's API and version are strings")
+    if entry_line is not None and type(entry_line) is not int:
+        raise TypeError("a finding's entry line is an integer")
     return Finding(
         path=path,
         line=int(data["line"]),
         rule=rule,
         severity=Severity(data["severity"]),
         message=_message(data["message"]),
+        api=api,
+        entry_line=entry_line,
+        version=version,
         fix=tuple(Edit(int(at), str(old), str(new)) for at, old, new in data["fix"]),
     )
 

@@ -136,7 +136,8 @@ def test_a_folder_compared_in_one_run_is_not_compared_in_the_next(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """With the page cache's store, a folder's cross-page findings outlive the
-    run, as its pages' own findings do: a warm history compares none again."""
+    run, as its pages' own findings do: a warm history compares none again,
+    though another folder changed (so the run as a whole is not kept)."""
     import checker.checks.lint
 
     pages = at_ref(read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages, "r1")
@@ -144,16 +145,69 @@ def test_a_folder_compared_in_one_run_is_not_compared_in_the_next(
     with CheckedStore(cache, CATALOGUE) as store:
         first = lint(pages, CATALOGUE, store=store)
     assert sum(f.rule == "duplicate-api" for f in first) == 2
+    assert {page.version for page in pages} == {"2.11.0", "2.12.0"}
+    changed = [
+        dataclasses.replace(page, blob=page.blob + "-changed") if page.version == "2.11.0" else page
+        for page in pages
+    ]
+    gathered_again: list[str] = []
+    real = checker.checks.lint.documented_again
 
-    def gathered(*arguments: Any) -> Any:
-        pytest.fail("a kept folder gathered again")
+    def gathered(folder: Any, *rest: Any) -> Any:
+        gathered_again.append(folder[0].version)
+        if folder[0].version == "2.12.0":
+            pytest.fail("a kept folder gathered again")
+        return real(folder, *rest)
 
     monkeypatch.setattr(checker.checks.lint, "documented_again", gathered)
     with CheckedStore(cache, CATALOGUE) as store:
-        assert lint(pages, CATALOGUE, store=store) == first
+        assert lint(changed, CATALOGUE, store=store) == first
+    assert gathered_again == ["2.11.0"]  # the changed folder only
     other = dataclasses.replace(CATALOGUE, products=CATALOGUE.products[:1])
     with pytest.raises(pytest.fail.Exception), CheckedStore(cache, other) as store:
         lint(pages, other, store=store)  # another catalogue: compared again
+
+
+def test_a_whole_run_kept_runs_no_rule_until_a_page_or_a_rule_changes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """What a lint found on its pages is kept under every page's place and
+    blob and the rules: the same run again runs nothing and says the same
+    (APIs, entry lines and versions included); a changed blob, another
+    context or other rules run the rules again."""
+    import checker.checks.lint
+    from checker.verify.expectations import load_rules, rule_files
+
+    found = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
+    pages = at_ref(found, "r1")
+    rules = load_rules(rule_files([], (), False), CATALOGUE)
+    cache = PageCache(tmp_path)
+    with CheckedStore(cache, CATALOGUE) as store:
+        first = lint(pages, CATALOGUE, store=store, rules=rules)
+    assert any(f.api and f.entry_line and f.version for f in first)
+    ran: list[int] = []
+    real = checker.checks.lint._checked
+
+    def counting(pages: Any, *rest: Any) -> Any:
+        ran.append(len(pages))
+        return real(pages, *rest)
+
+    monkeypatch.setattr(checker.checks.lint, "_checked", counting)
+    with CheckedStore(cache, CATALOGUE) as store:
+        again = lint(pages, CATALOGUE, store=store, rules=rules)
+    assert again == first and ran == []
+    assert [(f.api, f.entry_line, f.version, f.message) for f in again] == [
+        (f.api, f.entry_line, f.version, f.message) for f in first
+    ]
+    changed = [dataclasses.replace(pages[0], blob="another"), *pages[1:]]
+    for run in (
+        lambda store: lint(changed, CATALOGUE, store=store, rules=rules),
+        lambda store: lint(pages, CATALOGUE, store=store),  # no rules
+        lambda store: lint(pages[1:], CATALOGUE, pages[:1], store=store, rules=rules),
+    ):
+        with CheckedStore(cache, CATALOGUE) as store:
+            run(store)
+    assert len(ran) == 3
 
 
 def test_a_folder_of_one_page_repeating_an_api() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -101,13 +102,13 @@ def docs(tmp_path: Path) -> Path:
 def parsed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The pages read (parsed) in this process, by file name."""
     names: list[str] = []
-    read_one = workers._read_one
+    parse = workers._parsed
 
-    def recorded(item: workers._Work) -> object:
-        names.append(Path(item[0].path).name)
-        return read_one(item)
+    def recorded(doc: DocFile, *rest: Any) -> object:
+        names.append(Path(doc.path).name)
+        return parse(doc, *rest)
 
-    monkeypatch.setattr(workers, "_read_one", recorded)
+    monkeypatch.setattr(workers, "_parsed", recorded)
     yield names
 
 
