@@ -43,11 +43,15 @@ class _Checked:
 
     def __init__(
         self,
-        findings: Sequence[Finding],
+        findings: Callable[[], Sequence[Finding]],
         apis: Callable[[], Sequence[str]],
         lines: Callable[[], Sequence[int]],
     ) -> None:
-        self.findings, self._apis, self._lines = findings, apis, lines
+        self._findings, self._apis, self._lines = findings, apis, lines
+
+    @functools.cached_property
+    def findings(self) -> Sequence[Finding]:
+        return self._findings()
 
     @functools.cached_property
     def heads(self) -> Sequence[Head]:
@@ -89,7 +93,8 @@ class Reuse:
         if checked is None:
             heads = entry_heads(page)  # now: the page's entries are released next
             apis, lines = [api for _, api in heads], [line for line, _ in heads]
-            checked = _Checked(check(), lambda: apis, lambda: lines)
+            found = check()
+            checked = _Checked(lambda: found, lambda: apis, lambda: lines)
             _release(page)
             if page.blob:
                 self._pages[page.blob, page.inside] = checked

@@ -17,10 +17,14 @@ from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
 
-# A page's own findings, and calls giving its entries' APIs and heading lines
-# (decoded when first asked for: every page's APIs are asked for, which pages
-# a rule judges, but only the lines of pages with a finding).
-Kept = tuple[tuple[Finding, ...], Callable[[], Sequence[str]], Callable[[], Sequence[int]]]
+# Calls giving a page's own findings, its entries' APIs and their heading
+# lines, each decoded when first asked for: a warm run that kept what the
+# whole run found asks for none, and one that did not asks for every page's
+# findings and APIs (which pages a rule judges) but only the lines of pages
+# with a finding.
+Kept = tuple[
+    Callable[[], tuple[Finding, ...]], Callable[[], Sequence[str]], Callable[[], Sequence[int]]
+]
 
 # The rules that read one page alone: a module-level function, so that a
 # worker process is given it by name.
@@ -29,9 +33,10 @@ Check = Callable[[Page, Catalogue], list[Finding]]
 
 def kept_of(page: Page, findings: Sequence[Finding]) -> Kept:
     """What a page's own rules found, with its (decoded) entries' heads."""
+    found = tuple(findings)
     apis = [entry.api for entry in page.entries]
     lines = [entry.line for entry in page.entries]
-    return tuple(findings), lambda: apis, lambda: lines
+    return lambda: found, lambda: apis, lambda: lines
 
 
 @dataclass(frozen=True)

@@ -340,7 +340,7 @@ class CheckedStore:
         """What a cross-page rule found on a folder of pages (checker.checks.
         reuse): `key` names the rule, the folder's version and its pages."""
         kept = self.cache.get_checked(self._compared_key(key))
-        return None if kept is None else kept[0]
+        return None if kept is None else kept[0]()
 
     def save_compared(self, key: str, findings: Sequence[Finding]) -> None:
         self._put(self._compared_key(key), findings, ())

@@ -17,6 +17,7 @@ here in a check or a report."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -75,12 +76,17 @@ def kept_from(
     found: bytes, apis: bytes, lines: bytes, damaged: Callable[[Exception | str], Exception]
 ) -> Kept | None:
     """An entry's checked lines (their digest matched): None where the read
-    ran no page rules; else the findings, and calls that decode the APIs and
+    ran no page rules; else calls that decode the findings, the APIs and the
     heading lines when first asked for. A line that matched its digest but
     does not decode was not written by docs-check: `damaged(...)`, raised."""
     if found == b"null":
         return None
-    findings = tuple(finding_from(finding) for finding in json.loads(found))
+
+    def findings() -> tuple[Finding, ...]:
+        try:
+            return tuple(finding_from(finding) for finding in rows_of(json.loads(found), dict))
+        except _DECODING as error:
+            raise damaged(error) from error
 
     def decoded(line: bytes, kind: type[_T]) -> Callable[[], list[_T]]:
         def decode() -> list[_T]:
@@ -91,7 +97,7 @@ def kept_from(
 
         return decode
 
-    return findings, decoded(apis, str), decoded(lines, int)
+    return functools.cache(findings), decoded(apis, str), decoded(lines, int)
 
 
 def digest(data: bytes | memoryview) -> str:

@@ -507,4 +507,6 @@ def test_what_a_checked_store_saves_is_kept_when_its_block_ends(tmp_path: Path) 
             store.save(page_, [finding], [(3, "torch.x")])
     later = CheckedStore(PageCache(tmp_path), CATALOGUE)
     kept = [later.load(page_) for page_ in pages]
-    assert [(k[0], k[1](), k[2]()) for k in kept if k] == [((f,), ["torch.x"], [3]) for f in found]
+    assert [(k[0](), k[1](), k[2]()) for k in kept if k] == [
+        ((f,), ["torch.x"], [3]) for f in found
+    ]

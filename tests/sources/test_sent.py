@@ -56,13 +56,13 @@ def test_pages_read_by_workers_come_as_their_entries(
         assert isinstance(page, Page) and isinstance(page.entries, Deferred)
         assert kept is not None
         findings, apis, lines = kept
-        assert list(findings) == page_rules(page, CATALOGUE) != []
+        assert list(findings()) == page_rules(page, CATALOGUE) != []
         assert list(apis()) == [entry.api for entry in page.entries]
         assert list(lines()) == [entry.line for entry in page.entries]
     if folder:  # what the workers wrote reads back, with the page rules' findings
         kept_again = [cache.get_read(key) for _, _, key in todo if key]
-        assert [read and read[1] and read[1][0] for read in kept_again] == [
-            read[1][0] for read in parallel if isinstance(read, tuple) and read[1]
+        assert [read and read[1] and read[1][0]() for read in kept_again] == [
+            read[1][0]() for read in parallel if isinstance(read, tuple) and read[1]
         ]
 
 
