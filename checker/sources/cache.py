@@ -33,6 +33,7 @@ from checker.model.checked import Kept
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.sources.cache_rows import (
+    Body,
     digest,
     finding_data,
     kept_from,
@@ -107,10 +108,13 @@ class PageCache:
         self._begun: tuple[Catalogue, hashlib._Hash] | None = None
         # keys made with it: a page's key is asked again for its kept findings
         self._made: dict[tuple[str, str, str, str], str] = {}
+        # the first five lines (all but the body) of the entries this run
+        # read or wrote, by key: what a pack of them holds (checker.sources.pack)
+        self.prefixes: dict[str, bytes] = {}
 
     def __getstate__(self) -> dict[str, object]:
         """As the workers are given it: a digest under way does not pickle."""
-        return {**self.__dict__, "_begun": None, "_made": {}}
+        return {**self.__dict__, "_begun": None, "_made": {}, "prefixes": {}}
 
     def key(self, doc: DocFile, content: str, catalogue: Catalogue) -> str:
         """`content`: the git blob id of the page's bytes (`blob_id`), which a
@@ -141,9 +145,16 @@ class PageCache:
             return None
         path = self._file(self.folder, key)
         try:
-            return entry_read(_read_regular(path), key, path)
-        except _UNREADABLE:
+            return self.read(read_regular(path), key, path)
+        except UNREADABLE:
             return None  # missing, corrupt or foreign: read the page again
+
+    def read(self, data: bytes, key: str | None, path: str) -> tuple[Page, Kept | None] | None:
+        """`entry_read`, the entry's first lines kept for a pack (`prefixes`)."""
+        read = entry_read(data, key, path)
+        if read is not None and key:
+            self.prefixes[key] = data[: prefix_size(data)]
+        return read
 
     def put(self, key: str, page: Page, own: Sequence[Finding] | None = None) -> bool:
         """False: not kept (no folder, or one that cannot be written)."""
@@ -152,7 +163,13 @@ class PageCache:
     def put_text(self, key: str, text: str) -> bool:
         """`entry_text`'s text kept under `key` (a worker makes it once, for
         the cache and for its answer)."""
-        return self._write(key, lambda: text)
+        written = self._write(key, lambda: text)
+        if written:
+            end = -1
+            for _ in range(5):  # the body, most of it, is not encoded again
+                end = text.index("\n", end + 1)
+            self.prefixes[key] = text[:end].encode("utf-8", ESCAPE)
+        return written
 
     def get_checked(self, key: str) -> Kept | None:
         """What `put_checked` kept under `key`: findings, and calls giving its
@@ -163,15 +180,15 @@ class PageCache:
             return None
         path = self._file(self.folder, key)
         try:
-            envelope, found, apis, lines = _lines(_read_regular(path), 4)
+            envelope, found, apis, lines = _lines(read_regular(path), 4)
             if (document := _envelope(envelope, _CHECKED, key)) is None:
                 return None
             if document.get("digest") != digest(b"\n".join((found, apis, lines))):
                 for line in (found, apis, lines):
                     json.loads(line)  # cut short: not JSON, and rebuilt
-                raise _damaged(path, "its findings do not match their digest")
-            return kept_from(found, apis, lines, lambda error: _damaged(path, error))
-        except _UNREADABLE:
+                raise damaged_entry(path, "its findings do not match their digest")
+            return kept_from(found, apis, lines, lambda error: damaged_entry(path, error))
+        except UNREADABLE:
             return None
 
     def put_checked(
@@ -194,10 +211,23 @@ class PageCache:
     def _write(self, key: str, text: Callable[[], str]) -> bool:
         if self.folder is None:
             return False
-        path = self._file(self.folder, key)
+        try:
+            made = text()
+        except Exception:  # an unwritable cache only costs speed
+            return False
+        return self.write_file(self._file(self.folder, key), made)
+
+    def entry_file(self, key: str) -> str:
+        """The file of the entry under `key` (a folder there must be)."""
+        assert self.folder is not None
+        return self._file(self.folder, key)
+
+    @staticmethod
+    def write_file(path: str, text: str) -> bool:
+        """`text` written at `path` in the cache folder; False: it cannot be."""
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            write_atomically(path, text(), into_devices=False)  # a FIFO there is replaced
+            write_atomically(path, text, into_devices=False)  # a FIFO there is replaced
         except Exception:  # an unwritable cache only costs speed
             return False
         return True
@@ -213,7 +243,7 @@ class PageCache:
 # too long, a value of the wrong type), RecursionError (nested too deeply),
 # LookupError (a key or product missing), TypeError and AttributeError (a row
 # of the wrong shape), OverflowError (a line of 1e400).
-_UNREADABLE = (
+UNREADABLE = (
     OSError,
     ValueError,
     LookupError,
@@ -234,27 +264,40 @@ def entry_read(data: bytes, key: str | None, path: str) -> tuple[Page, Kept | No
     """The page of an entry's bytes, and what its own rules found (None: not
     run); None for an entry cut short or of another format or key. Raises
     InputError for an entry edited since docs-check wrote it (`path` names
-    it), and what _UNREADABLE names for one that is not an entry at all."""
-    ends = [data.index(b"\n")]
-    for _ in range(4):
-        ends.append(data.index(b"\n", ends[-1] + 1))
+    it), and what UNREADABLE names for one that is not an entry at all."""
+    prefix = prefix_size(data)
     # the body by view, not copied: a warm run decodes few bodies, and
     # copying them all was a third of looking the pages up
-    body = memoryview(data)[ends[4] + 1 :]
-    document = _envelope(data[: ends[0]], _FORMAT, key or "")
-    if document is None or document.get("size") != len(body):  # cut short
+    body = memoryview(data)[prefix + 1 :]
+    return entry_of(data[:prefix].split(b"\n"), body, len(body), key, path)
+
+
+def prefix_size(data: bytes) -> int:
+    """Where an entry's first five lines (all but its body) end."""
+    end = data.index(b"\n")
+    for _ in range(4):
+        end = data.index(b"\n", end + 1)
+    return end
+
+
+def entry_of(
+    lines: Sequence[bytes], body: Body, size: int | None, key: str | None, path: str
+) -> tuple[Page, Kept | None] | None:
+    """`entry_read` of an entry's first five lines and its body (`size`: the
+    body's, when it is at hand). `path` names the file they are in."""
+    envelope, head, found, apis, kept_lines = lines
+    document = _envelope(envelope, _FORMAT, key or "")
+    if document is None or (size is not None and document.get("size") != size):  # cut short
         return None
-    head = data[ends[0] + 1 : ends[1]]
     if document.get("head") != digest(head):  # whole, but its head changed since
-        raise _damaged(path, "its head does not match its digest")
-    if document.get("checked") != digest(data[ends[1] + 1 : ends[4]]):
-        raise _damaged(path, "its findings do not match their digest")
+        raise damaged_entry(path, "its head does not match its digest")
+    if document.get("checked") != digest(b"\n".join((found, apis, kept_lines))):
+        raise damaged_entry(path, "its findings do not match their digest")
 
     def damaged(error: Exception | str) -> InputError:
-        return _damaged(path, error)
+        return damaged_entry(path, error)
 
-    found, apis, lines = (data[ends[i] + 1 : ends[i + 1]] for i in (1, 2, 3))
-    kept = kept_from(found, apis, lines, damaged)
+    kept = kept_from(found, apis, kept_lines, damaged)
     return page_from(json.loads(head), body, document.get("body"), damaged), kept
 
 
@@ -274,7 +317,7 @@ def _envelope(line: bytes, form: str, key: str) -> dict[str, object] | None:
     return document if document.get("key") == key else None
 
 
-def _read_regular(path: str) -> bytes:
+def read_regular(path: str) -> bytes:
     """The bytes of a regular file; anything else (a FIFO, a device) is an
     OSError, found without waiting: the file is opened non-blocking, then seen."""
     handle = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
@@ -292,7 +335,7 @@ def _salt() -> bytes:
     return digest.digest()
 
 
-def _damaged(path: str, error: Exception | str) -> InputError:
+def damaged_entry(path: str, error: Exception | str) -> InputError:
     return InputError(
         f"{path}: a page cache entry that docs-check did not write ({error}); "
         "remove it, or run with --no-cache"

@@ -17,7 +17,6 @@ here in a check or a report."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -82,11 +81,15 @@ def kept_from(
     if found == b"null":
         return None
 
+    made: list[tuple[Finding, ...]] = []  # (functools.cache costs more, made a page)
+
     def findings() -> tuple[Finding, ...]:
-        try:
-            return tuple(finding_from(finding) for finding in rows_of(json.loads(found), dict))
-        except _DECODING as error:
-            raise damaged(error) from error
+        if not made:
+            try:
+                made.append(tuple(map(finding_from, rows_of(json.loads(found), dict))))
+            except _DECODING as error:
+                raise damaged(error) from error
+        return made[0]
 
     def decoded(line: bytes, kind: type[_T]) -> Callable[[], list[_T]]:
         def decode() -> list[_T]:
@@ -97,7 +100,7 @@ def kept_from(
 
         return decode
 
-    return functools.cache(findings), decoded(apis, str), decoded(lines, int)
+    return findings, decoded(apis, str), decoded(lines, int)
 
 
 def digest(data: bytes | memoryview) -> str:
@@ -109,9 +112,13 @@ def _bytes(text: str) -> bytes:
     return text.encode("utf-8", ESCAPE)
 
 
+# A page's body, or a call that reads it (from a pack, checker.sources.pack)
+Body = bytes | memoryview | Callable[[], bytes | memoryview]
+
+
 def page_from(
     head: dict[str, Any],
-    body: bytes | memoryview,
+    body: Body,
     body_digest: object,
     damaged: Callable[[Exception | str], Exception],
 ) -> Page:
@@ -130,10 +137,11 @@ def page_from(
 
     def decoded() -> tuple[tuple[Entry, ...], tuple[Mention, ...]]:
         if not made:
-            if digest(body) != body_digest:
+            data = body() if callable(body) else body
+            if digest(data) != body_digest:
                 raise damaged("its body does not match its digest")
             try:
-                made.append(_decoded(json.loads(bytes(body)), path, version, lang))
+                made.append(_decoded(json.loads(bytes(data)), path, version, lang))
             except _DECODING as error:
                 raise damaged(error) from error
         return made[0]

@@ -20,6 +20,7 @@ from checker.progress import Progress
 from checker.read.load import decode_page, load_bytes
 from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import DocFile, discover, doc_file, version_folder
+from checker.sources.pack import read_pack, write_pack
 
 if TYPE_CHECKING:
     from checker.sources.gitrefs import GitRef
@@ -215,17 +216,30 @@ def read_documents(
         if rules is not None and found is not None:  # checks.reuse's key of the page
             rules.found[content, at[0]] = found
 
+    wanted: list[tuple[tuple[str, str], DocFile, bytes | None, str, str | None]] = []
     for (doc, data), at in zip(documents, keys, strict=True):
         if at in read or isinstance(data, InputError):
             continue
         bare = _bare(doc, at[0])
         content = doc.blob or contents.setdefault(doc.path, blob_id(data or b""))
         key = options.cache.key(bare, content, catalogue) if options.cache else None
-        cached = options.cache.get_read(key) if options.cache and key else None
-        read[at] = "" if cached is None else cached[0]  # "": read below
+        read[at] = ""  # "": read below
+        wanted.append((at, bare, data, content, key))
+    # a warm run of the same pages opens one file, not one a page
+    paths = [bare.path for _, bare, _, _, _ in wanted]
+    entry_keys = [key for *_, key in wanted if key]
+    cache = options.cache
+    packed = read_pack(cache, paths, entry_keys) if cache else None
+    for index, (at, bare, data, content, key) in enumerate(wanted):
+        cached = None
+        if packed is not None:  # a key for each: there is a cache
+            cached = packed[index]
+        elif cache is not None and key:
+            cached = cache.get_read(key)
         if cached is None:
             todo.append((at, bare, data, key))
         else:
+            read[at] = cached[0]
             kept(at, content, cached[1])
     missing = [bare for _, bare, data, _ in todo if data is None]
     fetched = dict(zip(missing, fetch(missing) if fetch and missing else [], strict=True))
@@ -250,6 +264,8 @@ def read_documents(
         done += 1
         if options.progress:
             options.progress(READING, done, total)
+    if cache is not None and packed is None:
+        write_pack(cache, paths, entry_keys)
     pages: list[Page] = []
     errors: list[str] = []
     for (doc, data), at in zip(documents, keys, strict=True):

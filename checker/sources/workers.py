@@ -92,7 +92,7 @@ def read_all(
         for (doc, _, key), count in zip(todo, counts, strict=True):
             at += count
             if count == 1:
-                yield _received(next(outcomes), doc, key)
+                yield _received(next(outcomes), doc, key, cache)
                 continue
             read = [next(outcomes) for _ in range(count)]
             errors = [part for part in read if isinstance(part, str)]
@@ -386,12 +386,15 @@ def _read_sent(item: _Work) -> Sent | Page | str:
     return Sent(text.encode("utf-8", ESCAPE))
 
 
-def _received(outcome: Sent | Page | str, doc: DocFile, key: str | None) -> Read | str:
+def _received(
+    outcome: Sent | Page | str, doc: DocFile, key: str | None, cache: PageCache | None
+) -> Read | str:
     """A whole page's outcome as the reading process holds it."""
     if isinstance(outcome, str):
         return outcome
     assert isinstance(outcome, Sent), "a whole page is answered with its entry"
-    read = entry_read(outcome.data, key, doc.path)
+    data = outcome.data
+    read = entry_read(data, key, doc.path) if cache is None else cache.read(data, key, doc.path)
     assert read is not None, "an entry a worker made reads back"
     return read
 
