@@ -16,10 +16,18 @@ tests/read/test_block_rules.py holds the tokens to the stock parser's.
 
 from __future__ import annotations
 
+from itertools import accumulate
+from typing import TYPE_CHECKING
+
 from markdown_it.parser_block import ParserBlock
 from markdown_it.rules_block import StateBlock
 
 from checker.read.block_rules import OPENERS, Rule
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+    from markdown_it.utils import EnvType
 
 
 class DispatchingParserBlock(ParserBlock):
@@ -46,6 +54,16 @@ class DispatchingParserBlock(ParserBlock):
         }
         self._others = [rule for rule, known in zip(rules, openers, strict=True) if known is None]
         self._compiled = rules
+
+    def parse(
+        self, src: str, md: MarkdownIt, env: EnvType, outTokens: list[Token]
+    ) -> list[Token] | None:
+        """ParserBlock.parse, with the lines' marks made by `LinedStateBlock`."""
+        if not src:
+            return None
+        state = LinedStateBlock(src, md, env, outTokens)
+        self.tokenize(state, state.line, state.lineMax)
+        return state.tokens
 
     def tokenize(self, state: StateBlock, start: int, end: int) -> None:
         rules = self.ruler.getRules("")
@@ -86,3 +104,43 @@ class DispatchingParserBlock(ParserBlock):
                 empty_before = True
                 line += 1
                 state.line = line
+
+
+class LinedStateBlock(StateBlock):
+    """A StateBlock whose line marks (each line's start and end, its leading
+    spaces and tabs, and their width with tabs expanded) are made with string
+    methods over the lines at once: the stock constructor looks at each line in
+    Python, and was the second most costly function of the block parse (its
+    marks are held to the stock ones over every corpus page and fixture,
+    tests/read/test_block_parser.py)."""
+
+    def __init__(self, src: str, md: MarkdownIt, env: EnvType, tokens: list[Token]) -> None:
+        super().__init__("", md, env, tokens)  # every other field as the stock one sets it
+        self.src = src
+        lines = src.split("\n")
+        # no mark for the empty line after a final newline, nor for a last
+        # line of only spaces and tabs (the stock constructor's end)
+        if not lines[-1].strip(" \t"):
+            lines.pop()
+        starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+        shifts = [len(line) - len(line.lstrip(" \t")) for line in lines]
+        widths = (
+            shifts
+            if "\t" not in src
+            else [_width(line, n) for line, n in zip(lines, shifts, strict=True)]
+        )
+        length = len(src)
+        self.bMarks = [*starts[:-1], length]
+        self.eMarks = [start - 1 for start in starts[1:]] + [length]
+        self.tShift = [*shifts, 0]
+        self.sCount = [*widths, 0]
+        self.bsCount = [0] * (len(lines) + 1)
+        self.lineMax = len(lines)
+
+
+def _width(line: str, shift: int) -> int:
+    """The width of a line's leading spaces and tabs, a tab to the next stop of 4."""
+    width = 0
+    for character in line[:shift]:
+        width += 4 - width % 4 if character == "\t" else 1
+    return width
