@@ -269,15 +269,14 @@ def read_documents(
     pages: list[Page] = []
     errors: list[str] = []
     for (doc, data), at in zip(documents, keys, strict=True):
-        outcome: Page | str
         if isinstance(data, InputError):
-            outcome = str(data)
+            errors.append(str(data))
+            continue
+        placed = _placed(read[at], doc, at[0], doc.blob or contents[doc.path])
+        if isinstance(placed, str):
+            errors.append(placed)
         else:
-            outcome = _placed(read[at], doc, at[0], doc.blob or contents[doc.path])
-        if isinstance(outcome, str):
-            errors.append(outcome)
-        else:
-            pages.append(outcome)
+            pages.append(placed)
     return tuple(pages), errors
 
 
@@ -291,25 +290,19 @@ def _placed(read: Page | str, doc: DocFile, inside: str, blob: str) -> Page | st
     """A page read bare, placed at `doc`'s ref: named `ref:path`, and so are
     its findings; its entries are the bare page's own, shared. Every page is
     told its blob id, under which what its rules find is kept (checks.reuse)."""
-    if not doc.tree:
-        return dataclasses.replace(read, blob=blob) if isinstance(read, Page) else read
+    tree = doc.tree
     if isinstance(read, str):
-        return doc.path + read[len(inside) :] if read.startswith(inside) else read
+        return doc.path + read[len(inside) :] if tree and read.startswith(inside) else read
+    if not tree:
+        return dataclasses.replace(read, blob=blob)
     findings = read.findings and tuple(
         dataclasses.replace(f, path=doc.path) if f.path == inside else f for f in read.findings
     )
-    # (the constructor, not dataclasses.replace: a history places thousands)
-    return Page(
-        path=doc.path,
-        version=read.version,
-        lang=read.lang,
-        entries=read.entries,
-        findings=findings,
-        tree=doc.tree,
-        directives=read.directives,
-        mentions=read.mentions,
-        blob=doc.blob,
-    )
+    # the constructor, its fields in order (path, version, lang, entries,
+    # findings, tree, directives, mentions, blob), not dataclasses.replace
+    # nor keywords: a history places thousands
+    return Page(doc.path, read.version, read.lang, read.entries, findings, tree,
+                read.directives, read.mentions, doc.blob)  # fmt: skip
 
 
 def _refs(refs: Sequence[GitRef]) -> str:
