@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import pytest
@@ -189,3 +189,9 @@ def console_script() -> str:
     found = str(beside) if beside.is_file() else shutil.which("docs-check")
     assert found, "the docs-check console script is not installed"
     return found
+
+
+def cached_page(cache: Any, key: str) -> Any:
+    """The page a PageCache keeps under `key` (without what its rules found), or None."""
+    read = cache.get_read(key)
+    return None if read is None else read[0]

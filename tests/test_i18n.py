@@ -22,7 +22,7 @@ from checker.model.catalogue import default_catalogue
 from checker.read.reader import read_text
 from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import DocFile
-from tests.helpers import REPO
+from tests.helpers import REPO, cached_page
 
 LOCALE = REPO / "checker" / "locale"
 PAGE = REPO / "tests/fixtures/i18n/docs/zh/api/native_api/pytorch_2-12-0/torch-i18n.md"
@@ -100,7 +100,7 @@ def test_a_cached_page_keeps_its_messages_translatable(tmp_path: Path) -> None:
     page = read_text(data.decode("utf-8"), doc, default_catalogue())
     cache = PageCache(tmp_path)
     cache.put(cache.key(doc, blob_id(data), default_catalogue()), page)
-    cached = cache.get(cache.key(doc, blob_id(data), default_catalogue()))
+    cached = cached_page(cache, cache.key(doc, blob_id(data), default_catalogue()))
     assert cached is not None and cached == page
     messages = [f.message for f in cached.findings]
     assert all(isinstance(m, Message) for m in messages) and len(messages) == 3

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from checker.checks.collection import Names, names_of, page_names
 from checker.i18n import Message
-from checker.model.checked import Kept
+from checker.model.checked import Kept, kept_of
 from checker.model.deferred import Deferred
 from checker.model.finding import Finding
 from checker.model.support import Page
@@ -91,10 +91,8 @@ class Reuse:
         page's: run once per blob and path, or taken from the store."""
         checked = self._known(page)
         if checked is None:
-            heads = entry_heads(page)  # now: the page's entries are released next
-            apis, lines = [api for _, api in heads], [line for line, _ in heads]
-            found = check()
-            checked = _Checked(lambda: found, lambda: apis, lambda: lines)
+            # its heads taken now: the page's entries are released next
+            checked = _Checked(*kept_of(page, check()))
             _release(page)
             if page.blob:
                 self._pages[page.blob, page.inside] = checked

@@ -23,7 +23,7 @@ import os
 import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, AnyStr
 
 from checker import __version__
 from checker.errors import InputError
@@ -34,8 +34,8 @@ from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.sources.cache_rows import (
     Body,
+    checked_text,
     digest,
-    finding_data,
     kept_from,
     page_from,
     page_text,
@@ -134,10 +134,6 @@ class PageCache:
             made = self._made[parts] = digest.hexdigest()
         return made
 
-    def get(self, key: str) -> Page | None:
-        found = self.get_read(key)
-        return None if found is None else found[0]
-
     def get_read(self, key: str) -> tuple[Page, Kept | None] | None:
         """The page kept under `key`, and what its own rules found where it was
         read (None: the read ran none); None: not kept (or to be rebuilt)."""
@@ -164,11 +160,8 @@ class PageCache:
         """`entry_text`'s text kept under `key` (a worker makes it once, for
         the cache and for its answer)."""
         written = self._write(key, lambda: text)
-        if written:
-            end = -1
-            for _ in range(5):  # the body, most of it, is not encoded again
-                end = text.index("\n", end + 1)
-            self.prefixes[key] = text[:end].encode("utf-8", ESCAPE)
+        if written:  # (the body, most of it, is not encoded again)
+            self.prefixes[key] = text[: prefix_size(text)].encode("utf-8", ESCAPE)
         return written
 
     def get_checked(self, key: str) -> Kept | None:
@@ -195,10 +188,7 @@ class PageCache:
         self, key: str, findings: Sequence[Finding], heads: Sequence[tuple[int, str]]
     ) -> None:
         def text() -> str:
-            found = json.dumps([finding_data(f) for f in findings], ensure_ascii=False)
-            apis = json.dumps([api for _, api in heads], ensure_ascii=False)
-            lines = json.dumps([line for line, _ in heads])
-            kept = "\n".join((found, apis, lines))
+            kept = checked_text(findings, heads)
             envelope = {
                 "format": _CHECKED,
                 "key": key,
@@ -272,11 +262,13 @@ def entry_read(data: bytes, key: str | None, path: str) -> tuple[Page, Kept | No
     return entry_of(data[:prefix].split(b"\n"), body, len(body), key, path)
 
 
-def prefix_size(data: bytes) -> int:
-    """Where an entry's first five lines (all but its body) end."""
-    end = data.index(b"\n")
-    for _ in range(4):
-        end = data.index(b"\n", end + 1)
+def prefix_size(data: AnyStr) -> int:
+    """Where an entry's first five lines (all but its body) end, in its bytes
+    or its text."""
+    newline = b"\n" if isinstance(data, bytes) else "\n"
+    end = -1
+    for _ in range(5):
+        end = data.index(newline, end + 1)
     return end
 
 

@@ -56,10 +56,8 @@ def page_text(page: Page, envelope: dict[str, Any], own: Sequence[Finding] | Non
     )
     checked = "null\nnull\nnull"
     if own is not None:
-        found = json.dumps([finding_data(finding) for finding in own], ensure_ascii=False)
-        apis = json.dumps([entry.api for entry in page.entries], ensure_ascii=False)
-        lines = json.dumps([entry.line for entry in page.entries])
-        checked = "\n".join((found, apis, lines))
+        heads = [(entry.line, entry.api) for entry in page.entries]
+        checked = checked_text(own, heads)
     written = _bytes(body)
     digests = {
         "head": digest(_bytes(head)),
@@ -69,6 +67,16 @@ def page_text(page: Page, envelope: dict[str, Any], own: Sequence[Finding] | Non
     }
     envelope = {**envelope, **digests}
     return "\n".join((json.dumps(envelope, ensure_ascii=False), head, checked, body))
+
+
+def checked_text(findings: Sequence[Finding], heads: Sequence[tuple[int, str]]) -> str:
+    """Kept findings, and the APIs and heading lines of a page's entries
+    (`heads`), three lines of JSON: a page entry's checked lines, and a
+    checked entry's (checker.sources.cache)."""
+    found = json.dumps([finding_data(finding) for finding in findings], ensure_ascii=False)
+    apis = json.dumps([api for _, api in heads], ensure_ascii=False)
+    lines = json.dumps([line for line, _ in heads])
+    return "\n".join((found, apis, lines))
 
 
 def kept_from(

@@ -18,6 +18,7 @@ from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
 from checker.model.suppression import Directive
 from checker.sources.cache import PageCache
+from tests.helpers import cached_page
 from tests.sources.test_cache import entry_bytes
 
 KEY = "ab" + "0" * 62
@@ -69,7 +70,7 @@ def stored(tmp_path: Path, head: dict[str, Any], body: bytes) -> Page | None:
     (tmp_path / KEY[:2]).mkdir(exist_ok=True)
     line = json.dumps(head).encode()  # its digest right: only the types are wrong
     (tmp_path / KEY[:2] / f"{KEY}.json").write_bytes(entry_bytes(KEY, line, body))
-    return PageCache(tmp_path).get(KEY)
+    return cached_page(PageCache(tmp_path), KEY)
 
 
 def written(tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -82,7 +83,7 @@ def written(tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
 def test_every_field_comes_back(tmp_path: Path) -> None:
     cache = PageCache(tmp_path)
     cache.put(KEY, PAGE)
-    got = cache.get(KEY)
+    got = cached_page(cache, KEY)
     assert got is not None
     assert got == PAGE
     assert [type(f.message) for f in got.findings] == [Message, str, Message]

@@ -12,6 +12,7 @@ from checker.model.support import Page
 from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import DocFile
 from checker.sources.workers import PART_MIN_SIZE, in_chunks, read_all, work_units
+from tests.helpers import cached_page
 
 CATALOGUE = default_catalogue()
 
@@ -71,7 +72,7 @@ def test_parts_read_by_workers_join_into_the_page_and_are_cached(
     assert isinstance(serial, Page)
     assert len(serial.entries) > 400
     assert parallel == serial
-    assert cache.get(key) == serial
+    assert cached_page(cache, key) == serial
 
 
 def test_an_undecodable_big_page_is_an_error_as_in_one_process(tmp_path: Path) -> None:
