@@ -14,8 +14,12 @@ Prints per module generated / killed / survived / equivalent and the score
 (killed over non-equivalent), then each survivor as `file:line mutation`.
 Equivalent mutants, which no test can kill because they do not change
 behaviour, are listed in benchmarks/equivalent-mutants/*.txt (a file per
-module), one per line: `checker/x.py:LINE mutation  # why`, the mutation as
-this script prints it. Not run by CI: it takes minutes (about 2 s a mutant;
+module), one per line as `--list` prints a mutant's key:
+`checker/x.py | function | the line's text | mutation  # why`. The key names
+the enclosing function and the text of the mutated line, never its number, so
+an edit above it leaves the entry standing; an edit of the line itself makes the
+entry stale, and the mutant is judged again (tests/test_mutants_listed.py finds
+stale entries). Not run by CI: it takes minutes (about 2 s a mutant;
 --jobs 2 on two cores)."""
 
 from __future__ import annotations
@@ -110,9 +114,23 @@ class Mutant:
     index: int  # the index-th mutation point of the module
     line: int
     what: str
+    scope: str  # the enclosing functions and classes, dotted; "" at module level
+    text: str  # the mutated line, stripped, without its comment
 
     def __str__(self) -> str:
         return f"{self.module}:{self.line} {self.what}"
+
+    @property
+    def key(self) -> str:
+        """How the equivalent-mutant lists name it: by where it is, not by line number."""
+        return f"{self.module} | {self.scope} | {self.text} | {self.what}"
+
+
+@dataclass(frozen=True)
+class _Point:
+    line: int
+    what: str
+    scope: str
 
 
 class _Mutator(ast.NodeTransformer):
@@ -121,12 +139,22 @@ class _Mutator(ast.NodeTransformer):
 
     def __init__(self, target: int | None = None) -> None:
         self.target = target
-        self.points: list[tuple[int, str]] = []
+        self.points: list[_Point] = []
         self._docstrings: set[int] = set()
+        self._scope: list[str] = []
 
     def _point(self, node: ast.AST, what: str) -> bool:
-        self.points.append((getattr(node, "lineno", 0), what))
+        self.points.append(_Point(getattr(node, "lineno", 0), what, ".".join(self._scope)))
         return self.target == len(self.points) - 1
+
+    def _named(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> ast.AST:
+        self._scope.append(node.name)
+        try:
+            return self.generic_visit(node)
+        finally:
+            self._scope.pop()
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _named
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
         self._mark_docstrings(node)
@@ -213,10 +241,19 @@ class _Mutator(ast.NodeTransformer):
 
 
 def mutants(module: str) -> list[Mutant]:
-    tree = ast.parse((REPO / module).read_text(encoding="utf-8"))
+    source = (REPO / module).read_text(encoding="utf-8")
+    lines = source.splitlines()
     recorder = _Mutator()
-    recorder.visit(tree)
-    return [Mutant(module, i, line, what) for i, (line, what) in enumerate(recorder.points)]
+    recorder.visit(ast.parse(source))
+    return [
+        Mutant(module, i, point.line, point.what, point.scope, _line_text(lines, point.line))
+        for i, point in enumerate(recorder.points)
+    ]
+
+
+def _line_text(lines: list[str], number: int) -> str:
+    """The line without indentation or comment (ruff puts two spaces before one)."""
+    return lines[number - 1].partition("  #")[0].strip() if number else ""
 
 
 def mutated_source(mutant: Mutant) -> str:
@@ -226,7 +263,7 @@ def mutated_source(mutant: Mutant) -> str:
 
 
 def equivalent() -> dict[str, str]:
-    """`file:line mutation` -> why it is equivalent."""
+    """A mutant's key -> why it is equivalent."""
     known: dict[str, str] = {}
     for listing in sorted(EQUIVALENT.glob("*.txt")):
         for raw in listing.read_text(encoding="utf-8").splitlines():
@@ -308,10 +345,10 @@ def main() -> int:
     for module in selected(args.modules):
         found = mutants(module)
         if args.list:
-            print("\n".join(str(m) for m in found))
+            print("\n".join(f"{m}\t{m.key}" for m in found))
             continue
-        same = [m for m in found if str(m) in known]
-        judged = [m for m in found if str(m) not in known]
+        same = [m for m in found if m.key in known]
+        judged = [m for m in found if m.key not in known]
         alive = survivors_of(judged, MODULES[module], args.jobs, args.timeout)
         dead = len(judged) - len(alive)
         score = 100 * dead / len(judged) if judged else 100.0
