@@ -25,13 +25,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, AnyStr
 
-from checker import __version__
 from checker.errors import InputError
 from checker.files import ESCAPE, write_atomically
 from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.checked import Kept
 from checker.model.finding import Finding
 from checker.model.support import Page
+from checker.salt import salt
 from checker.sources.cache_rows import (
     Body,
     checked_text,
@@ -319,12 +319,15 @@ def read_regular(path: str) -> bytes:
         return stream.read()
 
 
+# The code an entry is made by: the readers and the model they build, the page
+# rules whose findings an entry holds, and the entry's format.
+_MADE_BY = ("read", "model", "checks", "sources/cache_rows.py")
+
+
 def _salt() -> bytes:
-    """The tool's version and the shipped data: a change to either is a new cache."""
-    digest = hashlib.sha256(f"{_FORMAT}\0{__version__}\0".encode())
-    for path in sorted(rules_dir().glob("*.toml")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.digest()
+    """The tool's version, its code that makes an entry and the shipped data: a
+    change to any is a new cache."""
+    return salt(_FORMAT, _MADE_BY, sorted(rules_dir().glob("*.toml")))
 
 
 def damaged_entry(path: str, error: Exception | str) -> InputError:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import checker.salt
 import checker.sources.cache
 from checker.model.catalogue import default_catalogue
 from checker.read.reader import read_text
@@ -74,7 +75,7 @@ def test_the_key_depends_on_content_place_and_tool(
     assert cache.key(DocFile(doc.path, doc.version, "en"), data, CATALOGUE) != key
     assert cache.key(doc, data, CATALOGUE.with_scope(("atlas-a2",))) != key
     assert cache.key(doc, data, CATALOGUE) == key  # the same question, the same key
-    monkeypatch.setattr(checker.sources.cache, "__version__", "999.0")
+    monkeypatch.setattr(checker.salt, "__version__", "999.0")
     assert PageCache(tmp_path).key(doc, data, CATALOGUE) != key
 
 
