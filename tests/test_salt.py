@@ -52,4 +52,4 @@ def test_a_module_added_to_a_counted_folder_counts(package: Path) -> None:
 
 
 def test_the_test_scan_cache_counts_its_own_folder() -> None:
-    assert scan_cache._SALT == salt_module.salt(scan_cache._FORMAT, ["testmap"]).hex()
+    assert salt_module.salt(scan_cache._FORMAT, ["testmap"]).hex() == scan_cache._SALT

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import REPO
+
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").is_file() or sys.platform != "linux",
     reason="watches processes through Linux's /proc",
@@ -182,6 +184,43 @@ def test_ctrl_c_exits_130_and_ends_the_workers(run: Run, delay: float) -> None:
     # click ends the ^C line with a newline of its own
     assert run.ended() == (130, "", "\ndocs-check: aborted\n")
     assert workers_gone(workers)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_ends_a_live_runs_harness_child(tmp_path: Path, signum: int) -> None:
+    """A live run's harness child runs in a process group of its own, which no
+    signal to docs-check's group reaches: the run ends it on the way out, at
+    once, not after the test's timeout (the pool's threads wait on it)."""
+    pid_file = tmp_path / "pid"
+    python = tmp_path / "python"  # an interpreter whose harness never answers
+    python.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nexec sleep 300\n", encoding="utf-8")
+    python.chmod(0o755)
+    argv = [DOCS_CHECK, "verify", "examples/docs", "--python", str(python)]
+    process = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, cwd=REPO
+    )
+    child: Process | None = None
+    try:
+        assert poll(lambda: pid_file.is_file() and pid_file.read_text().strip() != "")
+        pid = int(pid_file.read_text())
+        fields = _stat(pid)
+        assert fields is not None
+        child = (pid, int(fields[19]))
+        os.killpg(process.pid, signum)
+        _, err = process.communicate(timeout=WAIT)
+        expected = (
+            (143, b"docs-check: terminated\n")
+            if signum == signal.SIGTERM
+            else (130, b"\ndocs-check: aborted\n")
+        )
+        assert (process.returncode, err) == expected
+        assert not alive(child), "the harness child outlived the run"
+    finally:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        if child is not None and alive(child):
+            os.kill(child[0], signal.SIGKILL)
+        process.communicate()
 
 
 # -- the exit codes, in-process ------------------------------------------------------------

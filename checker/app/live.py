@@ -89,6 +89,7 @@ def run_live(
             folders.add(folder_of_test(job.behaviour_path))
             refs.append(job.ref)
     count = _Counter(progress, len(sessions))
+    halt, opened = threading.Event(), list[Session]()  # for the main thread to stop them
     with extracted_tests(environments.git_repo, refs, folders) as trees:
         behaviours = [_extracted(job, trees) for job in behaviours]
 
@@ -96,7 +97,8 @@ def run_live(
             python, version = session_of
             # one interpreter (one torch import) for the probe, the behaviours
             # and the repository tests, which depend on what the probe found
-            with Session(catalogue, python, environments.timeout) as session:
+            with Session(catalogue, python, environments.timeout, halt) as session:
+                opened.append(session)
                 session.run_all(behaviours)
                 if version is None and (mapped or test_refs):  # the main one: which release?
                     unmapped = [v for v in versions if v not in mapped]
@@ -117,7 +119,17 @@ def run_live(
         # the order of `sessions` whatever order they finish in
         workers = max(1, min(len(sessions), environments.jobs or os.cpu_count() or 1))
         with ThreadPoolExecutor(workers) as pool:
-            results = list(pool.map(one, sessions))
+            try:
+                results = list(pool.map(one, sessions))
+            except BaseException:
+                # Ctrl-C or SIGTERM reaches the main thread only. The pool's
+                # exit waits for its threads, which wait on their children's
+                # answers: the children end now (their own process groups, which
+                # no signal to ours reaches), or they would outlive the run.
+                halt.set()
+                for session in opened:
+                    session.stop()
+                raise
     evidence = [found for found, _ in results]
     untested = [missing for _, lacking in results for missing in lacking]
     count.done()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,10 +62,19 @@ class Session:
     command that runs it alone. A job that crashes it or hangs past the
     timeout is reported for itself, and the next job gets a new one. Where
     the torch_npu backend cannot load, it is started again with autoloading
-    turned off for good, and the cause is kept. `close` ends it."""
+    turned off for good, and the cause is kept. `close` ends it; `halt`, set
+    by another thread, ends it at once and starts no other (`stop`)."""
 
-    def __init__(self, catalogue: Catalogue, python: str | None, timeout: float) -> None:
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        python: str | None,
+        timeout: float,
+        halt: threading.Event | None = None,
+    ) -> None:
         self.catalogue, self.timeout = catalogue, timeout
+        self._halt = halt or threading.Event()
+        self._lock = threading.Lock()  # a child is started, or stopped, at a time
         self.interpreter = python or sys.executable
         self.runs: list[Run] = []
         self.environment: Environment | None = None
@@ -76,8 +86,11 @@ class Session:
     def __enter__(self) -> Session:
         return self
 
-    def __exit__(self, *_: object) -> None:
-        self.close()
+    def __exit__(self, error: type[BaseException] | None, *_: object) -> None:
+        if error is None:
+            self.close()
+        else:  # Ctrl-C, SIGTERM, a failure: no grace for a test still running
+            self.stop()
 
     def run(self, job: Job) -> None:
         self.runs.append(self._served(job, self.timeout))
@@ -147,10 +160,20 @@ class Session:
             self._child.close()
             self._child = None
 
+    def stop(self) -> None:
+        """Ends the child now, from any thread: the thread waiting on its
+        answer gets none at once. With `halt` set, no other starts."""
+        with self._lock:
+            if self._child is not None:
+                self._child.close()
+
     def _start(self) -> Answer:
         self._end()
-        self._child = Child([self.interpreter, str(HARNESS), "--serve"], self._env)
-        return self._child.answer(None, "environment", self.timeout)
+        with self._lock:
+            if self._halt.is_set():
+                return Answer(None, None, "stopped", "", 0.0)
+            child = self._child = Child([self.interpreter, str(HARNESS), "--serve"], self._env)
+        return child.answer(None, "environment", self.timeout)
 
 
 def live_evidence(
