@@ -29,6 +29,13 @@ class CommandResult:
     def ok(self) -> bool:
         return self.exit_code == 0
 
+    @property
+    def last_words(self) -> str:
+        """The last line it wrote to stderr that is not blank: what a crash
+        report of one line quotes (a traceback ends with the error)."""
+        lines = [line for line in self.stderr.splitlines() if line.strip()]
+        return lines[-1].strip() if lines else "no output"
+
 
 def run_command(
     argv: Sequence[str],

@@ -70,11 +70,8 @@ def ask(python: str, namespaces: Sequence[str], timeout: float) -> Interpreter:
         return Interpreter(python, None, {}, not_run(result.failure))
     report = last_json_object(result.stdout, lambda document: document.get("schema") == SCHEMA)
     if report is None:
-        lines = [line for line in result.stderr.splitlines() if line.strip()]
-        last = lines[-1].strip() if lines else "no output"
-        return Interpreter(
-            python, None, {}, f"the lister crashed (exit {result.exit_code}): {last}"
-        )
+        why = f"the lister crashed (exit {result.exit_code}): {result.last_words}"
+        return Interpreter(python, None, {}, why)
     if report.get("torch_import_error"):
         return Interpreter(
             python, None, {}, f"torch does not import: {report['torch_import_error']}"

@@ -39,7 +39,6 @@ says plainly that it is a CPU reference run, and why."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import json
 import os
@@ -55,9 +54,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING or __package__:
     from checker.torch.harness_runs import isolated, one_line, run_behaviour
     from checker.torch.harness_tests import run_selected, run_test
+    from checker.torch.script_output import report_channel
 else:
     from harness_runs import isolated, one_line, run_behaviour  # type: ignore[no-redef]
     from harness_tests import run_selected, run_test  # type: ignore[no-redef]
+    from script_output import report_channel  # type: ignore[no-redef]
 
 
 def _version(distribution: str) -> str | None:
@@ -158,25 +159,25 @@ def main() -> int:
     arguments = parser.parse_args()
     if arguments.serve:
         return serve()
+    # What torch and the runs print goes to stderr: stdout is parsed, its last line the JSON.
+    report = report_channel()
     env, torch = probe()
     runs = []
     if torch is not None:
-        # What the runs print goes to stderr: stdout is parsed, its last line the JSON.
-        with contextlib.redirect_stdout(sys.stderr):
-            runs = [run_behaviour(path) for path in arguments.behaviour]
-            runs += [run_test(node_id) for node_id in arguments.test]
-            if arguments.module:
-                runs.append(run_selected(arguments.module, arguments.select))
-    print(json.dumps({"environment": env, "runs": runs}))
+        runs = [run_behaviour(path) for path in arguments.behaviour]
+        runs += [run_test(node_id) for node_id in arguments.test]
+        if arguments.module:
+            runs.append(run_selected(arguments.module, arguments.select))
+    report.write(json.dumps({"environment": env, "runs": runs}) + "\n")
+    report.flush()
     return 0
 
 
 def serve() -> int:
     """--serve: the jobs as they come, each answered as it ends, so that a
     crash or a hang costs docs-check only the job it happened in."""
-    replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    replies = report_channel()  # torch's and the tests' prints, C-level ones too, go to stderr
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
-    os.dup2(2, 1)  # torch's and the tests' prints, C-level ones too, go to stderr
     nothing = os.open(os.devnull, os.O_RDONLY)
     os.dup2(nothing, 0)  # a test that reads stdin reads nothing, not the next job
     os.close(nothing)

@@ -32,16 +32,18 @@ import inspect
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# A sibling module: imported from the package where docs-check analyses or
+# imports this file, from the script's own folder (first on sys.path) where it
+# runs as a script in the target interpreter.
+if TYPE_CHECKING or __package__:
+    from checker.torch.script_output import first_line, report_channel
+else:
+    from script_output import first_line, report_channel  # type: ignore[no-redef]
 
 SCHEMA = "docs-check/public-api"
 OWN_PACKAGES = frozenset({"torch", "torch_npu"})
-
-
-def _first_line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    text = lines[0].strip() if lines else ""
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def _public(module: Any) -> tuple[str, list[str]]:
@@ -120,16 +122,15 @@ def _namespace(name: str) -> dict[str, Any]:
     except ModuleNotFoundError as error:
         if error.name is not None and name.startswith(error.name):
             return {"outcome": "not-a-module"}  # torch.Tensor: a class, no module
-        return {"outcome": "error", "detail": _first_line(error)}
+        return {"outcome": "error", "detail": first_line(error)}
     except Exception as error:
-        return {"outcome": "error", "detail": _first_line(error)}
+        return {"outcome": "error", "detail": first_line(error)}
     source, names = _public(module)
     return {"outcome": "module", "source": source, "names": names}
 
 
 def main() -> int:
-    stdout = sys.stdout
-    sys.stdout = sys.stderr  # what torch prints on import must not break the JSON line
+    stdout = report_channel()  # what torch prints on import must not break the JSON line
     os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
     report: dict[str, Any] = {"schema": SCHEMA, "python": sys.executable}
     try:
@@ -137,13 +138,15 @@ def main() -> int:
 
         report["torch"] = str(torch.__version__)
     except Exception as error:
-        report["torch_import_error"] = _first_line(error)
+        report["torch_import_error"] = first_line(error)
         stdout.write(json.dumps(report) + "\n")
+        stdout.flush()
         return 0
     asked = json.loads(sys.stdin.read() or "[]")
     names = [str(name) for name in asked] if isinstance(asked, list) else []
     report["namespaces"] = {name: _namespace(name) for name in names}
     stdout.write(json.dumps(report) + "\n")
+    stdout.flush()
     return 0
 
 

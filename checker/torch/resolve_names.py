@@ -55,7 +55,15 @@ import sys
 import time
 from importlib import metadata, util
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# A sibling module: imported from the package where docs-check analyses or
+# imports this file, from the script's own folder (first on sys.path) where it
+# runs as a script in the target interpreter.
+if TYPE_CHECKING or __package__:
+    from checker.torch.script_output import first_line, report_channel
+else:
+    from script_output import first_line, report_channel  # type: ignore[no-redef]
 
 SCHEMA = "docs-check/resolve"
 RESOLVES = "resolves"
@@ -72,12 +80,6 @@ OUTSIDE = "outside-torch"
 OWN_PACKAGES = frozenset({"torch", "torch_npu"})
 _NOT_A_MODULE = object()
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _first_line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    text = lines[0].strip() if lines else ""
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def _release(version: str) -> str:
@@ -197,10 +199,10 @@ class Resolver:
             return {
                 "name": name,
                 "outcome": OPTIONAL,
-                "detail": f"{doing}: {_first_line(error)}",
+                "detail": f"{doing}: {first_line(error)}",
                 "package": package,
             }
-        return {"name": name, "outcome": ERROR, "detail": f"{doing}: {_first_line(error)}"}
+        return {"name": name, "outcome": ERROR, "detail": f"{doing}: {first_line(error)}"}
 
 
 def _declared(cls: type, attribute: str) -> str | None:
@@ -302,7 +304,7 @@ def _resolve_all(names: list[str]) -> dict[str, Any]:
             # A test double must say so (checker.torch.harness labels it the same way).
             npu["fake"] = bool(getattr(torch_npu, "__docs_check_fake__", False))
         except Exception as error:  # without CANN: ImportError on libhccl.so
-            npu["error"] = _first_line(error)
+            npu["error"] = first_line(error)
     else:
         npu["error"] = "torch_npu is not installed"
 
@@ -342,27 +344,19 @@ def _import_torch() -> tuple[Any, str | None]:
 
             _TORCH.append((torch, None))
         except Exception as error:
-            _TORCH.append((None, _first_line(error)))
+            _TORCH.append((None, first_line(error)))
     return _TORCH[0]
 
 
 def main() -> int:
-    # Imports may print; only the report goes to the real stdout.
-    stdout = os.dup(1)
-    sys.stdout.flush()
-    os.dup2(2, 1)
-    try:
-        # torch first: the caller may start this process before it knows the
-        # names (checker.torch.resolver.start_resolvers), so the import overlaps its work
-        _import_torch()
-        request = json.load(sys.stdin)
-        report = _resolve_request(request)
-    finally:
-        sys.stdout.flush()
-        os.dup2(stdout, 1)
-        os.close(stdout)
-    sys.stdout.write(json.dumps(report) + "\n")
-    sys.stdout.flush()
+    stdout = report_channel()  # imports may print; only the report goes to stdout
+    # torch first: the caller may start this process before it knows the
+    # names (checker.torch.resolver.start_resolvers), so the import overlaps its work
+    _import_torch()
+    request = json.load(sys.stdin)
+    report = _resolve_request(request)
+    stdout.write(json.dumps(report) + "\n")
+    stdout.flush()
     return 0
 
 

@@ -310,7 +310,7 @@ def _resolve_in(
         return failed(not_run(result.failure)), None
     report = _report(result)
     if report is None:
-        return failed(f"the resolver crashed (exit {result.exit_code}): {last_line(result)}"), None
+        return failed(f"the resolver crashed (exit {result.exit_code}): {result.last_words}"), None
     if report.get("torch_import_error"):
         return failed(f"torch does not import: {report['torch_import_error']}", report), None
     entries = remaining.get(release_of(str(report.get("torch") or "")) or "", {})
@@ -348,11 +348,6 @@ def _result(item: dict[str, Any], entries: dict[str, Entry], python: str) -> Nam
         python=python,
         package=item.get("package"),
     )
-
-
-def last_line(result: CommandResult) -> str:
-    lines = [line for line in result.stderr.strip().splitlines() if line.strip()]
-    return lines[-1].strip() if lines else "no output"
 
 
 def _by_version(item: tuple[str, Any]) -> tuple[int, ...]:

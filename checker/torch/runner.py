@@ -307,7 +307,7 @@ def _run(
     if result.failure:
         return failed(result.failure)
     if report is None:
-        return failed(f"harness crashed (exit {result.exit_code}): {_last_line(result.stderr)}")
+        return failed(f"harness crashed (exit {result.exit_code}): {result.last_words}")
     import_error = report["environment"].get("torch_import_error")
     if import_error:
         return failed(f"torch does not import: {import_error}")
@@ -347,8 +347,3 @@ def _inside(job: Job, text: str | None) -> str:
         for root in dict.fromkeys((job.repo, os.path.realpath(job.repo))):
             text = text.replace(root.rstrip(os.sep) + os.sep, "")
     return text
-
-
-def _last_line(text: str) -> str:
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[-1].strip() if lines else "no output"
