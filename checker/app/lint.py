@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from checker.gating.gate import Gated
     from checker.model.finding import Finding
     from checker.progress import Progress
+    from checker.rewrite.fixes import FixedPages
     from checker.rewrite.written import Change
     from checker.sources.corpus import Corpus
     from checker.torch.resolution import Resolution
@@ -60,9 +61,7 @@ def lint(
     errors = linted.corpus.errors + (linted.resolution.errors if linted.resolution else ())
     errors += linted.mapping_errors
     if fixes:
-        from checker.app.fix import fixed_pages
-
-        made = fixed_pages(linted, ready)
+        made = fixes_of(linted, ready)
         linted, errors = replace(linted, fixes=made.changes), errors + made.errors
     incomplete = linted.resolution is not None and linted.resolution.incomplete
     return Outcome(
@@ -121,6 +120,15 @@ def checked(
     gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
     linted = Linted(corpus, gated, ready.gate.project, resolution, mapping_errors=mapping_errors)
     return linted, ready
+
+
+def fixes_of(linted: Linted, ready: Setup, since: int | None = None) -> FixedPages:
+    """The lint run's certain fixes made in its pages, unwritten (`fix`
+    writes them; lint's `fixes` hands them on)."""
+    from checker.rewrite.fixes import fixed_pages
+
+    pages, findings = linted.corpus.pages, linted.findings
+    return fixed_pages(pages, findings, ready.catalogue, ready.gate, ready.docs, since)
 
 
 def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:

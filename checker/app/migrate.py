@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from checker.app.outcome import Outcome
-from checker.app.rewritten import Rewritten, Skipped, opened
+from checker.app.rewritten import Rewritten
 from checker.app.setup import Settings, read_docs
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
@@ -22,6 +22,7 @@ from checker.model.support import Entry, Page
 from checker.progress import Progress
 from checker.rewrite.lines import replaced
 from checker.rewrite.migrate import plan
+from checker.rewrite.source import Skipped, opened
 from checker.rewrite.written import Change, read_back, write_changes
 
 MIGRATED = N_("entries")  # what a migrated page's line counts

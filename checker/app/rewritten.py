@@ -6,20 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.errors import InputError
 from checker.model.finding import Finding
-from checker.rewrite.place import Linked
-from checker.rewrite.source import Source, load_source
+from checker.rewrite.source import Skipped
 from checker.rewrite.written import Change
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """Something a rewrite left as it was, at its place, and why."""
-
-    path: str
-    line: int
-    why: str
 
 
 @dataclass(frozen=True)
@@ -35,25 +24,3 @@ class Rewritten:
     @property
     def changed(self) -> tuple[Change, ...]:
         return tuple(change for change in self.changes if change.changed)
-
-
-def opened(
-    path: str,
-    trees: tuple[str, ...],
-    since: int | None,
-    skipped: list[Skipped],
-    errors: list[str],
-) -> Source | None:
-    """A page's text to rewrite, or None once it is said why not: a link
-    inside the tree is left as a link (a `Skipped` line), one leaving it and a
-    page gone or changed since the command started are input errors."""
-    try:
-        return load_source(path, trees, since)
-    except Linked as link:
-        if link.inside:
-            skipped.append(Skipped(path, 1, link.why))
-        else:
-            errors.append(str(link))
-    except InputError as error:
-        errors.append(str(error))
-    return None

@@ -15,7 +15,7 @@ sets from the format registry; this module decides no exit code).
 lintrunner applies a message's `replacement` (the whole new text of its file,
 beside the `original`) with `lintrunner -a`: a page of the working tree with
 certain fixes (those `docs-check fix` makes, which lint made unwritten for
-this format, checker.app.fix) gets one message named `fix` carrying both. The
+this format, checker.rewrite.fixes) gets one message named `fix` carrying both. The
 others carry null for both."""
 
 from __future__ import annotations
