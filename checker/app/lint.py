@@ -7,44 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, Setup, resolvers, setup
+from checker.outcome import Outcome, Unverified
+from checker.results import Linted
 
 if TYPE_CHECKING:
     from checker.app.tests import TestsRequest
     from checker.gating.audit import Audit
     from checker.gating.baseline import Project
-    from checker.gating.gate import Gated
-    from checker.model.finding import Finding
     from checker.progress import Progress
     from checker.rewrite.fixes import FixedPages
-    from checker.rewrite.written import Change
     from checker.sources.corpus import Corpus
-    from checker.torch.resolution import Resolution
     from checker.verify.expectations import Expectation
-
-
-@dataclass(frozen=True)
-class Linted:
-    """Pages read and linted under the configuration, findings gated."""
-
-    corpus: Corpus
-    gated: Gated
-    project: Project
-    resolution: Resolution | None = None
-    fixes: tuple[Change, ...] = ()  # the pages fixed, unwritten (lint with `fixes`)
-    mapping_errors: tuple[str, ...] = ()  # the test map's (--tests): a module, a list
-
-    @property
-    def findings(self) -> tuple[Finding, ...]:
-        return self.gated.findings
-
-    @property
-    def refs(self) -> tuple[str, ...]:
-        return self.project.refs
 
 
 def lint(
@@ -70,7 +47,7 @@ def lint(
         errors,
         failed=bool(linted.findings),
         unverified=(Unverified.VERSIONS,) if incomplete else (),
-        hidden=linted.gated.note,
+        not_shown=linted.gated.note,
         exit_zero=settings.exit_zero,
     )
 

@@ -20,7 +20,7 @@ from checker.model.support import Page
 from checker.read.load import page_lines
 from checker.rewrite.lines import Replacement, fixed, replaced
 from checker.rewrite.source import Skipped, Source, opened
-from checker.rewrite.written import Change, read_back
+from checker.rewrite.written import PageRewrite, read_back
 
 PASSES = 10  # a fix that reveals another, that reveals another...: a few at most
 
@@ -45,7 +45,7 @@ class _Rules:
 class FixedPages:
     """The pages of a lint run with their certain fixes made, not yet written."""
 
-    changes: tuple[Change, ...]
+    changes: tuple[PageRewrite, ...]
     skipped: tuple[Skipped, ...]  # pages whose fixes could not be proven
     gone: Counter[tuple[str, str, int]]  # (path, rule, line) of each finding fixed
     errors: tuple[str, ...]  # pages that could not be read again
@@ -66,7 +66,7 @@ def fixed_pages(
     when the run began (ns); a page changed after it is an error, not fixed."""
     rules = _Rules(catalogue, gate)
     fixable = {f.path for f in findings if f.fix}
-    changes: list[Change] = []
+    changes: list[PageRewrite] = []
     skipped: list[Skipped] = []
     gone: Counter[tuple[str, str, int]] = Counter()
     errors: list[str] = []
@@ -85,7 +85,7 @@ def fixed_pages(
 
 def _fixed_page(
     page: Page, source: Source, rules: _Rules
-) -> tuple[Change | None, list[Skipped], Counter[tuple[str, int]]]:
+) -> tuple[PageRewrite | None, list[Skipped], Counter[tuple[str, int]]]:
     """The page fixed, or why not; and the (rule, line) of each finding fixed."""
     before = rules.findings(page)
     text, findings, current = source.text, before, page
@@ -107,7 +107,7 @@ def _fixed_page(
     gone = Counter(_key(f) for f in before) - Counter(_key(f) for f in findings)
     done = Counter(rule for rule, _ in gone.elements())
     regions = _regions(source.lines, page_lines(text, keepends=True), touched)
-    return Change(page.path, source, text, tuple(done.items()), regions), [], gone
+    return PageRewrite(page.path, source, text, tuple(done.items()), regions), [], gone
 
 
 def _regions(old: list[str], new: list[str], touched: set[int]) -> tuple[Replacement, ...]:
