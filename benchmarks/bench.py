@@ -214,7 +214,7 @@ PATHOLOGICAL: dict[str, tuple[Callable[[int], str], bool, int]] = {
         False,
         1_600_000,
     ),
-    "n/10 comments on one line (blocks.comments)": (
+    "n/10 comments on one line (block_ids.comments)": (
         lambda n: (
             f'### x\n\n**产品支持情况**：\n\n{"<!-- x -->" * (n // 10)}<!-- npu="910b" id7 -->\n'
         ),
@@ -228,7 +228,7 @@ PATHOLOGICAL: dict[str, tuple[Callable[[int], str], bool, int]] = {
         False,
         100_000,
     ),
-    "n/5 unclosed `<!--` lines, cut (split, blocks.has_blocks)": (
+    "n/5 unclosed `<!--` lines, cut (split, block_ids.has_blocks)": (
         lambda n: "<!--\n" * (n // 5),
         True,
         200_000,

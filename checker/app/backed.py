@@ -15,19 +15,19 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, Setup, read_docs
 from checker.app.tests import TestsRequest, version_links
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
-from checker.model.finding import Severity
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
+from checker.outcome import Outcome, Unverified
 from checker.progress import Progress
+from checker.results import BackedReport
 from checker.torch.runner import Session
 from checker.verify.backed import Limits, run_plan
-from checker.verify.backed_check import Claim, judged
-from checker.verify.crosscheck import UNVERIFIED, Options
+from checker.verify.backed_check import judged
+from checker.verify.crosscheck import Options
 from checker.verify.evidence import Evidence, load_evidence
 from checker.verify.plan import Plan
 from checker.verify.planning import planned
@@ -48,23 +48,6 @@ class BackedRequest:
     limits: Limits = field(default_factory=Limits)
     options: Options = field(default_factory=Options)
     write_evidence: str | None = None  # --write-evidence FILE: this run's one record
-
-
-@dataclass(frozen=True)
-class BackedReport:
-    plans: tuple[Plan, ...]  # this run's, one per docs version it ran for
-    claims: tuple[Claim, ...]
-    evidence: tuple[Evidence, ...]  # this run's, then the files' (merged)
-    errors: tuple[str, ...]
-    notes: tuple[str, ...] = ()
-
-    @property
-    def failed(self) -> bool:
-        return any(c.severity is Severity.ERROR and c.verdict != UNVERIFIED for c in self.claims)
-
-    @property
-    def npu_unverified(self) -> bool:
-        return any(c.verdict == UNVERIFIED and c.severity is Severity.ERROR for c in self.claims)
 
 
 def backed(

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from checker.app.lint import Linted, lint
-from checker.app.outcome import Outcome
+from checker.app.lint import lint
 from checker.app.setup import Settings
+from checker.outcome import Outcome
+from checker.results import Linted
 
 if TYPE_CHECKING:
     from checker.app.tests import TestsRequest
@@ -47,4 +48,4 @@ def baseline(
     findings = linted.result.findings
     write_atomically(output, baseline_json(findings, linted.result.project))
     done = Baselined(len(findings), output)
-    return Outcome("baseline", done, linted.errors, hidden=linted.hidden)
+    return Outcome("baseline", done, linted.errors, not_shown=linted.not_shown)

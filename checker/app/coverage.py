@@ -10,9 +10,10 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.app.outcome import Outcome
 from checker.app.setup import Settings, read_docs
+from checker.outcome import Outcome
 from checker.progress import Progress
+from checker.results import CoverageReport
 from checker.torch.coverage import Covered
 
 LISTING = "listing public APIs"
@@ -23,12 +24,6 @@ class CoverageOptions:
     python: str | None = None  # --python; None: this interpreter, which is only tried
     python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH
     timeout: float = 120  # seconds per interpreter
-
-
-@dataclass(frozen=True)
-class CoverageReport:
-    versions: tuple[Covered, ...]  # in release order
-    not_covered: tuple[tuple[str, str], ...] = ()  # (docs version, why), in release order
 
 
 def coverage(

@@ -9,37 +9,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from checker.app.outcome import Outcome
 from checker.app.setup import Settings, Setup, read_docs
 from checker.errors import UsageError
-from checker.model.changes import Change, Key, Kind, by_version_and_language
+from checker.model.changes import Compared, RecordKey, Sides, by_version_and_language
 from checker.model.finding import Finding
 from checker.model.records import Record
 from checker.model.support import Page
 from checker.model.version import is_version
+from checker.outcome import Outcome
 from checker.progress import Progress
+from checker.results import Diffed
 
 if TYPE_CHECKING:
     from checker.gating.baseline import Project
 
 LANGUAGES = ("zh", "en")
-
-
-class Compared(StrEnum):
-    VERSIONS = "versions"
-    REFS = "refs"
-    LANGUAGES = "languages"
-
-
-@dataclass(frozen=True)
-class Sides:
-    compared: Compared
-    a: str
-    b: str
 
 
 def sides_of(a: str, b: str, git_repo: str | None) -> Sides:
@@ -56,20 +43,6 @@ def sides_of(a: str, b: str, git_repo: str | None) -> Sides:
         f"diff {a} {b}: give two versions (2.12.0 2.13.0), two languages (zh en), "
         "or with --git REPO two refs"
     )
-
-
-@dataclass(frozen=True)
-class Diffed:
-    sides: Sides
-    changes: tuple[Change, ...]
-    refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
-    # Between two refs: lint's findings (gated as lint gates them) at B that A
-    # has not, and at A that B has not, matched as a baseline matches them.
-    introduced: tuple[Finding, ...] = ()
-    fixed: tuple[Finding, ...] = ()
-
-    def count(self, kind: Kind) -> int:
-        return Counter(change.kind for change in self.changes)[kind]
 
 
 def diff(
@@ -138,7 +111,7 @@ def _beyond(
 
 def _split(
     sides: Sides, pages: Sequence[Page], records: list[Record]
-) -> tuple[list[Record], list[Record], Key]:
+) -> tuple[list[Record], list[Record], RecordKey]:
     """Each side's records, and what names one API on both sides."""
     a, b = sides.a, sides.b
     if sides.compared is Compared.REFS:  # a version folder new at B is news
@@ -174,7 +147,7 @@ def _of(records: list[Record], field: str, value: str) -> list[Record]:
     return [record for record in records if getattr(record, field) == value]
 
 
-def _by(*fields: str) -> Key:
+def _by(*fields: str) -> RecordKey:
     def key(record: Record) -> tuple[str, ...]:
         return (record.api, *(getattr(record, field) for field in fields))
 

@@ -6,41 +6,17 @@ nothing: only input errors change the exit code."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from checker.app.outcome import Outcome
 from checker.app.setup import Settings, read_docs
-from checker.model.records import Record
+from checker.outcome import Outcome
 from checker.progress import Progress
+from checker.results import Exported, TestLink
 
 if TYPE_CHECKING:
     from checker.app.tests import TestsRequest
     from checker.testmap.links import Link
-
-
-@dataclass(frozen=True)
-class TestLink:
-    """A test case that reaches a record's API at its version."""
-
-    test: str  # path::Class::name, as the runner names it
-    kind: str  # call, method, opinfo, rule
-    line: int  # where in the test module it was found (0 for a rule's)
-    exact: bool  # False: a method matched by its name only
-    disabled_for: tuple[str, ...]  # the products the version's disabled list disables it on
-
-
-@dataclass(frozen=True)
-class Exported:
-    records: tuple[Record, ...]
-    pages: int  # pages read
-    refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
-    # with --tests: each (version, API)'s test links, by test; None without it
-    tests: Mapping[tuple[str, str], tuple[TestLink, ...]] | None = None
-
-    def links_of(self, record: Record) -> tuple[TestLink, ...]:
-        return (self.tests or {}).get((record.version, record.api), ())
 
 
 def export(

@@ -7,43 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, Setup, resolvers, setup
+from checker.outcome import Outcome, Unverified
+from checker.results import Linted
 
 if TYPE_CHECKING:
     from checker.app.tests import TestsRequest
     from checker.gating.audit import Audit
     from checker.gating.baseline import Project
-    from checker.gating.gate import Gated
-    from checker.model.finding import Finding
     from checker.progress import Progress
-    from checker.rewrite.written import Change
+    from checker.rewrite.fixes import FixedPages
     from checker.sources.corpus import Corpus
-    from checker.torch.resolution import Resolution
     from checker.verify.expectations import Expectation
-
-
-@dataclass(frozen=True)
-class Linted:
-    """Pages read and linted under the configuration, findings gated."""
-
-    corpus: Corpus
-    gated: Gated
-    project: Project
-    resolution: Resolution | None = None
-    fixes: tuple[Change, ...] = ()  # the pages fixed, unwritten (lint with `fixes`)
-    mapping_errors: tuple[str, ...] = ()  # the test map's (--tests): a module, a list
-
-    @property
-    def findings(self) -> tuple[Finding, ...]:
-        return self.gated.findings
-
-    @property
-    def refs(self) -> tuple[str, ...]:
-        return self.project.refs
 
 
 def lint(
@@ -60,9 +38,7 @@ def lint(
     errors = linted.corpus.errors + (linted.resolution.errors if linted.resolution else ())
     errors += linted.mapping_errors
     if fixes:
-        from checker.app.fix import fixed_pages
-
-        made = fixed_pages(linted, ready)
+        made = fixes_of(linted, ready)
         linted, errors = replace(linted, fixes=made.changes), errors + made.errors
     incomplete = linted.resolution is not None and linted.resolution.incomplete
     return Outcome(
@@ -71,7 +47,7 @@ def lint(
         errors,
         failed=bool(linted.findings),
         unverified=(Unverified.VERSIONS,) if incomplete else (),
-        hidden=linted.gated.note,
+        not_shown=linted.gated.note,
         exit_zero=settings.exit_zero,
     )
 
@@ -121,6 +97,15 @@ def checked(
     gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
     linted = Linted(corpus, gated, ready.gate.project, resolution, mapping_errors=mapping_errors)
     return linted, ready
+
+
+def fixes_of(linted: Linted, ready: Setup, since: int | None = None) -> FixedPages:
+    """The lint run's certain fixes made in its pages, unwritten (`fix`
+    writes them; lint's `fixes` hands them on)."""
+    from checker.rewrite.fixes import fixed_pages
+
+    pages, findings = linted.corpus.pages, linted.findings
+    return fixed_pages(pages, findings, ready.catalogue, ready.gate, ready.docs, since)
 
 
 def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:

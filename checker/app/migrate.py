@@ -12,17 +12,18 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from checker.app.outcome import Outcome
-from checker.app.rewritten import Rewritten, Skipped, opened
 from checker.app.setup import Settings, read_docs
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.records import records_of
 from checker.model.support import Entry, Page
+from checker.outcome import Outcome
 from checker.progress import Progress
+from checker.results import Rewritten
 from checker.rewrite.lines import replaced
 from checker.rewrite.migrate import plan
-from checker.rewrite.written import Change, read_back, write_changes
+from checker.rewrite.source import Skipped, opened
+from checker.rewrite.written import PageRewrite, read_back, write_changes
 
 MIGRATED = N_("entries")  # what a migrated page's line counts
 
@@ -36,7 +37,7 @@ def migrate(
 ) -> Outcome[Rewritten]:
     since = time.time_ns()  # a page changed after this is not the page read
     ready, corpus = read_docs(paths, settings, progress)
-    changes: list[Change] = []
+    changes: list[PageRewrite] = []
     skipped: list[Skipped] = []
     errors = list(corpus.errors)
     for page in corpus.pages:
@@ -55,7 +56,7 @@ def migrate(
             skipped.append(Skipped(page.path, wrong[0], wrong[1]))
             continue
         done = ((MIGRATED, planned.migrated),)
-        changes.append(Change(page.path, source, text, done, planned.replacements))
+        changes.append(PageRewrite(page.path, source, text, done, planned.replacements))
     settled = write_changes(changes, write=not diff)
     errors += settled.refused
     rewritten = Rewritten(

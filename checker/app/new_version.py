@@ -17,19 +17,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from checker.app.outcome import Outcome
-from checker.app.rewritten import Rewritten
 from checker.app.setup import Settings, setup
 from checker.errors import InputError, UsageError
 from checker.files import write_atomically
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.version import is_canonical_version
+from checker.outcome import Outcome
 from checker.read.reader import read_text
+from checker.results import Rewritten
 from checker.rewrite.place import within
 from checker.rewrite.source import Held, load_source
 from checker.rewrite.versions import renamed
-from checker.rewrite.written import Change, write_changes
+from checker.rewrite.written import PageRewrite, write_changes
 from checker.sources.discover import DocFile, doc_file
 
 
@@ -87,12 +87,12 @@ def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Re
 class _Made:
     """The new folders' pages, rewritten and proven, not yet written."""
 
-    changes: tuple[Change, ...]
+    changes: tuple[PageRewrite, ...]
     moved_from: dict[str, Path]  # a page's new path -> the page it was made from
     entries: int
     errors: tuple[str, ...]  # pages that could not be read or made right
 
-    def pages_in(self, target: Path) -> dict[Change, Path]:
+    def pages_in(self, target: Path) -> dict[PageRewrite, Path]:
         """The pages of one new folder, each with the page it was made from."""
         return {c: self.moved_from[c.path] for c in self.changes if _inside(c, target)}
 
@@ -100,7 +100,7 @@ class _Made:
 def _made(
     folders: list[Path], targets: list[Path], old: str, new: str, catalogue: Catalogue, root: str
 ) -> _Made:
-    changes: list[Change] = []
+    changes: list[PageRewrite] = []
     moved_from: dict[str, Path] = {}
     errors: list[str] = []
     entries = 0
@@ -124,7 +124,9 @@ def _made(
             result = renamed(page, source.text, old, catalogue)
             if result.problem is not None:
                 errors.append(result.problem)
-            changes.append(Change(moved, None, source.with_text(result.text).written, result.done))
+            changes.append(
+                PageRewrite(moved, None, source.with_text(result.text).written, result.done)
+            )
             moved_from[moved] = path
             entries += len(page.entries)
     return _Made(tuple(changes), moved_from, entries, tuple(errors))
@@ -163,11 +165,11 @@ def _folders(root: Path, name: str) -> list[Path]:
     return found
 
 
-def _inside(change: Change, folder: Path) -> bool:
+def _inside(change: PageRewrite, folder: Path) -> bool:
     return Path(change.path).is_relative_to(folder)
 
 
-def _write_folders(folders: list[tuple[Path, Path, Mapping[Change, Path]]]) -> None:
+def _write_folders(folders: list[tuple[Path, Path, Mapping[PageRewrite, Path]]]) -> None:
     """Every new folder staged first, then each renamed into place: one that
     cannot be written leaves none of them (those renamed already are removed)."""
     staged: list[tuple[Path, Path]] = []
@@ -189,7 +191,7 @@ def _write_folders(folders: list[tuple[Path, Path, Mapping[Change, Path]]]) -> N
         raise
 
 
-def _staged(old: Path, new: Path, pages: Mapping[Change, Path]) -> Path:
+def _staged(old: Path, new: Path, pages: Mapping[PageRewrite, Path]) -> Path:
     """The old folder copied whole (pictures and all), its pages replaced by
     their rewritten text (`pages`: each with the page it was made from),
     under a temporary name beside `new`."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 
 from checker.app.live import Environments, run_live
-from checker.app.outcome import Outcome
 from checker.app.setup import Reading, catalogue_for, config_for
 from checker.app.verify import (
     Request,
@@ -18,6 +17,7 @@ from checker.app.verify import (
     untested_finding,
 )
 from checker.i18n import say
+from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.verify.evidence import Evidence
 

@@ -4,24 +4,12 @@ that names the closest one, since it is most often a misspelling."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from checker.app.outcome import Outcome
-from checker.checks.examples import Example, example_of
+from checker.checks.examples import example_of
 from checker.checks.registry import CHECKS, REGISTRY, Check
 from checker.checks.suggest import did_you_mean
 from checker.errors import UsageError
-
-
-@dataclass(frozen=True)
-class Described:
-    check: Check
-    example: Example
-
-
-@dataclass(frozen=True)
-class Rules:
-    described: tuple[Described, ...]  # in the registry's order
+from checker.outcome import Outcome
+from checker.results import Described, Rules
 
 
 def rule(rule_id: str) -> Outcome[Rules]:

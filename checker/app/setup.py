@@ -57,7 +57,7 @@ class Settings:
     select: tuple[str, ...] = ()  # --select: replaces the configuration's
     extend_select: tuple[str, ...] = ()  # --extend-select: adds to it
     ignore: tuple[str, ...] = ()  # --ignore: adds to the configuration's
-    exit_zero: bool = False  # --exit-zero, for the flow's Outcome (checker.app.outcome)
+    exit_zero: bool = False  # --exit-zero, for the flow's Outcome (checker.outcome)
 
 
 @dataclass(frozen=True)

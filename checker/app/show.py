@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.app.outcome import Outcome
 from checker.app.setup import Settings, read_docs
 from checker.model.apis import checked_name, like, resolved
 from checker.model.support import Entry
+from checker.outcome import Outcome
 from checker.progress import Progress
 
 

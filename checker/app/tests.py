@@ -14,14 +14,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from checker.app.outcome import Outcome
 from checker.app.setup import Settings, Setup, read_docs
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Page
+from checker.outcome import Outcome
 from checker.progress import Progress
+from checker.results import TestsReport, VersionMap
 from checker.testmap.cache import ScanCache
-from checker.testmap.claims import Disabling, Share, Verdict, judge
+from checker.testmap.claims import Disabling, Verdict, judge
 from checker.testmap.disabled import DisabledList, is_list, list_for
 from checker.testmap.links import Documented, Link, links_of, ops_links, table_links
 from checker.testmap.modules import OPDB, RULE
@@ -43,32 +44,6 @@ class TestsRequest:
     test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF
     git_repo: str = "."  # --git
     disabled: tuple[tuple[str, str], ...] = ()  # --disabled VERSION=PATH: a list or a folder
-
-
-@dataclass(frozen=True)
-class VersionMap:
-    version: str
-    tree: str  # the test tree read for it
-    disabled: str | None  # the disabled list applied, or None
-    modules: int
-    cases: int
-    documented: int  # APIs the docs document at the version
-    linked: tuple[tuple[str, int], ...]  # (kind, documented APIs with a link of that kind)
-    reached: int  # documented APIs with a call, method or opinfo link
-    links: tuple[Link, ...]  # every link to a documented API, by API then test
-    shares: tuple[Share, ...]  # per product
-    # each documented API with the products some entry marks it supported on, by API
-    claims: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    backed: frozenset[str] = frozenset()  # APIs an enabled test reaches (for some product)
-    # each linked test the disabled list disables on some product of the scope, with
-    # those products in the catalogue's order (export's `disabled_for`), by test
-    disabled_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-
-@dataclass(frozen=True)
-class TestsReport:
-    versions: tuple[VersionMap, ...]  # in release order
-    verdicts: tuple[Verdict, ...]  # by path, line
 
 
 def tests(

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from checker.app.live import Environments, Untested, run_live
-from checker.app.outcome import Outcome, Unverified
 from checker.app.setup import Settings, resolvers, setup
 from checker.checks.lint import lint
 from checker.checks.registry import finding
@@ -28,6 +27,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
+from checker.outcome import Outcome, Unverified
 from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import ReadOptions, read_corpus
@@ -336,15 +336,15 @@ def verify(
     gated = ready.gate.apply(report.findings, report.results)
     refs = settings.reading.refs
     report = dataclasses.replace(report, findings=gated.findings, results=gated.results, refs=refs)
-    return outcome_of(report, hidden=gated.note, exit_zero=settings.exit_zero)
+    return outcome_of(report, not_shown=gated.note, exit_zero=settings.exit_zero)
 
 
 def outcome_of(
-    report: VerifyReport, hidden: str = "", exit_zero: bool = False
+    report: VerifyReport, not_shown: str = "", exit_zero: bool = False
 ) -> Outcome[VerifyReport]:
     unverified = [Unverified.NPU] if report.npu_unverified else []
     if report.resolution is not None and report.resolution.incomplete:
         unverified.append(Unverified.VERSIONS)
     return Outcome(
-        "verify", report, report.errors, report.failed, tuple(unverified), hidden, exit_zero
+        "verify", report, report.errors, report.failed, tuple(unverified), not_shown, exit_zero
     )

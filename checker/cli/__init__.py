@@ -1,6 +1,6 @@
 """The command line. `run` returns an exit code; only `main` exits.
 
-Exit codes are checker.app.outcome's ExitCode: 0 clean, 1 findings (or an error
+Exit codes are checker.outcome's ExitCode: 0 clean, 1 findings (or an error
 verdict), 2 usage or input error, 3 verification asked for could not be done
 (--require-npu: a product no NPU verified; --require-all-versions: a docs
 version no interpreter resolved). `run` is the one handler that maps errors to
@@ -22,7 +22,6 @@ from types import FrameType
 import click
 
 from checker import __version__
-from checker.app.outcome import ExitCode, Stopped
 from checker.cli.baseline import baseline
 from checker.cli.coverage import coverage
 from checker.cli.diff import diff
@@ -39,6 +38,7 @@ from checker.cli.tests import tests
 from checker.cli.translated import TranslatedGroup
 from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
+from checker.outcome import ExitCode, Stopped
 
 
 @click.group(
@@ -81,7 +81,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _warning(line: str) -> None:
     """A warning of the run that is no finding (a catalogue it cannot read)."""
-    from checker.report.text import escaped  # the path in it comes from the file system
+    from checker.report.lines import escaped  # the path in it comes from the file system
 
     click.echo(escaped(line), err=True)
 
@@ -105,7 +105,7 @@ def _run(argv: Sequence[str] | None) -> int:
         click.echo("docs-check: terminated", err=True)
         return Stopped.TERMINATED
     except DocsCheckError as error:
-        from checker.report.text import escaped  # the names in it come from the command line
+        from checker.report.lines import escaped  # the names in it come from the command line
 
         click.echo(escaped(f"docs-check: error: {error}"), err=True)
         return ExitCode.INPUT

@@ -34,8 +34,9 @@ def diff(
     compared per version), or with --git REPO two refs (master~5 master).
     PATHS: docs roots, folders or files (with refs: paths inside the
     repository; default: the configuration's docs, else the current folder)."""
-    from checker.app.diff import Compared, sides_of
     from checker.app.diff import diff as run_diff
+    from checker.app.diff import sides_of
+    from checker.model.changes import Compared
 
     sides = sides_of(a, b, values["git_repo"])
     if sides.compared is Compared.REFS:

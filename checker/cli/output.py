@@ -21,7 +21,7 @@ import click
 from checker.errors import UsageError
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
     from checker.progress import Progress
 
 
@@ -46,8 +46,8 @@ def finish(
     from checker.files import encodable
     from checker.i18n import chosen
     from checker.report.formats import FORMATS, render
+    from checker.report.lines import escaped  # names in these lines come from files
     from checker.report.summary import summary
-    from checker.report.text import escaped  # names in these lines come from files
 
     f = FORMATS[fmt] if fmt is not None else None
     if f is not None and f.in_band:

@@ -14,6 +14,23 @@ from enum import StrEnum
 from checker.model.records import Record
 
 
+class Compared(StrEnum):
+    """What the two sides of a `diff` are."""
+
+    VERSIONS = "versions"
+    REFS = "refs"
+    LANGUAGES = "languages"
+
+
+@dataclass(frozen=True)
+class Sides:
+    """The two sides of a `diff`: what they are, and each one's name."""
+
+    compared: Compared
+    a: str
+    b: str
+
+
 class Kind(StrEnum):
     ADDED = "added"
     REMOVED = "removed"
@@ -42,7 +59,7 @@ class Change:
         return found
 
 
-Key = Callable[[Record], tuple[str, ...]]  # the API first, then what the sides share
+RecordKey = Callable[[Record], tuple[str, ...]]  # the API first, then what the sides share
 
 
 def by_version_and_language(record: Record) -> tuple[str, ...]:
@@ -52,7 +69,7 @@ def by_version_and_language(record: Record) -> tuple[str, ...]:
     return (record.api, record.version, record.lang)
 
 
-def changes(before: Iterable[Record], after: Iterable[Record], key: Key) -> list[Change]:
+def changes(before: Iterable[Record], after: Iterable[Record], key: RecordKey) -> list[Change]:
     """In API order (then the key's other parts), each API's products in the
     order its records come (the catalogue's). An API documented twice on a
     side is taken from its first entry, as duplicate-api reports the second.
@@ -75,7 +92,7 @@ def changes(before: Iterable[Record], after: Iterable[Record], key: Key) -> list
     return found
 
 
-def _by_api(records: Iterable[Record], key: Key) -> dict[tuple[str, ...], list[Record]]:
+def _by_api(records: Iterable[Record], key: RecordKey) -> dict[tuple[str, ...], list[Record]]:
     """Each API's records of its first entry (records come in page order)."""
     grouped: dict[tuple[str, ...], list[Record]] = {}
     for record in records:

@@ -20,12 +20,10 @@ from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
 from checker.model.edit import Edit, Fix
 from checker.model.status import read_status
+from checker.read.block_ids import START, comments
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import line_of, parse
 
-# Spaces are optional between the parts (`<!--npu="910b"id7-->`): the
-# markup is unambiguous without them, and the renderer hides it either way.
-_START = re.compile(r'^\s*npu\s*=\s*"([^"]*)"\s*id\s*(\S+)\s*$')
 _END = re.compile(r"^\s*end\s*id\s*(\S+)\s*$")
 # A `<div>` or `</div>` on a line of its own, around blocks in one html block.
 _DIV_LINE = re.compile(r"\s*</?div(?:\s[^>]*)?>\s*", re.IGNORECASE)
@@ -49,7 +47,7 @@ class _Block:
 def holds_block_comments(token: Token) -> bool:
     """Whether an html block holds a block's start or end comment."""
     return token.type == "html_block" and any(
-        _START.match(body) or _END.match(body) for _, body in comments(token.content)
+        START.match(body) or _END.match(body) for _, body in comments(token.content)
     )
 
 
@@ -61,7 +59,7 @@ def is_wrapper(token: Token) -> bool:
     if token.type != "html_block":
         return False
     bodies = comments(token.content)
-    if any(_START.match(body) or _END.match(body) for _, body in bodies):
+    if any(START.match(body) or _END.match(body) for _, body in bodies):
         return False
     rest = token.content
     for _, body in bodies:
@@ -84,7 +82,7 @@ class LooseComments:
         if "<!--" not in token.content:
             return
         for offset, body in comments(token.content):
-            if (start := _START.match(body)) is not None:
+            if (start := START.match(body)) is not None:
                 self.opened.add(start.group(2))
             elif (end := _END.match(body)) is not None:
                 if end.group(1) in self.opened or end.group(1) in self.ctx.unclosed:
@@ -92,22 +90,6 @@ class LooseComments:
                     self.ctx.unclosed.discard(end.group(1))
                 else:
                     _unopened(end.group(1), self.ctx, line_of(token) + offset)
-
-
-def has_blocks(text: str) -> bool:
-    """Whether the text holds a block start comment (`<!-- npu="910b" id7 -->`)."""
-    return any(_START.match(body) for _, body in comments(text))
-
-
-def block_ids(lines: list[str]) -> list[str]:
-    """The id of every block start comment on the lines, in order."""
-    return [
-        start.group(2)
-        for text in lines
-        if "<!--" in text
-        for _, body in comments(text)
-        if (start := _START.match(body)) is not None
-    ]
 
 
 def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
@@ -161,29 +143,10 @@ def read_html_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> Statu
     return StatusRead(read.status, read.raw, read.format, read.line, index + 1, read.lines)
 
 
-def comments(content: str) -> list[tuple[int, str]]:
-    """(line offset, body) of each `<!--body-->`, as `re.finditer(r"<!--(.*?)-->",
-    content, re.S)` finds them: a comment ends at the first `-->` after its
-    `<!--`. In one pass, lines counted on from the last comment: the regex
-    looked for the end from every `<!--`, and counting from the start each
-    time, the square of the length on a run of them."""
-    found: list[tuple[int, str]] = []
-    line = pos = 0
-    while (start := content.find("<!--", pos)) >= 0:
-        end = content.find("-->", start + 4)
-        if end < 0:  # unclosed, and so is every later one
-            break
-        line += content.count("\n", pos, start)
-        found.append((line, content[start + 4 : end]))
-        line += content.count("\n", start, end + 3)
-        pos = end + 3
-    return found
-
-
 def _comment(
     body: str, line: int, block: _Block | None, claims: Claims, ctx: ReadContext
 ) -> _Block | None:
-    start, end = _START.match(body), _END.match(body)
+    start, end = START.match(body), _END.match(body)
     if start:
         if block is not None:
             _unclosed(block, ctx)

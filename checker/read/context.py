@@ -8,6 +8,7 @@ from checker.checks.registry import Problem
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Status
+from checker.read.block_ids import last_block_id
 
 
 @dataclass
@@ -25,10 +26,7 @@ class ReadContext:
     def fresh_block_id(self) -> str:
         """A block id no block of the lines has, nor one given out before."""
         if self._last_id is None:
-            from checker.read.blocks import block_ids  # blocks reads through this context
-
-            numbers = [int(found) for found in block_ids(self.lines) if found.isdigit()]
-            self._last_id = max(numbers, default=0)
+            self._last_id = last_block_id(self.lines)
         self._last_id += 1
         return str(self._last_id)
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from checker.model.support import Page
-from checker.read.blocks import has_blocks
+from checker.read.block_ids import has_blocks
 from checker.read.load import page_lines
 from checker.read.namespace import complete_names
 from checker.sources.discover import DocFile

@@ -12,7 +12,7 @@ from checker.checks.registry import Problem
 from checker.checks.selectors import problem
 from checker.i18n import N_, message
 from checker.model.suppression import DISABLE, ENABLE, NEXT_LINE, Directive
-from checker.read.blocks import comments
+from checker.read.block_ids import comments
 from checker.read.context import ReadContext
 from checker.read.tokens import line_of
 

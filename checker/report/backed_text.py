@@ -9,15 +9,15 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, message, ngettext
+from checker.report.lines import NOTHING_VERIFIED, headline
 
 if TYPE_CHECKING:
-    from checker.app.backed import BackedReport
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
+    from checker.results import BackedReport
     from checker.verify.plan import Plan
 
 
 def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
-    from checker.report.summary import NOTHING_VERIFIED, headline
     from checker.report.verify_text import evidence_lines
 
     report = outcome.result

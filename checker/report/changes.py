@@ -9,14 +9,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, say
-from checker.model.changes import Change, Kind
+from checker.model.changes import Change, Compared, Kind
 from checker.model.records import Record
+from checker.report.lines import finding_line
 from checker.report.located import located
 from checker.report.markdown_text import code, row, text
-from checker.report.text import finding_line
+from checker.report.objects import finding_object
 
 if TYPE_CHECKING:
-    from checker.app.diff import Diffed
+    from checker.results import Diffed
 
 SECTIONS = {
     Kind.ADDED: N_("### Added"),
@@ -38,8 +39,6 @@ def counts(diffed: Diffed) -> str:
 
 
 def _between_refs(diffed: Diffed) -> bool:
-    from checker.app.diff import Compared
-
     return diffed.sides.compared is Compared.REFS
 
 
@@ -88,8 +87,6 @@ FINDINGS = ((N_("### Findings introduced"), "introduced"), (N_("### Findings fix
 
 def _of(diffed: Diffed) -> str:
     """The header of the context column: what the sides share."""
-    from checker.app.diff import Compared
-
     if diffed.sides.compared is Compared.VERSIONS:
         return _("language")
     return _("version") if diffed.sides.compared is Compared.LANGUAGES else _("version, language")
@@ -124,8 +121,6 @@ def diff_object(diffed: Diffed) -> dict[str, Any]:
         "changes": [change_object(change, diffed.refs) for change in diffed.changes],
     }
     if _between_refs(diffed):
-        from checker.report.json import finding_object
-
         document["findings"] = {
             "introduced": [finding_object(f, diffed.refs) for f in diffed.introduced],
             "fixed": [finding_object(f, diffed.refs) for f in diffed.fixed],

@@ -10,7 +10,7 @@ from checker.i18n import _
 from checker.report.markdown_text import code, row, text
 
 if TYPE_CHECKING:
-    from checker.app.coverage import CoverageReport
+    from checker.results import CoverageReport
     from checker.torch.coverage import Covered, Namespace
 
 

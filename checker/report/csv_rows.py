@@ -10,10 +10,10 @@ import csv
 import io
 from typing import TYPE_CHECKING, Any
 
-from checker.report.json import RECORD_FIELDS, record_object
+from checker.report.objects import RECORD_FIELDS, record_object
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
 
 
 def render(outcome: Outcome[Any]) -> str:

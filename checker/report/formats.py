@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from checker.errors import UsageError
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
 
 CHECKING = ("lint", "verify")  # the commands whose reports go to CI views
 REWRITING = ("fix", "new-version", "migrate")  # the commands that rewrite pages (text only)
@@ -30,7 +30,7 @@ class Format:
     colour: bool = False  # styled on a terminal: `render(outcome, colour=...)`
     said: bool = True  # the summary line follows on stderr (else stderr is for errors only)
     # the report carries the input errors itself, and the run exits 0 unless it
-    # cannot run (lintrunner's protocol): checker.app.outcome's `in_band`
+    # cannot run (lintrunner's protocol): checker.outcome's `in_band`
     in_band: bool = False
     coded: bool = False  # `render(outcome, code=...)`: the code its messages carry
     # lint makes the certain fixes for it, unwritten (checker.app.lint's `fixes`)
@@ -155,7 +155,7 @@ def render(
 ) -> str:
     """The report text; with `statistics`, the counts per rule instead of the
     problems (in text or json). No format writes a control character but a
-    newline: text escapes each line (checker.report.text.escaped), JSON, XML
+    newline: text escapes each line (checker.report.lines.escaped), JSON, XML
     and SARIF encode them, and a `plain` format's text is escaped here. Names
     that are not UTF-8 (lone surrogates) are left as they are, for the writer
     to escape (checker.files.encodable); a format that must encode a name
@@ -173,7 +173,7 @@ def render(
         else:
             text = module.render(outcome)
         if f.plain and not statistics:  # one escaping of control characters: text's
-            from checker.report.text import escaped_lines
+            from checker.report.lines import escaped_lines
 
             text = escaped_lines(text)
     except UnicodeEncodeError as error:

@@ -22,8 +22,8 @@ from checker.report.located import located
 from checker.report.problems import problems
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
     from checker.model.finding import Finding
+    from checker.outcome import Outcome
 
 
 def render(outcome: Outcome[Any]) -> str:

@@ -28,7 +28,7 @@ from checker.model.finding import Severity
 from checker.report.problems import problems
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
 
 # GitLab's scale is info, minor, major, critical, blocker: an error fails the
 # run, so it outranks a warning, and neither says more than that.

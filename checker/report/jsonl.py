@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from checker.report.json import exported_object
+from checker.report.objects import exported_object
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
 
 
 def render(outcome: Outcome[Any]) -> str:

@@ -32,7 +32,7 @@ from checker.model.support import Page
 from checker.report.located import located
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
     from checker.torch.resolution import Resolution
     from checker.verify.verified import VerifyReport
 

@@ -9,13 +9,13 @@ message named by its rule id; a verdict at the registry's `note` level
 (`unverified`) is `advice`. docs-check places problems at lines, never at
 columns, so `char` is null. An adapter's own failures are messages as well:
 each input error (`path[:line]: what`) is one named `input-error`, and the run
-exits 0 all the same (checker.app.outcome's `in_band`, which the command line
+exits 0 all the same (checker.outcome's `in_band`, which the command line
 sets from the format registry; this module decides no exit code).
 
 lintrunner applies a message's `replacement` (the whole new text of its file,
 beside the `original`) with `lintrunner -a`: a page of the working tree with
 certain fixes (those `docs-check fix` makes, which lint made unwritten for
-this format, checker.app.fix) gets one message named `fix` carrying both. The
+this format, checker.rewrite.fixes) gets one message named `fix` carrying both. The
 others carry null for both."""
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from checker.report.located import located
 from checker.report.problems import problems, verdict_finding
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
     from checker.model.finding import Finding
+    from checker.outcome import Outcome
 
 CODE = "DOCS_CHECK"  # the linter's `code` in .lintrunner.toml, unless --lintrunner-code
 INPUT_ERROR = "input-error"

@@ -10,19 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.app.outcome import Outcome
 from checker.i18n import say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
+from checker.outcome import Outcome
+from checker.report.lines import headline
 from checker.report.markdown_evidence import evidence_section
 from checker.report.markdown_text import code as _code
 from checker.report.markdown_text import row as _row
 from checker.report.markdown_text import text as _text
-from checker.report.summary import headline, lint_counts, verify_counts, verify_said
+from checker.report.summary import lint_counts, verify_counts, verify_said
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 
 if TYPE_CHECKING:  # only the verdict names above are needed at run time, not verify's machinery
-    from checker.app.lint import Linted
+    from checker.results import Linted
     from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
     from checker.verify.expectations import Expectation

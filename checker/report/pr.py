@@ -30,16 +30,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, say
+from checker.report.lines import headline
 from checker.report.markdown import MARKS
 from checker.report.markdown_evidence import evidence_records, kind, origin, version_served
 from checker.report.markdown_text import code, text
 from checker.report.notes import is_reference_note, note_said
 from checker.report.pr_changes import changes_said, item, repo_path
-from checker.report.summary import failed_tests_said, headline
+from checker.report.summary import failed_tests_said
 from checker.verify.docs_changes import DocsChanges
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
     from checker.verify.crosscheck import Result
     from checker.verify.expectations import Expectation
     from checker.verify.verified import VerifyReport

@@ -16,7 +16,7 @@ from checker.checks.expected import verdict_said
 from checker.model.finding import Finding, Severity
 
 if TYPE_CHECKING:  # a lint run loads no verify code
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
     from checker.verify.crosscheck import Result
 
 

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from checker.i18n import _, say
 from checker.report.counts import entries_said, files_said, findings_said, pages_said
-from checker.report.text import finding_line, lines_of
+from checker.report.lines import finding_line, lines_of
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
-    from checker.app.rewritten import Rewritten
-    from checker.rewrite.written import Change
+    from checker.outcome import Outcome
+    from checker.results import Rewritten
+    from checker.rewrite.written import PageRewrite
 
 
 def rewrite_text(outcome: Outcome[Rewritten], colour: bool = False) -> str:
@@ -30,7 +30,7 @@ def rewrite_text(outcome: Outcome[Rewritten], colour: bool = False) -> str:
     return lines_of(lines) + left
 
 
-def _change_line(command: str, change: Change) -> str:
+def _change_line(command: str, change: PageRewrite) -> str:
     done = ", ".join(f"{say(what)} ×{count}" for what, count in change.done)
     if change.before is None:
         said = _("created")
@@ -54,7 +54,7 @@ def rewrite_summary(outcome: Outcome[Rewritten]) -> str:
             else _("fixed {findings} in {files}")
         )
         said = template.format(findings=findings_said(count), files=files_said(files))
-        return said + _("; {left} left").format(left=len(rewritten.left)) + outcome.hidden
+        return said + _("; {left} left").format(left=len(rewritten.left)) + outcome.not_shown
     if outcome.command == "new-version":
         template = _("created {pages} ({entries})")
     elif rewritten.diff:

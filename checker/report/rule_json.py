@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from checker.report.json import tagged
+from checker.report.objects import tagged
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
-    from checker.app.rules import Described
+    from checker.outcome import Outcome
+    from checker.results import Described
 
 
 def render(outcome: Outcome[Any]) -> str:

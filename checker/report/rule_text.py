@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from checker.checks.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
 from checker.i18n import say
-from checker.report.text import lines_of
+from checker.report.lines import lines_of
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
-    from checker.app.rules import Described
+    from checker.outcome import Outcome
+    from checker.results import Described
 
 WIDTH = 79
 INDENT = "    "

@@ -19,12 +19,12 @@ from checker import __version__
 from checker.checks.registry import CHECKS, Check
 from checker.i18n import say
 from checker.model.finding import Finding
-from checker.report.json import result_object
 from checker.report.located import located
+from checker.report.objects import result_object
 from checker.report.problems import verdict_message
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
     from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
 
@@ -138,7 +138,7 @@ def _log(
         "results": results,
     }
     if resolution is not None:
-        from checker.report.json import resolution_objects
+        from checker.report.objects import resolution_objects
 
         resolved = resolution_objects(resolution)
         run["properties"] = {

@@ -20,11 +20,11 @@ import click
 from checker.checks.registry import REGISTRY
 from checker.i18n import say
 from checker.model.finding import Finding, Severity
+from checker.report.lines import SEVERITY_COLOURS
 from checker.report.problems import problems
-from checker.report.text import SEVERITY_COLOURS
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
 
 FORMATS = ("text", "json")  # what --statistics is written as
 
@@ -52,7 +52,7 @@ def _level(found: Sequence[Finding]) -> Severity:
 def render(outcome: Outcome[Any], as_json: bool = False, colour: bool = False) -> str:
     counted = counts(problems(outcome))
     if as_json:
-        from checker.report.json import tagged
+        from checker.report.objects import tagged
 
         rows = [{"rule": c.rule, "level": c.level.value, "count": c.count} for c in counted]
         document = {**tagged("statistics"), "command": outcome.command, "statistics": rows}

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.app.outcome import ExitCode, Unverified
-from checker.i18n import N_, _, say
+from checker.i18n import _, say
 from checker.model.finding import Finding, Severity
 from checker.report.counts import (
     entries_said,
@@ -20,10 +19,11 @@ from checker.report.counts import (
     warnings_said,
 )
 from checker.report.formats import REWRITING
+from checker.report.lines import verified_results
 
 if TYPE_CHECKING:
-    from checker.app.lint import Linted
-    from checker.app.outcome import Outcome
+    from checker.outcome import Outcome
+    from checker.results import Linted
     from checker.verify.verified import VerifyReport
 
 
@@ -87,9 +87,9 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
     none. `by_ref` (lint --summary-by-ref): a line for each git ref first."""
     if outcome.command == "lint":
         refs = lint_counts_by_ref(outcome.result) if by_ref else []
-        return "\n".join([*refs, lint_counts(outcome.result) + outcome.hidden])
+        return "\n".join([*refs, lint_counts(outcome.result) + outcome.not_shown])
     if outcome.command == "verify":
-        return f"{verify_counts(outcome.result)}; exit {int(outcome.exit_code)}{outcome.hidden}"
+        return f"{verify_counts(outcome.result)}; exit {int(outcome.exit_code)}{outcome.not_shown}"
     if outcome.command == "backed":
         from checker.report.backed_text import backed_summary
 
@@ -107,30 +107,8 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         said = _("wrote {findings} to {path}").format(
             findings=findings_said(done.findings), path=done.path
         )
-        return said + outcome.hidden
+        return said + outcome.not_shown
     return None
-
-
-HEADLINES = {
-    ExitCode.CLEAN: N_("✔ passed"),
-    ExitCode.FAILED: N_("✘ failed"),
-    ExitCode.INPUT: N_("✘ input errors"),
-    ExitCode.UNVERIFIED: N_("✘ not verified on an NPU"),
-}
-NOT_ALL_RESOLVED = N_("✘ not every docs version resolved")
-NOTHING_VERIFIED = N_("– not verified")  # exit 0, yet no NPU run verified anything
-
-
-def headline(outcome: Outcome[Any]) -> str:
-    """What the exit code means, in words: a 3 without an NPU left unverified
-    is a docs version left unresolved; a verify run passes only where an NPU
-    verified something."""
-    code = outcome.judged
-    if code is ExitCode.UNVERIFIED and Unverified.NPU not in outcome.unverified:
-        return _(NOT_ALL_RESOLVED)
-    if code is ExitCode.CLEAN and outcome.command == "verify" and not _verified(outcome.result):
-        return _(NOTHING_VERIFIED)
-    return _(HEADLINES[code])
 
 
 def verify_said(report: VerifyReport) -> str:
@@ -141,7 +119,7 @@ def verify_said(report: VerifyReport) -> str:
 
     differ = any(r.verdict == DIFFERS for r in report.results)
     docs = _("docs differ from the rules") if differ else _("docs match the rules")
-    verified = _verified(report)
+    verified = verified_results(report)
     npu = _("{verified} of {results} results verified on an NPU").format(
         verified=verified, results=len(report.results)
     )
@@ -182,8 +160,3 @@ def failed_tests_said(report: VerifyReport) -> str:
             )
         )
     return "".join(f"{line}; " for line in said)
-
-
-def _verified(report: VerifyReport) -> int:
-    """Results a run on that product's NPU observed (passed, failed or error)."""
-    return sum(1 for r in report.results if r.observed != "none")

@@ -10,7 +10,7 @@ import io
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from checker.app.tests import TestsReport
+    from checker.results import TestsReport
 
 FIELDS = (
     *("version", "api", "supported", "backed", "call", "method", "opinfo", "rule"),

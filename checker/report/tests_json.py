@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from checker.i18n import say
 
 if TYPE_CHECKING:
-    from checker.app.tests import TestsReport, VersionMap
+    from checker.results import TestsReport, VersionMap
 
 
 def tests_object(report: TestsReport) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from checker.i18n import _, say
 from checker.report.tests_text import percent
 
 if TYPE_CHECKING:
-    from checker.app.tests import TestsReport
+    from checker.results import TestsReport
 
 
 def _cell(text: str) -> str:

@@ -13,8 +13,8 @@ from checker.i18n import _, say
 from checker.report.counts import cases_said, modules_said, versions_said
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
-    from checker.app.tests import TestsReport
+    from checker.outcome import Outcome
+    from checker.results import TestsReport
 
 
 def percent(part: int, whole: int) -> str:

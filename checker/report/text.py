@@ -2,32 +2,28 @@
 entries expanded over their pages' scopes; verify's report is checker.report.verify_text.
 
 Text goes to terminals, and names come from files: every line is written with
-its control characters escaped (`escaped`), the report's and stderr's alike.
+its control characters escaped (checker.report.lines' `escaped`), the report's
+and stderr's alike.
 On a terminal (checker.cli.output decides, once) a finding's path is bold and
 its rule id takes its severity's colour; the styles are added after escaping,
 so no name can forge one."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import click
-
-from checker.i18n import say
-from checker.model.finding import Finding, Severity
 from checker.model.support import Entry
 from checker.report.formats import REWRITING
+from checker.report.lines import finding_line, headline, lines_of, resolution_text
 
 if TYPE_CHECKING:
-    from checker.app.outcome import Outcome
-    from checker.torch.resolution import Resolution
+    from checker.outcome import Outcome
 
 
 def render(outcome: Outcome[Any], colour: bool = False) -> str:
     if outcome.command == "verify":
-        from checker.report.summary import headline, verify_said
+        from checker.report.summary import verify_said
         from checker.report.verify_text import verify_text
 
         said = f"{headline(outcome)} (exit {int(outcome.exit_code)}): {verify_said(outcome.result)}"
@@ -61,68 +57,6 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
     resolution = outcome.result.resolution
     found = "".join(finding_line(f, colour) + "\n" for f in outcome.result.findings)
     return found + lines_of(resolution_text(resolution) if resolution else [])
-
-
-def lines_of(lines: Sequence[str]) -> str:
-    return "".join(escaped(line) + "\n" for line in lines)
-
-
-# C0 controls, DEL and C1 controls (Unicode's Cc): ESC starts the terminal's
-# escape sequences, as does CSI (\x9b) in some; BEL, a newline or a carriage
-# return in a name would forge or hide a line.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
-def escaped(text: str) -> str:
-    """`text` with each control character shown as its escape, `\\x1b`: the
-    one way a text line shows a name (a file's, an API's, an evidence file's
-    words) that carries one."""
-    if _CONTROL.search(text) is None:
-        return text
-    return _CONTROL.sub(lambda control: f"\\x{ord(control.group()):02x}", text)
-
-
-def escaped_lines(text: str) -> str:
-    """`text` with every control character but its newlines shown as its
-    escape (`escaped`, a line at a time): what a format that writes page text
-    as it is (Markdown, GitHub's workflow commands) is written as."""
-    return "\n".join(map(escaped, text.split("\n")))
-
-
-def findings_text(findings: Sequence[Finding]) -> list[str]:
-    return [finding_line(f) for f in findings]
-
-
-SEVERITY_COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
-
-
-def finding_line(finding: Finding, colour: bool = False) -> str:
-    """`path:line: rule message`, escaped (escaping it again changes nothing)."""
-    path, rule = escaped(finding.path), escaped(finding.rule)
-    if colour:
-        path = click.style(path, bold=True)
-        rule = click.style(rule, fg=SEVERITY_COLOURS[finding.severity], bold=True)
-    return f"{path}:{finding.line}: {rule} {escaped(say(finding.message))}"
-
-
-def resolution_text(resolution: Resolution) -> list[str]:
-    """The resolution section: counts per version (and why a version was not
-    resolved), notes, then every name that does not simply resolve."""
-    report = resolution.report
-    lines = [f"resolution ({resolution.environments_line()}):"]
-    not_resolved = dict(report.not_resolved)
-    for version, counts in report.counts().items():
-        if version in not_resolved:
-            why = resolution.why_not(version)
-            lines.append(f"  {version}: {not_resolved[version]} not-resolved — {why}")
-        else:
-            shown = ", ".join(f"{count} {outcome}" for outcome, count in counts.items())
-            lines.append(f"  {version}: {shown}")
-    lines.extend(f"  note: {note}" for note in resolution.notes)
-    for r in resolution.non_resolving():
-        detail = f" — {r.detail}" if r.detail else ""
-        lines.append(f"  {r.path}:{r.line}: {r.outcome.value} {r.api}{detail}")
-    return lines
 
 
 def entries_text(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> list[str]:

@@ -14,7 +14,7 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page, Support
-from checker.read.blocks import block_ids
+from checker.read.block_ids import last_block_id
 from checker.read.rows import is_column_of_rows
 from checker.rewrite.lines import Replacement
 from checker.rewrite.sections import BLOCKS, BlockIds, has_npu_code, section
@@ -60,9 +60,8 @@ class Plan:
 
 def plan(page: Page, lines: Sequence[str], form: str, catalogue: Catalogue) -> Plan:
     """`lines`: the page's text lines (without endings); `form`: blocks or table."""
-    numbers = [int(found) for found in block_ids(list(lines)) if found.isdigit()]
     lossy = [f for f in page.findings if f.rule in LOSSY]
-    migrating = _Migrating(lines, form, catalogue, BlockIds(max(numbers, default=0)), lossy)
+    migrating = _Migrating(lines, form, catalogue, BlockIds(last_block_id(lines)), lossy)
     replacements: list[Replacement] = []
     left: list[tuple[int, str]] = []
     migrated = 0

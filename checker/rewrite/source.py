@@ -3,7 +3,7 @@ nothing it does not mean to: line endings, a byte order mark and the final
 newline (or its absence) are kept; and what the rewrite's writer compares
 the file with just before replacing it (the bytes read, the file's identity,
 its mode and owner). A page reached through a symlink is not read for a
-rewrite (checker.rewrite.place)."""
+rewrite (checker.rewrite.place); `opened` says why a page is not."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from checker.errors import InputError
 from checker.read.load import decode_page, load_bytes, page_lines
-from checker.rewrite.place import refuse_links
+from checker.rewrite.place import Linked, refuse_links
 
 _BOM = codecs.BOM_UTF8.decode("utf-8")
 CHANGED = "{path}: not written: the page changed while docs-check rewrote it; run again"
@@ -79,3 +79,34 @@ def load_source(path: str, trees: tuple[str, ...] = (), since: int | None = None
         raise InputError(CHANGED.format(path=path))
     text = decode_page(path, data)
     return Source(path, text, data.startswith(codecs.BOM_UTF8), data, held)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """Something a rewrite left as it was, at its place, and why."""
+
+    path: str
+    line: int
+    why: str
+
+
+def opened(
+    path: str,
+    trees: tuple[str, ...],
+    since: int | None,
+    skipped: list[Skipped],
+    errors: list[str],
+) -> Source | None:
+    """A page's text to rewrite, or None once it is said why not: a link
+    inside the tree is left as a link (a `Skipped` line), one leaving it and a
+    page gone or changed since the command started are input errors."""
+    try:
+        return load_source(path, trees, since)
+    except Linked as link:
+        if link.inside:
+            skipped.append(Skipped(path, 1, link.why))
+        else:
+            errors.append(str(link))
+    except InputError as error:
+        errors.append(str(error))
+    return None

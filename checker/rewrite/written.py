@@ -24,7 +24,7 @@ from checker.sources.discover import DocFile
 
 
 @dataclass(frozen=True)
-class Change:
+class PageRewrite:
     """One file's rewrite: where, before and after, and what it did, counted
     (`done`: what was changed -> how many times, in the order first done)."""
 
@@ -46,7 +46,7 @@ def read_back(page: Page, text: str, catalogue: Catalogue) -> Page:
     return read_text(text, DocFile(page.path, page.version, page.lang, page.tree), catalogue)
 
 
-def unified_diff(change: Change) -> str:
+def unified_diff(change: PageRewrite) -> str:
     """As `git diff` shows it, a missing final newline marked: from the
     replacements the rewrite made, each region diffed on its own
     (checker.rewrite.diff), in time linear in the page."""
@@ -65,18 +65,18 @@ class Settled:
     """The changes that may be made (and were, unless only shown), and one
     line for each refused: what an input problem on that page says."""
 
-    made: tuple[Change, ...]
+    made: tuple[PageRewrite, ...]
     refused: tuple[str, ...]
 
 
-def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
+def write_changes(changes: Iterable[PageRewrite], write: bool = True) -> Settled:
     """Each changed file replaced whole, atomically, with the mode and owner
     of the file it replaces; the others untouched. Refused, each on its own
     (the others are written): a page larger than docs-check reads (no command
     could read it back), a read-only page, and a page that is no longer the
     file the rewrite read (its bytes, or the file itself, changed since).
     `write` False (--diff): the same refusals, nothing written."""
-    made: list[Change] = []
+    made: list[PageRewrite] = []
     refused: list[str] = []
     for change in changes:
         if not change.changed:
@@ -98,7 +98,7 @@ def write_changes(changes: Iterable[Change], write: bool = True) -> Settled:
     return Settled(tuple(made), tuple(refused))
 
 
-def _refusal(change: Change, size: int) -> str | None:
+def _refusal(change: PageRewrite, size: int) -> str | None:
     path = change.path
     if not readable(size):
         return (

@@ -1,7 +1,7 @@
 """What a verify run established: the expectations it checked, the verdicts
 per expectation x version x product, the evidence they rest on, the static
 findings on the entries concerned and, with --resolve-apis, the resolution.
-How that turns into an exit code is the app's exit policy (checker.app.outcome)."""
+How that turns into an exit code is the app's exit policy (checker.outcome)."""
 
 from __future__ import annotations
 

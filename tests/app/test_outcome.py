@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.app.outcome import ExitCode, Outcome, Unverified, exit_code
+from checker.outcome import ExitCode, Outcome, Unverified, exit_code
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.report.json import RECORD_FIELDS
+from checker.report.objects import RECORD_FIELDS
 
 EXAMPLES = "examples/docs"
 ACCELERATOR = f"{EXAMPLES}/docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md"

@@ -9,7 +9,7 @@ import io
 import json
 from collections.abc import Callable
 
-from checker.report.json import RECORD_FIELDS
+from checker.report.objects import RECORD_FIELDS
 from tests.cli.test_tests_cli import DOCS, OBJECTS, OPS, TESTS
 from tests.report.test_json_schema import valid
 

@@ -14,7 +14,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from checker.app.outcome import ExitCode, exit_code
+from checker.outcome import ExitCode, exit_code
 from checker.report.formats import formats_for
 from tests.app.release_repo import build_release_repo
 from tests.conftest import Invoke

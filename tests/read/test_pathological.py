@@ -28,7 +28,7 @@ from checker.model.status import (
     read_mark,
 )
 from checker.model.support import Status, Support
-from checker.read.blocks import comments, has_blocks
+from checker.read.block_ids import comments, has_blocks
 from checker.read.names import without_signature
 from checker.read.split import cut_lines
 from tests.helpers import read_page

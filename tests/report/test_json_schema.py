@@ -22,11 +22,10 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import checker
-from checker.app.diff import Compared
 from checker.checks.registry import REGISTRY
-from checker.model.changes import Kind
+from checker.model.changes import Compared, Kind
 from checker.model.finding import Severity
-from checker.report.json import RECORD_FIELDS
+from checker.report.objects import RECORD_FIELDS
 from checker.torch.resolver import NOT_RESOLVED, Lookup
 from checker.verify import crosscheck, evidence
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness

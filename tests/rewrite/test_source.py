@@ -11,7 +11,7 @@ import pytest
 from checker.errors import InputError
 from checker.rewrite.lines import Replacement, replaced
 from checker.rewrite.source import load_source
-from checker.rewrite.written import Change, write_changes
+from checker.rewrite.written import PageRewrite, write_changes
 
 TEXT = "# torch.fft\r\n\r\n| <term>Ascend 950DT</term> | ✗ |\r\n\r\n</div>"
 
@@ -19,7 +19,7 @@ TEXT = "# torch.fft\r\n\r\n| <term>Ascend 950DT</term> | ✗ |\r\n\r\n</div>"
 def rewrite_row(path: Path) -> bytes:
     source = load_source(str(path))
     after = replaced(source.lines, [Replacement(3, 3, ("| <term>Ascend 950DT</term> | ✘ |",))])
-    write_changes([Change(str(path), source, after)])
+    write_changes([PageRewrite(str(path), source, after)])
     return path.read_bytes()
 
 
@@ -53,7 +53,7 @@ def test_a_page_unchanged_is_not_written(tmp_path: Path) -> None:
     page.write_bytes(TEXT.encode())
     before = page.stat().st_mtime_ns
     source = load_source(str(page))
-    write_changes([Change(str(page), source, source.text)])
+    write_changes([PageRewrite(str(page), source, source.text)])
     assert page.stat().st_mtime_ns == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.md"]
 

@@ -52,7 +52,7 @@ class Outcome(Generic[R]):
     errors: tuple[str, ...] = ()  # one line each: "path[:line]: what is wrong"
     failed: bool = False
     unverified: tuple[Unverified, ...] = ()
-    hidden: str = ""  # what the gate left out: "; not shown: 3 in the baseline", or ""
+    not_shown: str = ""  # what the gate left out, said: "; not shown: 3 in the baseline", or ""
     exit_zero: bool = False  # --exit-zero: what failed does not fail the exit code
     in_band: bool = False  # the report carries the errors and verdicts: exit 0 (lintrunner)
 

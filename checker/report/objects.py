@@ -1,0 +1,127 @@
+"""The JSON objects the documents are made of (docs/formats.md): the schema
+tag, a finding, an export record, the resolution, a verify result. Each
+command's document (checker.report.json, and the per-command modules it hands
+diff, coverage, tests and backed to) is built from these, as SARIF and the
+CSV and JSON Lines exports are; they import no document for them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from checker.i18n import say
+from checker.model.finding import Finding
+from checker.model.records import Record
+from checker.report.located import located
+
+if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.results import Exported
+    from checker.torch.resolution import Resolution
+    from checker.verify.crosscheck import Result
+
+
+SCHEMA_VERSION = 1  # of every command's document: raised when a shape changes incompatibly
+
+
+def tagged(command: str) -> dict[str, Any]:
+    """The keys every document opens with: `docs-check/lint` and its version."""
+    return {"schema": f"docs-check/{command}", "schema_version": SCHEMA_VERSION}
+
+
+def finding_object(finding: Finding, refs: Sequence[str] = ()) -> dict[str, Any]:
+    """`refs`: the git refs read; a page read at one is its path in the
+    repository and the ref (checker.report.located), else `ref` is null."""
+    ref, path = located(finding.path, refs)
+    return {
+        "rule": finding.rule,
+        "severity": finding.severity.value,
+        "path": path,
+        "ref": ref,
+        "line": finding.line,
+        "entry_line": finding.entry_line,  # the heading of the entry it is on; null above any
+        "api": finding.api,  # that entry's API, in full
+        "version": finding.version,  # the docs version of its page; null on a rule file
+        "message": say(finding.message),  # in the language of the run
+    }
+
+
+RECORD_FIELDS = ("api", "version", "lang", "product", "status", "format", "path", "line", "ref")
+
+
+def record_object(record: Record, refs: Sequence[str] = ()) -> dict[str, Any]:
+    """One export record, its keys in RECORD_FIELDS' order (the CSV's columns);
+    a page read at a git ref is its path in the repository and the ref."""
+    ref, path = located(record.path, refs)
+    return {
+        "api": record.api,
+        "version": record.version,
+        "lang": record.lang,
+        "product": record.product,
+        "status": record.status,
+        "format": record.format,
+        "path": path,
+        "line": record.line,
+        "ref": ref,
+    }
+
+
+def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
+    """An export record; with --tests, its `tests`: the test cases that reach
+    its API at its version (checker.results.TestLink)."""
+    found = record_object(record, exported.refs)
+    if exported.tests is not None:
+        found["tests"] = [
+            {
+                "test": link.test,
+                "kind": link.kind,
+                "line": link.line,
+                "exact": link.exact,
+                "disabled_for": list(link.disabled_for),
+            }
+            for link in exported.links_of(record)
+        ]
+    return found
+
+
+def resolution_objects(resolution: Resolution | None) -> dict[str, Any]:
+    """`resolution`, `resolution_counts` and `resolution_environments`; nothing
+    without --resolve-apis."""
+    if resolution is None:
+        return {}
+    return {
+        "resolution": [
+            {
+                "api": r.api,
+                "version": r.version,
+                "path": r.path,
+                "line": r.line,
+                "outcome": r.outcome.value,
+                "detail": r.detail,
+            }
+            for r in resolution.non_resolving()
+        ],
+        "resolution_counts": resolution.report.counts(),
+        "resolution_environments": [
+            {
+                "python": env.python,
+                "torch": env.torch,
+                "torch_npu": env.torch_npu,
+                "torch_npu_imported": env.torch_npu_imported,
+                "torch_npu_error": env.torch_npu_error,
+                "torch_npu_fake": env.torch_npu_fake,
+                "command": list(env.command),
+                "duration_s": env.duration_s,
+                "resolved": env.resolved,
+                "error": env.error,
+                "note": env.note,
+            }
+            for env in resolution.report.environments
+        ],
+    }
+
+
+def result_object(r: Result) -> dict[str, Any]:
+    """One rule x version x product result, as JSON and SARIF carry it: its
+    fields in order, the severity as its name."""
+    return {**asdict(r), "severity": r.severity.value if r.severity else None}

@@ -1,0 +1,195 @@
+"""What each command's flow hands the reports (checker.report) inside its
+`Outcome` (checker.outcome): the result types, apart from the flows that make
+them (checker.app), so that a report imports no flow (verify's is
+checker.verify.verified's `VerifyReport`; show's, probe's and baseline's are
+read by no report by type, and stay with their flows). What only annotates is
+imported for type checking alone: a lint run loads none of verify's, the test
+map's or torch's code for the types of other commands' results."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from checker.model.finding import Severity
+
+if TYPE_CHECKING:
+    from checker.checks.examples import Example
+    from checker.checks.registry import Check
+    from checker.gating.baseline import Project
+    from checker.gating.gate import Gated
+    from checker.model.changes import Change, Kind, Sides
+    from checker.model.finding import Finding
+    from checker.model.records import Record
+    from checker.rewrite.source import Skipped
+    from checker.rewrite.written import PageRewrite
+    from checker.sources.corpus import Corpus
+    from checker.testmap.claims import Share, Verdict
+    from checker.testmap.links import Link
+    from checker.torch.coverage import Covered
+    from checker.torch.resolution import Resolution
+    from checker.verify.backed_check import Claim
+    from checker.verify.evidence import Evidence
+    from checker.verify.plan import Plan
+
+
+# lint, baseline
+
+
+@dataclass(frozen=True)
+class Linted:
+    """Pages read and linted under the configuration, findings gated."""
+
+    corpus: Corpus
+    gated: Gated
+    project: Project
+    resolution: Resolution | None = None
+    fixes: tuple[PageRewrite, ...] = ()  # the pages fixed, unwritten (lint with `fixes`)
+    mapping_errors: tuple[str, ...] = ()  # the test map's (--tests): a module, a list
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return self.gated.findings
+
+    @property
+    def refs(self) -> tuple[str, ...]:
+        return self.project.refs
+
+
+# fix, new-version, migrate
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    changes: tuple[PageRewrite, ...]
+    diff: bool  # --diff: shown, nothing written
+    skipped: tuple[Skipped, ...] = ()
+    left: tuple[Finding, ...] = ()  # fix: the findings it did not fix
+    pages: int = 0  # pages read
+    entries: int = 0  # their entries
+    note: str = ""  # what the summary adds (new-version: statuses are copied claims)
+
+    @property
+    def changed(self) -> tuple[PageRewrite, ...]:
+        return tuple(change for change in self.changes if change.changed)
+
+
+# diff
+
+
+@dataclass(frozen=True)
+class Diffed:
+    sides: Sides
+    changes: tuple[Change, ...]
+    refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
+    # Between two refs: lint's findings (gated as lint gates them) at B that A
+    # has not, and at A that B has not, matched as a baseline matches them.
+    introduced: tuple[Finding, ...] = ()
+    fixed: tuple[Finding, ...] = ()
+
+    def count(self, kind: Kind) -> int:
+        return Counter(change.kind for change in self.changes)[kind]
+
+
+# coverage
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    versions: tuple[Covered, ...]  # in release order
+    not_covered: tuple[tuple[str, str], ...] = ()  # (docs version, why), in release order
+
+
+# export
+
+
+@dataclass(frozen=True)
+class TestLink:
+    """A test case that reaches a record's API at its version."""
+
+    test: str  # path::Class::name, as the runner names it
+    kind: str  # call, method, opinfo, rule
+    line: int  # where in the test module it was found (0 for a rule's)
+    exact: bool  # False: a method matched by its name only
+    disabled_for: tuple[str, ...]  # the products the version's disabled list disables it on
+
+
+@dataclass(frozen=True)
+class Exported:
+    records: tuple[Record, ...]
+    pages: int  # pages read
+    refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
+    # with --tests: each (version, API)'s test links, by test; None without it
+    tests: Mapping[tuple[str, str], tuple[TestLink, ...]] | None = None
+
+    def links_of(self, record: Record) -> tuple[TestLink, ...]:
+        return (self.tests or {}).get((record.version, record.api), ())
+
+
+# rule, rules
+
+
+@dataclass(frozen=True)
+class Described:
+    check: Check
+    example: Example
+
+
+@dataclass(frozen=True)
+class Rules:
+    described: tuple[Described, ...]  # in the registry's order
+
+
+# tests
+
+
+@dataclass(frozen=True)
+class VersionMap:
+    version: str
+    tree: str  # the test tree read for it
+    disabled: str | None  # the disabled list applied, or None
+    modules: int
+    cases: int
+    documented: int  # APIs the docs document at the version
+    linked: tuple[tuple[str, int], ...]  # (kind, documented APIs with a link of that kind)
+    reached: int  # documented APIs with a call, method or opinfo link
+    links: tuple[Link, ...]  # every link to a documented API, by API then test
+    shares: tuple[Share, ...]  # per product
+    # each documented API with the products some entry marks it supported on, by API
+    claims: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    backed: frozenset[str] = frozenset()  # APIs an enabled test reaches (for some product)
+    # each linked test the disabled list disables on some product of the scope, with
+    # those products in the catalogue's order (export's `disabled_for`), by test
+    disabled_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class TestsReport:
+    versions: tuple[VersionMap, ...]  # in release order
+    verdicts: tuple[Verdict, ...]  # by path, line
+
+
+# verify --backed
+
+
+@dataclass(frozen=True)
+class BackedReport:
+    plans: tuple[Plan, ...]  # this run's, one per docs version it ran for
+    claims: tuple[Claim, ...]
+    evidence: tuple[Evidence, ...]  # this run's, then the files' (merged)
+    errors: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def failed(self) -> bool:
+        from checker.verify.crosscheck import UNVERIFIED  # verify's, loaded by its runs only
+
+        return any(c.severity is Severity.ERROR and c.verdict != UNVERIFIED for c in self.claims)
+
+    @property
+    def npu_unverified(self) -> bool:
+        from checker.verify.crosscheck import UNVERIFIED
+
+        return any(c.verdict == UNVERIFIED and c.severity is Severity.ERROR for c in self.claims)

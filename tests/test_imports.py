@@ -1,0 +1,140 @@
+"""Which way checker's modules import each other, read from their source with
+`ast` (nothing is imported): every import counts, those inside functions and
+those under TYPE_CHECKING too, since each is a dependency a change has to
+keep in mind, and a circle of them is a knot no module of it can be read,
+tested or moved without the others. (What a run loads is the lazy-loading
+tests' concern, tests/cli/test_cli.py.)
+
+Not counted: `importlib.import_module` by name (the format registry,
+checker.report.formats, picks a format's module that way: a table, not an
+import), and click, which checker/report uses beside checker/cli (a
+terminal's styles), so no test holds it to the command line."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import checker
+
+PACKAGE = Path(checker.__file__).parent  # the installed package, as the tests run it
+
+
+def modules(root: Path = PACKAGE) -> dict[str, Path]:
+    """Each module of the package by its dotted name (a package by its own)."""
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = ("checker", *path.relative_to(root).with_suffix("").parts)
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imported(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
+    """The checker modules `name` imports anywhere in its source: an imported
+    name that is a module counts as that module, any other as its module."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                above = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*above, *([base] if base else [])])
+            for alias in node.names:  # a module imported from its package is that module
+                full = f"{base}.{alias.name}"
+                targets.add(full if full in known else base)
+    edges = set()
+    for target in targets:
+        while target not in known and "." in target:
+            target = target.rpartition(".")[0]
+        if target in known and target != name:
+            edges.add(target)
+    return edges
+
+
+def graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+    known = modules(root)
+    return {name: imported(name, path, known) for name, path in known.items()}
+
+
+def circles(edges: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's,
+    without recursion), each sorted: every module in one reaches every other."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_graph_is_read_whole() -> None:
+    edges = graph()
+    assert "checker.report.lines" in edges["checker.report.text"]  # a plain import
+    # one inside a function, one under TYPE_CHECKING, a package's own module
+    assert "checker.report.changes" in edges["checker.report.text"]
+    assert "checker.results" in edges["checker.report.summary"]
+    assert "checker.cli" in edges["checker.__main__"]
+
+
+def test_circles_are_found() -> None:
+    edges: dict[str, set[str]] = defaultdict(set)
+    for a, b in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e"), ("e", "d")]:
+        edges[a].add(b)
+    edges["f"] = set()
+    assert sorted(circles(edges)) == [["a", "b", "c"], ["d", "e"]]
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    found = circles(graph())
+    assert not found, "modules that import each other, round: " + "; ".join(map(str, found))
+
+
+def test_reports_import_no_flow() -> None:
+    """A report renders an Outcome and the result types in it (checker.outcome,
+    checker.results), never the flow that made them: app/ is above report/."""
+    upward = sorted(
+        f"{name} -> {target}"
+        for name, targets in graph().items()
+        if name.startswith("checker.report.")
+        for target in targets
+        if target == "checker.app" or target.startswith("checker.app.")
+    )
+    assert upward == []
