@@ -61,6 +61,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/read/test_restated.py",
         "tests/app/test_fix.py",
     ),
+    "checker/read/block_ids.py": ("tests/read/test_blocks.py", "tests/app/test_migrate.py"),
     "checker/read/page.py": (
         "tests/read/test_inline.py",
         "tests/read/test_table.py",
