@@ -24,7 +24,7 @@ from checker.model.version import is_version
 from checker.progress import Progress
 
 if TYPE_CHECKING:
-    from checker.gating.baseline import Project
+    from checker.gate.baseline import Project
 
 LANGUAGES = ("zh", "en")
 
@@ -123,7 +123,7 @@ def _findings_between(
 def _beyond(
     these: Sequence[Finding], those: Sequence[Finding], project: Project
 ) -> tuple[Finding, ...]:
-    from checker.gating.baseline import key_of
+    from checker.gate.baseline import key_of
 
     left = Counter(key_of(finding, project) for finding in those)
     more: list[Finding] = []

@@ -16,7 +16,7 @@ from checker.app.outcome import Outcome
 from checker.app.rewritten import Rewritten, Skipped, opened
 from checker.app.setup import Settings, Setup
 from checker.checks.lint import lint as lint_checks
-from checker.gating.gate import Gate
+from checker.gate.gate import Gate
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding

@@ -15,9 +15,9 @@ from checker.app.setup import Settings, Setup, resolvers, setup
 
 if TYPE_CHECKING:
     from checker.app.tests import TestsRequest
-    from checker.gating.audit import Audit
-    from checker.gating.baseline import Project
-    from checker.gating.gate import Gated
+    from checker.gate.audit import Audit
+    from checker.gate.baseline import Project
+    from checker.gate.gate import Gated
     from checker.model.finding import Finding
     from checker.progress import Progress
     from checker.rewrite.written import Change
@@ -135,11 +135,11 @@ def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:
 
 
 def _audit(corpus: Corpus, project: Project, whole: bool, resolved: bool) -> Audit:
-    """What this lint run can judge of the exceptions (checker.gating.audit):
+    """What this lint run can judge of the exceptions (checker.gate.audit):
     the rules of the stages it ran, on the pages it read; and, when it read
     the whole docs without an error, ignores whose page is gone."""
     from checker.checks.registry import GATE, LINT, READ, RESOLVE
-    from checker.gating.audit import Audit
+    from checker.gate.audit import Audit
 
     stages = frozenset({READ, LINT, GATE} | ({RESOLVE} if resolved else set()))
     pages = frozenset(project.path(page.path) for page in corpus.pages)

@@ -161,7 +161,7 @@ quiet_option = click.option(
 
 def selection_options(function: F) -> F:
     """--select, --extend-select and --ignore: rule ids or prefixes (`block-`),
-    comma-separated or repeated, as ruff takes them (checker.gating.selection)."""
+    comma-separated or repeated, as ruff takes them (checker.config.selection)."""
     what = "Rule ids or prefixes (`block-`), comma-separated (repeatable)"
     return _stack(
         click.option(
@@ -190,7 +190,7 @@ def selection_options(function: F) -> F:
 
 def selected(values: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     """The selection options as Settings fields, each selector checked."""
-    from checker.gating.selection import command_line_selectors
+    from checker.config.selection import command_line_selectors
 
     return {
         name: command_line_selectors("--" + name.replace("_", "-"), values.get(name, ()))

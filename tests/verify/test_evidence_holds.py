@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from checker.errors import InputError
-from checker.gating.baseline import load_baseline
+from checker.gate.baseline import load_baseline
 from checker.verify.evidence import load_evidence
 from tests.conftest import Invoke
 from tests.helpers import REPO

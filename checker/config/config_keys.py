@@ -12,8 +12,8 @@ from typing import Any
 
 from checker.checks.registry import REGISTRY
 from checker.checks.selectors import problem
+from checker.config.coverage_keys import exclusions
 from checker.errors import DataError
-from checker.gating.coverage_keys import exclusions
 from checker.model.catalogue import Catalogue
 from checker.tomlfile import Key, TomlLines
 
