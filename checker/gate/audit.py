@@ -18,7 +18,7 @@ from pathlib import Path
 
 from checker.checks.registry import REGISTRY, finding
 from checker.checks.selectors import covers
-from checker.config.config_keys import Ignore
+from checker.config.ignore import Ignore
 from checker.files import from_here
 from checker.gate.baseline import Key
 from checker.i18n import N_, message
