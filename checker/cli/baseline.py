@@ -9,6 +9,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import required_output, settings_of, tests_request_of
 
 
 @click.command()
@@ -27,9 +28,9 @@ def baseline(paths: tuple[str, ...], output: str | None, quiet: bool, **values: 
     `lint --baseline FILE` then fails only on new findings."""
     from checker.app.baseline import baseline as run_baseline
 
-    path = o.required_output(output)
-    tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
-    settings = o.settings_of(values)
+    path = required_output(output)
+    tests = tests_request_of(values)  # before the refs are resolved: needs --tests first
+    settings = settings_of(values)
     with progress_for(quiet) as progress:
         outcome = run_baseline(paths, settings, path, progress, tests)
     return finish(outcome, None, None, quiet)

@@ -9,6 +9,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import paths_of, settings_of
 
 
 @click.command()
@@ -37,8 +38,8 @@ def coverage(
     from checker.app.coverage import CoverageOptions
     from checker.app.coverage import coverage as run_coverage
 
-    settings = o.settings_of(values)
+    settings = settings_of(values)
     options = CoverageOptions(python, python_for, timeout)
     with progress_for(quiet=False) as progress:
-        outcome = run_coverage(o.paths_of(paths, values["docs"]), settings, options, progress)
+        outcome = run_coverage(paths_of(paths, values["docs"]), settings, options, progress)
     return finish(outcome, fmt, output, quiet=False)

@@ -8,6 +8,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import paths_of, settings_of, tests_request_of
 
 
 @click.command()
@@ -24,8 +25,8 @@ def export(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) 
     configuration's docs, else the current folder)."""
     from checker.app.export import export as run_export
 
-    tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
-    settings = o.settings_of(values)
+    tests = tests_request_of(values)  # before the refs are resolved: needs --tests first
+    settings = settings_of(values)
     with progress_for(quiet=False) as progress:
-        outcome = run_export(o.paths_of(paths, values["docs"]), settings, progress, tests)
+        outcome = run_export(paths_of(paths, values["docs"]), settings, progress, tests)
     return finish(outcome, fmt, output, quiet=False)

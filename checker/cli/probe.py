@@ -6,6 +6,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import required_output
 
 
 @click.command()
@@ -35,7 +36,7 @@ def probe(
     from checker.app.probe import probe as run_probe
     from checker.app.verify import Request
 
-    path = o.required_output(output, out)
+    path = required_output(output, out)
     request = Request(
         docs=(),
         rule_files=rule_files,

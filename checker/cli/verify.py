@@ -10,6 +10,13 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import (
+    lintrunner_code_of,
+    paths_of,
+    settings_of,
+    statistics_of,
+    tests_request_of,
+)
 
 
 @click.command()
@@ -78,17 +85,17 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
     from checker.verify.crosscheck import Options
 
     timeout = values["timeout"]
-    settings = o.settings_of(values, python_tests_too=True, timeout=timeout)
+    settings = settings_of(values, python_tests_too=True, timeout=timeout)
     if values["backed"]:
         return _backed(paths, fmt, output, quiet, settings, values)
     for name in ("shard", "write_evidence"):
         if values[name] is not None:
             said = f"--{name.replace('_', '-')} is an option of --backed, which was not given"
             raise click.UsageError(said)
-    statistics = o.statistics_of(fmt, values)
-    code = o.lintrunner_code_of(fmt, values)
+    statistics = statistics_of(fmt, values)
+    code = lintrunner_code_of(fmt, values)
     request = Request(
-        docs=o.paths_of(paths, values["docs"]),
+        docs=paths_of(paths, values["docs"]),
         rule_files=values["rule_files"],
         api=values["api"],
         python=values["python"],
@@ -100,7 +107,7 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         test_refs=values["test_refs"],
         git_repo=values["git_repo"] or ".",
         base=values["base"],
-        tests=o.tests_request_of(values, test_refs_alone=True),
+        tests=tests_request_of(values, test_refs_alone=True),
     )
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)
@@ -126,7 +133,7 @@ def _backed(
         offered = ", ".join(formats_for("backed"))
         raise click.UsageError(f"--backed writes its report as {offered}, not {fmt}")
     request = BackedRequest(
-        docs=o.paths_of(paths, values["docs"]),
+        docs=paths_of(paths, values["docs"]),
         api=values["api"],
         shard=shard_option(values["shard"]),
         python=values["python"],
