@@ -14,7 +14,7 @@ import pytest
 
 from checker.errors import InputError
 from checker.gate.baseline import load_baseline
-from checker.verify.evidence import load_evidence
+from checker.verify.evidence_load import load_evidence
 from tests.conftest import Invoke
 from tests.helpers import REPO
 from tests.verify.test_evidence import A3_PASS, environment, record, write
