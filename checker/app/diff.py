@@ -104,7 +104,7 @@ def _findings_between(
     message), counted: two at A and three at B is one introduced."""
     from checker.app.lint import lint_rules
     from checker.checks.lint import lint
-    from checker.sources.cache import CheckedStore
+    from checker.sources.checked_store import CheckedStore
 
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None

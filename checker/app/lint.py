@@ -87,7 +87,7 @@ def checked(
     from checker.checks.lint import lint as lint_checks
     from checker.checks.lint import page_rules
     from checker.model.checked import PageRules
-    from checker.sources.cache import CheckedStore
+    from checker.sources.checked_store import CheckedStore
     from checker.sources.corpus import read_corpus, version_context
 
     ready = setup(paths, settings)

@@ -22,7 +22,8 @@ from checker.read.load import decode_page
 from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
 from checker.read.tokens import NestedTooDeep
-from checker.sources.cache import PageCache, entry_read, entry_text
+from checker.sources.cache import PageCache
+from checker.sources.cache_entry import entry_read, entry_text
 from checker.sources.discover import DocFile
 
 Read = tuple[Page, "Kept | None"]  # a page, and what its own rules found (None: not run)
