@@ -88,6 +88,10 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/sources/test_cache.py",
         "tests/sources/test_cache_rows.py",
     ),
+    "checker/sources/model_rows.py": (
+        "tests/sources/test_cache.py",
+        "tests/sources/test_cache_rows.py",
+    ),
     "checker/rewrite/lines.py": ("tests/rewrite/test_lines.py",),
     "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),
 }

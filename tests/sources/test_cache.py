@@ -365,13 +365,13 @@ def test_a_product_the_configuration_adds_is_read_anew(
 def decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The paths of the cached pages decoded from now on, in order."""
     decoded: list[str] = []
-    real = checker.sources.cache_rows._decoded
+    real = checker.sources.cache_rows.body_from
 
     def counting(data: Any, path: str, *rest: str) -> Any:
         decoded.append(path)
         return real(data, path, *rest)
 
-    monkeypatch.setattr(checker.sources.cache_rows, "_decoded", counting)
+    monkeypatch.setattr(checker.sources.cache_rows, "body_from", counting)
     return decoded
 
 
