@@ -23,7 +23,9 @@ from collections.abc import Iterable, Set
 from dataclasses import dataclass, replace
 
 from checker.testmap.cases import DEVICE, Case
-from checker.testmap.modules import (
+from checker.testmap.modules import ModuleScan
+from checker.testmap.opdb import OpDb, OpEntry
+from checker.testmap.refs import (
     ATTR,
     AUTOGRAD,
     CALL,
@@ -33,10 +35,8 @@ from checker.testmap.modules import (
     OPDB,
     OPINFO,
     OPSKIP,
-    ModuleScan,
     Ref,
 )
-from checker.testmap.opdb import OpDb, OpEntry
 from checker.testmap.scopes import EITHER, RETURNS
 
 OP_NAMESPACES = (
