@@ -24,7 +24,7 @@ def _salted() -> str:
     """The format, the tool's version and the reading's own code (so that an
     editable install whose reader changed does not take old scans)."""
     digest = hashlib.sha256(f"{_FORMAT}\0{__version__}\0".encode())
-    for name in ("scopes.py", "cases.py", "walk.py", "refs.py", "modules.py"):
+    for name in ("scopes.py", "cases.py", "walk.py", "refs.py", "ops.py", "modules.py"):
         digest.update(Path(__file__).with_name(name).read_bytes())
     return digest.hexdigest()
 

@@ -28,8 +28,8 @@ import ast
 from dataclasses import dataclass
 
 from checker.testmap.cases import OPS, Case, decorator_name, device_case, plain_case
+from checker.testmap.ops import op_guards, tables
 from checker.testmap.refs import (
-    AUTOGRAD,
     OPDB,
     OPINFO,
     OPSKIP,
@@ -40,8 +40,6 @@ from checker.testmap.refs import (
 from checker.testmap.scopes import Scope, dotted, made
 from checker.testmap.walk import Nodes, top_level, walked
 
-# where torch's test suite keeps its OpInfo tables (checker.testmap.opdb reads them)
-OPINFO_MODULES = ("torch.testing._internal.common_methods_invocations.",)
 # a device-generic test's decorators that run it on another device only
 _ELSEWHERE = frozenset(("onlyCPU", "onlyCUDA", "onlyMPS", "onlyXPU"))
 # what unittest runs around each test of a class: its fixtures' reach is the test's too
@@ -161,9 +159,9 @@ class ModuleReader:
                     for key, line in self._reach(cls, fixture).items():
                         reached.setdefault(key, line)
                 if case.ops:
-                    for table in self._tables(method):
+                    for table in tables(method, self.ops_names, self.table_values, self.scope):
                         reached.setdefault((OPDB, table), method.lineno)
-                    for guard, line in _op_guards(method):
+                    for guard, line in op_guards(method):
                         reached.setdefault((OPSKIP, guard), line)
                 cases.append(case)
                 decorators = {decorator_name(d) for d in method.decorator_list}
@@ -179,40 +177,6 @@ class ModuleReader:
                 else:
                     refs.append(self._refs(self._reach("", name), function, None))
         return ModuleScan(tuple(cases), tuple(refs))
-
-    def _tables(self, test: Function) -> list[str]:
-        """The OpInfo tables an `@ops(...)` test runs over, when its argument
-        names whole tables (`op_db`, `op_db + python_ref_db`, a module name
-        bound to such a sum): a filtered table (`[op for op in op_db if …]`,
-        `filter(…)`) is a subset a static reading cannot tell, so none."""
-        for decorator in test.decorator_list:
-            if (
-                decorator_name(decorator) in self.ops_names
-                and isinstance(decorator, ast.Call)
-                and decorator.args
-            ):
-                return self._table_names(decorator.args[0], 0) or []
-        return []
-
-    def _table_names(self, node: ast.expr, depth: int) -> list[str] | None:
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            left = self._table_names(node.left, depth)
-            right = self._table_names(node.right, depth)
-            if left is None and right is None:
-                return None
-            return (left or []) + (right or [])  # `op_db + [local_info]`: the table's ops
-        if isinstance(node, ast.List | ast.Tuple) and not node.elts:
-            return []
-        named = dotted(node, self.scope)
-        if named is not None:
-            for module in OPINFO_MODULES:
-                if named.startswith(module) and "." not in named[len(module) :]:
-                    return [named[len(module) :]]
-            return None
-        if isinstance(node, ast.Name) and depth < 4:
-            value = self.table_values.get(node.id)
-            return self._table_names(value, depth + 1) if value is not None else None
-        return None
 
     @staticmethod
     def _refs(
@@ -302,46 +266,3 @@ class ModuleReader:
                         if kind is not None:
                             kinds[target.attr] = kind
         return kinds
-
-
-def _op_guards(test: Function) -> list[tuple[str, int]]:
-    """The test's own skips on a flag of the OpInfo it is given: `if
-    op.supports_gradgrad: self.skipTest(…)` runs only the entries without the
-    flag ("supports_gradgrad"), `if not op.test_neg_view: …` only those with
-    it ("!test_neg_view")."""
-    found: list[tuple[str, int]] = []
-    for statement in test.body:
-        if (
-            isinstance(statement, ast.Expr)
-            and isinstance(statement.value, ast.Call)
-            and decorator_name(statement.value) == "_skip_helper"
-        ):  # torch's TestGradients: skips an op with neither autograd nor forward AD
-            found.append((AUTOGRAD, statement.lineno))
-        if not isinstance(statement, ast.If) or not _skips(statement.body):
-            continue
-        condition, negated = statement.test, False
-        if isinstance(condition, ast.UnaryOp) and isinstance(condition.op, ast.Not):
-            condition, negated = condition.operand, True
-        if (
-            isinstance(condition, ast.Attribute)
-            and isinstance(condition.value, ast.Name)
-            and condition.value.id == "op"
-        ):
-            found.append((("!" if negated else "") + condition.attr, statement.lineno))
-    return found
-
-
-def _skips(body: list[ast.stmt]) -> bool:
-    """Whether a block skips the test: `self.skipTest(…)`, `raise unittest.SkipTest(…)`."""
-    for statement in body:
-        if isinstance(statement, ast.Raise) and statement.exc is not None:
-            exc = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
-            if decorator_name(exc) == "SkipTest":
-                return True
-        if (
-            isinstance(statement, ast.Expr)
-            and isinstance(statement.value, ast.Call)
-            and decorator_name(statement.value) == "skipTest"
-        ):
-            return True
-    return False
