@@ -23,7 +23,8 @@ from checker.progress import Progress
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Share, Verdict, judge
 from checker.testmap.disabled import DisabledList, is_list, list_for
-from checker.testmap.links import Documented, Link, links_of, ops_links, table_links
+from checker.testmap.documented import Documented
+from checker.testmap.links import Link, links_of, ops_links, table_links
 from checker.testmap.opdb import OpDb
 from checker.testmap.refs import OPDB, RULE
 from checker.testmap.tree import TestTree
