@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 from checker.testmap.cases import DEVICE, Case
 from checker.testmap.documented import Documented
 from checker.testmap.modules import ModuleScan
-from checker.testmap.opdb import OpDb, OpEntry
+from checker.testmap.opdb import OpDb
+from checker.testmap.opinfo_tables import OpEntry
 from checker.testmap.refs import (
     ATTR,
     AUTOGRAD,
