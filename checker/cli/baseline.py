@@ -10,6 +10,7 @@ import click
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import required_output, settings_of, tests_request_of
+from checker.cli.torch_options import python_option, resolve_names_options, test_map_options
 
 
 @click.command()
@@ -19,9 +20,9 @@ from checker.cli.settings import required_output, settings_of, tests_request_of
 @o.scope_option
 @o.quiet_option
 @o.selection_options
-@o.resolve_names_options
-@o.python_option
-@o.test_map_options
+@resolve_names_options
+@python_option
+@test_map_options
 @o.reading_options
 def baseline(paths: tuple[str, ...], output: str | None, quiet: bool, **values: Any) -> int:
     """Record today's lint findings of PATHS in a baseline file. Commit it;

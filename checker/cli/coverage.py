@@ -10,6 +10,7 @@ import click
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import paths_of, settings_of
+from checker.cli.torch_options import python_for_option, python_option, timeout_option
 
 
 @click.command()
@@ -17,9 +18,9 @@ from checker.cli.settings import paths_of, settings_of
 @o.format_option("coverage")
 @o.output_option
 @o.config_option
-@o.python_option
-@o.python_for_option
-@o.timeout_option
+@python_option
+@python_for_option
+@timeout_option
 @o.reading_options
 def coverage(
     paths: tuple[str, ...],

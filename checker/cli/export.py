@@ -9,6 +9,7 @@ import click
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import paths_of, settings_of, tests_request_of
+from checker.cli.torch_options import test_map_options
 
 
 @click.command()
@@ -17,7 +18,7 @@ from checker.cli.settings import paths_of, settings_of, tests_request_of
 @o.output_option
 @o.scope_option
 @o.config_option
-@o.test_map_options
+@test_map_options
 @o.reading_options
 def export(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) -> int:
     """Write one record per API, version, language and product: what the docs

@@ -10,13 +10,14 @@ import click
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import lintrunner_code_of, settings_of, statistics_of, tests_request_of
+from checker.cli.torch_options import python_option, test_map_options
 
 
 @click.command()
 @o.paths_argument
 @o.checking_options("lint")
-@o.python_option
-@o.test_map_options
+@python_option
+@test_map_options
 @o.reading_options
 @click.option(
     "--summary-by-ref",

@@ -7,17 +7,18 @@ import click
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import required_output
+from checker.cli.torch_options import python_option, test_ref_option, timeout_option
 
 
 @click.command()
 @o.output_option
 @o.out_alias
-@o.python_option
+@python_option
 @o.api_option
 @o.rules_option
-@o.test_ref_option
+@test_ref_option
 @o.git_option
-@o.timeout_option
+@timeout_option
 @o.config_option
 def probe(
     output: str | None,

@@ -11,13 +11,14 @@ import click
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import paths_of, settings_of, tests_request_of
+from checker.cli.torch_options import disabled_option, mapped_test_ref_option, tests_option
 
 
 @click.command()
 @o.docs_paths
-@o.tests_option
-@o.mapped_test_ref_option
-@o.disabled_option
+@tests_option
+@mapped_test_ref_option
+@disabled_option
 @o.format_option("tests")
 @o.output_option
 @o.scope_option

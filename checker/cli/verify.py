@@ -17,16 +17,24 @@ from checker.cli.settings import (
     statistics_of,
     tests_request_of,
 )
+from checker.cli.torch_options import (
+    disabled_option,
+    python_option,
+    test_ref_option,
+    timeout_callback,
+    timeout_option,
+    verify_tests_option,
+)
 
 
 @click.command()
 @o.docs_paths
 @o.rules_option
 @o.api_option
-@o.python_option
-@o.test_ref_option
-@o.verify_tests_option
-@o.disabled_option
+@python_option
+@test_ref_option
+@verify_tests_option
+@disabled_option
 @click.option(
     "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
 )
@@ -39,7 +47,7 @@ from checker.cli.settings import (
 @click.option("--no-live", is_flag=True, help="No live run here; judge by evidence files only.")
 @click.option("--require-npu", is_flag=True, help="Unverified products fail (exit 3).")
 @click.option("--strict", is_flag=True, help="Docs denying support the test shows are errors.")
-@o.timeout_option
+@timeout_option
 @click.option(
     "--backed",
     is_flag=True,
@@ -57,7 +65,7 @@ from checker.cli.settings import (
     type=float,
     default=1800,
     show_default=True,
-    callback=o.timeout_callback,
+    callback=timeout_callback,
     help="With --backed: seconds for one test module's process.",
 )
 @click.option(
@@ -65,7 +73,7 @@ from checker.cli.settings import (
     type=float,
     default=18000,
     show_default=True,
-    callback=o.timeout_callback,
+    callback=timeout_callback,
     help="With --backed: seconds for the whole run; modules left then are not run.",
 )
 @click.option(
