@@ -75,6 +75,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/verify/test_crosscheck.py",
     ),
     "checker/verify/evidence.py": ("tests/verify/test_evidence.py",),
+    "checker/verify/evidence_load.py": ("tests/verify/test_evidence.py",),
     "checker/checks/entries.py": ("tests/checks/test_entries.py",),
     "checker/checks/collection.py": ("tests/checks/test_collection.py",),
     "checker/checks/lint.py": (
@@ -87,7 +88,12 @@ MODULES: dict[str, tuple[str, ...]] = {
     "checker/checks/mentions.py": ("tests/checks/test_mentions.py",),
     "checker/checks/reuse.py": ("tests/checks/test_reuse.py", "tests/sources/test_cache.py"),
     "checker/model/deferred.py": ("tests/model/test_deferred.py",),
+    "checker/model/placed.py": ("tests/checks/test_lint.py", "tests/checks/test_lint_version.py"),
     "checker/sources/cache_rows.py": (
+        "tests/sources/test_cache.py",
+        "tests/sources/test_cache_rows.py",
+    ),
+    "checker/sources/model_rows.py": (
         "tests/sources/test_cache.py",
         "tests/sources/test_cache_rows.py",
     ),

@@ -18,8 +18,8 @@ from checker.model.finding import Severity
 if TYPE_CHECKING:
     from checker.checks.examples import Example
     from checker.checks.registry import Check
-    from checker.gating.baseline import Project
-    from checker.gating.gate import Gated
+    from checker.gate.baseline import Project
+    from checker.gate.gate import Gated
     from checker.model.changes import Change, Kind, Sides
     from checker.model.finding import Finding
     from checker.model.records import Record

@@ -28,7 +28,8 @@ from checker.torch.runner import Session
 from checker.verify.backed import Limits, run_plan
 from checker.verify.backed_check import judged
 from checker.verify.crosscheck import Options
-from checker.verify.evidence import Evidence, load_evidence
+from checker.verify.evidence import Evidence
+from checker.verify.evidence_load import load_evidence
 from checker.verify.plan import Plan
 from checker.verify.planning import planned
 

@@ -38,7 +38,7 @@ def baseline(
     summary is what was read and found) with one more error: not written.
     `tests`: lint's --tests, whose verdicts are findings to record too."""
     from checker.files import write_atomically
-    from checker.gating.baseline import baseline_json
+    from checker.gate.baseline import baseline_json
 
     linted = lint(paths, settings, progress, tests=tests)
     if linted.errors:

@@ -24,7 +24,7 @@ from checker.progress import Progress
 from checker.results import Diffed
 
 if TYPE_CHECKING:
-    from checker.gating.baseline import Project
+    from checker.gate.baseline import Project
 
 LANGUAGES = ("zh", "en")
 
@@ -77,7 +77,7 @@ def _findings_between(
     message), counted: two at A and three at B is one introduced."""
     from checker.app.lint import lint_rules
     from checker.checks.lint import lint
-    from checker.sources.cache import CheckedStore
+    from checker.sources.checked_store import CheckedStore
 
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None
@@ -96,7 +96,7 @@ def _findings_between(
 def _beyond(
     these: Sequence[Finding], those: Sequence[Finding], project: Project
 ) -> tuple[Finding, ...]:
-    from checker.gating.baseline import key_of
+    from checker.gate.baseline import key_of
 
     left = Counter(key_of(finding, project) for finding in those)
     more: list[Finding] = []

@@ -16,8 +16,8 @@ from checker.results import Linted
 
 if TYPE_CHECKING:
     from checker.app.tests import TestsRequest
-    from checker.gating.audit import Audit
-    from checker.gating.baseline import Project
+    from checker.gate.audit import Audit
+    from checker.gate.baseline import Project
     from checker.progress import Progress
     from checker.rewrite.fixes import FixedPages
     from checker.sources.corpus import Corpus
@@ -63,7 +63,7 @@ def checked(
     from checker.checks.lint import lint as lint_checks
     from checker.checks.lint import page_rules
     from checker.model.checked import PageRules
-    from checker.sources.cache import CheckedStore
+    from checker.sources.checked_store import CheckedStore
     from checker.sources.corpus import read_corpus, version_context
 
     ready = setup(paths, settings)
@@ -120,11 +120,11 @@ def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:
 
 
 def _audit(corpus: Corpus, project: Project, whole: bool, resolved: bool) -> Audit:
-    """What this lint run can judge of the exceptions (checker.gating.audit):
+    """What this lint run can judge of the exceptions (checker.gate.audit):
     the rules of the stages it ran, on the pages it read; and, when it read
     the whole docs without an error, ignores whose page is gone."""
     from checker.checks.registry import GATE, LINT, READ, RESOLVE
-    from checker.gating.audit import Audit
+    from checker.gate.audit import Audit
 
     stages = frozenset({READ, LINT, GATE} | ({RESOLVE} if resolved else set()))
     pages = frozenset(project.path(page.path) for page in corpus.pages)

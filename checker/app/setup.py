@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from checker.gating.config import Config
-    from checker.gating.gate import Gate
+    from checker.config.config import Config
+    from checker.gate.gate import Gate
     from checker.model.catalogue import Catalogue
     from checker.process import Started
     from checker.progress import Progress
@@ -72,13 +72,13 @@ def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) 
     """The --config file, else with git refs the one at the first ref (the
     docs ref), else the nearest one above the current folder, else above the
     first docs path."""
-    from checker.gating.config import Config, find_config, load_config
+    from checker.config.config import Config, find_config, load_config
     from checker.model.catalogue import default_catalogue
 
     if config_file:
         return load_config(Path(config_file), default_catalogue())
     if reading.refs:
-        from checker.gating.ref_config import config_at_ref
+        from checker.config.ref_config import config_at_ref
         from checker.sources.gitrefs import GitRef
 
         at_ref = GitRef(reading.git_repo or ".", reading.refs[0])
@@ -109,8 +109,8 @@ def setup(
     paths: Sequence[str], settings: Settings, severity: dict[str, str] | None = None
 ) -> Setup:
     """`severity`: levels the command line sets, which win over the configuration's."""
-    from checker.gating.baseline import Project, load_baseline
-    from checker.gating.gate import Gate
+    from checker.gate.baseline import Project, load_baseline
+    from checker.gate.gate import Gate
 
     reading, baseline_file = settings.reading, settings.baseline_file
     config = config_for(settings.config_file, paths, reading)

@@ -24,9 +24,10 @@ from checker.results import TestsReport, VersionMap
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Verdict, judge
 from checker.testmap.disabled import DisabledList, is_list, list_for
-from checker.testmap.links import Documented, Link, links_of, ops_links, table_links
-from checker.testmap.modules import OPDB, RULE
+from checker.testmap.documented import Documented
+from checker.testmap.links import Link, links_of, ops_links, table_links
 from checker.testmap.opdb import OpDb
+from checker.testmap.refs import OPDB, RULE
 from checker.testmap.tree import TestTree
 
 if TYPE_CHECKING:

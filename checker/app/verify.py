@@ -35,7 +35,8 @@ from checker.torch.resolution import ResolveOptions, resolve_for
 from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
 from checker.verify.docs_changes import DocsChanges, compared
-from checker.verify.evidence import Evidence, load_evidence
+from checker.verify.evidence import Evidence
+from checker.verify.evidence_load import load_evidence
 from checker.verify.expectations import Expectation, load_rules, rule_files
 from checker.verify.needed import needed_pages
 from checker.verify.verified import VerifyReport

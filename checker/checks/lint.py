@@ -6,9 +6,7 @@ docs version of its page."""
 
 from __future__ import annotations
 
-import bisect
-import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -21,10 +19,11 @@ from checker.checks.collection import (
 from checker.checks.entries import check_entry
 from checker.checks.expected import expectation_findings
 from checker.checks.mentions import check_mentions
-from checker.checks.reuse import Head, Reuse, Store, entry_heads
+from checker.checks.reuse import Reuse, Store
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept
 from checker.model.finding import Finding
+from checker.model.placed import with_api
 from checker.model.support import Page
 
 if TYPE_CHECKING:
@@ -121,35 +120,3 @@ def _folders(pages: Sequence[Page]) -> list[list[Page]]:
     for page in pages:
         groups.setdefault((page.tree, page.root, page.version), []).append(page)
     return list(groups.values())
-
-
-def with_api(
-    findings: Iterable[Finding],
-    pages: Sequence[Page],
-    heads: Callable[[Page], Sequence[Head]] = entry_heads,
-) -> list[Finding]:
-    """Each finding on one of `pages` with that page's docs version, and the API
-    and heading line of the entry whose lines hold it (an entry runs from its
-    heading to the next entry's); no API or heading above a page's first entry.
-    A finding on another file (a rule file) is left as it is. The one place a
-    finding learns where in the docs it is: lint and verify both call it.
-    `heads`: entry_heads, or what an earlier run kept of them (Reuse.heads)."""
-    findings = list(findings)
-    wanted = {finding.path for finding in findings}
-    on = {page.path: page for page in pages if page.path in wanted}  # a clean page costs nothing
-    spans = {path: sorted(heads(page)) for path, page in on.items()}
-    starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
-    placed: list[Finding] = []
-    for finding in findings:
-        page = on.get(finding.path)
-        version = finding.version or (page.version if page is not None else None)
-        api, entry_line = finding.api, finding.entry_line
-        index = bisect.bisect_right(starts.get(finding.path, []), finding.line) - 1
-        if entry_line is None and index >= 0:
-            entry_line, heading_api = spans[finding.path][index]
-            api = api or heading_api
-        if (version, api, entry_line) != (finding.version, finding.api, finding.entry_line):
-            # one replace a finding: a history places thousands
-            finding = dataclasses.replace(finding, version=version, api=api, entry_line=entry_line)
-        placed.append(finding)
-    return placed

@@ -23,16 +23,12 @@ from checker.i18n import Message
 from checker.model.checked import Kept, kept_of
 from checker.model.deferred import Deferred
 from checker.model.finding import Finding
+from checker.model.placed import Head, entry_heads
 from checker.model.support import Page
 
 # A rule, a folder's version, its pages by path inside the tree and blob, and
 # what else the rule's findings depend on.
 _FolderKey = tuple[str, str, tuple[tuple[str, str], ...], tuple[object, ...]]
-Head = tuple[int, str]  # an entry's heading line and API
-
-
-def entry_heads(page: Page) -> list[Head]:
-    return [(entry.line, entry.api) for entry in page.entries]
 
 
 class _Checked:

@@ -9,6 +9,8 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import required_output, settings_of, tests_request_of
+from checker.cli.torch_options import python_option, resolve_names_options, test_map_options
 
 
 @click.command()
@@ -18,18 +20,18 @@ from checker.cli.output import finish, progress_for
 @o.scope_option
 @o.quiet_option
 @o.selection_options
-@o.resolve_names_options
-@o.python_option
-@o.test_map_options
+@resolve_names_options
+@python_option
+@test_map_options
 @o.reading_options
 def baseline(paths: tuple[str, ...], output: str | None, quiet: bool, **values: Any) -> int:
     """Record today's lint findings of PATHS in a baseline file. Commit it;
     `lint --baseline FILE` then fails only on new findings."""
     from checker.app.baseline import baseline as run_baseline
 
-    path = o.required_output(output)
-    tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
-    settings = o.settings_of(values)
+    path = required_output(output)
+    tests = tests_request_of(values)  # before the refs are resolved: needs --tests first
+    settings = settings_of(values)
     with progress_for(quiet) as progress:
         outcome = run_baseline(paths, settings, path, progress, tests)
     return finish(outcome, None, None, quiet)

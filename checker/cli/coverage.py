@@ -9,6 +9,8 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import paths_of, settings_of
+from checker.cli.torch_options import python_for_option, python_option, timeout_option
 
 
 @click.command()
@@ -16,9 +18,9 @@ from checker.cli.output import finish, progress_for
 @o.format_option("coverage")
 @o.output_option
 @o.config_option
-@o.python_option
-@o.python_for_option
-@o.timeout_option
+@python_option
+@python_for_option
+@timeout_option
 @o.reading_options
 def coverage(
     paths: tuple[str, ...],
@@ -37,8 +39,8 @@ def coverage(
     from checker.app.coverage import CoverageOptions
     from checker.app.coverage import coverage as run_coverage
 
-    settings = o.settings_of(values)
+    settings = settings_of(values)
     options = CoverageOptions(python, python_for, timeout)
     with progress_for(quiet=False) as progress:
-        outcome = run_coverage(o.paths_of(paths, values["docs"]), settings, options, progress)
+        outcome = run_coverage(paths_of(paths, values["docs"]), settings, options, progress)
     return finish(outcome, fmt, output, quiet=False)

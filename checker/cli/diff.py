@@ -9,6 +9,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import paths_of, settings_of
 
 
 @click.command()
@@ -43,9 +44,9 @@ def diff(
         if values["refs"]:
             raise click.UsageError(f"diff {a} {b} compares two refs: give no --ref")
         values = {**values, "refs": (a, b)}
-    settings = o.settings_of(values)
+    settings = settings_of(values)
     with progress_for(quiet=False) as progress:
         outcome = run_diff(
-            sides, o.paths_of(paths, values["docs"]), settings, progress, values["exit_code"]
+            sides, paths_of(paths, values["docs"]), settings, progress, values["exit_code"]
         )
     return finish(outcome, fmt, output, quiet=False)

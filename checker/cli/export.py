@@ -8,6 +8,8 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import paths_of, settings_of, tests_request_of
+from checker.cli.torch_options import test_map_options
 
 
 @click.command()
@@ -16,7 +18,7 @@ from checker.cli.output import finish, progress_for
 @o.output_option
 @o.scope_option
 @o.config_option
-@o.test_map_options
+@test_map_options
 @o.reading_options
 def export(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) -> int:
     """Write one record per API, version, language and product: what the docs
@@ -24,8 +26,8 @@ def export(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) 
     configuration's docs, else the current folder)."""
     from checker.app.export import export as run_export
 
-    tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
-    settings = o.settings_of(values)
+    tests = tests_request_of(values)  # before the refs are resolved: needs --tests first
+    settings = settings_of(values)
     with progress_for(quiet=False) as progress:
-        outcome = run_export(o.paths_of(paths, values["docs"]), settings, progress, tests)
+        outcome = run_export(paths_of(paths, values["docs"]), settings, progress, tests)
     return finish(outcome, fmt, output, quiet=False)

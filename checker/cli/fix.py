@@ -8,6 +8,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import settings_of
 
 
 @click.command()
@@ -24,7 +25,7 @@ def fix(paths: tuple[str, ...], diff: bool, quiet: bool, **values: Any) -> int:
     before it is written. Then what is left is reported. PATHS as for lint."""
     from checker.app.fix import fix as run_fix
 
-    settings = o.settings_of(values)
+    settings = settings_of(values)
     with progress_for(quiet) as progress:
         outcome = run_fix(paths, settings, diff, progress)
     return finish(outcome, "text", None, quiet)

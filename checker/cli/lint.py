@@ -9,13 +9,15 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import lintrunner_code_of, settings_of, statistics_of, tests_request_of
+from checker.cli.torch_options import python_option, test_map_options
 
 
 @click.command()
 @o.paths_argument
 @o.checking_options("lint")
-@o.python_option
-@o.test_map_options
+@python_option
+@test_map_options
 @o.reading_options
 @click.option(
     "--summary-by-ref",
@@ -31,10 +33,10 @@ def lint(
     the current folder)."""
     from checker.app.lint import lint as run_lint
 
-    tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
-    settings = o.settings_of(values)
-    statistics = o.statistics_of(fmt, values)
-    code = o.lintrunner_code_of(fmt, values)
+    tests = tests_request_of(values)  # before the refs are resolved: needs --tests first
+    settings = settings_of(values)
+    statistics = statistics_of(fmt, values)
+    code = lintrunner_code_of(fmt, values)
     if by_ref and not settings.reading.refs:
         raise click.UsageError("--summary-by-ref needs --ref")
     from checker.report.formats import FORMATS

@@ -8,6 +8,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import settings_of
 
 
 @click.command()
@@ -32,7 +33,7 @@ def migrate(paths: tuple[str, ...], form: str, diff: bool, quiet: bool, **values
     loss is left as it is and reported. PATHS as for lint."""
     from checker.app.migrate import migrate as run_migrate
 
-    settings = o.settings_of(values)
+    settings = settings_of(values)
     with progress_for(quiet) as progress:
         outcome = run_migrate(paths, form, settings, diff, progress)
     return finish(outcome, "text", None, quiet)

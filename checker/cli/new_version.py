@@ -8,6 +8,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish
+from checker.cli.settings import settings_of
 
 
 @click.command("new-version")
@@ -27,5 +28,5 @@ def new_version(new: str, old: str, root: str, quiet: bool, **values: Any) -> in
     is never overwritten."""
     from checker.app.new_version import new_version as run_new_version
 
-    outcome = run_new_version(new, old, root, o.settings_of(values))
+    outcome = run_new_version(new, old, root, settings_of(values))
     return finish(outcome, "text", None, quiet)

@@ -6,17 +6,19 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import required_output
+from checker.cli.torch_options import python_option, test_ref_option, timeout_option
 
 
 @click.command()
 @o.output_option
 @o.out_alias
-@o.python_option
+@python_option
 @o.api_option
 @o.rules_option
-@o.test_ref_option
+@test_ref_option
 @o.git_option
-@o.timeout_option
+@timeout_option
 @o.config_option
 def probe(
     output: str | None,
@@ -35,7 +37,7 @@ def probe(
     from checker.app.probe import probe as run_probe
     from checker.app.verify import Request
 
-    path = o.required_output(output, out)
+    path = required_output(output, out)
     request = Request(
         docs=(),
         rule_files=rule_files,

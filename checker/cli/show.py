@@ -8,6 +8,7 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import paths_of, settings_of
 
 
 @click.command()
@@ -24,9 +25,9 @@ def show(api: str, paths: tuple[str, ...], fmt: str, output: str | None, **value
     docs, else the current folder)."""
     from checker.app.show import show as run_show
 
-    settings = o.settings_of(values)
+    settings = settings_of(values)
     with progress_for(quiet=False) as progress:
-        outcome = run_show(api, o.paths_of(paths, values["docs"]), settings, progress)
+        outcome = run_show(api, paths_of(paths, values["docs"]), settings, progress)
     code = finish(outcome, fmt, output, quiet=False)
     if not outcome.result.entries:
         pages = outcome.result.pages

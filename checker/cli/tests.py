@@ -10,13 +10,15 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import paths_of, settings_of, tests_request_of
+from checker.cli.torch_options import disabled_option, mapped_test_ref_option, tests_option
 
 
 @click.command()
 @o.docs_paths
-@o.tests_option
-@o.mapped_test_ref_option
-@o.disabled_option
+@tests_option
+@mapped_test_ref_option
+@disabled_option
 @o.format_option("tests")
 @o.output_option
 @o.scope_option
@@ -40,9 +42,9 @@ def tests(
     configuration's docs, else the current folder)."""
     from checker.app.tests import tests as run_tests
 
-    settings = o.settings_of(values)
-    request = o.tests_request_of(values)
+    settings = settings_of(values)
+    request = tests_request_of(values)
     assert request is not None, "--tests has a default"
     with progress_for(quiet) as progress:
-        outcome = run_tests(o.paths_of(paths, values["docs"]), settings, request, progress)
+        outcome = run_tests(paths_of(paths, values["docs"]), settings, request, progress)
     return finish(outcome, fmt, output, quiet)

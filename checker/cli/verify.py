@@ -10,16 +10,31 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
+from checker.cli.settings import (
+    lintrunner_code_of,
+    paths_of,
+    settings_of,
+    statistics_of,
+    tests_request_of,
+)
+from checker.cli.torch_options import (
+    disabled_option,
+    python_option,
+    test_ref_option,
+    timeout_callback,
+    timeout_option,
+    verify_tests_option,
+)
 
 
 @click.command()
 @o.docs_paths
 @o.rules_option
 @o.api_option
-@o.python_option
-@o.test_ref_option
-@o.verify_tests_option
-@o.disabled_option
+@python_option
+@test_ref_option
+@verify_tests_option
+@disabled_option
 @click.option(
     "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
 )
@@ -32,7 +47,7 @@ from checker.cli.output import finish, progress_for
 @click.option("--no-live", is_flag=True, help="No live run here; judge by evidence files only.")
 @click.option("--require-npu", is_flag=True, help="Unverified products fail (exit 3).")
 @click.option("--strict", is_flag=True, help="Docs denying support the test shows are errors.")
-@o.timeout_option
+@timeout_option
 @click.option(
     "--backed",
     is_flag=True,
@@ -50,7 +65,7 @@ from checker.cli.output import finish, progress_for
     type=float,
     default=1800,
     show_default=True,
-    callback=o.timeout_callback,
+    callback=timeout_callback,
     help="With --backed: seconds for one test module's process.",
 )
 @click.option(
@@ -58,7 +73,7 @@ from checker.cli.output import finish, progress_for
     type=float,
     default=18000,
     show_default=True,
-    callback=o.timeout_callback,
+    callback=timeout_callback,
     help="With --backed: seconds for the whole run; modules left then are not run.",
 )
 @click.option(
@@ -78,17 +93,17 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
     from checker.verify.crosscheck import Options
 
     timeout = values["timeout"]
-    settings = o.settings_of(values, python_tests_too=True, timeout=timeout)
+    settings = settings_of(values, python_tests_too=True, timeout=timeout)
     if values["backed"]:
         return _backed(paths, fmt, output, quiet, settings, values)
     for name in ("shard", "write_evidence"):
         if values[name] is not None:
             said = f"--{name.replace('_', '-')} is an option of --backed, which was not given"
             raise click.UsageError(said)
-    statistics = o.statistics_of(fmt, values)
-    code = o.lintrunner_code_of(fmt, values)
+    statistics = statistics_of(fmt, values)
+    code = lintrunner_code_of(fmt, values)
     request = Request(
-        docs=o.paths_of(paths, values["docs"]),
+        docs=paths_of(paths, values["docs"]),
         rule_files=values["rule_files"],
         api=values["api"],
         python=values["python"],
@@ -100,7 +115,7 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         test_refs=values["test_refs"],
         git_repo=values["git_repo"] or ".",
         base=values["base"],
-        tests=o.tests_request_of(values, test_refs_alone=True),
+        tests=tests_request_of(values, test_refs_alone=True),
     )
     with progress_for(quiet) as progress:
         outcome = run_verify(request, settings, progress)
@@ -126,7 +141,7 @@ def _backed(
         offered = ", ".join(formats_for("backed"))
         raise click.UsageError(f"--backed writes its report as {offered}, not {fmt}")
     request = BackedRequest(
-        docs=o.paths_of(paths, values["docs"]),
+        docs=paths_of(paths, values["docs"]),
         api=values["api"],
         shard=shard_option(values["shard"]),
         python=values["python"],

@@ -7,7 +7,7 @@ and `location.lines.begin`.
 GitLab compares the fingerprints of a merge request's report with those of its
 target branch to tell new problems from fixed ones, so a fingerprint names the
 problem, never its line: it hashes the baseline's key of the finding
-(checker.gating.baseline.key_of: rule, path in the repository, API or message
+(checker.gate.baseline.key_of: rule, path in the repository, API or message
 without line numbers), so that an edit above it keeps it the same, and the
 finding's place among the equal ones of its page (the first, the second, ...),
 so that two equal findings are two problems. Paths are named from the folder
@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from checker.gating.baseline import Key, Project, key_of
+from checker.gate.baseline import Key, Project, key_of
 from checker.i18n import say
 from checker.model.finding import Severity
 from checker.report.problems import problems

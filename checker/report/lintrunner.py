@@ -53,7 +53,7 @@ def _notes(outcome: Outcome[Any]) -> list[Finding]:
     """verify's verdicts at the `note` level, which fail nothing (`unverified`
     without --require-npu): advice, so that lintrunner still shows them. A
     verdict keeps its row without a severity when the configuration turns it
-    off too (checker.gating.gate), so such a one is advice as well."""
+    off too (checker.gate.gate), so such a one is advice as well."""
     if outcome.command != "verify":
         return []
     from checker.model.finding import Severity

@@ -141,7 +141,7 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
 def _resolution(resolution: Resolution) -> list[str]:
     """The counts per docs version (a column per outcome), the notes, then the
     names that do not simply resolve."""
-    from checker.torch.resolver import NOT_RESOLVED, Lookup
+    from checker.torch.resolved import NOT_RESOLVED, Lookup
 
     report = resolution.report
     lines = ["", "### API resolution", ""]

@@ -5,7 +5,7 @@ in the order SARIF gives its results. A verdict without a severity
 
 A verdict is reported as a Finding under its registry id, so that every such
 format handles the two alike; its `api` names the version and product too, so
-that the baseline's notion of the same finding (checker.gating.baseline.key_of)
+that the baseline's notion of the same finding (checker.gate.baseline.key_of)
 tells the verdicts of one entry apart."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.checks.lint import lint as lint_checks
-from checker.gating.gate import Gate
+from checker.gate.gate import Gate
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding

@@ -29,9 +29,9 @@ from collections.abc import Sequence
 
 from checker.model.checked import Kept
 from checker.model.support import Page
-from checker.sources.cache import (
+from checker.sources.cache import PageCache
+from checker.sources.cache_entry import (
     UNREADABLE,
-    PageCache,
     damaged_entry,
     entry_of,
     prefix_size,

@@ -27,7 +27,7 @@ from checker.model.finding import Severity
 from checker.model.support import Entry, Support
 from checker.testmap.disabled import Disabled, DisabledList
 from checker.testmap.links import Link
-from checker.testmap.modules import CALL, METHOD, OPINFO, RULE
+from checker.testmap.refs import CALL, METHOD, OPINFO, RULE
 
 UNBACKED, DISABLED, TESTED = "claim-unbacked", "claim-tests-disabled", "unsupported-but-tested"
 KINDS = (CALL, METHOD, OPINFO, RULE)

@@ -28,29 +28,22 @@ import ast
 from dataclasses import dataclass
 
 from checker.testmap.cases import OPS, Case, decorator_name, device_case, plain_case
-from checker.testmap.scopes import EITHER, Scope, chain, dotted, made
+from checker.testmap.ops import op_guards, tables
+from checker.testmap.refs import (
+    OPDB,
+    OPINFO,
+    OPSKIP,
+    Function,
+    FunctionRefs,
+    Ref,
+)
+from checker.testmap.scopes import Scope, dotted, made
 from checker.testmap.walk import Nodes, top_level, walked
 
-CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
-ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
-# an @ops test's table (`op_db`, `unary_ufuncs`), and its calling of the op it is given
-OPDB, OPCALL = "opdb", "opcall"
-OPSKIP = "opskip"  # `if op.flag: self.skipTest(…)` ("flag"), `if not op.flag: …` ("!flag")
-AUTOGRAD = "autograd"  # an OPSKIP: runs only an op with autograd or forward AD
-# where torch's test suite keeps its OpInfo tables (checker.testmap.opdb reads them)
-OPINFO_MODULES = ("torch.testing._internal.common_methods_invocations.",)
-_Function = ast.FunctionDef | ast.AsyncFunctionDef
-_SELF = frozenset(("self", "cls"))
 # a device-generic test's decorators that run it on another device only
 _ELSEWHERE = frozenset(("onlyCPU", "onlyCUDA", "onlyMPS", "onlyXPU"))
 # what unittest runs around each test of a class: its fixtures' reach is the test's too
 _FIXTURES = ("setUp", "setUpClass", "tearDown", "tearDownClass")
-
-
-# (kind, target, line): CALL, METHOD, NAME, ATTR or OPINFO; a dotted name, a
-# method or attribute name (NAME, ATTR) or the test's name less `test_` (OPINFO);
-# where. A plain tuple: a real tree has some 100,000 of them, cached and read back.
-Ref = tuple[str, str, int]
 
 
 @dataclass(frozen=True)
@@ -62,21 +55,21 @@ class ModuleScan:
 def scan(source: bytes | str, path: str = "<test>") -> ModuleScan:
     """The module's cases and what each reaches; a SyntaxError propagates."""
     tree = ast.parse(source, path)
-    return _Module(tree).scan()
+    return ModuleReader(tree).scan()
 
 
-class _Module:
+class ModuleReader:
     def __init__(self, tree: ast.Module) -> None:
         self.scope = Scope()
         self.classes: dict[str, ast.ClassDef] = {}
-        self.functions: dict[str, _Function] = {}
+        self.functions: dict[str, Function] = {}
         self.device: set[str] = set()
         self.parametrized: set[str] = set()
         for statement in top_level(tree.body):
             self.scope.bind(statement)
             if isinstance(statement, ast.ClassDef):
                 self.classes[statement.name] = statement
-            elif isinstance(statement, _Function):
+            elif isinstance(statement, Function):
                 self.functions[statement.name] = statement
             elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
                 self._instantiated(statement.value)
@@ -91,7 +84,7 @@ class _Module:
             and decorator_name(value.args[0]) in OPS
         }
         self.table_values = self._assigned(tree.body)  # as `@ops` may name them
-        self._methods_of: dict[str, list[_Function]] = {}
+        self._methods_of: dict[str, list[Function]] = {}
         self._kinds_of: dict[str, dict[str, str]] = {}
         self._nodes: dict[int, Nodes] = {}
         self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
@@ -166,9 +159,9 @@ class _Module:
                     for key, line in self._reach(cls, fixture).items():
                         reached.setdefault(key, line)
                 if case.ops:
-                    for table in self._tables(method):
+                    for table in tables(method, self.ops_names, self.table_values, self.scope):
                         reached.setdefault((OPDB, table), method.lineno)
-                    for guard, line in _op_guards(method):
+                    for guard, line in op_guards(method):
                         reached.setdefault((OPSKIP, guard), line)
                 cases.append(case)
                 decorators = {decorator_name(d) for d in method.decorator_list}
@@ -185,43 +178,9 @@ class _Module:
                     refs.append(self._refs(self._reach("", name), function, None))
         return ModuleScan(tuple(cases), tuple(refs))
 
-    def _tables(self, test: _Function) -> list[str]:
-        """The OpInfo tables an `@ops(...)` test runs over, when its argument
-        names whole tables (`op_db`, `op_db + python_ref_db`, a module name
-        bound to such a sum): a filtered table (`[op for op in op_db if …]`,
-        `filter(…)`) is a subset a static reading cannot tell, so none."""
-        for decorator in test.decorator_list:
-            if (
-                decorator_name(decorator) in self.ops_names
-                and isinstance(decorator, ast.Call)
-                and decorator.args
-            ):
-                return self._table_names(decorator.args[0], 0) or []
-        return []
-
-    def _table_names(self, node: ast.expr, depth: int) -> list[str] | None:
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            left = self._table_names(node.left, depth)
-            right = self._table_names(node.right, depth)
-            if left is None and right is None:
-                return None
-            return (left or []) + (right or [])  # `op_db + [local_info]`: the table's ops
-        if isinstance(node, ast.List | ast.Tuple) and not node.elts:
-            return []
-        named = dotted(node, self.scope)
-        if named is not None:
-            for module in OPINFO_MODULES:
-                if named.startswith(module) and "." not in named[len(module) :]:
-                    return [named[len(module) :]]
-            return None
-        if isinstance(node, ast.Name) and depth < 4:
-            value = self.table_values.get(node.id)
-            return self._table_names(value, depth + 1) if value is not None else None
-        return None
-
     @staticmethod
     def _refs(
-        reached: dict[tuple[str, str], int], test: _Function, owner: object
+        reached: dict[tuple[str, str], int], test: Function, owner: object
     ) -> tuple[Ref, ...]:
         found = [(kind, target, line) for (kind, target), line in reached.items()]
         stem = test.name.removeprefix("test_").removeprefix("test")
@@ -229,34 +188,34 @@ class _Module:
             found.append((OPINFO, stem, test.lineno))
         return tuple(sorted(found))
 
-    def _test_classes(self) -> list[tuple[str, list[_Function]]]:
+    def _test_classes(self) -> list[tuple[str, list[Function]]]:
         """Each class the runner runs, with its test methods (those of its
         bases in the module too, as unittest finds them)."""
-        found: list[tuple[str, list[_Function]]] = []
+        found: list[tuple[str, list[Function]]] = []
         for name in self.classes:
             methods = {m.name: m for m in self._methods(name) if m.name.startswith("test")}
             if methods:
                 found.append((name, list(methods.values())))
         return found
 
-    def _methods(self, cls: str, depth: int = 0) -> list[_Function]:
+    def _methods(self, cls: str, depth: int = 0) -> list[Function]:
         if cls not in self._methods_of:
             self._methods_of[cls] = self._methods_found(cls, depth)
         return self._methods_of[cls]
 
-    def _methods_found(self, cls: str, depth: int) -> list[_Function]:
+    def _methods_found(self, cls: str, depth: int) -> list[Function]:
         node = self.classes.get(cls)
         if node is None or depth > 4:
             return []
-        own = [m for m in node.body if isinstance(m, _Function)]
+        own = [m for m in node.body if isinstance(m, Function)]
         named = {m.name for m in own}
-        inherited: list[_Function] = []
+        inherited: list[Function] = []
         for base in node.bases:
             if isinstance(base, ast.Name) and base.id != cls:
                 inherited += [m for m in self._methods(base.id, depth + 1) if m.name not in named]
         return own + inherited
 
-    def _method(self, cls: str, name: str) -> _Function | None:
+    def _method(self, cls: str, name: str) -> Function | None:
         if not cls:
             return self.functions.get(name)
         return next((m for m in self._methods(cls) if m.name == name), None)
@@ -271,7 +230,7 @@ class _Module:
         function = self._method(cls, name)
         if function is None:
             return {}
-        own, helpers, called = _Function_refs(function, self, cls).collect()
+        own, helpers, called = FunctionRefs(function, self, cls).collect()
         reached = dict(own)
         for owner, helper in helpers:
             for item, line in self._reach(owner, helper).items():
@@ -282,7 +241,7 @@ class _Module:
         self._reached[key] = reached
         return reached
 
-    def nodes(self, function: _Function) -> Nodes:
+    def nodes(self, function: Function) -> Nodes:
         """A function's nodes by what they are, parents first (walked once, kept)."""
         found = self._nodes.get(id(function))
         if found is None:
@@ -307,178 +266,3 @@ class _Module:
                         if kind is not None:
                             kinds[target.attr] = kind
         return kinds
-
-
-def _op_guards(test: _Function) -> list[tuple[str, int]]:
-    """The test's own skips on a flag of the OpInfo it is given: `if
-    op.supports_gradgrad: self.skipTest(…)` runs only the entries without the
-    flag ("supports_gradgrad"), `if not op.test_neg_view: …` only those with
-    it ("!test_neg_view")."""
-    found: list[tuple[str, int]] = []
-    for statement in test.body:
-        if (
-            isinstance(statement, ast.Expr)
-            and isinstance(statement.value, ast.Call)
-            and decorator_name(statement.value) == "_skip_helper"
-        ):  # torch's TestGradients: skips an op with neither autograd nor forward AD
-            found.append((AUTOGRAD, statement.lineno))
-        if not isinstance(statement, ast.If) or not _skips(statement.body):
-            continue
-        condition, negated = statement.test, False
-        if isinstance(condition, ast.UnaryOp) and isinstance(condition.op, ast.Not):
-            condition, negated = condition.operand, True
-        if (
-            isinstance(condition, ast.Attribute)
-            and isinstance(condition.value, ast.Name)
-            and condition.value.id == "op"
-        ):
-            found.append((("!" if negated else "") + condition.attr, statement.lineno))
-    return found
-
-
-def _skips(body: list[ast.stmt]) -> bool:
-    """Whether a block skips the test: `self.skipTest(…)`, `raise unittest.SkipTest(…)`."""
-    for statement in body:
-        if isinstance(statement, ast.Raise) and statement.exc is not None:
-            exc = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
-            if decorator_name(exc) == "SkipTest":
-                return True
-        if (
-            isinstance(statement, ast.Expr)
-            and isinstance(statement.value, ast.Call)
-            and decorator_name(statement.value) == "skipTest"
-        ):
-            return True
-    return False
-
-
-class _Function_refs:
-    """One function's own references, and the helpers and module functions it calls."""
-
-    def __init__(self, function: _Function, module: _Module, cls: str) -> None:
-        self.function, self.module, self.cls = function, module, cls
-        self.scope = Scope(parent=module.scope)
-        self.own: dict[tuple[str, str], int] = {}
-
-    def collect(
-        self,
-    ) -> tuple[dict[tuple[str, str], int], list[tuple[str, str]], list[str]]:
-        module, scope = self.module, self.scope
-        arguments = self.function.args
-        for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
-            if argument.annotation is not None:
-                kind = dotted(argument.annotation, scope)
-                if kind is not None:
-                    scope.kinds[argument.arg] = kind
-        nodes = module.nodes(self.function)
-        for bound in nodes.binds:
-            scope.bind(bound, module.bases)
-        for item in nodes.withs:
-            if isinstance(item.optional_vars, ast.Name):
-                kind = made(item.context_expr, scope, module.bases) or _entered(
-                    item.context_expr, scope
-                )
-                if kind is not None:
-                    scope.kinds[item.optional_vars.id] = kind
-        called = {id(call.func) for call in nodes.calls}
-        given = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
-        if "op" in given:  # an @ops test (or its helper) calling the OpInfo it is given
-            for call in nodes.calls:
-                func = call.func
-                if isinstance(func, ast.Name) and func.id == "op":
-                    self._add(OPCALL, "op", call.lineno)
-                    break
-        self_kinds = module.self_kinds(self.cls) if self.cls else {}
-        for call in nodes.calls:  # a module called runs its forward: `layer(x)`, `nn.ReLU()(x)`
-            func = call.func
-            if isinstance(func, ast.Name):
-                kind = scope.kind(func.id)
-            elif isinstance(func, ast.Call):
-                kind = made(func, scope, module.bases)
-            elif (
-                isinstance(func, ast.Attribute)
-                and isinstance(func.value, ast.Name)
-                and func.value.id == "self"
-            ):
-                kind = self_kinds.get(func.attr)
-            else:
-                kind = None
-            for each in kind.split(EITHER) if kind is not None else ():
-                if each.startswith("torch.nn.") and each.rsplit(".", 1)[-1][:1].isupper():
-                    self._add(METHOD, f"{each}.forward", call.lineno)
-        inner: set[int] = set()
-        helpers: list[tuple[str, str]] = []  # (class, method)
-        functions: list[str] = []
-        attribute = ast.Attribute
-        for node in nodes.names:  # a helper reached, called or handed on (a hook, a target)
-            if isinstance(node, attribute):
-                value = node.value
-                if type(value) is ast.Name:
-                    if value.id in _SELF:  # self._check, cls._run
-                        helpers.append((self.cls, node.attr))
-                    elif value.id in module.classes and scope.alias(value.id) is None:
-                        helpers.append((value.id, node.attr))  # TestRpc._test_sync_call
-            elif node.id in module.functions and scope.alias(node.id) is None:
-                functions.append(node.id)
-            if id(node) in inner:
-                continue
-            if type(node) is attribute:
-                value = node.value
-                while isinstance(value, ast.Attribute):
-                    inner.add(id(value))
-                    value = value.value
-                inner.add(id(value))
-            self._reference(node, id(node) in called, self_kinds)
-        return self.own, helpers, functions
-
-    def _add(self, kind: str, target: str, line: int) -> None:
-        self.own.setdefault((kind, target), line)
-
-    def _reference(
-        self, node: ast.Attribute | ast.Name, call: bool, self_kinds: dict[str, str]
-    ) -> None:
-        scope, line = self.scope, node.lineno
-        named = dotted(node, scope)
-        if named is not None:
-            self._add(CALL, named, line)
-            return
-        if not isinstance(node, ast.Attribute):
-            if node.id in self.module.globals and scope.alias(node.id) is None:
-                for global_name, global_line in self.module.globals[node.id]:
-                    self._add(CALL, global_name, global_line)
-            return
-        parts = chain(node)
-        if parts is not None:
-            root = parts[0]
-            kind = scope.kind(root)
-            if root == "self" and len(parts) >= 3:
-                kind, parts = self_kinds.get(parts[1]), parts[1:]
-            if kind is not None:
-                self._add(METHOD, f"{kind}.{parts[1]}", line)
-                return
-            if root in _SELF or scope.is_plain(root) or scope.alias(root) is not None:
-                return
-            if root in self.module.classes or root in self.module.functions:
-                return
-        else:
-            kind = made(node.value, scope, self.module.bases)
-            if kind is not None:
-                self._add(METHOD, f"{kind}.{node.attr}", line)
-                return
-            if isinstance(node.value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
-                return
-        self._add(NAME if call else ATTR, node.attr, line)
-
-
-def _entered(value: ast.expr, scope: Scope) -> str | None:
-    """What `with torch.x(...) as p` binds when `made` cannot tell: torch names
-    some of its context-manager classes in lower case (`profile`,
-    `inference_mode`), and a context manager is an object of the class called,
-    so `p.key_averages()` is `torch.autograd.profiler.profile.key_averages`; a
-    member the docs do not list links nothing."""
-    if not isinstance(value, ast.Call):
-        return None
-    called = dotted(value.func, scope)
-    if called is None or not (called == "torch" or called.startswith(("torch.", "torch_npu."))):
-        return None
-    return called

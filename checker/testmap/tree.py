@@ -138,7 +138,7 @@ def _scanned(
     workers = jobs or os.cpu_count() or 1
     if workers < 2 or (jobs is None and size < PARALLEL_MIN_BYTES):
         return [_scan_one(path, data, key, cache) for path, data, key in todo]
-    from checker.sources.workers import across, in_chunks
+    from checker.pool import across, in_chunks
 
     ordered = sorted(range(len(todo)), key=lambda i: -len(todo[i][1]))  # big ones first
     units = [(*todo[i], cache) for i in ordered]
@@ -152,7 +152,7 @@ def _scanned(
 
 
 def _scan_unit(unit: tuple[str, bytes, str, ScanCache]) -> ModuleScan | str:
-    """A worker's job (checker.sources.workers.across): one module's scan."""
+    """A worker's job (checker.pool.across): one module's scan."""
     return _scan_one(*unit)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from checker.gating.coverage_keys import Exclusion
+from checker.config.coverage_keys import Exclusion
 from checker.model.version import release_of
 from checker.process import last_json_object, run_command
 from checker.torch.env import AUTOLOAD_OFF

@@ -15,14 +15,8 @@ from checker.model.support import Page
 from checker.model.version import version_key
 from checker.process import Started
 from checker.progress import Progress
-from checker.torch.resolver import (
-    Lookup,
-    NameResult,
-    ResolveReport,
-    documented_names,
-    resolve_apis,
-    start_resolver,
-)
+from checker.torch.resolved import Lookup, NameResult, ResolveReport
+from checker.torch.resolver import documented_names, resolve_apis, start_resolver
 
 
 @dataclass(frozen=True)

@@ -11,19 +11,7 @@ A version that no interpreter's torch matches is "not resolved", a count.
 What the commands' `--resolve-apis` asks of this module, and what became of
 it, is checker.torch.resolution.
 
-Outcomes, per name (resolve_names.py says how each is decided), and findings:
-
-- `resolves`, and `needs-torch_npu` (absent from torch alone, added by
-  torch_npu): no finding;
-- `missing`: `api-missing` (error);
-- `needs-optional-dependency`: `api-needs-optional-dependency` (warning),
-  naming the package;
-- `error` (an import or a getattr raised): `api-error` (error);
-- `unverified` (absent from torch alone; torch_npu may add it but does not
-  import): `api-unverified` (warning), with torch_npu's import error;
-- `outside-torch` (the name's first part is neither torch nor torch_npu, so
-  it is not looked up and nothing is imported for it): `api-outside-torch`
-  (error).
+A name's outcomes, and the findings they make: checker.torch.resolved.
 """
 
 from __future__ import annotations
@@ -31,104 +19,19 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from checker.checks.registry import REGISTRY, finding
-from checker.i18n import N_, message
-from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.model.version import release_of, version_key
 from checker.process import CommandResult, Started, last_json_object, start_command
 from checker.progress import Progress
 from checker.torch.env import AUTOLOAD_OFF
+from checker.torch.resolved import Lookup, NameResult, ResolveEnvironment, ResolveReport
 
 SCRIPT = Path(__file__).with_name("resolve_names.py")
 SCHEMA = "docs-check/resolve"
 RESOLVING = "resolving API names"
-NOT_RESOLVED = "not-resolved"  # the key of `counts` for a version no interpreter matched
-
-
-class Lookup(StrEnum):
-    RESOLVES = "resolves"
-    NEEDS_TORCH_NPU = "needs-torch_npu"
-    MISSING = "missing"
-    NEEDS_OPTIONAL_DEPENDENCY = "needs-optional-dependency"
-    ERROR = "error"
-    UNVERIFIED = "unverified"
-    OUTSIDE_TORCH = "outside-torch"
-
-
-@dataclass(frozen=True)
-class NameResult:
-    """One documented name of one version, as the interpreter of that torch
-    release found it. path:line is the entry's (the first one, when a version
-    documents the name twice; one result per docs tree, when git refs are read)."""
-
-    api: str
-    version: str
-    path: str
-    line: int
-    outcome: Lookup
-    detail: str  # one line: what is absent, what raised, why unverified; "" when it resolves
-    python: str  # the interpreter that looked it up
-    package: str | None = None  # the optional dependency it needs
-
-
-@dataclass(frozen=True)
-class ResolveEnvironment:
-    """One interpreter and what became of its run."""
-
-    python: str
-    torch: str | None  # torch.__version__, None when torch did not import or it never ran
-    torch_npu: str | None  # the installed torch_npu version, if any
-    torch_npu_imported: bool
-    torch_npu_error: str | None  # why torch_npu could not be consulted ("not installed", ...)
-    torch_npu_fake: bool  # a test double stood in for torch_npu (tests/fakes)
-    command: tuple[str, ...]
-    duration_s: float
-    resolved: int  # names resolved in this interpreter
-    error: str | None = None  # why it resolved nothing: one line
-    note: str = ""  # e.g. that no docs version was left for its release
-
-    @property
-    def release(self) -> str | None:
-        return release_of(self.torch)
-
-
-@dataclass(frozen=True)
-class ResolveReport:
-    results: tuple[NameResult, ...]  # by version, then path and line
-    environments: tuple[ResolveEnvironment, ...]  # in the order given
-    not_resolved: tuple[tuple[str, int], ...]  # (version, names) no interpreter matched
-
-    @property
-    def errors(self) -> tuple[str, ...]:
-        """One line per interpreter that could not resolve anything."""
-        return tuple(f"{env.python}: {env.error}" for env in self.environments if env.error)
-
-    def counts(self) -> dict[str, dict[str, int]]:
-        """version → outcome → count, versions in release order, outcomes in
-        Lookup order; a version that no interpreter matched counts its names
-        under "not-resolved"."""
-        counts: dict[str, dict[str, int]] = {}
-        for result in self.results:
-            by_outcome = counts.setdefault(result.version, {})
-            by_outcome[result.outcome.value] = by_outcome.get(result.outcome.value, 0) + 1
-        for version, names in self.not_resolved:
-            counts[version] = {NOT_RESOLVED: names}
-        order = {outcome.value: index for index, outcome in enumerate(Lookup)}
-        return {
-            version: dict(sorted(counts[version].items(), key=lambda item: order.get(item[0], 99)))
-            for version in sorted(counts, key=version_key)
-        }
-
-    def findings(self) -> list[Finding]:
-        return sorted(
-            found for found in (result_finding(r) for r in self.results) if found is not None
-        )
 
 
 def resolve_apis(
@@ -228,46 +131,6 @@ def _places(pages: Iterable[Page]) -> dict[str, dict[str, list[Entry]]]:
     for (version, api, _), entry in firsts.items():
         places.setdefault(version, {}).setdefault(api, []).append(entry)
     return places
-
-
-# the registry id of each outcome that is reported (`api-missing`, ...); the
-# two that resolve (`resolves`, `needs-torch_npu`) have none
-RULE_OF = {o: f"api-{o.value}" for o in Lookup if f"api-{o.value}" in REGISTRY}
-
-
-def result_finding(result: NameResult) -> Finding | None:
-    version, api = result.version, result.api
-    rule = RULE_OF.get(result.outcome)
-    if result.outcome is Lookup.MISSING:
-        template = N_("{api} is documented for torch {version} but absent from it: {detail}")
-    elif result.outcome is Lookup.NEEDS_OPTIONAL_DEPENDENCY:
-        template = N_(
-            "{api} cannot be checked against torch {version} without the optional "
-            "package {package}, missing from {python} ({detail})"
-        )
-    elif result.outcome is Lookup.ERROR:
-        template = N_("looking {api} up in torch {version} failed: {detail}")
-    elif result.outcome is Lookup.OUTSIDE_TORCH:
-        template = N_(
-            "{api} is documented for torch {version} but is not a torch or torch_npu name, "
-            "so it was not looked up"
-        )
-    else:
-        template = N_("{api} is absent from torch {version} alone: {detail}")
-    if rule is None:
-        return None
-    said = message(
-        template,
-        api=api,
-        version=version,
-        detail=result.detail,
-        package=result.package,
-        python=result.python,
-    )
-    # the version the name was looked up for is its page's: no page is needed to place it
-    return dataclasses.replace(
-        finding(rule, result.path, result.line, said, api=api), version=version
-    )
 
 
 def start_resolver(python: str) -> Started:

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from checker.progress import Progress
-from checker.torch.runner import Job, Session
+from checker.torch.runner import Session
+from checker.torch.runs import Job
 from checker.verify.evidence import Case, Run
 from checker.verify.plan import Plan, PlannedModule
 

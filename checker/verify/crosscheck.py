@@ -11,11 +11,11 @@ from pathlib import Path
 
 from checker.checks.expected import DIFFERS as DIFFERS  # the verdict the reports name
 from checker.checks.expected import compared, differs_detail
-from checker.checks.lint import with_api
 from checker.checks.registry import REGISTRY, finding
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
+from checker.model.placed import with_api
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.verify.evidence import Evidence, Run

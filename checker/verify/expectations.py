@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from checker.config.config_keys import check_settings
 from checker.errors import DataError
-from checker.gating.config_keys import check_settings
 from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.status import read_status
 from checker.model.support import Status

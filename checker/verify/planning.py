@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from checker.testmap.cases import Case
 from checker.testmap.claims import Disabling
 from checker.testmap.links import Link
-from checker.testmap.modules import CALL, METHOD, OPINFO, RULE
+from checker.testmap.refs import CALL, METHOD, OPINFO, RULE
 from checker.testmap.tree import TestTree
 from checker.verify.plan import Plan, PlannedCase, dealt
 

@@ -244,7 +244,7 @@ def test_every_rule_has_a_triggering_fixture_and_clean_fixtures_are_clean() -> N
             assert rules == set(), case
         triggered |= rules
     assert {c.id for c in REGISTRY.values() if c.stage in (VERIFY, RESOLVE)} == NOT_LINT
-    # The gate's own ids judge comments, ignores and baselines: tests/gating has them;
+    # The gate's own ids judge comments, ignores and baselines: tests/gate has them;
     # the claims against the tests are `docs-check tests`' (tests/cli/test_tests_cli.py).
     gate = {c.id for c in REGISTRY.values() if c.stage in (GATE, TESTS)}
     assert triggered == set(REGISTRY) - NOT_LINT - gate

@@ -3,10 +3,11 @@ it, which ignores and baselines match by."""
 
 from __future__ import annotations
 
-from checker.checks.lint import lint, with_api
+from checker.checks.lint import lint
 from checker.checks.registry import finding
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
+from checker.model.placed import with_api
 from checker.model.support import Entry, Page, Status, Support
 
 PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-x.md"

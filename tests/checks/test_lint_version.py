@@ -1,13 +1,13 @@
-"""checks/lint.py's with_api tells every finding on a page that page's docs
+"""model/placed.py's with_api tells every finding on a page that page's docs
 version, above its first entry too; a finding on a file that is no page (a
 rule file) has none. verify's cross-check places its findings the same way."""
 
 from __future__ import annotations
 
-from checker.checks.lint import with_api
 from checker.checks.registry import finding
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
+from checker.model.placed import with_api
 from checker.model.support import Entry, Page
 from checker.verify.crosscheck import Options, crosscheck
 from checker.verify.expectations import load_rules

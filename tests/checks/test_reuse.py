@@ -16,7 +16,8 @@ from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
-from checker.sources.cache import CheckedStore, PageCache
+from checker.sources.cache import PageCache
+from checker.sources.checked_store import CheckedStore
 from checker.sources.corpus import read_corpus
 from tests.helpers import FIXTURES
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from checker.gating.baseline import Project, key_of
+from checker.gate.baseline import Project, key_of
 from checker.model.finding import Finding, Severity
 from checker.report.gitlab import fingerprint
 

@@ -20,6 +20,7 @@ import pytest
 
 import checker.salt
 import checker.sources.cache
+import checker.sources.cache_entry
 from checker.model.catalogue import default_catalogue
 from checker.read.reader import read_text
 from checker.sources.cache import PageCache, blob_id, default_cache_dir
@@ -148,7 +149,9 @@ def test_two_runs_at_once_leave_only_whole_entries(tmp_path: Path) -> None:
     assert len({stdout for stdout, _ in outputs}) == 1
     entries = list(cache.rglob("*"))
     files = [entry for entry in entries if entry.is_file()]
-    pages = [entry for entry in files if head_of(entry)["format"] == checker.sources.cache._FORMAT]
+    pages = [
+        entry for entry in files if head_of(entry)["format"] == checker.sources.cache_entry.FORMAT
+    ]
     assert len(pages) == 6  # each page, with what lint's page rules found on it
     assert len(files) > 6  # and what each folder's cross-page rules found
     assert not [entry for entry in files if entry.name.startswith(".")]  # no temporary files
@@ -200,7 +203,7 @@ def entry_bytes(key: str, head: bytes, body: bytes, checked: bytes = NOT_CHECKED
     the `checked` lines and `body`, and the body's size."""
     digests = {"head": digest(head), "checked": digest(checked)}
     digests |= {"body": digest(body), "size": len(body)}
-    document = {"format": checker.sources.cache._FORMAT, "key": key, **digests}
+    document = {"format": checker.sources.cache_entry.FORMAT, "key": key, **digests}
     return b"\n".join((json.dumps(document).encode(), head, checked, body))
 
 
@@ -363,13 +366,13 @@ def test_a_product_the_configuration_adds_is_read_anew(
 def decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The paths of the cached pages decoded from now on, in order."""
     decoded: list[str] = []
-    real = checker.sources.cache_rows._decoded
+    real = checker.sources.cache_rows.body_from
 
     def counting(data: Any, path: str, *rest: str) -> Any:
         decoded.append(path)
         return real(data, path, *rest)
 
-    monkeypatch.setattr(checker.sources.cache_rows, "_decoded", counting)
+    monkeypatch.setattr(checker.sources.cache_rows, "body_from", counting)
     return decoded
 
 
@@ -431,7 +434,7 @@ def test_a_body_docs_check_did_not_write_stops_with_one_line(
     assert cli("lint", str(EXAMPLES))[0] == 1
     forged = b'{"statuses": [], "raws": [], "entries": [["x"]], "mentions": []}'
     for entry in cache.rglob("*.json"):
-        if head_of(entry).get("format") == checker.sources.cache._FORMAT:
+        if head_of(entry).get("format") == checker.sources.cache_entry.FORMAT:
             _, head, *_ = entry.read_bytes().split(b"\n")
             # the page rules' findings not kept, so the entries are looked at
             entry.write_bytes(entry_bytes(entry.stem, head, forged))
@@ -494,7 +497,7 @@ def test_what_a_checked_store_saves_is_kept_when_its_block_ends(tmp_path: Path) 
     import dataclasses
 
     from checker.model.finding import Finding, Severity
-    from checker.sources.cache import CheckedStore
+    from checker.sources.checked_store import CheckedStore
 
     doc, _ = page_and_doc()
     page = read_text((EXAMPLES / PAGE).read_text("utf-8"), doc, CATALOGUE)

@@ -8,7 +8,8 @@ import textwrap
 import pytest
 
 from checker.testmap.cases import Case
-from checker.testmap.links import Documented, links_of
+from checker.testmap.documented import Documented
+from checker.testmap.links import links_of
 from checker.testmap.modules import ModuleScan, scan
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from checker.testmap.links import Documented, table_links
+from checker.testmap.documented import Documented
+from checker.testmap.links import table_links
 from checker.testmap.modules import scan
 from checker.testmap.opdb import OpDb, read_op_db
 from tests.helpers import REPO

@@ -37,20 +37,20 @@ def test_two_refs_sharing_their_modules_parse_each_once(tmp_path: Path, monkeypa
 
 def test_the_workers_scan_as_this_process_does_in_the_one_pool(monkeypatch: Any) -> None:
     """--jobs 2: the modules are scanned by the pages' worker pool
-    (checker.sources.workers.across), with the same outcome as in process."""
-    import checker.sources.workers as workers
+    (checker.pool.across), with the same outcome as in process."""
+    import checker.pool as pool_module
     from checker.testmap.tree import working_tree
 
     folder = str(REPO / "tests/fixtures/testmap/test")
     alone = working_tree(folder, ScanCache(None), lambda name: None, jobs=1)
     used: list[int] = []
-    pool = workers.across
+    pool = pool_module.across
 
     def counted(chunks: Any, count: int, job: Any) -> Any:
         used.append(count)
         return pool(chunks, count, job)
 
-    monkeypatch.setattr(workers, "across", counted)
+    monkeypatch.setattr(pool_module, "across", counted)
     shared = working_tree(folder, ScanCache(None), lambda name: None, jobs=2)
     assert used == [2]
     assert shared == alone

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 import pytest
 
 from checker.model.catalogue import Catalogue
-from checker.torch.runner import Job, live_evidence
+from checker.torch.runner import live_evidence
+from checker.torch.runs import Job
 from checker.verify.evidence import Evidence
 from tests.helpers import REPO
 

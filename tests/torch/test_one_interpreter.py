@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 
 from checker.model.catalogue import Catalogue
-from checker.torch.runner import Job, Session, behaviour_file
+from checker.torch.runner import Session, behaviour_file
+from checker.torch.runs import Job
 
 from .support import PUT_METRIC, PUT_METRIC_CASES, SECOND_API
 

@@ -16,7 +16,8 @@ from checker.model.catalogue import default_catalogue
 from checker.model.finding import Severity
 from checker.model.support import Page
 from checker.sources.corpus import read_corpus
-from checker.torch.resolver import Lookup, resolve_apis
+from checker.torch.resolved import Lookup
+from checker.torch.resolver import resolve_apis
 
 from .support import LIVE_VARIABLES, REPO
 

@@ -22,14 +22,8 @@ from checker.model.finding import Severity
 from checker.model.support import Page
 from checker.process import run_command
 from checker.sources.corpus import read_corpus
-from checker.torch.resolver import (
-    SCRIPT,
-    Lookup,
-    NameResult,
-    ResolveReport,
-    documented_names,
-    resolve_apis,
-)
+from checker.torch.resolved import Lookup, NameResult, ResolveReport
+from checker.torch.resolver import SCRIPT, documented_names, resolve_apis
 from tests.helpers import REPO, outside_page, tripwires, wrapper
 
 FIXTURES = REPO / "tests" / "fixtures"

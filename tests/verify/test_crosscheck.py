@@ -26,7 +26,8 @@ from checker.verify.crosscheck import (
     Result,
     crosscheck,
 )
-from checker.verify.evidence import Case, Environment, Evidence, Run, load_evidence
+from checker.verify.evidence import Case, Environment, Evidence, Run
+from checker.verify.evidence_load import load_evidence
 from checker.verify.expectations import Expectation, load_rules
 from tests.helpers import REPO
 

@@ -14,15 +14,8 @@ import pytest
 
 from checker.errors import InputError
 from checker.model.catalogue import Product, default_catalogue
-from checker.verify.evidence import (
-    SCHEMA,
-    SCHEMA_VERSION,
-    Case,
-    Environment,
-    Evidence,
-    Run,
-    load_evidence,
-)
+from checker.verify.evidence import SCHEMA, SCHEMA_VERSION, Case, Environment, Evidence, Run
+from checker.verify.evidence_load import load_evidence
 from tests.conftest import Invoke
 from tests.helpers import REPO
 
@@ -546,7 +539,7 @@ def test_a_large_record_works_out_each_field_type_once(
     """100,000 cases load with each dataclass's field types worked out once,
     not for each case (get_type_hints per case took some 40 times the JSON
     parse). Counted, not timed: the speed is the benchmark's to measure."""
-    from checker.verify import evidence as module
+    from checker.verify import evidence_load as module
 
     data = record()
     data["runs"][0]["cases"] = [

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from checker.errors import InputError
-from checker.gating.baseline import load_baseline
-from checker.verify.evidence import load_evidence
+from checker.gate.baseline import load_baseline
+from checker.verify.evidence_load import load_evidence
 from tests.conftest import Invoke
 from tests.helpers import REPO
 from tests.verify.test_evidence import A3_PASS, environment, record, write
@@ -206,11 +206,11 @@ def test_a_live_run_under_a_fake_or_unpaired_torch_is_no_npu_run(
     tmp_path: Path, changes: dict[str, Any], note: str
 ) -> None:
     from checker.model.catalogue import default_catalogue
-    from checker.torch.runner import _environment
+    from checker.torch.runs import environment_of
     from checker.verify.evidence import Evidence
 
-    assert _environment(harness_report(), default_catalogue(), "").verifies_npu
-    env = _environment(harness_report(**changes), default_catalogue(), "")
+    assert environment_of(harness_report(), default_catalogue(), "").verifies_npu
+    env = environment_of(harness_report(**changes), default_catalogue(), "")
     assert (env.device, env.verifies_npu) == ("cpu-reference", False)
     assert note in env.note
     written = write(tmp_path, json.loads(Evidence(env, (), "live").to_json()))

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from checker.errors import InputError, UsageError
-from checker.verify.evidence import Case, Environment, Evidence, Run, load_evidence
+from checker.verify.evidence import Case, Environment, Evidence, Run
+from checker.verify.evidence_load import load_evidence
 from checker.verify.plan import Plan, PlannedCase, dealt, plan_of, shard_option
 from checker.verify.shards import merged
 

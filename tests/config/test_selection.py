@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from checker.checks.registry import REGISTRY
-from checker.gating.selection import Selection
+from checker.config.selection import Selection
 from tests.helpers import REPO
 
 Invoke = Callable[..., tuple[int, str, str]]

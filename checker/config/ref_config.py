@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from checker.config.config import CONFIG_FILE, PYPROJECT, Config, has_table, load_config
 from checker.errors import DataError
-from checker.gating.config import CONFIG_FILE, PYPROJECT, Config, has_table, load_config
 from checker.model.catalogue import Catalogue
 from checker.sources.gitrefs import GitRef, git_files
 

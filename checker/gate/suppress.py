@@ -1,7 +1,7 @@
 """Inline suppressions applied: a finding on a line a page's docs-check comment
 covers, of a rule the comment names, is silenced. Which comments silenced
 something is kept, so that a lint run can report those that silenced nothing
-(checker.gating.audit)."""
+(checker.gate.audit)."""
 
 from __future__ import annotations
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from checker.config.config_keys import check_settings
+from checker.config.coverage_keys import Exclusion
+from checker.config.ignore import Ignore
+from checker.config.selection import Selection
 from checker.errors import DataError
 from checker.files import from_here
-from checker.gating.config_keys import Ignore, check_settings
-from checker.gating.coverage_keys import Exclusion
-from checker.gating.selection import Selection
 from checker.model.catalogue import Catalogue, Product, product_of
 from checker.tomlfile import TomlLines, load_toml
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from checker.checks.registry import REGISTRY
 from checker.checks.selectors import problem
+from checker.config.coverage_keys import exclusions
+from checker.config.ignore import Ignore
 from checker.errors import DataError
-from checker.gating.coverage_keys import exclusions
 from checker.model.catalogue import Catalogue
 from checker.tomlfile import Key, TomlLines
 
@@ -30,17 +30,6 @@ KEYS = (
 )
 SEVERITIES = ("error", "warning", "off")
 _IGNORE_KEYS = ("api", "path", "reason", "rule")
-
-
-@dataclass(frozen=True)
-class Ignore:
-    """Findings accepted on purpose, and why."""
-
-    rule: str
-    path: str  # glob from the config's folder; without a "/" it matches the file name
-    api: str | None  # glob; None: any API
-    reason: str
-    source: str  # path:line of the entry
 
 
 def check_settings(

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from checker.checks.registry import finding
-from checker.gating.baseline import SCHEMA, SCHEMA_VERSION, Project, key_of
+from checker.gate.baseline import SCHEMA, SCHEMA_VERSION, Project, key_of
 from tests.helpers import REPO
 
 X_MARK = "mark '✗' (read as unsupported) instead of ✔ / ✘"

@@ -1,6 +1,6 @@
 """`[coverage]` of the configuration: `exclude`, the public names that
 `docs-check coverage` leaves out on purpose, each with its reason. Checked
-as every configuration key is (checker.gating.config_keys): a mistake is one
+as every configuration key is (checker.config.config_keys): a mistake is one
 DataError naming path:line."""
 
 from __future__ import annotations

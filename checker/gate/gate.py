@@ -16,13 +16,13 @@ from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from checker.checks.lint import with_api
-from checker.gating.audit import Audit, stale_entries, unused_ignores, unused_suppressions
-from checker.gating.baseline import Key, Project, key_of
-from checker.gating.config_keys import Ignore
-from checker.gating.selection import Selection
-from checker.gating.suppress import silence
+from checker.config.ignore import Ignore
+from checker.config.selection import Selection
+from checker.gate.audit import Audit, stale_entries, unused_ignores, unused_suppressions
+from checker.gate.baseline import Key, Project, key_of
+from checker.gate.suppress import silence
 from checker.model.finding import Finding, Severity
+from checker.model.placed import with_api
 from checker.model.support import Page
 
 if TYPE_CHECKING:  # a lint run has no verdicts, and loads no verify code

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from checker.app.setup import catalogue_for
-from checker.gating.config import Config, find_config, load_config
+from checker.config.config import Config, find_config, load_config
 from checker.model.catalogue import default_catalogue
 from tests.helpers import REPO
 

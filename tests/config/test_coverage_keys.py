@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from checker.config.config import load_config
+from checker.config.coverage_keys import Exclusion
 from checker.errors import DataError
-from checker.gating.config import load_config
-from checker.gating.coverage_keys import Exclusion
 from checker.model.catalogue import default_catalogue
 
 

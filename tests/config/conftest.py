@@ -1,4 +1,5 @@
-"""Fixtures of the configuration and baseline tests."""
+"""Fixtures of the configuration tests (and, through tests/gate/conftest.py, the
+baseline tests)."""
 
 from __future__ import annotations
 

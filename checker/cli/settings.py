@@ -1,0 +1,161 @@
+"""What the shared options' values turn into: the `Settings` of a run, its
+`Reading`, the test map and --resolve-apis it asks for, each checked against
+the options it needs (checker.cli.options declares them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from checker.report.formats import STATISTICS
+
+if TYPE_CHECKING:
+    from checker.app.setup import Reading, Settings
+    from checker.app.tests import TestsRequest
+    from checker.torch.resolution import ResolveOptions
+
+
+def paths_of(paths: Sequence[str], docs: Sequence[str]) -> tuple[str, ...]:
+    return (*docs, *paths)
+
+
+def required_output(output: str | None, out: str | None = None) -> str:
+    """The file a command must write: --output (or probe's older --out)."""
+    if output and out and output != out:
+        raise click.UsageError("--out is --output: give one of them")
+    if not (output or out):
+        raise click.UsageError("Missing option '--output'.")
+    return output or out or ""
+
+
+def selected(values: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The selection options as Settings fields, each selector checked."""
+    from checker.config.selection import command_line_selectors
+
+    return {
+        name: command_line_selectors("--" + name.replace("_", "-"), values.get(name, ()))
+        for name in ("select", "extend_select", "ignore")
+    }
+
+
+def lintrunner_code_of(fmt: str, values: dict[str, Any]) -> str | None:
+    """--lintrunner-code, for the one format whose messages carry a code."""
+    from checker.report.formats import FORMATS
+
+    code = values.get("lintrunner_code")
+    if code is not None and not FORMATS[fmt].coded:
+        raise click.UsageError(f"--lintrunner-code takes --format lintrunner, not --format {fmt}")
+    if code is not None and not code.strip():
+        raise click.UsageError("--lintrunner-code is empty")
+    return code
+
+
+def statistics_of(fmt: str, values: dict[str, Any]) -> bool:
+    """--statistics, which counts in text or JSON only: a CI format of counts
+    would be a report of nothing."""
+    statistics = bool(values.get("statistics"))
+    if statistics and fmt not in STATISTICS:
+        formats = " or ".join(STATISTICS)
+        raise click.UsageError(f"--statistics takes --format {formats}, not --format {fmt}")
+    return statistics
+
+
+def _refs_read(
+    repo: str, refs: tuple[str, ...], test_refs: tuple[tuple[str, str], ...]
+) -> tuple[str, ...]:
+    """The --ref refs as read (`origin/v2.7.1` for `v2.7.1` in a clone). The
+    --test-ref refs are resolved with them, so that every unknown ref of the
+    command line is named in one error; the run resolves those again with the
+    configuration's (checker.app.verify)."""
+    if not refs and not test_refs:
+        return refs
+    from checker.sources.gitrefs import GitRef, resolve_refs
+
+    wanted = [GitRef(repo, ref) for ref in (*refs, *(ref for _, ref in test_refs))]
+    read = resolve_refs(wanted)
+    return tuple(read[GitRef(repo, ref)].ref for ref in refs)
+
+
+def reading_of(values: dict[str, Any]) -> Reading:
+    from checker.app.setup import Reading
+
+    git_repo, refs = values.get("git_repo"), tuple(values.get("refs", ()))
+    if git_repo and not refs and not values.get("test_refs") and not values.get("base"):
+        # the tests at refs (verify, tests, lint --tests), and the docs of verify's --base
+        named = [o for k, o in (("test_refs", "--test-ref"), ("base", "--base")) if k in values]
+        others = "".join(f", {o}" for o in named[:-1]) + (f" or {named[-1]}" if named else "")
+        raise click.UsageError(f"--git needs at least one --ref{others}")
+    return Reading(
+        git_repo=git_repo,
+        refs=_refs_read(git_repo or ".", refs, values.get("test_refs") or ()),
+        no_cache=bool(values.get("no_cache")),
+        cache_dir=values.get("cache_dir"),
+        jobs=values.get("jobs"),
+    )
+
+
+def tests_request_of(values: dict[str, Any], test_refs_alone: bool = False) -> TestsRequest | None:
+    """The test map the options ask for; None without --tests. `test_refs_alone`:
+    --test-ref has a use of its own without --tests (verify runs the rules'
+    tests there); else it needs --tests, as --disabled does."""
+    folder = values.get("tests_folder")
+    if folder is None:
+        needing = (("disabled", "--disabled"),) + (
+            () if test_refs_alone else (("test_refs", "--test-ref"),)
+        )
+        for name, option in needing:
+            if values.get(name):
+                raise click.UsageError(f"{option} needs --tests")
+        return None
+    # Imported only here: the test map's modules are some 50 ms of a lint
+    # run's start-up that, without --tests, never uses them.
+    from checker.app.tests import TestsRequest
+
+    return TestsRequest(
+        tests=folder,
+        test_refs=tuple(values.get("test_refs") or ()),
+        git_repo=values.get("git_repo") or ".",
+        disabled=tuple(values.get("disabled") or ()),
+    )
+
+
+def resolving(
+    values: dict[str, Any], python_tests_too: bool = False, timeout: float = 120
+) -> ResolveOptions | None:
+    """What --resolve-apis asks for; None without it. `python_tests_too`: the
+    command runs tests with --python and --python-for as well (verify), so they
+    are fine without it."""
+    resolve_apis, python = values.get("resolve_apis"), values.get("python")
+    if python and not resolve_apis and not python_tests_too:
+        raise click.UsageError("--python needs --resolve-apis")
+    if not resolve_apis:
+        resolving_only = ("python_for",) if not python_tests_too else ()
+        for name in (*resolving_only, "require_all_versions"):
+            if values.get(name):
+                raise click.UsageError(f"--{name.replace('_', '-')} needs --resolve-apis")
+        return None
+    from checker.torch.resolution import ResolveOptions  # a lint run without it never loads it
+
+    return ResolveOptions(
+        python, tuple(values["python_for"]), bool(values.get("require_all_versions")), timeout
+    )
+
+
+def settings_of(
+    values: dict[str, Any], python_tests_too: bool = False, timeout: float = 120
+) -> Settings:
+    """The settings of the options a command took (reading, configuration,
+    scope, baseline, --resolve-apis, --exit-zero), checked."""
+    from checker.app.setup import Settings
+
+    return Settings(
+        reading=reading_of(values),
+        config_file=values.get("config_file"),
+        scope=values.get("scope"),
+        baseline_file=values.get("baseline_file"),
+        resolve=resolving(values, python_tests_too, timeout),
+        exit_zero=bool(values.get("exit_zero")),
+        **selected(values),
+    )

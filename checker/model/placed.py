@@ -1,0 +1,51 @@
+"""Where in the docs a finding is: its page's docs version, and the API and
+heading line of the entry whose lines hold it, which ignores and baselines
+match by. Over the model alone, so that the gate, which places the
+exceptions it reports, loads none of the lint rules."""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+
+from checker.model.finding import Finding
+from checker.model.support import Page
+
+Head = tuple[int, str]  # an entry's heading line and API
+
+
+def entry_heads(page: Page) -> list[Head]:
+    return [(entry.line, entry.api) for entry in page.entries]
+
+
+def with_api(
+    findings: Iterable[Finding],
+    pages: Sequence[Page],
+    heads: Callable[[Page], Sequence[Head]] = entry_heads,
+) -> list[Finding]:
+    """Each finding on one of `pages` with that page's docs version, and the API
+    and heading line of the entry whose lines hold it (an entry runs from its
+    heading to the next entry's); no API or heading above a page's first entry.
+    A finding on another file (a rule file) is left as it is. The one place a
+    finding learns where in the docs it is: lint and verify both call it.
+    `heads`: entry_heads, or what an earlier run kept of them (Reuse.heads)."""
+    findings = list(findings)
+    wanted = {finding.path for finding in findings}
+    on = {page.path: page for page in pages if page.path in wanted}  # a clean page costs nothing
+    spans = {path: sorted(heads(page)) for path, page in on.items()}
+    starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
+    placed: list[Finding] = []
+    for finding in findings:
+        page = on.get(finding.path)
+        version = finding.version or (page.version if page is not None else None)
+        api, entry_line = finding.api, finding.entry_line
+        index = bisect.bisect_right(starts.get(finding.path, []), finding.line) - 1
+        if entry_line is None and index >= 0:
+            entry_line, heading_api = spans[finding.path][index]
+            api = api or heading_api
+        if (version, api, entry_line) != (finding.version, finding.api, finding.entry_line):
+            # one replace a finding: a history places thousands
+            finding = dataclasses.replace(finding, version=version, api=api, entry_line=entry_line)
+        placed.append(finding)
+    return placed

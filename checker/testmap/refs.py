@@ -1,0 +1,159 @@
+"""What a test reaches: the kinds of reference (checker.testmap.modules lists
+them), and one function's own references, read with its module's scope
+(checker.testmap.scopes): a test's, a fixture's or a helper's."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from checker.testmap.scopes import EITHER, Scope, chain, dotted, made
+
+if TYPE_CHECKING:
+    from checker.testmap.modules import ModuleReader
+
+CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
+ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
+# an @ops test's table (`op_db`, `unary_ufuncs`), and its calling of the op it is given
+OPDB, OPCALL = "opdb", "opcall"
+OPSKIP = "opskip"  # `if op.flag: self.skipTest(…)` ("flag"), `if not op.flag: …` ("!flag")
+AUTOGRAD = "autograd"  # an OPSKIP: runs only an op with autograd or forward AD
+
+# (kind, target, line): CALL, METHOD, NAME, ATTR or OPINFO; a dotted name, a
+# method or attribute name (NAME, ATTR) or the test's name less `test_` (OPINFO);
+# where. A plain tuple: a real tree has some 100,000 of them, cached and read back.
+Ref = tuple[str, str, int]
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+_SELF = frozenset(("self", "cls"))
+
+
+class FunctionRefs:
+    """One function's own references, and the helpers and module functions it calls."""
+
+    def __init__(self, function: Function, module: ModuleReader, cls: str) -> None:
+        self.function, self.module, self.cls = function, module, cls
+        self.scope = Scope(parent=module.scope)
+        self.own: dict[tuple[str, str], int] = {}
+
+    def collect(
+        self,
+    ) -> tuple[dict[tuple[str, str], int], list[tuple[str, str]], list[str]]:
+        module, scope = self.module, self.scope
+        arguments = self.function.args
+        for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
+            if argument.annotation is not None:
+                kind = dotted(argument.annotation, scope)
+                if kind is not None:
+                    scope.kinds[argument.arg] = kind
+        nodes = module.nodes(self.function)
+        for bound in nodes.binds:
+            scope.bind(bound, module.bases)
+        for item in nodes.withs:
+            if isinstance(item.optional_vars, ast.Name):
+                kind = made(item.context_expr, scope, module.bases) or _entered(
+                    item.context_expr, scope
+                )
+                if kind is not None:
+                    scope.kinds[item.optional_vars.id] = kind
+        called = {id(call.func) for call in nodes.calls}
+        given = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
+        if "op" in given:  # an @ops test (or its helper) calling the OpInfo it is given
+            for call in nodes.calls:
+                func = call.func
+                if isinstance(func, ast.Name) and func.id == "op":
+                    self._add(OPCALL, "op", call.lineno)
+                    break
+        self_kinds = module.self_kinds(self.cls) if self.cls else {}
+        for call in nodes.calls:  # a module called runs its forward: `layer(x)`, `nn.ReLU()(x)`
+            func = call.func
+            if isinstance(func, ast.Name):
+                kind = scope.kind(func.id)
+            elif isinstance(func, ast.Call):
+                kind = made(func, scope, module.bases)
+            elif (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+            ):
+                kind = self_kinds.get(func.attr)
+            else:
+                kind = None
+            for each in kind.split(EITHER) if kind is not None else ():
+                if each.startswith("torch.nn.") and each.rsplit(".", 1)[-1][:1].isupper():
+                    self._add(METHOD, f"{each}.forward", call.lineno)
+        inner: set[int] = set()
+        helpers: list[tuple[str, str]] = []  # (class, method)
+        functions: list[str] = []
+        attribute = ast.Attribute
+        for node in nodes.names:  # a helper reached, called or handed on (a hook, a target)
+            if isinstance(node, attribute):
+                value = node.value
+                if type(value) is ast.Name:
+                    if value.id in _SELF:  # self._check, cls._run
+                        helpers.append((self.cls, node.attr))
+                    elif value.id in module.classes and scope.alias(value.id) is None:
+                        helpers.append((value.id, node.attr))  # TestRpc._test_sync_call
+            elif node.id in module.functions and scope.alias(node.id) is None:
+                functions.append(node.id)
+            if id(node) in inner:
+                continue
+            if type(node) is attribute:
+                value = node.value
+                while isinstance(value, ast.Attribute):
+                    inner.add(id(value))
+                    value = value.value
+                inner.add(id(value))
+            self._reference(node, id(node) in called, self_kinds)
+        return self.own, helpers, functions
+
+    def _add(self, kind: str, target: str, line: int) -> None:
+        self.own.setdefault((kind, target), line)
+
+    def _reference(
+        self, node: ast.Attribute | ast.Name, call: bool, self_kinds: dict[str, str]
+    ) -> None:
+        scope, line = self.scope, node.lineno
+        named = dotted(node, scope)
+        if named is not None:
+            self._add(CALL, named, line)
+            return
+        if not isinstance(node, ast.Attribute):
+            if node.id in self.module.globals and scope.alias(node.id) is None:
+                for global_name, global_line in self.module.globals[node.id]:
+                    self._add(CALL, global_name, global_line)
+            return
+        parts = chain(node)
+        if parts is not None:
+            root = parts[0]
+            kind = scope.kind(root)
+            if root == "self" and len(parts) >= 3:
+                kind, parts = self_kinds.get(parts[1]), parts[1:]
+            if kind is not None:
+                self._add(METHOD, f"{kind}.{parts[1]}", line)
+                return
+            if root in _SELF or scope.is_plain(root) or scope.alias(root) is not None:
+                return
+            if root in self.module.classes or root in self.module.functions:
+                return
+        else:
+            kind = made(node.value, scope, self.module.bases)
+            if kind is not None:
+                self._add(METHOD, f"{kind}.{node.attr}", line)
+                return
+            if isinstance(node.value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
+                return
+        self._add(NAME if call else ATTR, node.attr, line)
+
+
+def _entered(value: ast.expr, scope: Scope) -> str | None:
+    """What `with torch.x(...) as p` binds when `made` cannot tell: torch names
+    some of its context-manager classes in lower case (`profile`,
+    `inference_mode`), and a context manager is an object of the class called,
+    so `p.key_averages()` is `torch.autograd.profiler.profile.key_averages`; a
+    member the docs do not list links nothing."""
+    if not isinstance(value, ast.Call):
+        return None
+    called = dotted(value.func, scope)
+    if called is None or not (called == "torch" or called.startswith(("torch.", "torch_npu."))):
+        return None
+    return called
