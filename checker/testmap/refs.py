@@ -5,12 +5,10 @@ them), and one function's own references, read with its module's scope
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from checker.testmap.scopes import EITHER, Scope, chain, dotted, made
-
-if TYPE_CHECKING:
-    from checker.testmap.modules import ModuleReader
+from checker.testmap.walk import Nodes
 
 CALL, METHOD, NAME, OPINFO, RULE = "call", "method", "name", "opinfo", "rule"
 ATTR = "attr"  # an attribute read on an object of no known class: paired with the test's classes
@@ -25,6 +23,21 @@ AUTOGRAD = "autograd"  # an OPSKIP: runs only an op with autograd or forward AD
 Ref = tuple[str, str, int]
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SELF = frozenset(("self", "cls"))
+
+
+class ModuleReader(Protocol):
+    """What a function's references are read with: its module as
+    checker.testmap.modules reads it (named here, so that neither imports the other)."""
+
+    scope: Scope
+    classes: dict[str, ast.ClassDef]
+    functions: dict[str, Function]
+    bases: dict[str, str]
+    globals: dict[str, list[tuple[str, int]]]
+
+    def nodes(self, function: Function) -> Nodes: ...
+
+    def self_kinds(self, cls: str) -> dict[str, str]: ...
 
 
 class FunctionRefs:
