@@ -176,3 +176,65 @@ def test_a_baseline_is_the_same_in_every_language(
     # and a baseline written in one language gates a run in the other
     code, out, _ = cli_at_repo("--lang", "zh", "lint", DOCS, "--baseline", str(en))
     assert (code, out) == (0, "")
+
+
+NO_SUCH_OPTION_ZH = (
+    "用法: docs-check lint [OPTIONS] [PATHS]...\n"
+    "运行 'docs-check lint --help' 查看帮助。\n"
+    "\n"
+    "错误：没有选项 '--no-such-option'。\n"
+)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--lang", "zh", "lint", "--no-such-option"),  # --lang chosen before click's error
+        ("lint", "--no-such-option", "--lang", "zh"),  # click's error before --lang is read
+        ("lint", "--no-such-option", "--lang=zh"),
+    ],
+)
+def test_a_usage_error_in_chinese(
+    cli: Invoke, locale: Callable[[str], None], argv: tuple[str, ...]
+) -> None:
+    locale("C.UTF-8")
+    assert cli(*argv) == (2, "", NO_SUCH_OPTION_ZH)
+
+
+def test_the_locale_chooses_a_usage_error_s_language(
+    cli: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("zh_CN.UTF-8")
+    assert cli("lint", "--no-such-option") == (2, "", NO_SUCH_OPTION_ZH)
+    code, _, err = cli("lint", "--no-such-option", "--lang", "en")
+    assert (code, err.splitlines()[-1]) == (2, "Error: No such option '--no-such-option'.")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("rule",), "错误：缺少参数 'ID'."),
+        (("lint", "--format", "nope"), "错误：'--format' 的值无效：'nope' 不是 "),
+        (("nosuch",), "错误：没有命令 'nosuch'。"),
+        (("lint", "--format"), "错误：选项 '--format' 需要一个值。"),
+        (("lint", "--jobs", "0"), "错误：'--jobs' 的值无效：0 不在范围 x>=1 内。"),
+        (("lint", "--quiet=yes"), "错误：选项 '--quiet' 不接受值。"),
+        (("rule", "a", "b"), "错误：多余的参数（b）"),
+        (("lint", "--jobz", "1"), "错误：没有选项 '--jobz'。 是否指 '--jobs'？"),
+    ],
+)
+def test_click_s_errors_in_chinese(
+    cli: Invoke, locale: Callable[[str], None], argv: tuple[str, ...], said: str
+) -> None:
+    locale("C.UTF-8")
+    code, out, err = cli("--lang", "zh", *argv)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1].startswith(said), err
+
+
+def test_click_speaks_english_again_after_a_run(cli: Invoke) -> None:
+    import click
+
+    cli("--lang", "zh", "lint", "--no-such-option")
+    with pytest.raises(click.NoSuchOption, match=r"^No such option '--x'\.$"):
+        click.Command("c").main(["--x"], standalone_mode=False)
