@@ -39,6 +39,7 @@ from checker.cli.tests import tests
 from checker.cli.translated import TranslatedGroup, click_in_our_language
 from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
+from checker.i18n import _, say
 
 
 @click.group(
@@ -101,15 +102,16 @@ def _run(argv: Sequence[str] | None) -> int:
         error.show()
         return ExitCode.INPUT
     except click.Abort:  # Ctrl-C: click turns the KeyboardInterrupt into Abort
-        click.echo("docs-check: aborted", err=True)
+        click.echo(_("docs-check: aborted"), err=True)
         return Stopped.INTERRUPTED
     except Terminated:
-        click.echo("docs-check: terminated", err=True)
+        click.echo(_("docs-check: terminated"), err=True)
         return Stopped.TERMINATED
     except DocsCheckError as error:
+        from checker.cli.output import ERROR_LINE
         from checker.report.text import escaped  # the names in it come from the command line
 
-        click.echo(escaped(f"docs-check: error: {error}"), err=True)
+        click.echo(_(ERROR_LINE).format(error=escaped(say(str(error)))), err=True)
         return ExitCode.INPUT
     return int(result) if isinstance(result, int) else 0
 

@@ -87,9 +87,10 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
     none. `by_ref` (lint --summary-by-ref): a line for each git ref first."""
     if outcome.command == "lint":
         refs = lint_counts_by_ref(outcome.result) if by_ref else []
-        return "\n".join([*refs, lint_counts(outcome.result) + outcome.hidden])
+        return "\n".join([*refs, lint_counts(outcome.result) + say(outcome.hidden)])
     if outcome.command == "verify":
-        return f"{verify_counts(outcome.result)}; exit {int(outcome.exit_code)}{outcome.hidden}"
+        exit_code = _("; exit {code}").format(code=int(outcome.exit_code))
+        return f"{verify_counts(outcome.result)}{exit_code}{say(outcome.hidden)}"
     if outcome.command == "backed":
         from checker.report.backed_text import backed_summary
 
@@ -107,7 +108,7 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         said = _("wrote {findings} to {path}").format(
             findings=findings_said(done.findings), path=done.path
         )
-        return said + outcome.hidden
+        return said + say(outcome.hidden)
     return None
 
 

@@ -238,3 +238,51 @@ def test_click_speaks_english_again_after_a_run(cli: Invoke) -> None:
     cli("--lang", "zh", "lint", "--no-such-option")
     with pytest.raises(click.NoSuchOption, match=r"^No such option '--x'\.$"):
         click.Command("c").main(["--x"], standalone_mode=False)
+
+
+def test_input_errors_in_chinese(
+    cli: Invoke, locale: Callable[[str], None], tmp_path: Path
+) -> None:
+    """The one line of a page that cannot be read, paths as they are."""
+    locale("C.UTF-8")
+    folder = tmp_path / "docs" / "zh" / "pytorch_2-12-0"
+    folder.mkdir(parents=True)
+    (folder / "a.md").write_bytes(b"")
+    (folder / "b.md").write_bytes(b"\x00\x01")
+    (folder / "c.md").write_bytes(b"# t\n\n\xff\n")
+    code, out, err = cli("lint", "--lang", "zh", str(tmp_path), "no/such/docs")
+    assert (code, out) == (2, "")
+    assert [line for line in lines(err) if line.startswith("docs-check")] == [
+        "docs-check：错误：no/such/docs：没有这个文件或文件夹",
+        f"docs-check：错误：{folder / 'a.md'}：空文件",
+        f"docs-check：错误：{folder / 'b.md'}：二进制文件，不是 Markdown 页面",
+        f"docs-check：错误：{folder / 'c.md'}:3：字节偏移 5 处的 UTF-8 无效；已跳过该文件",
+    ]
+    code, _, err = cli("--lang", "zh", "lint", str(tmp_path / "nowhere.md"))
+    assert (code, err) == (
+        2,
+        f"docs-check：错误：{tmp_path / 'nowhere.md'}：没有这个文件或文件夹\n",
+    )
+
+
+def test_the_gate_s_note_in_chinese() -> None:
+    from checker import i18n
+    from checker.gating.gate import Gated
+    from checker.i18n import say
+
+    gated = Gated(findings=(), ignored=1, known=28, suppressed=2)
+    assert gated.note == "; not shown: 28 in the baseline, 1 ignored, 2 suppressed"
+    with i18n.chosen("zh"):
+        assert say(gated.note) == "；未显示：基线中 28 个，已忽略 1 个，已屏蔽 2 个"
+    assert Gated(findings=()).note == ""
+
+
+def test_show_s_no_entry_line_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("C.UTF-8")
+    _, _, err = cli_at_repo("--lang", "zh", "show", "put_metrc", "--docs", "examples/docs")
+    assert err == (
+        "docs-check：6 个页面中没有 put_metrc 的条目；"
+        "是否指 'torch.distributed.elastic.metrics.put_metric'？\n"
+    )
