@@ -147,7 +147,8 @@ def verify_said(report: VerifyReport) -> str:
         verified=verified, results=len(report.results)
     )
     failed = failed_tests_said(report)
-    return f"{failed}{docs}; {npu if verified else _('not verified on any NPU')}"
+    npu = npu if verified else _("not verified on any NPU")
+    return failed + _("{docs}; {npu}").format(docs=docs, npu=npu)
 
 
 def failed_tests_said(report: VerifyReport) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from checker.i18n import say
+from checker.i18n import _, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry
 from checker.report.formats import REWRITING
@@ -30,7 +30,11 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
         from checker.report.summary import headline, verify_said
         from checker.report.verify_text import verify_text
 
-        said = f"{headline(outcome)} (exit {int(outcome.exit_code)}): {verify_said(outcome.result)}"
+        said = _("{headline} (exit {code}): {said}").format(
+            headline=headline(outcome),
+            code=int(outcome.exit_code),
+            said=verify_said(outcome.result),
+        )
         return lines_of([said, *verify_text(outcome.result)])
     if outcome.command == "backed":  # verify --backed
         from checker.report.backed_text import backed_text

@@ -286,3 +286,39 @@ def test_show_s_no_entry_line_in_chinese(
         "docs-check：6 个页面中没有 put_metrc 的条目；"
         "是否指 'torch.distributed.elastic.metrics.put_metric'？\n"
     )
+
+
+VERIFY = (
+    *("verify", "--docs", "examples/docs", "--no-live"),
+    *("--rules", "tests/fixtures/verify/rules/extra-record.toml"),
+    *("--evidence", "tests/fixtures/verify/evidence/npu-a3-torch-2.12.0-fail.json"),
+)
+
+
+def test_verify_s_text_report_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("C.UTF-8")
+    code, out, _ = cli_at_repo("--lang", "zh", *VERIFY)
+    assert code == 1
+    said = lines(out)
+    assert said[0].startswith("✘ 失败（退出码 1）：")
+    assert said[2] == "  期望：是，暂不支持 Ascend 950DT  （rules/put_metric.toml:19）"
+    assert said[3].startswith("  2.7.1: 文档与规则不一致  ")
+    assert (
+        "    atlas-a3    文档为 supported   观察到 failed doc-claims-support-test-fails  "
+        "(failed: zero value)" in said
+    )
+    assert "问题：" in said
+
+
+def test_verify_s_markdown_in_chinese(cli_at_repo: Invoke, locale: Callable[[str], None]) -> None:
+    locale("C.UTF-8")
+    _, out, _ = cli_at_repo("--lang", "zh", *VERIFY, "--format", "markdown")
+    said = lines(out)
+    assert said[2].startswith("**✘ 失败**（退出码 1）：")
+    assert "规则期望 `是，暂不支持 Ascend 950DT`（`rules/put_metric.toml:19`）。" in said
+    assert "| 版本 | 页面:行 | atlas-a2 | atlas-a3 | ascend-950 | 与规则一致？ |" in said
+    assert "| 版本 | 产品 | 已记录 | NPU 上的观察结果 | 判定 |" in said
+    assert "| 2.13.0 | – | – | – | – | ✘ 没有找到条目 |" in said
+    assert "| 页面:行 | 规则 | 严重级别 | 说明 |" in said
