@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -322,3 +323,19 @@ def test_verify_s_markdown_in_chinese(cli_at_repo: Invoke, locale: Callable[[str
     assert "| 版本 | 产品 | 已记录 | NPU 上的观察结果 | 判定 |" in said
     assert "| 2.13.0 | – | – | – | – | ✘ 没有找到条目 |" in said
     assert "| 页面:行 | 规则 | 严重级别 | 说明 |" in said
+
+
+def test_verify_backed_s_summary_in_chinese() -> None:
+    """Its counts are Messages: an f-string around them said them in English."""
+    from types import SimpleNamespace
+
+    from checker import i18n
+    from checker.report.backed_text import backed_summary
+
+    outcome: Any = SimpleNamespace(result=SimpleNamespace(claims=[], evidence=[]), exit_code=0)
+    english = "0 claims (-); 0 of 0 backing cases passed (0 modules); exit 0"
+    assert backed_summary(outcome) == english
+    with i18n.chosen("zh"):
+        assert (
+            backed_summary(outcome) == "0 项声明 (-); 0 个支撑用例中 0 个通过（0 个模块）；退出码 0"
+        )
