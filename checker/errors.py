@@ -1,11 +1,21 @@
 """The small exception tree. The command line's one handler (checker.cli.run)
-reports each as one line and exits 2; `Terminated` is not one of them."""
+reports each as one line and exits 2; `Terminated` is not one of them.
+
+An error's text may be a checker.i18n Message (`InputError(message(N_("{path}:
+empty file"), path=path))`): `str(error)` is then that Message, English as a
+string and shown in the language of the run with `say`, wherever the error
+goes (a run's errors, a worker's answer)."""
 
 from __future__ import annotations
 
 
 class DocsCheckError(Exception):
     """Base of every error the checker reports as one line instead of a traceback."""
+
+    def __str__(self) -> str:
+        # the text itself, a Message kept (Exception's own __str__ makes it a str)
+        text = self.args[0] if len(self.args) == 1 else None
+        return text if isinstance(text, str) else super().__str__()
 
 
 class UsageError(DocsCheckError):

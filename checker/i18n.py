@@ -20,7 +20,7 @@ from __future__ import annotations
 import gettext
 import os
 import struct
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -100,6 +100,12 @@ def chosen(language: str | None = None, warn: Callable[[str], None] | None = Non
         _translations, _told = before, told
 
 
+def shown_language() -> str:
+    """The language text is shown in now: the catalogue's (`zh`), else `en`
+    (no catalogue chosen, or one that could not be read)."""
+    return str(_translations.info().get("language") or "en")
+
+
 def _(text: str) -> str:
     # gettext("") is the catalogue's header, not an empty text
     return _translations.gettext(text) if text else text
@@ -137,6 +143,19 @@ def message(template: str, **args: Any) -> Message:
     formatted with `args`; an argument that is itself a Message is translated
     with it."""
     return Message(template, args)
+
+
+def joined(items: Sequence[str], template: str) -> str:
+    """`items` one after the other, each put after those before by `template`
+    (marked with N_ where it is written; `{first}` and `{then}`, as
+    N_("{first}, {then}")), so that the separator is translated with them; ""
+    for none."""
+    if not items:
+        return ""
+    said = items[0]
+    for then in items[1:]:
+        said = message(template, first=said, then=then)
+    return said
 
 
 def say(text: str) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 
+from checker.i18n import N_, message
+
 # difflib's ratio: 0.6 (its default) takes `link-versoin` for `link-version`
 # and `nonstandard-mrak` for `nonstandard-mark`, and leaves `no-such-rule` alone.
 CUTOFF = 0.6
@@ -36,8 +38,9 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
 
 def hint(match: str | None) -> str:
     """`; did you mean 'x'?` for a match found some other way (an API's full
-    name for a short one), or ""."""
-    return f"; did you mean '{match}'?" if match is not None else ""
+    name for a short one), or "": a Message, said in the language of the run
+    where it is shown alone (within an f-string, it is English)."""
+    return message(N_("; did you mean '{match}'?"), match=match) if match is not None else ""
 
 
 def unknown_said(words: Sequence[str], known: Sequence[str]) -> str:

@@ -30,14 +30,15 @@ from checker.cli.fix import fix
 from checker.cli.lint import lint
 from checker.cli.migrate import migrate
 from checker.cli.new_version import new_version
-from checker.cli.options import lang_option
+from checker.cli.options import lang_option, language_asked
 from checker.cli.probe import probe
 from checker.cli.rules import rule, rules
 from checker.cli.show import show
 from checker.cli.tests import tests
-from checker.cli.translated import TranslatedGroup
+from checker.cli.translated import TranslatedGroup, click_in_our_language
 from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
+from checker.i18n import _, say
 from checker.outcome import ExitCode, Stopped
 
 
@@ -72,10 +73,12 @@ for command in (
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Runs the command line and maps every outcome to an exit code, in the
-    language of --lang or the locale (checker.i18n), and only for this run."""
+    language of --lang or the locale (checker.i18n), and only for this run:
+    click's usage errors too, whether click finds them before --lang or after."""
     from checker.i18n import chosen
 
-    with chosen(warn=_warning):
+    asked = language_asked(list(argv) if argv is not None else sys.argv[1:])
+    with chosen(asked, warn=_warning), click_in_our_language():
         return _run(argv)
 
 
@@ -99,15 +102,16 @@ def _run(argv: Sequence[str] | None) -> int:
         error.show()
         return ExitCode.INPUT
     except click.Abort:  # Ctrl-C: click turns the KeyboardInterrupt into Abort
-        click.echo("docs-check: aborted", err=True)
+        click.echo(_("docs-check: aborted"), err=True)
         return Stopped.INTERRUPTED
     except Terminated:
-        click.echo("docs-check: terminated", err=True)
+        click.echo(_("docs-check: terminated"), err=True)
         return Stopped.TERMINATED
     except DocsCheckError as error:
+        from checker.cli.output import ERROR_LINE
         from checker.report.lines import escaped  # the names in it come from the command line
 
-        click.echo(escaped(f"docs-check: error: {error}"), err=True)
+        click.echo(_(ERROR_LINE).format(error=escaped(say(str(error)))), err=True)
         return ExitCode.INPUT
     return int(result) if isinstance(result, int) else 0
 

@@ -99,6 +99,26 @@ def _language(context: click.Context, parameter: click.Parameter, value: str | N
         use(value)
 
 
+def language_asked(args: Sequence[str]) -> str | None:
+    """The language the command line's --lang names, read before click parses
+    it, so that a usage error click finds first (`docs-check lint --bad --lang
+    zh`, where click never gets to --lang) is shown in it too; the callback
+    then chooses the same. The last one wins, as with click; none after `--`;
+    a value that is no choice is click's to report."""
+    asked = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        else:
+            continue
+        asked = value if value in ("zh", "en") else asked
+    return asked
+
+
 def language_given() -> bool:
     """--lang was given: a format with a language of its own (pr) then follows it."""
     context = click.get_current_context(silent=True)

@@ -19,10 +19,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from checker.errors import UsageError
+from checker.i18n import N_
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.progress import Progress
+
+# An error of the run that is no finding, on stderr (checker.cli.run's too).
+ERROR_LINE = N_("docs-check: error: {error}")
 
 
 def finish(
@@ -44,7 +48,7 @@ def finish(
     --summary-by-ref)."""
     from checker.cli.options import language_given
     from checker.files import encodable
-    from checker.i18n import chosen
+    from checker.i18n import _, chosen, say
     from checker.report.formats import FORMATS, render
     from checker.report.lines import escaped  # names in these lines come from files
     from checker.report.summary import summary
@@ -65,8 +69,8 @@ def finish(
         said = "\n".join(map(escaped, said.split("\n") if by_ref else [said]))
     if said is not None and (f is None or f.said) and not quiet:
         click.echo(encodable(said), err=True)
-    for error in map(escaped, outcome.errors):
-        click.echo(encodable(f"docs-check: error: {error}"), err=True)
+    for error in outcome.errors:  # in the language of the run; escaped once said
+        click.echo(encodable(_(ERROR_LINE).format(error=escaped(say(error)))), err=True)
     return int(outcome.exit_code)
 
 

@@ -32,7 +32,8 @@ def show(api: str, paths: tuple[str, ...], fmt: str, output: str | None, **value
     if not outcome.result.entries:
         pages = outcome.result.pages
         from checker.checks.suggest import hint
+        from checker.i18n import _, say
 
-        said = f"docs-check: no entry for {api} in {pages} pages{hint(outcome.result.like)}"
-        click.echo(said, err=True)
+        said = _("docs-check: no entry for {api} in {pages} pages{hint}")
+        click.echo(said.format(api=api, pages=pages, hint=say(hint(outcome.result.like))), err=True)
     return code

@@ -11,13 +11,15 @@ character as one column, and breaks lines only at spaces)."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
 
-from checker.i18n import N_, _
+from checker.i18n import N_, _, ngettext
 from checker.textwidth import has_wide, width_of, wrapped
 
 # click's own words in the help (click looks them up in no catalogue of ours)
@@ -25,6 +27,55 @@ CLICK_WORDS = (N_("Usage:"), N_("Options"), N_("Commands"), N_("Positional argum
 _EXTRAS = {"default: ": N_("default: {default}"), "env var: ": N_("env var: {var}")}
 _EXTRA_NAMES = {"default: ": "default", "env var: ": "var"}
 REQUIRED = N_("required")
+
+# click's own messages that a usage error of docs-check can show (its
+# exceptions, parser and the parameter types the commands use, as click 8.2+
+# words them), for our catalogue (checker/i18n_extract.py yields them): click
+# looks them up with its modules' `_` and `ngettext`, which `click_in_our_language`
+# points at ours for a run. A message click words otherwise is shown in English.
+CLICK_MESSAGES = (
+    "Error: {message}",
+    "Try '{command} {option}' for help.",
+    "Invalid value: {message}",
+    "Invalid value for {param_hint}: {message}",
+    "Missing argument",
+    "Missing option",
+    "Missing parameter",
+    "Missing command.",
+    "No such option {name!r}.",
+    "No such command {name!r}.",
+    "Option {name!r} does not take a value.",
+    "Choose from:\n\t{choices}",
+    "{value!r} is not a valid {number_type}.",
+    "{value} is not in the range {range}.",
+)
+CLICK_PLURALS = (
+    ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+    ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    ("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+)
+# the click modules that word them (and the help's words, which format_help
+# then looks up again: a translated text is its own lookup's answer)
+_CLICK_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types")
+
+
+@contextmanager
+def click_in_our_language() -> Iterator[None]:
+    """click's messages from our catalogue in the body, in the language chosen
+    (checker.i18n): click's modules import gettext's `gettext` as `_` and
+    `ngettext`, which would look in a "messages" domain of the locale. The
+    body over, click's own again: a caller in-process keeps its click."""
+    ours = {"_": _, "ngettext": ngettext}
+    namespaces = [vars(importlib.import_module(name)) for name in _CLICK_MODULES]
+    before = [(space, name, space[name]) for space in namespaces for name in ours if name in space]
+    for space, name, _theirs in before:
+        space[name] = ours[name]
+    try:
+        yield
+    finally:
+        for space, name, theirs in before:
+            space[name] = theirs
 
 
 class TranslatedFormatter(click.HelpFormatter):

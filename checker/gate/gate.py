@@ -21,6 +21,7 @@ from checker.config.selection import Selection
 from checker.gate.audit import Audit, stale_entries, unused_ignores, unused_suppressions
 from checker.gate.baseline import Key, Project, key_of
 from checker.gate.suppress import silence
+from checker.i18n import N_, joined, message
 from checker.model.finding import Finding, Severity
 from checker.model.placed import with_api
 from checker.model.support import Page
@@ -39,11 +40,15 @@ class Gated:
 
     @property
     def note(self) -> str:
-        """`; not shown: 28 in the baseline, 1 ignored, 2 suppressed`, or nothing."""
-        hidden = [f"{self.known} in the baseline"] if self.known else []
-        hidden += [f"{self.ignored} ignored"] if self.ignored else []
-        hidden += [f"{self.suppressed} suppressed"] if self.suppressed else []
-        return f"; not shown: {', '.join(hidden)}" if hidden else ""
+        """`; not shown: 28 in the baseline, 1 ignored, 2 suppressed`, or nothing:
+        a Message, which the summary line says in the language of the run."""
+        hidden = [message(N_("{count} in the baseline"), count=self.known)] if self.known else []
+        hidden += [message(N_("{count} ignored"), count=self.ignored)] if self.ignored else []
+        if self.suppressed:
+            hidden += [message(N_("{count} suppressed"), count=self.suppressed)]
+        if not hidden:
+            return ""
+        return message(N_("; not shown: {hidden}"), hidden=joined(hidden, N_("{first}, {then}")))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""A docs file's bytes to text, or one clear `InputError` saying why not."""
+"""A docs file's bytes to text, or one clear `InputError` saying why not (a
+Message, shown in the language of the run: checker.errors)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import stat
 from pathlib import Path
 
 from checker.errors import InputError
+from checker.i18n import N_, message
 
 MAX_BYTES = 16 * 1024 * 1024  # the largest real page is ~230 KB; far above that is not a page
 _BREAK = re.compile(r"(\r\n|\r|\n)")
@@ -40,12 +42,13 @@ def load_bytes(path: str) -> bytes:
         info = Path(path).stat()
         if not stat.S_ISREG(info.st_mode):
             # a FIFO or device named *.md would block the read or never end
-            raise InputError(f"{path}: not a regular file, not read")
+            raise InputError(message(N_("{path}: not a regular file, not read"), path=path))
         if not readable(info.st_size):
             raise _too_large(path, info.st_size)
         return Path(path).read_bytes()
     except OSError as error:
-        raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
+        why = error.strerror or str(error)
+        raise InputError(message(N_("{path}: cannot read: {why}"), path=path, why=why)) from None
 
 
 def decode_page(path: str, data: bytes) -> str:
@@ -57,19 +60,19 @@ def decode_page(path: str, data: bytes) -> str:
     # empty by what follows it: a BOM alone is no text.
     bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     if not data[bom:].strip():
-        raise InputError(f"{path}: empty file")
+        raise InputError(message(N_("{path}: empty file"), path=path))
     if b"\0" in data[:8192]:
-        raise InputError(f"{path}: binary file, not a markdown page")
+        raise InputError(message(N_("{path}: binary file, not a markdown page"), path=path))
     try:
         return data[bom:].decode("utf-8")
     except UnicodeDecodeError as error:
         offset = bom + error.start
         line = data.count(b"\n", 0, offset) + 1
-        raise InputError(
-            f"{path}:{line}: invalid UTF-8 at byte offset {offset}; file skipped"
-        ) from None
+        said = N_("{path}:{line}: invalid UTF-8 at byte offset {offset}; file skipped")
+        raise InputError(message(said, path=path, line=line, offset=offset)) from None
 
 
 def _too_large(path: str, size: int) -> InputError:
     limit = MAX_BYTES // (1024 * 1024)
-    return InputError(f"{path}: file too large ({size / 1e6:.1f} MB; limit {limit} MiB), not read")
+    said = N_("{path}: file too large ({size} MB; limit {limit} MiB), not read")
+    return InputError(message(said, path=path, size=f"{size / 1e6:.1f}", limit=limit))

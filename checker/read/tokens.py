@@ -11,6 +11,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from checker.errors import InputError
+from checker.i18n import N_, message
 from checker.model.status import drop_tags
 from checker.read.block_parser import DispatchingParserBlock
 from checker.read.block_rules import guard_block_rules
@@ -41,14 +42,19 @@ class NestedTooDeep(InputError):
     `line`. The message names the line; the reader of the page adds its path."""
 
     def __init__(self, line: int) -> None:
-        super().__init__(
-            f"{line}: markup nested more than {BLOCK_NESTING} levels deep "
-            "(lists, block quotes); file skipped"
+        said = N_(
+            "{line}: markup nested more than {limit} levels deep (lists, block quotes); "
+            "file skipped"
         )
+        super().__init__(message(said, line=line, limit=BLOCK_NESTING))
         self.line = line
 
     def at(self, path: str) -> str:
-        return f"{path}:{self}"
+        said = N_(
+            "{path}:{line}: markup nested more than {limit} levels deep (lists, block "
+            "quotes); file skipped"
+        )
+        return message(said, path=path, line=self.line, limit=BLOCK_NESTING)
 
 
 @cache

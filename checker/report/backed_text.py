@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import N_, _, message, ngettext
+from checker.i18n import N_, _, joined, message, ngettext, say
 from checker.report.lines import NOTHING_VERIFIED, headline
 
 if TYPE_CHECKING:
@@ -30,7 +30,10 @@ def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
         if verified
         else _("not verified on any NPU")
     )
-    lines = [f"{said} (exit {int(outcome.exit_code)}): {_ran(report)}; {npu}"]
+    ran_npu = say(joined([_ran(report), npu], N_("{first}; {then}")))
+    lines = [_("{headline} (exit {code}): {said}").format(
+        headline=said, code=int(outcome.exit_code), said=ran_npu
+    )]  # fmt: skip
     for plan in report.plans:
         lines += plan_lines(plan)
     lines += claim_lines(report)
@@ -40,7 +43,7 @@ def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
         lines += evidence_lines(evidence)
     if report.notes:
         lines.append(_("notes:"))
-    lines += [f"  {note}" for note in report.notes]
+    lines += [f"  {say(note)}" for note in report.notes]
     return lines
 
 
@@ -137,7 +140,8 @@ def backed_summary(outcome: Outcome[BackedReport]) -> str:
         verdicts[claim.verdict] = verdicts.get(claim.verdict, 0) + 1
     counted = ", ".join(f"{count} {verdict}" for verdict, count in sorted(verdicts.items()))
     said = message(N_("{count} claims"), count=len(report.claims))
-    return f"{said} ({counted or '-'}); {_ran(report)}; exit {int(outcome.exit_code)}"
+    exit_code = _("; exit {code}").format(code=int(outcome.exit_code))
+    return f"{say(said)} ({counted or '-'}); {say(_ran(report))}{exit_code}"
 
 
 def backed_object(outcome: Outcome[BackedReport]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import say
+from checker.i18n import N_, _, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
 from checker.outcome import Outcome
@@ -50,7 +50,9 @@ def render(outcome: Outcome[Any]) -> str:
 
 
 def _headline(outcome: Outcome[Any]) -> str:
-    return f"**{headline(outcome)}** (exit {int(outcome.exit_code)}): "
+    """`**✔ passed** (exit 0): `, which the counts follow."""
+    said = _("{headline} (exit {code}): {said}")
+    return said.format(headline=f"**{headline(outcome)}**", code=int(outcome.exit_code), said="")
 
 
 def lint_markdown(outcome: Outcome[Linted]) -> str:
@@ -79,25 +81,27 @@ def _rule(rule: Expectation, results: list[Result]) -> list[str]:
     from checker.verify.verified import entry_groups, place
 
     lines = ["", f"### {_text(rule.id)}: {_code(rule.api)}", ""]
-    lines += [f"The rule expects {_code(rule.expect)} ({_code(rule.expect_at)}).", ""]
+    expects = _("The rule expects {expect} ({at}).")
+    lines += [expects.format(expect=_code(rule.expect), at=_code(rule.expect_at)), ""]
     groups = entry_groups(results)
     scope = list(dict.fromkeys(r.product for r in results))
-    lines += [_row("version", "page:line", *scope, "matches rule?")]
-    lines += [_row("---", "---", *(":-:" for _ in scope), "---")]
+    lines += [_row(_("version"), _("page:line"), *scope, _("matches rule?"))]
+    lines += [_row("---", "---", *(":-:" for _column in scope), "---")]
     if groups:
         expected = [MARKS[r.expected] for r in groups[0]]
-        lines.append(_row("*rule*", _code(rule.expect_at), *expected, ""))
+        lines.append(_row("*" + _("rule") + "*", _code(rule.expect_at), *expected, ""))
     for rows in groups:
-        differ = [f"{r.product} {r.documented}, expected {r.expected}" for r in rows]
-        differ = [d for d, r in zip(differ, rows, strict=True) if r.verdict == DIFFERS]
-        matches = "✔ yes" if not differ else "✘ no: " + "; ".join(differ)
+        said = _("{product} {documented}, expected {expected}")
+        differ = [said.format(product=r.product, documented=r.documented, expected=r.expected)
+                  for r in rows if r.verdict == DIFFERS]  # fmt: skip
+        matches = _("✔ yes") if not differ else _("✘ no: {differ}").format(differ="; ".join(differ))
         marks = (MARKS[r.documented] for r in rows)
         lines.append(_row(rows[0].version, _code(place(rows)), *marks, matches))
     for version in rule.versions:
         if not any(r.version == version for r in results):
-            lines.append(_row(version, "–", *("–" for _ in scope), "✘ no entry found"))
+            lines.append(_row(version, "–", *("–" for _column in scope), _("✘ no entry found")))
     if not groups and not rule.versions:
-        lines += ["", "No entry of this API was found in the docs given: see the findings."]
+        lines += ["", _("No entry of this API was found in the docs given: see the findings.")]
     return lines + _verdicts(results, groups)
 
 
@@ -106,7 +110,8 @@ def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
     unverified = [r for r in results if r.verdict == UNVERIFIED and r.observed == "none"]
     lines: list[str] = []
     if judged:
-        lines += ["", _row("version", "product", "documented", "observed on NPU", "verdict")]
+        headings = (N_("version"), N_("product"), N_("documented"), N_("observed on NPU"))
+        lines += ["", _row(*map(_, headings), _("verdict"))]
         lines.append(_row(*["---"] * 5))
     for r in judged:
         verdict = f"{_mark(r)} {r.verdict}" + (f": {_text(say(r.detail))}" if r.detail else "")
@@ -115,9 +120,12 @@ def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
         lines.append(_row(version, r.product, r.documented, r.observed, verdict))
     if unverified:
         required = any(r.severity is Severity.ERROR for r in unverified)
-        lines += ["", f"{len(unverified)} of {len(results)} version × product results are "]
-        lines[-1] += "unverified: no run on that product's NPU with that torch release"
-        lines[-1] += " (errors: --require-npu)." if required else "."
+        said = _(
+            "{count} of {total} version × product results are unverified: no run on that "
+            "product's NPU with that torch release{required}."
+        )
+        also = _(" (errors: --require-npu)") if required else ""
+        lines += ["", said.format(count=len(unverified), total=len(results), required=also)]
     return lines
 
 
@@ -130,7 +138,8 @@ def _mark(r: Result) -> str:
 def _findings(findings: Sequence[Finding]) -> list[str]:
     if not findings:
         return []
-    lines = ["", "### Findings", "", "| page:line | rule | severity | message |"]
+    headings = (N_("page:line"), N_("rule"), N_("severity"), N_("message"))
+    lines = ["", _("### Findings"), "", _row(*map(_, headings))]
     lines.append("| --- | --- | --- | --- |")
     for f in findings:
         where = _code(f"{f.path}:{f.line}")
@@ -168,4 +177,6 @@ def _resolution(resolution: Resolution) -> list[str]:
 
 
 def _errors(errors: Sequence[str]) -> list[str]:
-    return ["", "### Input errors", "", *(f"- {_text(e)}" for e in errors)] if errors else []
+    if not errors:
+        return []
+    return ["", _("### Input errors"), "", *(f"- {_text(say(e))}" for e in errors)]

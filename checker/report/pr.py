@@ -140,7 +140,7 @@ def _findings(report: VerifyReport) -> list[str]:
             lines.append(f"- {where} {f.rule}: {text(say(f.message))}")
     if report.errors:
         lines += ["", _("Files that could not be read:"), ""]
-        lines += [f"- {text(error)}" for error in report.errors]
+        lines += [f"- {text(say(error))}" for error in report.errors]
     return lines
 
 

@@ -54,7 +54,7 @@ def rewrite_summary(outcome: Outcome[Rewritten]) -> str:
             else _("fixed {findings} in {files}")
         )
         said = template.format(findings=findings_said(count), files=files_said(files))
-        return said + _("; {left} left").format(left=len(rewritten.left)) + outcome.not_shown
+        return said + _("; {left} left").format(left=len(rewritten.left)) + say(outcome.not_shown)
     if outcome.command == "new-version":
         template = _("created {pages} ({entries})")
     elif rewritten.diff:

@@ -2,8 +2,10 @@
 it means, its wrong and right examples, its fix), or every check on a line.
 
 The examples are printed as they are written, indented as blocks, so that a
-page can be copied out of the terminal; the prose is wrapped to 79 columns,
-and the registry's words are in the chosen language (checker.i18n), as in SARIF."""
+page can be copied out of the terminal; the prose is wrapped to 79 columns
+(by display width where it holds Chinese: checker.textwidth), and the labels
+and the registry's words are in the chosen language (checker.i18n), as in
+SARIF. Rule ids, levels and stages are ids, never translated."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from checker.checks.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
-from checker.i18n import say
+from checker.i18n import N_, _, say
 from checker.report.lines import lines_of
+from checker.textwidth import has_wide, width_of
+from checker.textwidth import wrapped as wrapped_by_width
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -20,7 +24,8 @@ if TYPE_CHECKING:
 
 WIDTH = 79
 INDENT = "    "
-NO_FIX = "none given: what to change depends on the case"
+NO_FIX = N_("none given: what to change depends on the case")
+HEADER = (N_("rule"), N_("level"), N_("stage"), N_("summary"))
 
 
 def render(outcome: Outcome[Any]) -> str:
@@ -32,24 +37,36 @@ def render(outcome: Outcome[Any]) -> str:
 
 def listing(described: tuple[Described, ...]) -> list[str]:
     """A header and one line per check: id, level, stage, summary, aligned."""
-    rows = [("rule", "level", "stage", "summary")]
+    rows = [tuple(map(_, HEADER))]
     rows += [(d.check.id, d.check.level, d.check.stage, say(d.check.summary)) for d in described]
-    widths = [max(len(row[column]) for row in rows) for column in range(3)]
-    return ["  ".join([*map(str.ljust, row[:3], widths), row[3]]) for row in rows]
+    widths = [max(width_of(row[column]) for row in rows) for column in range(3)]
+    return ["  ".join([*map(_padded, row[:3], widths), row[3]]) for row in rows]
+
+
+def _padded(text: str, width: int) -> str:
+    """`text` filled with spaces to `width` columns (a heading in Chinese is wide)."""
+    return text + " " * (width - width_of(text))
 
 
 def description(described: Described) -> list[str]:
     check, example = described.check, described.example
+    also = _(" (also {stages})").format(stages=", ".join(check.also)) if check.also else ""
+    if check.fixable:
+        automatic = _("automatic fix: {autofix} (docs-check fix)").format(
+            autofix=say(check.autofix)
+        )
+    else:
+        automatic = _("automatic fix: no")
     return [
         f"{check.id}: {say(check.summary)}",
-        f"default level: {check.level}",
-        f"stage: {check.stage}" + (f" (also {', '.join(check.also)})" if check.also else ""),
-        f"automatic fix: {say(check.autofix) + ' (docs-check fix)' if check.fixable else 'no'}",
+        _("default level: {level}").format(level=check.level),
+        _("stage: {stage}").format(stage=check.stage) + also,
+        automatic,
         "",
         *wrapped(say(check.explanation)),
         "",
         *examples(example),
-        *wrapped(f"fix: {say(check.fix) if check.fix else NO_FIX}"),
+        *wrapped(_("fix: {fix}").format(fix=say(check.fix) if check.fix else _(NO_FIX))),
     ]
 
 
@@ -58,11 +75,11 @@ def examples(example: Example) -> list[str]:
     wrong, right = _labels(example)
     blocks: list[tuple[str, str]] = []
     if example.page is not None:
-        blocks.append((f"page ({example.path}):", example.page))
+        blocks.append((_("page ({path}):").format(path=example.path), example.page))
     if example.rule is not None:
-        blocks.append(("rule file (verify --rules FILE):", example.rule))
+        blocks.append((_("rule file (verify --rules FILE):"), example.rule))
     if example.note is not None:
-        blocks.append(("note:", example.note))
+        blocks.append((_("note:"), example.note))
     blocks += [(wrong, example.wrong), (right, example.right)]
     lines: list[str] = []
     for label, text in blocks:
@@ -73,12 +90,12 @@ def examples(example: Example) -> list[str]:
 def _labels(example: Example) -> tuple[str, str]:
     what = {
         PAGE: example.path,
-        RUN: "what the run observed",
+        RUN: _("what the run observed"),
         CONFIGURATION: ".docs-check.toml",
-        BASELINE: "the baseline file",
+        BASELINE: _("the baseline file"),
         TRANSLATION: example.translated_path,
     }[example.shows]
-    return f"wrong ({what}):", f"right ({what}):"
+    return _("wrong ({what}):").format(what=what), _("right ({what}):").format(what=what)
 
 
 def block(text: str) -> list[str]:
@@ -87,4 +104,9 @@ def block(text: str) -> list[str]:
 
 
 def wrapped(text: str) -> list[str]:
+    """`text` in lines of WIDTH columns: Chinese by display width, broken
+    between characters (textwrap counts a character a column, and breaks only
+    at spaces); English as textwrap does it."""
+    if has_wide(text):
+        return wrapped_by_width(text, WIDTH)
     return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False)

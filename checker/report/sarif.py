@@ -4,7 +4,14 @@ its default level, summary, explanation and fix; a result per finding and, for
 `verify`, per verdict that carries a severity. Input errors are tool execution
 notifications, and they make the invocation unsuccessful. With --resolve-apis,
 the run's properties carry the resolution counts (version → outcome → count)
-and the interpreters that resolved."""
+and the interpreters that resolved.
+
+Ids, levels, URIs and property names are SARIF's and the registry's; the text
+a person reads (rule descriptions, result and notification messages) is in
+the language of the run, which the run's `language` names (SARIF 2.1.0
+§3.14.11, an RFC 5646 tag; left out for English, SARIF's default `en-US`),
+so that a viewer knows what it shows, and a code-scanning page in a Chinese
+team's repository reads as their terminal does."""
 
 from __future__ import annotations
 
@@ -17,7 +24,7 @@ from urllib.parse import quote
 
 from checker import __version__
 from checker.checks.registry import CHECKS, Check
-from checker.i18n import say
+from checker.i18n import say, shown_language
 from checker.model.finding import Finding
 from checker.report.located import located
 from checker.report.objects import result_object
@@ -32,6 +39,8 @@ SCHEMA = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 )
 _INDEX = {check.id: index for index, check in enumerate(CHECKS)}
+# the run's `language` for a language of checker.i18n other than English
+LANGUAGE_TAGS = {"zh": "zh-CN"}
 
 
 def render(outcome: Outcome[Any]) -> str:
@@ -79,7 +88,7 @@ _RESULT_PROPERTIES = ("rule", "api", "version", "product", "documented", "expect
 def _verdict(r: Result, refs: Sequence[str]) -> dict[str, Any]:
     rule = r.check or r.verdict
     level = r.severity.value if r.severity else "note"
-    result = _result(rule, level, verdict_message(r), r.path, r.line, refs)
+    result = _result(rule, level, say(verdict_message(r)), r.path, r.line, refs)
     everything = result_object(r)
     result["properties"] = {key: everything[key] for key in _RESULT_PROPERTIES}
     return result
@@ -123,7 +132,7 @@ def _log(
     invocation = {
         "executionSuccessful": not errors,
         "toolExecutionNotifications": [
-            {"level": "error", "message": {"text": error}} for error in errors
+            {"level": "error", "message": {"text": say(error)}} for error in errors
         ],
     }
     run: dict[str, Any] = {
@@ -137,6 +146,9 @@ def _log(
         "invocations": [invocation],
         "results": results,
     }
+    tag = LANGUAGE_TAGS.get(shown_language())
+    if tag is not None:
+        run["language"] = tag
     if resolution is not None:
         from checker.report.objects import resolution_objects
 

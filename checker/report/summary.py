@@ -87,9 +87,10 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
     none. `by_ref` (lint --summary-by-ref): a line for each git ref first."""
     if outcome.command == "lint":
         refs = lint_counts_by_ref(outcome.result) if by_ref else []
-        return "\n".join([*refs, lint_counts(outcome.result) + outcome.not_shown])
+        return "\n".join([*refs, lint_counts(outcome.result) + say(outcome.not_shown)])
     if outcome.command == "verify":
-        return f"{verify_counts(outcome.result)}; exit {int(outcome.exit_code)}{outcome.not_shown}"
+        exit_code = _("; exit {code}").format(code=int(outcome.exit_code))
+        return f"{verify_counts(outcome.result)}{exit_code}{say(outcome.not_shown)}"
     if outcome.command == "backed":
         from checker.report.backed_text import backed_summary
 
@@ -107,7 +108,7 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         said = _("wrote {findings} to {path}").format(
             findings=findings_said(done.findings), path=done.path
         )
-        return said + outcome.not_shown
+        return said + say(outcome.not_shown)
     return None
 
 
@@ -124,7 +125,8 @@ def verify_said(report: VerifyReport) -> str:
         verified=verified, results=len(report.results)
     )
     failed = failed_tests_said(report)
-    return f"{failed}{docs}; {npu if verified else _('not verified on any NPU')}"
+    npu = npu if verified else _("not verified on any NPU")
+    return failed + _("{docs}; {npu}").format(docs=docs, npu=npu)
 
 
 def failed_tests_said(report: VerifyReport) -> str:

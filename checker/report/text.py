@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from checker.i18n import _
 from checker.model.support import Entry
 from checker.report.formats import REWRITING
 from checker.report.lines import finding_line, headline, lines_of, resolution_text
@@ -26,7 +27,11 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
         from checker.report.summary import verify_said
         from checker.report.verify_text import verify_text
 
-        said = f"{headline(outcome)} (exit {int(outcome.exit_code)}): {verify_said(outcome.result)}"
+        said = _("{headline} (exit {code}): {said}").format(
+            headline=headline(outcome),
+            code=int(outcome.exit_code),
+            said=verify_said(outcome.result),
+        )
         return lines_of([said, *verify_text(outcome.result)])
     if outcome.command == "backed":  # verify --backed
         from checker.report.backed_text import backed_text

@@ -5,7 +5,7 @@ itself (where it ran, on what), the static findings on the entries and, with
 
 from __future__ import annotations
 
-from checker.i18n import ngettext, say
+from checker.i18n import _, ngettext, say
 from checker.report.lines import findings_text, resolution_text
 from checker.verify.crosscheck import DIFFERS
 from checker.verify.evidence import Evidence
@@ -16,27 +16,34 @@ def verify_text(report: VerifyReport) -> list[str]:
     lines: list[str] = []
     for rule in report.rules:
         lines.append(f"{rule.id}: {rule.api}")
-        lines.append(f"  expect: {rule.expect}  ({rule.expect_at})")
+        lines.append(
+            "  " + _("expect: {expect}  ({at})").format(expect=rule.expect, at=rule.expect_at)
+        )
         results = [r for r in report.results if r.rule == rule.id]
         for rows in entry_groups(results):
             differ = [r for r in rows if r.verdict == DIFFERS]
-            said = "DOCS DIFFER FROM THE RULE" if differ else "docs match the rule"
+            said = _("DOCS DIFFER FROM THE RULE") if differ else _("docs match the rule")
             lines.append(f"  {rows[0].version}: {said}  {place(rows)}")
             for r in rows:
                 detail = f"  ({say(r.detail)})" if r.detail else ""
-                lines.append(
-                    f"    {r.product:<11} documented {r.documented:<11} observed {r.observed:<6} "
-                    f"{r.verdict}{detail}"
+                row = _("{product} documented {documented} observed {observed} {verdict}{detail}")
+                said_row = row.format(
+                    product=f"{r.product:<11}",
+                    documented=f"{r.documented:<11}",
+                    observed=f"{r.observed:<6}",
+                    verdict=r.verdict,
+                    detail=detail,
                 )
+                lines.append(f"    {said_row}")
     if report.evidence:
-        lines.append("evidence:")
+        lines.append(_("evidence:"))
         for evidence in report.evidence:
             lines.extend(evidence_lines(evidence))
     if report.notes:
-        lines.append("notes:")
+        lines.append(_("notes:"))
         lines.extend(f"  {say(note)}" for note in report.notes)
     if report.findings:
-        lines.append("findings:")
+        lines.append(_("findings:"))
         lines.extend(f"  {line}" for line in findings_text(report.findings))
     if report.resolution is not None:
         lines.extend(resolution_text(report.resolution))

@@ -13,6 +13,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
+from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept, PageRules
 from checker.model.support import Page, inside_tree
@@ -66,8 +67,9 @@ def read_corpus(
     documents, errors, fetch = _gather(paths, names, options.refs)
     if not documents:
         if not errors and names and paths:
-            errors.append(f"no {' or '.join(sorted(names))} under {', '.join(paths)}")
-        raise UsageError("; ".join(errors) or "no paths given")
+            said = N_("no {names} under {paths}")
+            errors.append(message(said, names=" or ".join(sorted(names)), paths=", ".join(paths)))
+        raise UsageError(joined(errors, N_("{first}; {then}")) or message(N_("no paths given")))
     if needed is not None:
         if fetch is not None:  # at git refs: the bytes first, one git process per repository
             docs = [doc for doc, _ in documents]
@@ -134,7 +136,8 @@ def _gather(
         for ref in commits:
             docs = _ref_docs(ref.ref, listings[ref], kinds)
             if not docs:  # like a path without pages: one error among the others
-                errors.append(f"no API pages under {', '.join(paths) or '.'} at {_refs([ref])}")
+                said = N_("no API pages under {paths} at {refs}")
+                errors.append(message(said, paths=", ".join(paths) or ".", refs=_refs([ref])))
             for doc in filter(wanted, docs):
                 found[doc.path] = (doc, None)
                 owners.setdefault(doc.blob, ref)

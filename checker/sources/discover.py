@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from checker.errors import UsageError
+from checker.i18n import N_, message
 from checker.model.roots import LANGUAGE_FOLDERS
 from checker.model.version import VERSION_FOLDER
 
@@ -53,7 +54,7 @@ def discover(paths: Iterable[str]) -> list[DocFile]:
     for given in paths:
         path = Path(given)
         if not path.exists():
-            raise UsageError(f"{given}: no such file or folder")
+            raise UsageError(message(N_("{path}: no such file or folder"), path=given))
         if path.is_dir():
             docs = _pages_under(path)
         else:
@@ -62,10 +63,8 @@ def discover(paths: Iterable[str]) -> list[DocFile]:
         for page in docs:
             found.setdefault(page.path, page)
     if not found:
-        raise UsageError(
-            f"no API pages found under {', '.join(paths)} "
-            "(looked for *.md inside pytorch_X-Y-Z folders)"
-        )
+        said = N_("no API pages found under {paths} (looked for *.md inside pytorch_X-Y-Z folders)")
+        raise UsageError(message(said, paths=", ".join(paths)))
     return sorted(found.values())
 
 

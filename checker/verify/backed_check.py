@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.i18n import N_, message
+from checker.i18n import N_, joined, message
 from checker.model.finding import Severity
 from checker.model.support import Entry
 from checker.model.version import version_key
@@ -119,10 +119,10 @@ def _backing(record: Evidence, api: str, product: str | None) -> list[tuple[Run,
 def _kind(record: Evidence) -> str:
     env = record.environment
     if env.fake_npu or env.fake_torch:
-        return "fake run (test double, never counted)"
+        return message(N_("fake run (test double, never counted)"))
     if env.device == "npu":
-        return f"run on {env.npu_name} (not a catalogue product)"
-    return "CPU reference run"
+        return message(N_("run on {npu} (not a catalogue product)"), npu=env.npu_name)
+    return message(N_("CPU reference run"))
 
 
 def _judge(
@@ -136,14 +136,17 @@ def _judge(
             kinds: dict[str, list[bool]] = {}
             for kind, case in others:
                 kinds.setdefault(kind, []).append(case.passed)
-            seen = "; ".join(
-                message(
-                    N_("{kind}: {passed} of {count} cases passed"),
-                    kind=kind,
-                    passed=sum(said),
-                    count=len(said),
-                )
-                for kind, said in kinds.items()
+            seen = joined(
+                [
+                    message(
+                        N_("{kind}: {passed} of {count} cases passed"),
+                        kind=kind,
+                        passed=sum(said),
+                        count=len(said),
+                    )
+                    for kind, said in kinds.items()
+                ],
+                N_("{first}; {then}"),
             )
             return UNVERIFIED, "none", message(N_("no NPU evidence; {seen}"), seen=seen)
         return (

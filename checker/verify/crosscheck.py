@@ -12,7 +12,7 @@ from pathlib import Path
 from checker.checks.expected import DIFFERS as DIFFERS  # the verdict the reports name
 from checker.checks.expected import compared, differs_detail
 from checker.checks.registry import REGISTRY, finding
-from checker.i18n import N_, message
+from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
 from checker.model.placed import with_api
@@ -157,17 +157,18 @@ def _runs(evidence: Evidence, rule: Expectation, version: str, product: str) -> 
 
 
 def _reference_runs(evidence: Evidence, rule: Expectation, version: str) -> list[tuple[str, Run]]:
-    """Runs that verify no product, each with what it was."""
+    """Runs that verify no product, each with what it was (a Message)."""
     env = evidence.environment
     if env.verifies_npu or evidence.speaks_for != version:
         return []
+    kind: str
     if env.fake_npu or env.fake_torch:
         double = "torch_npu" if env.fake_npu else f"torch {env.torch}"
-        kind = f"fake {double} run (test double, never counted)"
+        kind = message(N_("fake {double} run (test double, never counted)"), double=double)
     elif env.device == "npu":
-        kind = f"run on {env.npu_name} (not a catalogue product)"
+        kind = message(N_("run on {npu} (not a catalogue product)"), npu=env.npu_name)
     else:
-        kind = "CPU reference run"
+        kind = message(N_("CPU reference run"))
     return [(kind, run) for run in evidence.runs if belongs(run, rule)]
 
 
@@ -189,8 +190,10 @@ def _judge(
         return DIFFERS, observed, differs_detail(documented, expected)
     if observed == "none":
         if others:
-            seen = "; ".join(f"{kind}: {run.verdict}" for kind, run in others)
-            return UNVERIFIED, observed, f"no NPU evidence; {seen}"
+            said = N_("{kind}: {verdict}")
+            seen = [message(said, kind=kind, verdict=run.verdict) for kind, run in others]
+            listed = joined(seen, N_("{first}; {then}"))
+            return UNVERIFIED, observed, message(N_("no NPU evidence; {seen}"), seen=listed)
         none = message(N_("no NPU evidence for torch {version}"), version=version)
         return UNVERIFIED, observed, none
     if observed == "error":

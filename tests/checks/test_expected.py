@@ -153,6 +153,8 @@ def test_selection_and_severity_apply(cli: Invoke, docs: Path) -> None:
     )
     code, out, err = cli("lint", "docs")
     assert (code, out) == (0, "") and err.endswith("; not shown: 1 ignored\n")
+    code, out, err = cli("--lang", "zh", "lint", "docs")
+    assert (code, out) == (0, "") and err.endswith("；未显示：已忽略 1 个\n")
 
 
 def test_an_inline_suppression_silences_it_and_an_unused_one_is_reported(

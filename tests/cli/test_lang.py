@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -176,3 +177,165 @@ def test_a_baseline_is_the_same_in_every_language(
     # and a baseline written in one language gates a run in the other
     code, out, _ = cli_at_repo("--lang", "zh", "lint", DOCS, "--baseline", str(en))
     assert (code, out) == (0, "")
+
+
+NO_SUCH_OPTION_ZH = (
+    "用法: docs-check lint [OPTIONS] [PATHS]...\n"
+    "运行 'docs-check lint --help' 查看帮助。\n"
+    "\n"
+    "错误：没有选项 '--no-such-option'。\n"
+)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--lang", "zh", "lint", "--no-such-option"),  # --lang chosen before click's error
+        ("lint", "--no-such-option", "--lang", "zh"),  # click's error before --lang is read
+        ("lint", "--no-such-option", "--lang=zh"),
+    ],
+)
+def test_a_usage_error_in_chinese(
+    cli: Invoke, locale: Callable[[str], None], argv: tuple[str, ...]
+) -> None:
+    locale("C.UTF-8")
+    assert cli(*argv) == (2, "", NO_SUCH_OPTION_ZH)
+
+
+def test_the_locale_chooses_a_usage_error_s_language(
+    cli: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("zh_CN.UTF-8")
+    assert cli("lint", "--no-such-option") == (2, "", NO_SUCH_OPTION_ZH)
+    code, _, err = cli("lint", "--no-such-option", "--lang", "en")
+    assert (code, err.splitlines()[-1]) == (2, "Error: No such option '--no-such-option'.")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("rule",), "错误：缺少参数 'ID'."),
+        (("lint", "--format", "nope"), "错误：'--format' 的值无效：'nope' 不是 "),
+        (("nosuch",), "错误：没有命令 'nosuch'。"),
+        (("lint", "--format"), "错误：选项 '--format' 需要一个值。"),
+        (("lint", "--jobs", "0"), "错误：'--jobs' 的值无效：0 不在范围 x>=1 内。"),
+        (("lint", "--quiet=yes"), "错误：选项 '--quiet' 不接受值。"),
+        (("rule", "a", "b"), "错误：多余的参数（b）"),
+        (("lint", "--jobz", "1"), "错误：没有选项 '--jobz'。 是否指 '--jobs'？"),
+    ],
+)
+def test_click_s_errors_in_chinese(
+    cli: Invoke, locale: Callable[[str], None], argv: tuple[str, ...], said: str
+) -> None:
+    locale("C.UTF-8")
+    code, out, err = cli("--lang", "zh", *argv)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1].startswith(said), err
+
+
+def test_click_speaks_english_again_after_a_run(cli: Invoke) -> None:
+    import click
+
+    cli("--lang", "zh", "lint", "--no-such-option")
+    with pytest.raises(click.NoSuchOption, match=r"^No such option '--x'\.$"):
+        click.Command("c").main(["--x"], standalone_mode=False)
+
+
+def test_input_errors_in_chinese(
+    cli: Invoke, locale: Callable[[str], None], tmp_path: Path
+) -> None:
+    """The one line of a page that cannot be read, paths as they are."""
+    locale("C.UTF-8")
+    folder = tmp_path / "docs" / "zh" / "pytorch_2-12-0"
+    folder.mkdir(parents=True)
+    (folder / "a.md").write_bytes(b"")
+    (folder / "b.md").write_bytes(b"\x00\x01")
+    (folder / "c.md").write_bytes(b"# t\n\n\xff\n")
+    code, out, err = cli("lint", "--lang", "zh", str(tmp_path), "no/such/docs")
+    assert (code, out) == (2, "")
+    assert [line for line in lines(err) if line.startswith("docs-check")] == [
+        "docs-check：错误：no/such/docs：没有这个文件或文件夹",
+        f"docs-check：错误：{folder / 'a.md'}：空文件",
+        f"docs-check：错误：{folder / 'b.md'}：二进制文件，不是 Markdown 页面",
+        f"docs-check：错误：{folder / 'c.md'}:3：字节偏移 5 处的 UTF-8 无效；已跳过该文件",
+    ]
+    code, _, err = cli("--lang", "zh", "lint", str(tmp_path / "nowhere.md"))
+    assert (code, err) == (
+        2,
+        f"docs-check：错误：{tmp_path / 'nowhere.md'}：没有这个文件或文件夹\n",
+    )
+
+
+def test_the_gate_s_note_in_chinese() -> None:
+    from checker import i18n
+    from checker.gate.gate import Gated
+    from checker.i18n import say
+
+    gated = Gated(findings=(), ignored=1, known=28, suppressed=2)
+    assert gated.note == "; not shown: 28 in the baseline, 1 ignored, 2 suppressed"
+    with i18n.chosen("zh"):
+        assert say(gated.note) == "；未显示：基线中 28 个，已忽略 1 个，已屏蔽 2 个"
+    assert Gated(findings=()).note == ""
+
+
+def test_show_s_no_entry_line_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("C.UTF-8")
+    _, _, err = cli_at_repo("--lang", "zh", "show", "put_metrc", "--docs", "examples/docs")
+    assert err == (
+        "docs-check：6 个页面中没有 put_metrc 的条目；"
+        "是否指 'torch.distributed.elastic.metrics.put_metric'？\n"
+    )
+
+
+VERIFY = (
+    *("verify", "--docs", "examples/docs", "--no-live"),
+    *("--rules", "tests/fixtures/verify/rules/extra-record.toml"),
+    *("--evidence", "tests/fixtures/verify/evidence/npu-a3-torch-2.12.0-fail.json"),
+)
+
+
+def test_verify_s_text_report_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None]
+) -> None:
+    locale("C.UTF-8")
+    code, out, _ = cli_at_repo("--lang", "zh", *VERIFY)
+    assert code == 1
+    said = lines(out)
+    assert said[0].startswith("✘ 失败（退出码 1）：")
+    assert said[2] == "  期望：是，暂不支持 Ascend 950DT  （rules/put_metric.toml:19）"
+    assert said[3].startswith("  2.7.1: 文档与规则不一致  ")
+    assert (
+        "    atlas-a3    文档为 supported   观察到 failed doc-claims-support-test-fails  "
+        "(failed: zero value)" in said
+    )
+    assert "问题：" in said
+
+
+def test_verify_s_markdown_in_chinese(cli_at_repo: Invoke, locale: Callable[[str], None]) -> None:
+    locale("C.UTF-8")
+    _, out, _ = cli_at_repo("--lang", "zh", *VERIFY, "--format", "markdown")
+    said = lines(out)
+    assert said[2].startswith("**✘ 失败**（退出码 1）：")
+    assert "规则期望 `是，暂不支持 Ascend 950DT`（`rules/put_metric.toml:19`）。" in said
+    assert "| 版本 | 页面:行 | atlas-a2 | atlas-a3 | ascend-950 | 与规则一致？ |" in said
+    assert "| 版本 | 产品 | 已记录 | NPU 上的观察结果 | 判定 |" in said
+    assert "| 2.13.0 | – | – | – | – | ✘ 没有找到条目 |" in said
+    assert "| 页面:行 | 规则 | 严重级别 | 说明 |" in said
+
+
+def test_verify_backed_s_summary_in_chinese() -> None:
+    """Its counts are Messages: an f-string around them said them in English."""
+    from types import SimpleNamespace
+
+    from checker import i18n
+    from checker.report.backed_text import backed_summary
+
+    outcome: Any = SimpleNamespace(result=SimpleNamespace(claims=[], evidence=[]), exit_code=0)
+    english = "0 claims (-); 0 of 0 backing cases passed (0 modules); exit 0"
+    assert backed_summary(outcome) == english
+    with i18n.chosen("zh"):
+        assert (
+            backed_summary(outcome) == "0 项声明 (-); 0 个支撑用例中 0 个通过（0 个模块）；退出码 0"
+        )

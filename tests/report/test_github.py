@@ -64,3 +64,16 @@ def test_input_errors_go_to_stderr_not_into_annotations(cli: Invoke) -> None:
     assert code == 2
     assert out == snapshot("lint.github.txt")
     assert err.splitlines()[-1] == "docs-check: error: no/such/folder: no such file or folder"
+
+
+def test_verify_github_messages_follow_the_language(cli: Invoke) -> None:
+    """Workflow command, properties and title stay as they are; the message a
+    person reads in the annotation is in the language of the run."""
+    _, out, _ = cli("--lang", "zh", *VERIFY_FAILING, "--format", "github")
+    lines = out.splitlines()
+    assert all(COMMAND.fullmatch(line) for line in lines)
+    assert lines[-1].startswith("::error file=")
+    assert lines[-1].endswith(
+        ",title=doc-claims-support-test-fails::"
+        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：failed: zero value"
+    )

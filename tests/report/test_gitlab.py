@@ -133,3 +133,15 @@ def test_a_fingerprint_is_the_baseline_key_and_the_place_among_equals() -> None:
     assert fingerprint(key, 0) == fingerprint(key_of(moved, project), 0)
     assert fingerprint(key, 0) != fingerprint(key, 1)
     assert fingerprint(key, 0) != fingerprint(key_of(other_api, project), 0)
+
+
+def test_verify_gitlab_descriptions_follow_the_language(cli: Invoke) -> None:
+    """Field names, check names and fingerprints (of the English) stay; the
+    description a person reads is in the language of the run."""
+    _, english, _ = cli(*VERIFY_FAILING, "--format", "gitlab")
+    _, chinese, _ = cli("--lang", "zh", *VERIFY_FAILING, "--format", "gitlab")
+    en, zh = valid(english), valid(chinese)
+    assert [i["fingerprint"] for i in zh] == [i["fingerprint"] for i in en]
+    assert zh[-1]["description"] == (
+        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：failed: zero value"
+    )

@@ -176,3 +176,28 @@ def test_git_ref_paths_keep_the_path_in_uri_and_the_ref_in_properties() -> None:
         {"uri": "docs/a%20b%3Ac.md"},
         {"uri": "file:///abs/rules/put_metric.toml"},
     ]
+
+
+def test_verify_sarif_in_chinese_names_its_language(cli: Invoke, tmp_path: Path) -> None:
+    """The text a person reads follows --lang, and the run says which language
+    it is in; ids, levels and property names stay as they are."""
+    _, out, _ = cli("--lang", "zh", *VERIFY_FAILING, "--format", "sarif")
+    (run,) = valid(out)["runs"]
+    assert run["language"] == "zh-CN"
+    claims = run["results"][-1]
+    assert (claims["ruleId"], claims["level"]) == ("doc-claims-support-test-fails", "error")
+    assert claims["message"]["text"] == (
+        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：failed: zero value"
+    )
+    missing = str(tmp_path / "nowhere")
+    _, out, err = cli("--lang", "zh", "lint", "examples/docs", missing, "--format", "sarif")
+    (run,) = valid(out)["runs"]
+    (note,) = run["invocations"][0]["toolExecutionNotifications"]
+    assert note["message"]["text"] == f"{missing}：没有这个文件或文件夹"
+    assert err.splitlines()[-1] == f"docs-check：错误：{missing}：没有这个文件或文件夹"
+
+
+def test_sarif_in_english_leaves_the_default_language(cli: Invoke) -> None:
+    _, out, _ = cli("--lang", "en", "lint", "examples/docs", "--format", "sarif")
+    (run,) = valid(out)["runs"]
+    assert "language" not in run  # SARIF's default, en-US
