@@ -18,10 +18,10 @@ from checker.config.coverage_keys import Exclusion
 from checker.model.version import release_of
 from checker.process import last_json_object, run_command
 from checker.torch.env import AUTOLOAD_OFF
+from checker.torch.script_common import OWN_PACKAGES  # the packages the lister looks in
 
 SCRIPT = Path(__file__).with_name("public_api.py")
 SCHEMA = "docs-check/public-api"
-OWN_PACKAGES = ("torch", "torch_npu")
 
 
 @dataclass(frozen=True)

@@ -54,11 +54,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING or __package__:
     from checker.torch.harness_runs import isolated, one_line, run_behaviour
     from checker.torch.harness_tests import run_selected, run_test
-    from checker.torch.script_output import report_channel
+    from checker.torch.script_common import report_channel
 else:
     from harness_runs import isolated, one_line, run_behaviour  # type: ignore[no-redef]
     from harness_tests import run_selected, run_test  # type: ignore[no-redef]
-    from script_output import report_channel  # type: ignore[no-redef]
+    from script_common import report_channel  # type: ignore[no-redef]
 
 
 def _version(distribution: str) -> str | None:

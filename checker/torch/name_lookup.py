@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 # A sibling module: from the package where docs-check imports this file, from
 # the script's own folder where resolve_names.py runs in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.script_output import first_line
+    from checker.torch.script_common import OWN_PACKAGES, first_line
 else:
-    from script_output import first_line  # type: ignore[no-redef]
+    from script_common import OWN_PACKAGES, first_line  # type: ignore[no-redef]
 
 RESOLVES = "resolves"
 MISSING = "missing"
@@ -26,10 +26,6 @@ NEEDS_NPU = "needs-torch_npu"
 UNVERIFIED = "unverified"
 OUTSIDE = "outside-torch"
 
-# The namespaces the docs are about: the only top-level packages a name may be
-# in and the only ones this script imports by name. Their absence is the API's
-# own absence, never an optional dependency.
-OWN_PACKAGES = frozenset({"torch", "torch_npu"})
 _NOT_A_MODULE = object()
 
 

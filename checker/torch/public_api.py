@@ -38,12 +38,15 @@ from typing import TYPE_CHECKING, Any
 # imports this file, from the script's own folder (first on sys.path) where it
 # runs as a script in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.script_output import first_line, report_channel
+    from checker.torch.script_common import OWN_PACKAGES, first_line, report_channel
 else:
-    from script_output import first_line, report_channel  # type: ignore[no-redef]
+    from script_common import (  # type: ignore[no-redef]
+        OWN_PACKAGES,
+        first_line,
+        report_channel,
+    )
 
 SCHEMA = "docs-check/public-api"
-OWN_PACKAGES = frozenset({"torch", "torch_npu"})
 
 
 def _public(module: Any) -> tuple[str, list[str]]:

@@ -67,7 +67,7 @@ if TYPE_CHECKING or __package__:
         UNVERIFIED,
         Resolver,
     )
-    from checker.torch.script_output import first_line, report_channel
+    from checker.torch.script_common import first_line, report_channel
 else:
     from name_lookup import (  # type: ignore[no-redef]
         MISSING,
@@ -76,7 +76,7 @@ else:
         UNVERIFIED,
         Resolver,
     )
-    from script_output import first_line, report_channel  # type: ignore[no-redef]
+    from script_common import first_line, report_channel  # type: ignore[no-redef]
 
 SCHEMA = "docs-check/resolve"
 

@@ -1,6 +1,7 @@
 """What the scripts docs-check runs in a torch environment share (harness.py,
-resolve_names.py, public_api.py): their report's own channel, and an error in
-one line. Standard library only; they import it from their own folder.
+resolve_names.py with name_lookup.py, public_api.py): the packages they look
+names up in, their report's own channel, and an error in one line. Standard
+library only; they import it from their own folder.
 
 Each script answers in JSON lines on stdout, and torch, its extensions and
 the tests print as they please. Swapping `sys.stdout` catches Python's prints
@@ -13,6 +14,11 @@ from __future__ import annotations
 import os
 import sys
 from typing import TextIO
+
+# The namespaces the docs are about: the only top-level packages a name may be
+# in and the only ones these scripts import by name. Their absence is the API's
+# own absence, never an optional dependency.
+OWN_PACKAGES = frozenset({"torch", "torch_npu"})
 
 
 def report_channel() -> TextIO:
