@@ -20,7 +20,7 @@ from checker.model.support import Page
 from checker.read.load import page_lines
 from checker.rewrite.lines import Replacement, fixed, replaced
 from checker.rewrite.source import Skipped, Source, opened
-from checker.rewrite.written import PageRewrite, read_back
+from checker.rewrite.written import PageRewrite, read_back, said
 
 PASSES = 10  # a fix that reveals another, that reveals another...: a few at most
 
@@ -125,27 +125,23 @@ def _refused(page: Page, fixed_page: Page, rules: _Rules) -> Skipped | None:
     came = Counter(map(_key, rules.every(fixed_page))) - Counter(map(_key, rules.every(page)))
     if came:
         rule, line = min(came)
-        said = message(
+        why = message(
             N_("not fixed: the fixed page would have a new {rule} finding at line {line}"),
             rule=rule,
             line=line,
         )
-        return Skipped(page.path, line, said)
-    changed = [a for a, b in zip(_said(page), _said(fixed_page), strict=False) if a != b]
+        return Skipped(page.path, line, why)
+    was, now = said(page, "line"), said(fixed_page, "line")
+    changed = [e.line for e, a, b in zip(page.entries, was, now, strict=False) if a != b]
     if changed or len(fixed_page.entries) != len(page.entries):
         # a fix changes how a page writes what it says, never what it says
-        line = changed[0][1] if changed else 1
-        said = message(
+        line = changed[0] if changed else 1
+        why = message(
             N_("not fixed: the fixed page would say something else of the entry at line {line}"),
             line=line,
         )
-        return Skipped(page.path, line, said)
+        return Skipped(page.path, line, why)
     return None
-
-
-def _said(page: Page) -> list[tuple[str, int, object]]:
-    """What a page says: each entry's API, where, and its status."""
-    return [(entry.api, entry.line, entry.status) for entry in page.entries]
 
 
 def _key(finding: Finding) -> tuple[str, int]:

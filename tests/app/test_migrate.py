@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.app.migrate import said
+from checker.app.migrate import said_per_product
 from checker.checks.lint import lint
 from checker.model.catalogue import default_catalogue
 from checker.sources.corpus import read_corpus
@@ -36,7 +36,9 @@ def model(root: Path) -> dict[str, list[tuple[str, ...]]]:
     """Each page's export but for format and lines, by path under root."""
     corpus = read_corpus([str(root)], CATALOGUE)
     assert corpus.errors == ()
-    return {str(Path(p.path).relative_to(root)): said(p, CATALOGUE) for p in corpus.pages}
+    return {
+        str(Path(p.path).relative_to(root)): said_per_product(p, CATALOGUE) for p in corpus.pages
+    }
 
 
 def texts(root: Path) -> dict[str, str]:
