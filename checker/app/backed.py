@@ -15,7 +15,7 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from checker.app.setup import Settings, Setup, read_docs
+from checker.app.setup import Prepared, Settings, read_docs
 from checker.app.tests import TestsRequest, version_links
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
@@ -121,7 +121,7 @@ def backed(
 
 
 def _selected(
-    pages: Sequence[Page], pattern: str, ready: Setup
+    pages: Sequence[Page], pattern: str, ready: Prepared
 ) -> list[tuple[Entry, dict[str, str]]]:
     """Each entry of an API the pattern names, with its products' statuses."""
     from checker.model.apis import checked_name, names_it
@@ -138,7 +138,7 @@ def _selected(
 
 
 def _sessions(
-    request: BackedRequest, ready: Setup, versions: Sequence[str], notes: list[str]
+    request: BackedRequest, ready: Prepared, versions: Sequence[str], notes: list[str]
 ) -> list[tuple[str, Session]]:
     """The environment of each docs version: its --python-for interpreter,
     else the main one (--python, else this one) for its own torch release; a
@@ -187,7 +187,7 @@ def _run(
     return dataclasses.replace(session.evidence(plan.version, plan), runs=tuple(runs))
 
 
-def _load(name: str, ready: Setup, errors: list[str]) -> Evidence | None:
+def _load(name: str, ready: Prepared, errors: list[str]) -> Evidence | None:
     try:
         return load_evidence(name, ready.catalogue)
     except InputError as error:

@@ -12,7 +12,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from checker.app.setup import Settings, Setup, read_docs
+from checker.app.setup import Prepared, Settings, read_docs
 from checker.errors import UsageError
 from checker.model.changes import Compared, RecordKey, Sides, by_version_and_language
 from checker.model.finding import Finding
@@ -70,20 +70,20 @@ def diff(
 
 
 def _findings_between(
-    sides: Sides, pages: Sequence[Page], ready: Setup, settings: Settings
+    sides: Sides, pages: Sequence[Page], ready: Prepared, settings: Settings
 ) -> tuple[tuple[Finding, ...], tuple[Finding, ...]]:
     """What lint finds at B and not at A, and at A and not at B. A finding is
     matched by its rule, its path in the repository and its API (else its
     message), counted: two at A and three at B is one introduced."""
     from checker.app.lint import lint_rules
-    from checker.checks.lint import lint
+    from checker.checks.lint import lint_pages
     from checker.sources.checked_store import CheckedStore
 
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None
     rules = lint_rules(ready, settings)  # a status flipped against a rule is a finding too
     with store or nullcontext():
-        found = lint(pages, ready.catalogue, store=store, rules=rules)
+        found = lint_pages(pages, ready.catalogue, store=store, rules=rules)
     gated = ready.gate.apply(found, pages=pages)
     at = {
         side: [f for f in gated.findings if f.path.startswith(f"{side}:")]

@@ -10,7 +10,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from checker.app.setup import Settings, Setup, resolvers, setup
+from checker.app.setup import Prepared, Settings, resolvers, setup
 from checker.outcome import Outcome, Unverified
 from checker.results import Linted
 
@@ -57,11 +57,10 @@ def checked(
     settings: Settings,
     progress: Progress | None = None,
     tests: TestsRequest | None = None,
-) -> tuple[Linted, Setup]:
+) -> tuple[Linted, Prepared]:
     """The lint run itself, and the setup it ran under (`fix` gates what it
     fixes as lint gated what it found)."""
-    from checker.checks.lint import lint as lint_checks
-    from checker.checks.lint import page_rules
+    from checker.checks.lint import lint_pages, page_rules
     from checker.model.checked import PageRules
     from checker.sources.checked_store import CheckedStore
     from checker.sources.corpus import read_corpus, version_context
@@ -81,9 +80,7 @@ def checked(
     store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
     rules = lint_rules(ready, settings)
     with store or nullcontext():
-        findings = lint_checks(
-            corpus.pages, ready.catalogue, context, store, rules, read_with.found
-        )
+        findings = lint_pages(corpus.pages, ready.catalogue, context, store, rules, read_with.found)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
     mapping_errors: tuple[str, ...] = ()
@@ -99,7 +96,7 @@ def checked(
     return linted, ready
 
 
-def fixes_of(linted: Linted, ready: Setup, since: int | None = None) -> FixedPages:
+def fixes_of(linted: Linted, ready: Prepared, since: int | None = None) -> FixedPages:
     """The lint run's certain fixes made in its pages, unwritten (`fix`
     writes them; lint's `fixes` hands them on)."""
     from checker.rewrite.fixes import fixed_pages
@@ -108,7 +105,7 @@ def fixes_of(linted: Linted, ready: Setup, since: int | None = None) -> FixedPag
     return fixed_pages(pages, findings, ready.catalogue, ready.gate, ready.docs, since)
 
 
-def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:
+def lint_rules(ready: Prepared, settings: Settings) -> list[Expectation]:
     """The rules whose `expect` the pages are held to: those verify would
     cross-check (at git refs, those of the configuration at the docs ref).
     `diff` between refs holds both sides to them too."""

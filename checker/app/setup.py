@@ -61,7 +61,10 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Prepared:
+    """What a run is set up with, prepared from the `Settings` the command
+    line gave: the configuration, the catalogue, the gate, the docs paths."""
+
     config: Config
     catalogue: Catalogue
     gate: Gate
@@ -107,7 +110,7 @@ def catalogue_for(scope: str | None, config: Config) -> Catalogue:
 
 def setup(
     paths: Sequence[str], settings: Settings, severity: dict[str, str] | None = None
-) -> Setup:
+) -> Prepared:
     """`severity`: levels the command line sets, which win over the configuration's."""
     from checker.gate.baseline import Project, load_baseline
     from checker.gate.gate import Gate
@@ -121,12 +124,12 @@ def setup(
         settings.select, settings.extend_select, settings.ignore
     )
     gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file)
-    return Setup(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
+    return Prepared(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
 
 
 def read_docs(
     paths: Sequence[str], settings: Settings, progress: Progress | None = None
-) -> tuple[Setup, Corpus]:
+) -> tuple[Prepared, Corpus]:
     """The setup, and the docs it names read into a corpus: what every flow
     that only reads pages (show, export, diff, coverage, migrate) starts with."""
     from checker.sources.corpus import read_corpus

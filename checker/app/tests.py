@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from checker.app.setup import Settings, Setup, read_docs
+from checker.app.setup import Prepared, Settings, read_docs
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Page
@@ -350,7 +350,7 @@ def _held(rules: list[Link], apis: set[str], tree: TestTree) -> list[Link]:
     ]
 
 
-def map_rules(ready: Setup) -> list[Expectation]:
+def map_rules(ready: Prepared) -> list[Expectation]:
     """The rules whose `test` backs their API in `tests` and `lint --tests`:
     the shipped ones and the configuration's (verify maps with its own)."""
     from checker.verify.expectations import load_rules, shipped_rule_files
@@ -384,7 +384,7 @@ def version_links(
     apis: set[str],
     request: TestsRequest,
     settings: Settings,
-    ready: Setup,
+    ready: Prepared,
     errors: list[str],
 ) -> VersionLinks:
     """As `tests` maps one version: its tree (at its test ref, else the

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from checker.app.live import Environments, Untested, run_live
 from checker.app.setup import Settings, resolvers, setup
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.checks.registry import finding
 from checker.errors import DataError, InputError, UsageError
 from checker.i18n import N_, message
@@ -190,7 +190,7 @@ def _verify(
     results, checked = crosscheck(rules, pages, evidence, catalogue, request.options)
     findings += checked
     touched = [_touched(pages, rule) for rule in rules]
-    static = [f for f in lint(pages, catalogue) if any(_on(f, t) for t in touched)]
+    static = [f for f in lint_pages(pages, catalogue) if any(_on(f, t) for t in touched)]
     if request.tests is not None:
         from checker.app.tests import test_map, verdict_findings
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.edit import Edit
@@ -63,7 +63,7 @@ def _problem(before: Page, after: Page, catalogue: Catalogue) -> str | None:
     name no other version."""
     if said(before, "raw") != said(after, "raw"):
         return message(N_("{path}: the rewritten page reads as other entries"), path=after.path)
-    for finding in lint([after], catalogue):
+    for finding in lint_pages([after], catalogue):
         if finding.rule in _VERSION_RULES:
             return message(
                 N_("{path}:{line}: still names another version ({rule})"),
