@@ -11,6 +11,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
+from checker.checks.registry import CHECKS
+from checker.cli import cli
+from checker.cli.translated import help_texts
+
 # (line, function, message, comments), as Babel's extraction methods yield them
 Extracted = tuple[int, str | None, str, list[str]]
 
@@ -27,10 +31,6 @@ def extract(
 
 
 def shown_texts() -> Iterator[str]:
-    from checker.checks.registry import CHECKS
-    from checker.cli import cli
-    from checker.cli.translated import help_texts
-
     yield from help_texts(cli)
     for check in CHECKS:
         texts = (check.summary, check.explanation, check.fix, check.autofix)

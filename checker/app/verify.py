@@ -31,6 +31,7 @@ from checker.outcome import Outcome, Unverified
 from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import ReadOptions, read_corpus
+from checker.sources.gitrefs import GitRef, resolve_refs
 from checker.torch.resolution import ResolveOptions, resolve_for
 from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
@@ -130,8 +131,6 @@ def test_refs_used(given: Sequence[tuple[str, str]], rules: Sequence[Expectation
 def refs_read(request: Request) -> tuple[tuple[str, str], ...]:
     """The test refs, each as read (checker.sources.gitrefs.resolve_refs);
     every unknown one is named in one error."""
-    from checker.sources.gitrefs import GitRef, resolve_refs
-
     wanted = [GitRef(request.git_repo, ref) for _, ref in request.test_refs]
     read = resolve_refs(wanted)
     return tuple(
@@ -220,8 +219,6 @@ def _docs_changes(
     taken inside the repository when the docs checked are a working tree."""
     before: Sequence[Page] = ()
     if request.base is not None:
-        from checker.sources.gitrefs import GitRef
-
         reading = dataclasses.replace(
             request.reading, refs=(GitRef(request.git_repo, request.base),)
         )

@@ -38,6 +38,7 @@ from checker.cli.tests import tests
 from checker.cli.translated import TranslatedGroup
 from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
+from checker.i18n import chosen
 from checker.outcome import ExitCode, Stopped
 
 
@@ -73,8 +74,6 @@ for command in (
 def run(argv: Sequence[str] | None = None) -> int:
     """Runs the command line and maps every outcome to an exit code, in the
     language of --lang or the locale (checker.i18n), and only for this run."""
-    from checker.i18n import chosen
-
     with chosen(warn=_warning):
         return _run(argv)
 
