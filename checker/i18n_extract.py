@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
+from checker.checks.registry import CHECKS
+from checker.cli import cli
+from checker.cli.translated import CLICK_MESSAGES, CLICK_PLURALS, help_texts
+
 # (line, function, message, comments), as Babel's extraction methods yield
 # them; a message with a plural is (singular, plural), from "ngettext"
 Extracted = tuple[int, str | None, str | tuple[str, str], list[str]]
@@ -25,8 +29,6 @@ def extract(
     options: Mapping[str, Any],
 ) -> Iterator[Extracted]:
     """The signature Babel calls; the file itself holds none of these texts."""
-    from checker.cli.translated import CLICK_PLURALS
-
     for text in shown_texts():
         yield 0, None, text, []
     for plural in CLICK_PLURALS:
@@ -34,10 +36,6 @@ def extract(
 
 
 def shown_texts() -> Iterator[str]:
-    from checker.checks.registry import CHECKS
-    from checker.cli import cli
-    from checker.cli.translated import CLICK_MESSAGES, help_texts
-
     yield from help_texts(cli)
     yield from CLICK_MESSAGES
     for check in CHECKS:

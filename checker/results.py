@@ -190,6 +190,6 @@ class BackedReport:
 
     @property
     def npu_unverified(self) -> bool:
-        from checker.verify.crosscheck import UNVERIFIED
+        from checker.verify.crosscheck import UNVERIFIED  # as in `failed`
 
         return any(c.verdict == UNVERIFIED and c.severity is Severity.ERROR for c in self.claims)

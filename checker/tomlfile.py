@@ -21,7 +21,7 @@ _NAME = r"""(?:[\w-]+|"[^"]*"|'[^']*')"""
 _KEY = re.compile(rf"^\s*({_NAME}(?:\s*\.\s*{_NAME})*)\s*=")
 _PART = re.compile(r""""([^"]*)"|'([^']*)'|([\w-]+)""")
 
-Key = tuple[str, ...]
+KeyPath = tuple[str, ...]  # a dotted TOML key as its parts: ("tool", "docs-check", "ignore")
 
 # tomllib takes time quadratic in the parts of a dotted key or table header
 # (`[a.a.a...]` 100,000 parts deep: minutes), so keys of more parts than any
@@ -68,14 +68,14 @@ def _check_key_depth(path: Path, text: str) -> None:
             )
 
 
-def _parts(dotted: str) -> Key:
+def _parts(dotted: str) -> KeyPath:
     return tuple(next(p for p in m.groups() if p is not None) for m in _PART.finditer(dotted))
 
 
 @dataclass(frozen=True)
 class _Line:
     number: int
-    key: Key  # the full key the line defines (a header: the table's key)
+    key: KeyPath  # the full key the line defines (a header: the table's key)
     header: bool
     array: bool  # an [[array of tables]] header
 
@@ -86,7 +86,7 @@ class TomlLines:
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
         self._keyed: list[_Line] = []
-        table: Key = ()
+        table: KeyPath = ()
         for number, text in enumerate(lines, 1):
             header = _HEADER.match(text)
             if header:
@@ -98,7 +98,9 @@ class TomlLines:
                 self._keyed.append(_Line(number, table + _parts(key.group(1)), False, False))
         self._numbers = [line.number for line in self._keyed]
 
-    def line_of(self, key: Key, start: int = 1, stop: int | None = None, default: int = 1) -> int:
+    def line_of(
+        self, key: KeyPath, start: int = 1, stop: int | None = None, default: int = 1
+    ) -> int:
         """The first line in [start, stop) that defines `key` or something inside it."""
         first = bisect.bisect_left(self._numbers, start)  # one item's span, not the whole file
         for line in itertools.islice(self._keyed, first, None):
@@ -108,7 +110,9 @@ class TomlLines:
                 return line.number
         return default
 
-    def nearest(self, key: Key, start: int = 1, stop: int | None = None, default: int = 1) -> int:
+    def nearest(
+        self, key: KeyPath, start: int = 1, stop: int | None = None, default: int = 1
+    ) -> int:
         """The line of `key`, else of the nearest table or key holding it (a key
         inside an inline table is found at the inline table's line)."""
         for length in range(len(key), 0, -1):
@@ -117,7 +121,7 @@ class TomlLines:
                 return number
         return default
 
-    def array_items(self, key: Key) -> list[tuple[int, int | None]]:
+    def array_items(self, key: KeyPath) -> list[tuple[int, int | None]]:
         """(header line, line of the next header or None) of each `[[key]]` table.
         One pass: a file of 100,000 tables is no quadratic wait."""
         items: list[tuple[int, int | None]] = []

@@ -15,10 +15,12 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from checker.app.setup import Settings, Setup, read_docs
+from checker.app.setup import Prepared, Settings, read_docs
 from checker.app.tests import TestsRequest, version_links
 from checker.errors import InputError, UsageError
+from checker.files import write_atomically
 from checker.i18n import N_, message
+from checker.model.apis import checked_name, names_it
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.outcome import Outcome, Unverified
@@ -32,6 +34,7 @@ from checker.verify.evidence import Evidence
 from checker.verify.evidence_load import load_evidence
 from checker.verify.plan import Plan
 from checker.verify.planning import planned
+from checker.verify.shards import merged
 
 
 @dataclass(frozen=True)
@@ -106,8 +109,6 @@ def backed(
     if request.write_evidence is not None:
         _write(request.write_evidence, evidence)
     loaded = [_load(name, ready, errors) for name in request.evidence_files]
-    from checker.verify.shards import merged
-
     files, missing = merged([e for e in loaded if e is not None])
     errors += missing
     evidence += files
@@ -121,11 +122,9 @@ def backed(
 
 
 def _selected(
-    pages: Sequence[Page], pattern: str, ready: Setup
+    pages: Sequence[Page], pattern: str, ready: Prepared
 ) -> list[tuple[Entry, dict[str, str]]]:
     """Each entry of an API the pattern names, with its products' statuses."""
-    from checker.model.apis import checked_name, names_it
-
     pattern = checked_name(pattern, "--api")
     globbed = any(char in pattern for char in "*?[")
     chosen = []
@@ -138,12 +137,12 @@ def _selected(
 
 
 def _sessions(
-    request: BackedRequest, ready: Setup, versions: Sequence[str], notes: list[str]
+    request: BackedRequest, ready: Prepared, versions: Sequence[str], notes: list[str]
 ) -> list[tuple[str, Session]]:
     """The environment of each docs version: its --python-for interpreter,
     else the main one (--python, else this one) for its own torch release; a
     version with neither is a note, and is not run."""
-    from checker.app.live import Environments, check_interpreters
+    from checker.app.live import Environments, check_interpreters  # a live run's only
 
     check_interpreters(Environments(request.python, request.python_for))
     timeout, mapped = request.limits.module_timeout, dict(request.python_for)
@@ -176,7 +175,7 @@ def _run(
 ) -> Evidence:
     """This runner's part of the plan, in its version's environment, with the
     tests as they are at the plan's ref (extracted) or in the working tree."""
-    from checker.sources.testtrees import extracted_tests
+    from checker.sources.testtrees import extracted_tests  # a live run's only
 
     refs = [plan.ref] if plan.ref else []
     with extracted_tests(request.git_repo, refs, [request.tests]) as trees:
@@ -187,7 +186,7 @@ def _run(
     return dataclasses.replace(session.evidence(plan.version, plan), runs=tuple(runs))
 
 
-def _load(name: str, ready: Setup, errors: list[str]) -> Evidence | None:
+def _load(name: str, ready: Prepared, errors: list[str]) -> Evidence | None:
     try:
         return load_evidence(name, ready.catalogue)
     except InputError as error:
@@ -198,8 +197,6 @@ def _load(name: str, ready: Setup, errors: list[str]) -> Evidence | None:
 def _write(path: str, evidence: Sequence[Evidence]) -> None:
     """This run's record, written atomically: one environment's, as a runner
     of the CI matrix makes it (one release, one shard)."""
-    from checker.files import write_atomically
-
     if len(evidence) != 1:
         ran = ", ".join(e.version or "-" for e in evidence) or "none"
         raise UsageError(

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from checker.app.lint import lint
 from checker.app.setup import Settings
+from checker.files import write_atomically
+from checker.gate.baseline import baseline_json
 from checker.outcome import Outcome
 from checker.results import Linted
 
@@ -37,9 +39,6 @@ def baseline(
     """The file written, or, after input errors, the lint's outcome (its
     summary is what was read and found) with one more error: not written.
     `tests`: lint's --tests, whose verdicts are findings to record too."""
-    from checker.files import write_atomically
-    from checker.gate.baseline import baseline_json
-
     linted = lint(paths, settings, progress, tests=tests)
     if linted.errors:
         count = len(linted.errors)

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.app.setup import Settings, read_docs
+from checker.model.version import version_key
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import CoverageReport
-from checker.torch.coverage import Covered
+from checker.torch.coverage import Covered, ask, covered, namespaces_of, speaks_for
 
 LISTING = "listing public APIs"
 
@@ -32,9 +33,6 @@ def coverage(
     options: CoverageOptions,
     progress: Progress | None = None,
 ) -> Outcome[CoverageReport]:
-    from checker.model.version import version_key
-    from checker.torch.coverage import ask, covered, namespaces_of, speaks_for
-
     ready, corpus = read_docs(docs, settings, progress)
     documented: dict[str, set[str]] = {}
     for entry in (entry for page in corpus.pages for entry in page.entries):

@@ -10,21 +10,18 @@ from collections import Counter
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from checker.app.setup import Settings, Setup, read_docs
+from checker.app.setup import Prepared, Settings, read_docs
 from checker.errors import UsageError
-from checker.model.changes import Compared, RecordKey, Sides, by_version_and_language
+from checker.gate.baseline import Project, key_of
+from checker.model.changes import Compared, RecordKey, Sides, by_version_and_language, changes
 from checker.model.finding import Finding
-from checker.model.records import Record
+from checker.model.records import Record, records_of
 from checker.model.support import Page
-from checker.model.version import is_version
+from checker.model.version import is_version, version_key
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import Diffed
-
-if TYPE_CHECKING:
-    from checker.gate.baseline import Project
 
 LANGUAGES = ("zh", "en")
 
@@ -54,9 +51,6 @@ def diff(
 ) -> Outcome[Diffed]:
     """`settings` reads the two refs when refs are compared (the command line
     makes A and B its --ref). `exit_code`: differences fail the run."""
-    from checker.model.changes import changes
-    from checker.model.records import records_of
-
     ready, corpus = read_docs(docs, settings, progress)
     records = list(records_of(corpus.pages, ready.catalogue))
     before, after, key = _split(sides, corpus.pages, records)
@@ -70,20 +64,21 @@ def diff(
 
 
 def _findings_between(
-    sides: Sides, pages: Sequence[Page], ready: Setup, settings: Settings
+    sides: Sides, pages: Sequence[Page], ready: Prepared, settings: Settings
 ) -> tuple[tuple[Finding, ...], tuple[Finding, ...]]:
     """What lint finds at B and not at A, and at A and not at B. A finding is
     matched by its rule, its path in the repository and its API (else its
     message), counted: two at A and three at B is one introduced."""
+    # between refs only: diffing versions or languages runs no lint
     from checker.app.lint import lint_rules
-    from checker.checks.lint import lint
+    from checker.checks.lint import lint_pages
     from checker.sources.checked_store import CheckedStore
 
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None
     rules = lint_rules(ready, settings)  # a status flipped against a rule is a finding too
     with store or nullcontext():
-        found = lint(pages, ready.catalogue, store=store, rules=rules)
+        found = lint_pages(pages, ready.catalogue, store=store, rules=rules)
     gated = ready.gate.apply(found, pages=pages)
     at = {
         side: [f for f in gated.findings if f.path.startswith(f"{side}:")]
@@ -96,8 +91,6 @@ def _findings_between(
 def _beyond(
     these: Sequence[Finding], those: Sequence[Finding], project: Project
 ) -> tuple[Finding, ...]:
-    from checker.gate.baseline import key_of
-
     left = Counter(key_of(finding, project) for finding in those)
     more: list[Finding] = []
     for finding in these:
@@ -157,8 +150,6 @@ def _by(*fields: str) -> RecordKey:
 def _have(what: str, present: set[str], asked: Sequence[str]) -> None:
     """A side with no page at all is a mistake (a version not in the docs
     read), not an API list to report as all removed."""
-    from checker.model.version import version_key
-
     for value in asked:
         if value not in present:
             known = ", ".join(sorted(present, key=version_key))

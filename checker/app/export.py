@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from checker.app.setup import Settings, read_docs
+from checker.model.records import records_of
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import Exported, TestLink
@@ -25,8 +26,6 @@ def export(
     progress: Progress | None = None,
     tests: TestsRequest | None = None,
 ) -> Outcome[Exported]:
-    from checker.model.records import records_of
-
     ready, corpus = read_docs(docs, settings, progress)
     records = tuple(records_of(corpus.pages, ready.catalogue))
     errors = corpus.errors

@@ -10,18 +10,22 @@ from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from checker.app.setup import Settings, Setup, resolvers, setup
+from checker.app.setup import Prepared, Settings, resolvers, setup
+from checker.checks.lint import lint_pages, page_rules
+from checker.checks.registry import GATE, LINT, READ, RESOLVE
+from checker.gate.audit import Audit
+from checker.model.checked import PageRules
 from checker.outcome import Outcome, Unverified
 from checker.results import Linted
+from checker.sources.checked_store import CheckedStore
+from checker.sources.corpus import Corpus, read_corpus, version_context
+from checker.verify.expectations import Expectation, load_rules, rule_files
 
 if TYPE_CHECKING:
     from checker.app.tests import TestsRequest
-    from checker.gate.audit import Audit
     from checker.gate.baseline import Project
     from checker.progress import Progress
     from checker.rewrite.fixes import FixedPages
-    from checker.sources.corpus import Corpus
-    from checker.verify.expectations import Expectation
 
 
 def lint(
@@ -57,15 +61,9 @@ def checked(
     settings: Settings,
     progress: Progress | None = None,
     tests: TestsRequest | None = None,
-) -> tuple[Linted, Setup]:
+) -> tuple[Linted, Prepared]:
     """The lint run itself, and the setup it ran under (`fix` gates what it
     fixes as lint gated what it found)."""
-    from checker.checks.lint import lint as lint_checks
-    from checker.checks.lint import page_rules
-    from checker.model.checked import PageRules
-    from checker.sources.checked_store import CheckedStore
-    from checker.sources.corpus import read_corpus, version_context
-
     ready = setup(paths, settings)
     resolve, resolution = settings.resolve, None
     with resolvers(resolve) as started:
@@ -81,9 +79,7 @@ def checked(
     store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
     rules = lint_rules(ready, settings)
     with store or nullcontext():
-        findings = lint_checks(
-            corpus.pages, ready.catalogue, context, store, rules, read_with.found
-        )
+        findings = lint_pages(corpus.pages, ready.catalogue, context, store, rules, read_with.found)
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
     mapping_errors: tuple[str, ...] = ()
@@ -99,21 +95,19 @@ def checked(
     return linted, ready
 
 
-def fixes_of(linted: Linted, ready: Setup, since: int | None = None) -> FixedPages:
+def fixes_of(linted: Linted, ready: Prepared, since: int | None = None) -> FixedPages:
     """The lint run's certain fixes made in its pages, unwritten (`fix`
     writes them; lint's `fixes` hands them on)."""
-    from checker.rewrite.fixes import fixed_pages
+    from checker.rewrite.fixes import fixed_pages  # fix's and lintrunner's only
 
     pages, findings = linted.corpus.pages, linted.findings
     return fixed_pages(pages, findings, ready.catalogue, ready.gate, ready.docs, since)
 
 
-def lint_rules(ready: Setup, settings: Settings) -> list[Expectation]:
+def lint_rules(ready: Prepared, settings: Settings) -> list[Expectation]:
     """The rules whose `expect` the pages are held to: those verify would
     cross-check (at git refs, those of the configuration at the docs ref).
     `diff` between refs holds both sides to them too."""
-    from checker.verify.expectations import load_rules, rule_files
-
     configured = ready.config.rule_files(())
     files = rule_files(ready.docs, configured, bool(settings.reading.refs))
     return load_rules(files, ready.catalogue, ready.config.texts)
@@ -123,9 +117,6 @@ def _audit(corpus: Corpus, project: Project, whole: bool, resolved: bool) -> Aud
     """What this lint run can judge of the exceptions (checker.gate.audit):
     the rules of the stages it ran, on the pages it read; and, when it read
     the whole docs without an error, ignores whose page is gone."""
-    from checker.checks.registry import GATE, LINT, READ, RESOLVE
-    from checker.gate.audit import Audit
-
     stages = frozenset({READ, LINT, GATE} | ({RESOLVE} if resolved else set()))
     pages = frozenset(project.path(page.path) for page in corpus.pages)
     return Audit(stages, whole and not corpus.errors, pages)

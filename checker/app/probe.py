@@ -16,6 +16,7 @@ from checker.app.verify import (
     test_refs_used,
     untested_finding,
 )
+from checker.files import write_atomically
 from checker.i18n import say
 from checker.outcome import Outcome
 from checker.progress import Progress
@@ -26,8 +27,6 @@ def probe(
     output: str, request: Request, config_file: str | None, progress: Progress | None = None
 ) -> Outcome[Evidence]:
     """`request`: the expectations to run (rule files, --api), where and how long."""
-    from checker.files import write_atomically
-
     config = config_for(config_file, (), Reading())
     catalogue = catalogue_for(None, config)
     files = config.rule_files(request.rule_files)

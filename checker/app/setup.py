@@ -10,13 +10,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from checker.config.config import Config, find_config, load_config
+from checker.errors import UsageError
+from checker.model.catalogue import Catalogue, default_catalogue
+from checker.sources.cache import PageCache, default_cache_dir
+from checker.sources.corpus import Corpus, ReadOptions, read_corpus
+
 if TYPE_CHECKING:
-    from checker.config.config import Config
     from checker.gate.gate import Gate
-    from checker.model.catalogue import Catalogue
     from checker.process import Started
     from checker.progress import Progress
-    from checker.sources.corpus import Corpus, ReadOptions
     from checker.sources.gitrefs import GitRef
     from checker.torch.resolution import ResolveOptions
 
@@ -32,9 +35,6 @@ class Reading:
     jobs: int | None = None
 
     def options(self, progress: Progress | None = None) -> ReadOptions:
-        from checker.sources.cache import PageCache, default_cache_dir
-        from checker.sources.corpus import ReadOptions
-
         git_refs: tuple[GitRef, ...] = ()
         if self.refs:  # git machinery (subprocesses) only for a run that reads refs
             from checker.sources.gitrefs import GitRef
@@ -61,7 +61,10 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Prepared:
+    """What a run is set up with, prepared from the `Settings` the command
+    line gave: the configuration, the catalogue, the gate, the docs paths."""
+
     config: Config
     catalogue: Catalogue
     gate: Gate
@@ -72,9 +75,6 @@ def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) 
     """The --config file, else with git refs the one at the first ref (the
     docs ref), else the nearest one above the current folder, else above the
     first docs path."""
-    from checker.config.config import Config, find_config, load_config
-    from checker.model.catalogue import default_catalogue
-
     if config_file:
         return load_config(Path(config_file), default_catalogue())
     if reading.refs:
@@ -90,9 +90,6 @@ def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) 
 def catalogue_for(scope: str | None, config: Config) -> Catalogue:
     """The catalogue, its scope narrowed by --scope, else by the configuration.
     A scope of no product is refused: it would check nothing, and pass."""
-    from checker.errors import UsageError
-    from checker.model.catalogue import default_catalogue
-
     catalogue = default_catalogue().with_products(config.products)
     if scope is not None:
         products = tuple(p.strip() for p in scope.split(",") if p.strip())
@@ -107,8 +104,9 @@ def catalogue_for(scope: str | None, config: Config) -> Catalogue:
 
 def setup(
     paths: Sequence[str], settings: Settings, severity: dict[str, str] | None = None
-) -> Setup:
+) -> Prepared:
     """`severity`: levels the command line sets, which win over the configuration's."""
+    # probe imports this module (through app.verify) and sets up no gate
     from checker.gate.baseline import Project, load_baseline
     from checker.gate.gate import Gate
 
@@ -121,16 +119,14 @@ def setup(
         settings.select, settings.extend_select, settings.ignore
     )
     gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file)
-    return Setup(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
+    return Prepared(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
 
 
 def read_docs(
     paths: Sequence[str], settings: Settings, progress: Progress | None = None
-) -> tuple[Setup, Corpus]:
+) -> tuple[Prepared, Corpus]:
     """The setup, and the docs it names read into a corpus: what every flow
     that only reads pages (show, export, diff, coverage, migrate) starts with."""
-    from checker.sources.corpus import read_corpus
-
     ready = setup(paths, settings)
     return ready, read_corpus(
         ready.docs, ready.catalogue, options=settings.reading.options(progress)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from checker.app.setup import Settings, read_docs
 from checker.model.apis import checked_name, like, resolved
 from checker.model.support import Entry
+from checker.model.version import version_key
 from checker.outcome import Outcome
 from checker.progress import Progress
 
@@ -39,8 +40,6 @@ def show(
 
 def matching(api: str, entries: list[Entry]) -> list[Entry]:
     """The full name; failing that, entries whose name ends with it (`put_metric`)."""
-    from checker.model.version import version_key
-
     names = resolved(api, (entry.api for entry in entries))
     found = [entry for entry in entries if entry.api in names]
     return sorted(found, key=lambda e: (e.api, version_key(e.version), e.path, e.line))

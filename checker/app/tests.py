@@ -14,25 +14,27 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from checker.app.setup import Settings, Setup, read_docs
+from checker.app.setup import Prepared, Settings, read_docs
+from checker.errors import UsageError
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
-from checker.model.support import Entry, Page
+from checker.model.support import Entry, Page, Support
+from checker.model.version import version_key
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import TestsReport, VersionMap
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Verdict, judge
-from checker.testmap.disabled import DisabledList, is_list, list_for
+from checker.testmap.disabled import DisabledList, is_list, list_for, release_of
 from checker.testmap.documented import Documented
 from checker.testmap.links import Link, links_of, ops_links, table_links
-from checker.testmap.opdb import OpDb
+from checker.testmap.opdb import OpDb, installed_torch, read_op_db
 from checker.testmap.refs import OPDB, RULE
-from checker.testmap.tree import TestTree
+from checker.testmap.tree import TestTree, read_lists, tree_at_ref, working_tree
+from checker.verify.expectations import Expectation, load_rules, shipped_rule_files
 
 if TYPE_CHECKING:
     from checker.sources.corpus import ReadOptions
-    from checker.verify.expectations import Expectation
 
 Products = Callable[[str], str | None]
 
@@ -91,8 +93,6 @@ def test_map(
     tree and disabled list, the links, the verdicts. `rules`: those whose
     `test` backs their API; `options`: the reading's cache folder, workers and
     progress."""
-    from checker.model.version import version_key
-
     progress = options.progress
     entries: dict[str, list[Entry]] = {}
     scopes: dict[str, tuple[str, ...]] = {}
@@ -198,8 +198,6 @@ def _disabled_for(
 def _claims(
     entries: Sequence[Entry], scopes: dict[str, tuple[str, ...]]
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    from checker.model.support import Support
-
     said: dict[str, set[str]] = {}
     for entry in entries:
         products = said.setdefault(entry.api, set())
@@ -219,8 +217,6 @@ class _Tables:
 
     def get(self) -> OpDb | None:
         if not self.read:
-            from checker.testmap.opdb import installed_torch, read_op_db
-
             self.read = True
             root = installed_torch()
             self.db = read_op_db(root, self.cache.folder) if root is not None else None
@@ -261,8 +257,6 @@ def _tree_for(
     jobs: int | None,
     errors: list[str],
 ) -> TestTree:
-    from checker.testmap.tree import tree_at_ref, working_tree
-
     ref = refs.get(version)
     key = ref if ref is not None else ""
     if key not in trees:
@@ -286,8 +280,6 @@ def _list(
     """The disabled list that applies to `version`: among those --disabled
     gives it, else its test tree's (checker.testmap.disabled.list_for); each
     file read once, and only when a version takes it."""
-    from checker.testmap.tree import read_lists
-
     files = _files_given(given[version]) if version in given else list(tree.list_files)
     names = {path: DisabledList(path, _release(path), ()) for path, _ in files}
     chosen = list_for(list(names.values()), version)
@@ -304,16 +296,12 @@ def _list(
 def _release(path: str) -> str | None:
     from pathlib import PurePosixPath
 
-    from checker.testmap.disabled import release_of
-
     release = release_of(PurePosixPath(path).name)
     return release if isinstance(release, str) else None
 
 
 def _files_given(path: str) -> list[tuple[str, bytes]]:
     """The disabled lists at --disabled's PATH: the file, or every list under the folder."""
-    from checker.errors import UsageError
-
     root = Path(path)
     if root.is_file():
         files = [root]
@@ -350,11 +338,9 @@ def _held(rules: list[Link], apis: set[str], tree: TestTree) -> list[Link]:
     ]
 
 
-def map_rules(ready: Setup) -> list[Expectation]:
+def map_rules(ready: Prepared) -> list[Expectation]:
     """The rules whose `test` backs their API in `tests` and `lint --tests`:
     the shipped ones and the configuration's (verify maps with its own)."""
-    from checker.verify.expectations import load_rules, shipped_rule_files
-
     files = shipped_rule_files() + [Path(name) for name in ready.config.rules]
     return load_rules(files, ready.catalogue)
 
@@ -384,7 +370,7 @@ def version_links(
     apis: set[str],
     request: TestsRequest,
     settings: Settings,
-    ready: Setup,
+    ready: Prepared,
     errors: list[str],
 ) -> VersionLinks:
     """As `tests` maps one version: its tree (at its test ref, else the

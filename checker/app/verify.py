@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from checker.app.live import Environments, Untested, run_live
 from checker.app.setup import Settings, resolvers, setup
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.checks.registry import finding
 from checker.errors import DataError, InputError, UsageError
 from checker.i18n import N_, message
@@ -31,6 +31,7 @@ from checker.outcome import Outcome, Unverified
 from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import ReadOptions, read_corpus
+from checker.sources.gitrefs import GitRef, resolve_refs
 from checker.torch.resolution import ResolveOptions, resolve_for
 from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
@@ -130,8 +131,6 @@ def test_refs_used(given: Sequence[tuple[str, str]], rules: Sequence[Expectation
 def refs_read(request: Request) -> tuple[tuple[str, str], ...]:
     """The test refs, each as read (checker.sources.gitrefs.resolve_refs);
     every unknown one is named in one error."""
-    from checker.sources.gitrefs import GitRef, resolve_refs
-
     wanted = [GitRef(request.git_repo, ref) for _, ref in request.test_refs]
     read = resolve_refs(wanted)
     return tuple(
@@ -190,7 +189,7 @@ def _verify(
     results, checked = crosscheck(rules, pages, evidence, catalogue, request.options)
     findings += checked
     touched = [_touched(pages, rule) for rule in rules]
-    static = [f for f in lint(pages, catalogue) if any(_on(f, t) for t in touched)]
+    static = [f for f in lint_pages(pages, catalogue) if any(_on(f, t) for t in touched)]
     if request.tests is not None:
         from checker.app.tests import test_map, verdict_findings
 
@@ -220,8 +219,6 @@ def _docs_changes(
     taken inside the repository when the docs checked are a working tree."""
     before: Sequence[Page] = ()
     if request.base is not None:
-        from checker.sources.gitrefs import GitRef
-
         reading = dataclasses.replace(
             request.reading, refs=(GitRef(request.git_repo, request.base),)
         )

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from checker.verify.expectations import Expectation
 
 
-def lint(
+def lint_pages(
     pages: Sequence[Page],
     catalogue: Catalogue,
     context: Sequence[Page] = (),

@@ -38,7 +38,7 @@ def problem(selector: str) -> str | None:
         return message(N_("empty rule id"))
     if selector == ALL or any(covers(selector, rule) for rule in REGISTRY):
         return None
-    from checker.checks.suggest import closest
+    from checker.checks.suggest import closest  # an error's hint only (difflib)
 
     near = closest(selector, _known())
     if near is None:

@@ -38,7 +38,7 @@ from checker.cli.tests import tests
 from checker.cli.translated import TranslatedGroup, click_in_our_language
 from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
-from checker.i18n import _, say
+from checker.i18n import _, chosen, say
 from checker.outcome import ExitCode, Stopped
 
 
@@ -75,8 +75,6 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Runs the command line and maps every outcome to an exit code, in the
     language of --lang or the locale (checker.i18n), and only for this run:
     click's usage errors too, whether click finds them before --lang or after."""
-    from checker.i18n import chosen
-
     asked = language_asked(list(argv) if argv is not None else sys.argv[1:])
     with chosen(asked, warn=_warning), click_in_our_language():
         return _run(argv)

@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 import click
 
 from checker.cli.torch_options import resolve_options
+from checker.errors import UsageError
+from checker.i18n import use
 from checker.report.formats import formats_for
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -32,8 +34,6 @@ def _listed_paths(
     (lintrunner's `@{{PATHSFILE}}`). A path that begins with `@` is given as
     `./@name`. A list that cannot be read, or lists nothing, is a usage error:
     an empty one would otherwise check the default docs."""
-    from checker.errors import UsageError
-
     paths: list[str] = []
     for value in values:
         if not value.startswith("@"):
@@ -93,8 +93,6 @@ _LANG_GIVEN = "docs_check.lang_given"
 def _language(context: click.Context, parameter: click.Parameter, value: str | None) -> None:
     """Eager, so that the help it comes before is shown in it too."""
     if value is not None:
-        from checker.i18n import use
-
         context.meta[_LANG_GIVEN] = True
         use(value)
 

@@ -5,7 +5,8 @@ written with the one escape of checker.files (`\\udcff`) everywhere; a stdout
 that cannot be written (a full disk) is one error line and exit 2.
 
 Whether the report is in colour is decided here, once (`colour_for`), and
-only the formats the registry marks `colour` (text, concise) take it."""
+only the formats the registry marks `colour` (text, concise) take it. What
+printing needs is imported where it prints: --help loads this module too."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from checker.cli.options import language_given
 from checker.errors import UsageError
-from checker.i18n import N_
+from checker.i18n import N_, _, chosen, say
+from checker.report.formats import FORMATS, render
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -46,10 +49,7 @@ def finish(
     instead of the report (--statistics). `code`: --lintrunner-code. `by_ref`:
     a summary line for each git ref read, before the total (lint
     --summary-by-ref)."""
-    from checker.cli.options import language_given
     from checker.files import encodable
-    from checker.i18n import _, chosen, say
-    from checker.report.formats import FORMATS, render
     from checker.report.lines import escaped  # names in these lines come from files
     from checker.report.summary import summary
 

@@ -1,6 +1,8 @@
 """What the shared options' values turn into: the `Settings` of a run, its
 `Reading`, the test map and --resolve-apis it asks for, each checked against
-the options it needs (checker.cli.options declares them)."""
+the options it needs (checker.cli.options declares them). As in the command
+modules, what they turn into is imported where it is made: --help loads
+this module, and needs none of it."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from checker.report.formats import STATISTICS
+from checker.report.formats import FORMATS, STATISTICS
 
 if TYPE_CHECKING:
     from checker.app.setup import Reading, Settings
@@ -42,8 +44,6 @@ def selected(values: dict[str, Any]) -> dict[str, tuple[str, ...]]:
 
 def lintrunner_code_of(fmt: str, values: dict[str, Any]) -> str | None:
     """--lintrunner-code, for the one format whose messages carry a code."""
-    from checker.report.formats import FORMATS
-
     code = values.get("lintrunner_code")
     if code is not None and not FORMATS[fmt].coded:
         raise click.UsageError(f"--lintrunner-code takes --format lintrunner, not --format {fmt}")

@@ -25,6 +25,7 @@ from checker.cli.torch_options import (
     timeout_option,
     verify_tests_option,
 )
+from checker.report.formats import formats_for
 
 
 @click.command()
@@ -132,7 +133,6 @@ def _backed(
 ) -> int:
     """verify --backed: its own flow (checker.app.backed) and reports."""
     from checker.app.backed import BackedRequest, backed
-    from checker.report.formats import formats_for
     from checker.verify.backed import Limits
     from checker.verify.crosscheck import Options
     from checker.verify.plan import shard_option

@@ -15,7 +15,7 @@ from checker.config.coverage_keys import exclusions
 from checker.config.ignore import Ignore
 from checker.errors import DataError
 from checker.model.catalogue import Catalogue
-from checker.tomlfile import Key, TomlLines
+from checker.tomlfile import KeyPath, TomlLines
 
 KEYS = (
     "coverage",
@@ -36,7 +36,7 @@ def check_settings(
     data: dict[str, Any],
     path: Path,
     where: TomlLines,
-    table: Key,
+    table: KeyPath,
     catalogue: Catalogue,
     extra: Collection[str] = (),
 ) -> dict[str, Any]:
@@ -131,7 +131,7 @@ def _severity(value: Any, at: Callable[..., str]) -> dict[str, str]:
 
 
 def _ignores(
-    value: Any, path: Path, where: TomlLines, key: Key, at: Callable[..., str]
+    value: Any, path: Path, where: TomlLines, key: KeyPath, at: Callable[..., str]
 ) -> list[Ignore]:
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise DataError(
@@ -144,7 +144,7 @@ def _ignores(
 
 
 def _ignore(
-    item: dict[str, Any], path: Path, where: TomlLines, key: Key, span: tuple[int, int | None]
+    item: dict[str, Any], path: Path, where: TomlLines, key: KeyPath, span: tuple[int, int | None]
 ) -> Ignore:
     header, stop = span
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import DataError
-from checker.tomlfile import Key, TomlLines
+from checker.tomlfile import KeyPath, TomlLines
 
 _EXCLUDE_KEYS = ("name", "reason")
 
@@ -24,7 +24,7 @@ class Exclusion:
     source: str  # path:line of the entry
 
 
-def exclusions(value: Any, path: Path, where: TomlLines, key: Key) -> list[Exclusion]:
+def exclusions(value: Any, path: Path, where: TomlLines, key: KeyPath) -> list[Exclusion]:
     """`[coverage]` with `exclude`: an array of {name = GLOB, reason = WHY}."""
     at = f"{path}:{where.nearest(key)}"
     if not isinstance(value, dict):

@@ -20,7 +20,7 @@ from checker.checks.registry import REGISTRY, finding
 from checker.checks.selectors import covers
 from checker.config.ignore import Ignore
 from checker.files import from_here
-from checker.gate.baseline import Key
+from checker.gate.baseline import BaselineKey, load_records
 from checker.i18n import N_, message
 from checker.model.finding import Finding
 from checker.model.suppression import NEXT_LINE, Suppression
@@ -95,7 +95,7 @@ def unused_ignores(
 
 
 def stale_entries(
-    left: Counter[Key], baseline_file: str, audit: Audit, selects: Callable[[str], bool]
+    left: Counter[BaselineKey], baseline_file: str, audit: Audit, selects: Callable[[str], bool]
 ) -> list[Finding]:
     """The baseline's entries no finding of this run matched, on pages it read."""
     stale = {
@@ -120,17 +120,15 @@ def stale_entries(
     return found
 
 
-def _record_lines(baseline_file: str) -> dict[Key, int]:
+def _record_lines(baseline_file: str) -> dict[BaselineKey, int]:
     """The line of each entry's record, as `docs-check baseline` writes them:
     one `"rule":` line a record. A file written otherwise names line 1."""
-    from checker.gate.baseline import load_records
-
     with open(baseline_file, encoding="utf-8") as text:
         starts = [n for n, line in enumerate(text, 1) if line.lstrip().startswith('"rule":')]
     keys = load_records(baseline_file)
     if len(starts) != len(keys):
         return {}
-    lines: dict[Key, int] = {}
+    lines: dict[BaselineKey, int] = {}
     for key, line in zip(keys, starts, strict=True):
         lines.setdefault(key, line)
     return lines

@@ -24,7 +24,7 @@ SCHEMA = "docs-check/baseline"
 SCHEMA_VERSION = 1
 _LINE_NUMBERS = re.compile(r"(?<=:)\d+\b|(?<=line )\d+\b")
 
-Key = tuple[str, str, str]  # rule, path from the project root, API or message
+BaselineKey = tuple[str, str, str]  # rule, path from the project root, API or message
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Project:
         return Path(relative).as_posix()
 
 
-def key_of(finding: Finding, project: Project) -> Key:
+def key_of(finding: Finding, project: Project) -> BaselineKey:
     return (finding.rule, project.path(finding.path), finding.api or _unplaced(finding.message))
 
 
@@ -77,18 +77,18 @@ def baseline_json(findings: Sequence[Finding], project: Project) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def load_baseline(path: str) -> Counter[Key]:
+def load_baseline(path: str) -> Counter[BaselineKey]:
     """The known findings; a file that is not a readable baseline is an InputError."""
     return Counter(load_records(path))
 
 
-def load_records(path: str) -> list[Key]:
+def load_records(path: str) -> list[BaselineKey]:
     """The key of each record, in the file's order."""
     document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "baseline", "broken baseline")
     records = document.get("findings")
     if not isinstance(records, list):
         raise InputError(f"{path}: broken baseline: 'findings' is not a list")
-    keys: list[Key] = []
+    keys: list[BaselineKey] = []
     for index, record in enumerate(records):
         problem = _problem(record)
         if problem:

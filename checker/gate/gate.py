@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from checker.config.ignore import Ignore
 from checker.config.selection import Selection
 from checker.gate.audit import Audit, stale_entries, unused_ignores, unused_suppressions
-from checker.gate.baseline import Key, Project, key_of
+from checker.gate.baseline import BaselineKey, Project, key_of
 from checker.gate.suppress import silence
 from checker.i18n import N_, joined, message
 from checker.model.finding import Finding, Severity
@@ -56,7 +56,7 @@ class Gate:
     project: Project
     severity: Mapping[str, str] = field(default_factory=dict)  # rule id -> error/warning/off
     ignores: tuple[Ignore, ...] = ()
-    baseline: Counter[Key] | None = None
+    baseline: Counter[BaselineKey] | None = None
     selection: Selection = field(default_factory=Selection)
     baseline_file: str | None = None  # where `baseline` was read: stale entries name it
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 
 def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
+    # the text report's only: the summary line and json load this module too
     from checker.report.verify_text import evidence_lines
 
     report = outcome.result

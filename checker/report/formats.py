@@ -173,6 +173,7 @@ def render(
         else:
             text = module.render(outcome)
         if f.plain and not statistics:  # one escaping of control characters: text's
+            # not at the top: --help loads this registry, for the format choices
             from checker.report.lines import escaped_lines
 
             text = escaped_lines(text)

@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from checker.gate.baseline import Key, Project, key_of
+from checker.gate.baseline import BaselineKey, Project, key_of
 from checker.i18n import say
 from checker.model.finding import Severity
 from checker.report.problems import problems
@@ -37,7 +37,7 @@ SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
 
 def render(outcome: Outcome[Any]) -> str:
     project = Project(Path.cwd(), outcome.result.refs)
-    seen: Counter[Key] = Counter()
+    seen: Counter[BaselineKey] = Counter()
     issues = []
     for f in problems(outcome):
         key = key_of(f, project)
@@ -54,7 +54,7 @@ def render(outcome: Outcome[Any]) -> str:
     return json.dumps(issues, ensure_ascii=False, indent=2) + "\n"
 
 
-def fingerprint(key: Key, repeat: int) -> str:
+def fingerprint(key: BaselineKey, repeat: int) -> str:
     """`repeat`: how many equal findings come before it on its page."""
     text = "\0".join((*key, str(repeat)))
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()

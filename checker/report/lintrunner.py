@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 from checker.checks.registry import NOTE, REGISTRY
 from checker.i18n import N_, message, say
+from checker.model.finding import Finding, Severity
 from checker.report.located import located
 from checker.report.problems import problems, verdict_finding
 
 if TYPE_CHECKING:
-    from checker.model.finding import Finding
     from checker.outcome import Outcome
 
 CODE = "DOCS_CHECK"  # the linter's `code` in .lintrunner.toml, unless --lintrunner-code
@@ -56,7 +56,6 @@ def _notes(outcome: Outcome[Any]) -> list[Finding]:
     off too (checker.gate.gate), so such a one is advice as well."""
     if outcome.command != "verify":
         return []
-    from checker.model.finding import Severity
 
     noted = [
         r

@@ -78,7 +78,7 @@ def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
 
 
 def _rule(rule: Expectation, results: list[Result]) -> list[str]:
-    from checker.verify.verified import entry_groups, place
+    from checker.verify.verified import entry_groups, place  # verify's report only
 
     lines = ["", f"### {_text(rule.id)}: {_code(rule.api)}", ""]
     expects = _("The rule expects {expect} ({at}).")
@@ -150,7 +150,7 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
 def _resolution(resolution: Resolution) -> list[str]:
     """The counts per docs version (a column per outcome), the notes, then the
     names that do not simply resolve."""
-    from checker.torch.resolved import NOT_RESOLVED, Lookup
+    from checker.torch.resolved import NOT_RESOLVED, Lookup  # --resolve-apis only
 
     report = resolution.report
     lines = ["", "### API resolution", ""]

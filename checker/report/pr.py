@@ -37,13 +37,13 @@ from checker.report.markdown_text import code, text
 from checker.report.notes import is_reference_note, note_said
 from checker.report.pr_changes import changes_said, item, repo_path
 from checker.report.summary import failed_tests_said
+from checker.verify.crosscheck import DIFFERS, Result
 from checker.verify.docs_changes import DocsChanges
+from checker.verify.verified import VerifyReport, entry_groups
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
-    from checker.verify.crosscheck import Result
     from checker.verify.expectations import Expectation
-    from checker.verify.verified import VerifyReport
 
 
 def render(outcome: Outcome[VerifyReport]) -> str:
@@ -85,9 +85,6 @@ def _marks(rows: list[Result], docs: DocsChanges, documented: bool = True) -> st
 def _rule(
     rule: Expectation, results: list[Result], refs: tuple[str, ...], docs: DocsChanges
 ) -> list[str]:
-    from checker.verify.crosscheck import DIFFERS
-    from checker.verify.verified import entry_groups
-
     groups = entry_groups(results)
     lines = ["", f"## {text(rule.id)}: {code(rule.api)}", ""]
     for rows in groups:

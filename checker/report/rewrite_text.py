@@ -11,16 +11,14 @@ from typing import TYPE_CHECKING
 from checker.i18n import _, say
 from checker.report.counts import entries_said, files_said, findings_said, pages_said
 from checker.report.lines import finding_line, lines_of
+from checker.rewrite.written import PageRewrite, unified_diff
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.results import Rewritten
-    from checker.rewrite.written import PageRewrite
 
 
 def rewrite_text(outcome: Outcome[Rewritten], colour: bool = False) -> str:
-    from checker.rewrite.written import unified_diff
-
     rewritten = outcome.result
     if rewritten.diff:
         return "".join(unified_diff(change) for change in rewritten.changed)

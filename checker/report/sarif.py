@@ -27,7 +27,7 @@ from checker.checks.registry import CHECKS, Check
 from checker.i18n import say, shown_language
 from checker.model.finding import Finding
 from checker.report.located import located
-from checker.report.objects import result_object
+from checker.report.objects import resolution_objects, result_object
 from checker.report.problems import verdict_message
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
@@ -150,8 +150,6 @@ def _log(
     if tag is not None:
         run["language"] = tag
     if resolution is not None:
-        from checker.report.objects import resolution_objects
-
         resolved = resolution_objects(resolution)
         run["properties"] = {
             key: resolved[key] for key in ("resolution_counts", "resolution_environments")

@@ -50,7 +50,7 @@ def lint_counts_by_ref(linted: Linted) -> list[str]:
     """`REF: 3 findings (...) in 6 files, 22 entries`, for each git ref read
     (--summary-by-ref): a history's findings, ref by ref. Findings on no page
     (a configuration's unused ignore) count in the total line only."""
-    from checker.report.located import located
+    from checker.report.located import located  # --summary-by-ref only
 
     lines = []
     for ref in linted.refs:

@@ -17,6 +17,7 @@ from checker.i18n import _
 from checker.model.support import Entry
 from checker.report.formats import REWRITING
 from checker.report.lines import finding_line, headline, lines_of, resolution_text
+from checker.report.summary import verify_said
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 def render(outcome: Outcome[Any], colour: bool = False) -> str:
     if outcome.command == "verify":
-        from checker.report.summary import verify_said
         from checker.report.verify_text import verify_text
 
         said = _("{headline} (exit {code}): {said}").format(

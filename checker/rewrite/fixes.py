@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.checks.lint import lint as lint_checks
+from checker.checks.lint import lint_pages
 from checker.gate.gate import Gate
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
@@ -20,13 +20,15 @@ from checker.model.support import Page
 from checker.read.load import page_lines
 from checker.rewrite.lines import Replacement, fixed, replaced
 from checker.rewrite.source import Skipped, Source, opened
-from checker.rewrite.written import PageRewrite, read_back
+from checker.rewrite.written import PageRewrite, read_back, said
 
 PASSES = 10  # a fix that reveals another, that reveals another...: a few at most
 
 
 @dataclass(frozen=True)
-class _Rules:
+class _Relint:
+    """A page linted again as this run lints it: under its catalogue and gate."""
+
     catalogue: Catalogue
     gate: Gate
 
@@ -38,7 +40,7 @@ class _Rules:
     def every(self, page: Page) -> list[Finding]:
         """All of them, selected or not, suppressed or not: what a fix must
         not bring, whatever this run reports."""
-        return lint_checks([page], self.catalogue)
+        return lint_pages([page], self.catalogue)
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def fixed_pages(
     run and its gated findings, under the catalogue and gate it ran with;
     `docs`: the docs trees (a link leaving them is not followed). `since`:
     when the run began (ns); a page changed after it is an error, not fixed."""
-    rules = _Rules(catalogue, gate)
+    relint = _Relint(catalogue, gate)
     fixable = {f.path for f in findings if f.fix}
     changes: list[PageRewrite] = []
     skipped: list[Skipped] = []
@@ -76,7 +78,7 @@ def fixed_pages(
         source = opened(page.path, docs, since, skipped, errors)
         if source is None:
             continue
-        change, refused, fixed_here = _fixed_page(page, source, rules)
+        change, refused, fixed_here = _fixed_page(page, source, relint)
         changes += [change] if change is not None else []
         gone.update({(page.path, rule, line): n for (rule, line), n in fixed_here.items()})
         skipped += refused
@@ -84,10 +86,10 @@ def fixed_pages(
 
 
 def _fixed_page(
-    page: Page, source: Source, rules: _Rules
+    page: Page, source: Source, relint: _Relint
 ) -> tuple[PageRewrite | None, list[Skipped], Counter[tuple[str, int]]]:
     """The page fixed, or why not; and the (rule, line) of each finding fixed."""
-    before = rules.findings(page)
+    before = relint.findings(page)
     text, findings, current = source.text, before, page
     touched: set[int] = set()  # the lines a pass replaced (a fix moves no line)
     for _ in range(PASSES):
@@ -97,11 +99,11 @@ def _fixed_page(
             break
         touched.update(change.first for change in made.replacements)
         text = replaced(page_lines(text, keepends=True), made.replacements)
-        current = read_back(page, text, rules.catalogue)
-        findings = rules.findings(current)
+        current = read_back(page, text, relint.catalogue)
+        findings = relint.findings(current)
     if text == source.text:
         return None, [], Counter()
-    refused = _refused(page, current, rules)
+    refused = _refused(page, current, relint)
     if refused is not None:
         return None, [refused], Counter()
     gone = Counter(_key(f) for f in before) - Counter(_key(f) for f in findings)
@@ -119,33 +121,29 @@ def _regions(old: list[str], new: list[str], touched: set[int]) -> tuple[Replace
     )
 
 
-def _refused(page: Page, fixed_page: Page, rules: _Rules) -> Skipped | None:
+def _refused(page: Page, fixed_page: Page, relint: _Relint) -> Skipped | None:
     """Why the fixed page must not be written, if it must not: a finding of
     any rule that the page did not have, or an entry that says otherwise."""
-    came = Counter(map(_key, rules.every(fixed_page))) - Counter(map(_key, rules.every(page)))
+    came = Counter(map(_key, relint.every(fixed_page))) - Counter(map(_key, relint.every(page)))
     if came:
         rule, line = min(came)
-        said = message(
+        why = message(
             N_("not fixed: the fixed page would have a new {rule} finding at line {line}"),
             rule=rule,
             line=line,
         )
-        return Skipped(page.path, line, said)
-    changed = [a for a, b in zip(_said(page), _said(fixed_page), strict=False) if a != b]
+        return Skipped(page.path, line, why)
+    was, now = said(page, "line"), said(fixed_page, "line")
+    changed = [e.line for e, a, b in zip(page.entries, was, now, strict=False) if a != b]
     if changed or len(fixed_page.entries) != len(page.entries):
         # a fix changes how a page writes what it says, never what it says
-        line = changed[0][1] if changed else 1
-        said = message(
+        line = changed[0] if changed else 1
+        why = message(
             N_("not fixed: the fixed page would say something else of the entry at line {line}"),
             line=line,
         )
-        return Skipped(page.path, line, said)
+        return Skipped(page.path, line, why)
     return None
-
-
-def _said(page: Page) -> list[tuple[str, int, object]]:
-    """What a page says: each entry's API, where, and its status."""
-    return [(entry.api, entry.line, entry.status) for entry in page.entries]
 
 
 def _key(finding: Finding) -> tuple[str, int]:

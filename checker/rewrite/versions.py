@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.edit import Edit
@@ -19,7 +19,7 @@ from checker.model.version import docs_version
 from checker.read.load import page_lines
 from checker.read.mentions import with_version
 from checker.rewrite.lines import fixed, replaced
-from checker.rewrite.written import read_back
+from checker.rewrite.written import read_back, said
 
 # What a page for the new version must not have: all of them are versions
 # named for the old one (or into another) that the rewrite missed.
@@ -61,9 +61,9 @@ def renamed(page: Page, text: str, old: str, catalogue: Catalogue) -> Renamed:
 def _problem(before: Page, after: Page, catalogue: Catalogue) -> str | None:
     """The result read back must hold the same entries, saying the same, and
     name no other version."""
-    if _said(before) != _said(after):
+    if said(before, "raw") != said(after, "raw"):
         return message(N_("{path}: the rewritten page reads as other entries"), path=after.path)
-    for finding in lint([after], catalogue):
+    for finding in lint_pages([after], catalogue):
         if finding.rule in _VERSION_RULES:
             return message(
                 N_("{path}:{line}: still names another version ({rule})"),
@@ -72,7 +72,3 @@ def _problem(before: Page, after: Page, catalogue: Catalogue) -> str | None:
                 rule=finding.rule,
             )
     return None
-
-
-def _said(page: Page) -> list[tuple[str, object, str]]:
-    return [(entry.api, entry.status, entry.raw) for entry in page.entries]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from checker.errors import InputError, UsageError
 from checker.files import ESCAPE, write_atomically
@@ -44,6 +45,15 @@ class PageRewrite:
 def read_back(page: Page, text: str, catalogue: Catalogue) -> Page:
     """The rewritten text as the model reads it, at the page's place."""
     return read_text(text, DocFile(page.path, page.version, page.lang, page.tree), catalogue)
+
+
+def said(page: Page, *kept: Literal["line", "raw"]) -> list[tuple[object, ...]]:
+    """What a page says, as a rewrite read back must still say it: each
+    entry's API and status in order, and what else of the entry the rewrite
+    may not change (`line`: a fix moves no line; `raw`: a page for a new
+    version writes its statuses as the old one did). `migrate` compares less:
+    it changes how a status is written (checker.app.migrate.said_per_product)."""
+    return [(e.api, e.status, *(getattr(e, name) for name in kept)) for e in page.entries]
 
 
 def unified_diff(change: PageRewrite) -> str:

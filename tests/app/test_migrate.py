@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from checker.app.migrate import said
-from checker.checks.lint import lint
+from checker.app.migrate import said_per_product
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.sources.corpus import read_corpus
 from tests.conftest import Invoke
@@ -36,7 +36,9 @@ def model(root: Path) -> dict[str, list[tuple[str, ...]]]:
     """Each page's export but for format and lines, by path under root."""
     corpus = read_corpus([str(root)], CATALOGUE)
     assert corpus.errors == ()
-    return {str(Path(p.path).relative_to(root)): said(p, CATALOGUE) for p in corpus.pages}
+    return {
+        str(Path(p.path).relative_to(root)): said_per_product(p, CATALOGUE) for p in corpus.pages
+    }
 
 
 def texts(root: Path) -> dict[str, str]:
@@ -74,7 +76,9 @@ def test_every_format_goes_to_blocks_and_reads_the_same(cli: Invoke, tree: Path)
         ("record", "blocks"),
         ("EtcdStore", "blocks"),
     ]
-    block_rules = {f.rule for f in lint(corpus.pages, CATALOGUE) if f.rule.startswith("block-")}
+    block_rules = {
+        f.rule for f in lint_pages(corpus.pages, CATALOGUE) if f.rule.startswith("block-")
+    }
     assert block_rules == set()
 
 
@@ -210,7 +214,9 @@ def test_the_master_snapshot_round_trips(cli: Invoke, corpus: Path, tmp_path: Pa
     assert model(root) == before
     corpus_after = read_corpus([str(root)], CATALOGUE)
     assert {e.format for p in corpus_after.pages for e in p.entries} == {"blocks"}
-    assert [f for f in lint(corpus_after.pages, CATALOGUE) if f.rule.startswith("block-")] == []
+    assert [
+        f for f in lint_pages(corpus_after.pages, CATALOGUE) if f.rule.startswith("block-")
+    ] == []
     code, _, err = cli("migrate", "--to", "table", str(root), "--no-cache")
     assert (code, err) == (0, "changed 244 files\n")
     assert model(root) == before

@@ -3,7 +3,7 @@ reports in, and the coverage of every rule id by the lint fixtures."""
 
 from __future__ import annotations
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.checks.registry import GATE, REGISTRY, RESOLVE, TESTS, VERIFY
 from checker.files import named_from_here
 from checker.model.catalogue import default_catalogue
@@ -38,7 +38,7 @@ NOT_LINT = {
 def run(case: str) -> list[Finding]:
     corpus = read_corpus([str(LINT / case)], CATALOGUE)
     assert corpus.errors == ()
-    return lint(corpus.pages, CATALOGUE)
+    return lint_pages(corpus.pages, CATALOGUE)
 
 
 # --- duplicate-api ---------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_lang_parity_of_pages_linted_with_their_context() -> None:
     pages = read_corpus([str(LINT / "lang-parity" / "docs")], CATALOGUE).pages
     zh = [page for page in pages if page.lang == "zh" and page.version == "2.12.0"]
     others = [page for page in pages if page not in zh]
-    found = [f for f in lint(zh, CATALOGUE, others) if f.rule == "lang-parity"]
+    found = [f for f in lint_pages(zh, CATALOGUE, others) if f.rule == "lang-parity"]
     assert [(f.path, f.line) for f in found] == [(zh[0].path, 5), (zh[0].path, 7), (zh[0].path, 13)]
 
 
@@ -225,7 +225,7 @@ def test_lang_parity_needs_both_languages_in_the_docs_read() -> None:
     compared with nothing."""
     zh = LINT / "lang-parity" / "docs/zh"
     corpus = read_corpus([str(zh)], CATALOGUE)
-    assert [f for f in lint(corpus.pages, CATALOGUE) if f.rule == "lang-parity"] == []
+    assert [f for f in lint_pages(corpus.pages, CATALOGUE) if f.rule == "lang-parity"] == []
 
 
 # --- coverage of the rule ids ----------------------------------------------------

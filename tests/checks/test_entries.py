@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Support
@@ -25,7 +25,7 @@ def run(case: str) -> tuple[list[Entry], list[Finding]]:
     corpus = read_corpus([str(LINT / case)], CATALOGUE)
     assert corpus.errors == ()
     entries = [entry for page in corpus.pages for entry in page.entries]
-    return entries, lint(corpus.pages, CATALOGUE)
+    return entries, lint_pages(corpus.pages, CATALOGUE)
 
 
 def by_api(entries: list[Entry]) -> dict[str, Entry]:
@@ -229,7 +229,7 @@ def test_link_target_names_another_api() -> None:
 def linked(api: str, url: str) -> list[str]:
     """The link-target messages of one entry of `api` linking to `url`."""
     page = read_page(f"# t\n\n## {api}\n\n**原生文档**：[{api}]({url})\n\n**是否支持**：是\n")
-    return [f.message for f in lint([page], CATALOGUE) if f.rule == "link-target"]
+    return [f.message for f in lint_pages([page], CATALOGUE) if f.rule == "link-target"]
 
 
 DOCS = "https://pytorch.org/docs/2.12"

@@ -355,7 +355,7 @@ def test_a_rules_findings_at_a_ref_are_kept_for_the_next_run(
     import dataclasses
 
     import checker.checks.expected as expected
-    from checker.checks.lint import lint
+    from checker.checks.lint import lint_pages
     from checker.model.catalogue import load_catalogue
     from checker.sources.cache import PageCache
     from checker.sources.checked_store import CheckedStore
@@ -371,7 +371,7 @@ def test_a_rules_findings_at_a_ref_are_kept_for_the_next_run(
     rules = load_rules(shipped_rule_files(), catalogue)
     cache = PageCache(docs / "cache")
     with CheckedStore(cache, catalogue) as store:
-        first = lint(pages, catalogue, store=store, rules=rules)
+        first = lint_pages(pages, catalogue, store=store, rules=rules)
     differs = [(f.path, f.line) for f in first if f.rule == "doc-differs-from-rule"]
     assert differs == [(f"r1:{PAGE}", ROW)]
     judged: list[str] = []
@@ -380,9 +380,9 @@ def test_a_rules_findings_at_a_ref_are_kept_for_the_next_run(
         expected, "_differences", lambda rule, *rest: judged.append(rule.id) or real(rule, *rest)
     )
     with CheckedStore(cache, catalogue) as store:
-        assert lint(pages, catalogue, store=store, rules=rules) == first
+        assert lint_pages(pages, catalogue, store=store, rules=rules) == first
     assert judged == []
     changed = [dataclasses.replace(rule, expect_at=f"{rule.expect_at}!") for rule in rules]
     with CheckedStore(cache, catalogue) as store:
-        lint(pages, catalogue, store=store, rules=changed)
+        lint_pages(pages, catalogue, store=store, rules=changed)
     assert judged

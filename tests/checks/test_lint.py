@@ -3,7 +3,7 @@ it, which ignores and baselines match by."""
 
 from __future__ import annotations
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.checks.registry import finding
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
@@ -97,11 +97,11 @@ def test_context_pages_are_compared_but_only_the_pages_given_are_reported() -> N
     after = page(last, stated("torch.x.two", 3, last, yes))
     # Given in any order, the context is put in the tree's order: a.md is first,
     # so b.md holds the conflict; c.md's copy of torch.x.two is on c.md, not given.
-    found = lint([mine], catalogue, [after, before])
+    found = lint_pages([mine], catalogue, [after, before])
     assert [(f.path, f.line, f.rule) for f in found] == [(given, 3, "api-conflict")]
     assert f"contradicts {first}:3" in found[0].message
     # the same pages all given: c.md's duplicate is reported as well
-    every = lint([before, mine, after], catalogue)
+    every = lint_pages([before, mine, after], catalogue)
     assert [(f.path, f.line, f.rule) for f in every] == [
         (given, 3, "api-conflict"),
         (last, 3, "duplicate-api"),

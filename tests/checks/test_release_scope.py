@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.sources.corpus import read_corpus
@@ -27,7 +27,7 @@ CATALOGUE = default_catalogue()
 def findings(*folders: str) -> list[Finding]:
     corpus = read_corpus([str(REPO / folder) for folder in folders], CATALOGUE)
     assert corpus.errors == ()
-    return lint(corpus.pages, CATALOGUE)
+    return lint_pages(corpus.pages, CATALOGUE)
 
 
 def said(found: list[Finding]) -> list[tuple[str, int, str]]:

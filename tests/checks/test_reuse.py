@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from checker.checks import reuse
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
@@ -55,12 +55,12 @@ def at_ref(pages: Sequence[Page], ref: str) -> list[Page]:
 def test_many_refs_are_linted_as_each_ref_alone(case: str) -> None:
     pages = read_corpus([str(FIXTURES / "lint" / case)], CATALOGUE).pages
     refs = ("r1", "r2", "r3")
-    together = lint([page for ref in refs for page in at_ref(pages, ref)], CATALOGUE)
-    alone = sorted(f for ref in refs for f in lint(at_ref(pages, ref), CATALOGUE))
+    together = lint_pages([page for ref in refs for page in at_ref(pages, ref)], CATALOGUE)
+    alone = sorted(f for ref in refs for f in lint_pages(at_ref(pages, ref), CATALOGUE))
     assert together == alone
     assert [_said(f) for f in together] == [_said(f) for f in alone]
     # and each ref's findings are the working tree's, named by the ref
-    tree = lint(pages, CATALOGUE)
+    tree = lint_pages(pages, CATALOGUE)
     assert tree
     for ref in refs:
         mine = [f for f in together if f.path.startswith(f"{ref}:")]
@@ -70,7 +70,7 @@ def test_many_refs_are_linted_as_each_ref_alone(case: str) -> None:
 def test_a_ref_names_the_other_place_at_itself() -> None:
     """A cross-page finding reused at r2 names r2's page as the other place."""
     pages = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
-    found = lint([*at_ref(pages, "r1"), *at_ref(pages, "r2")], CATALOGUE)
+    found = lint_pages([*at_ref(pages, "r1"), *at_ref(pages, "r2")], CATALOGUE)
     at_r2 = [f for f in found if f.rule == "duplicate-api" and f.path.startswith("r2:")]
     assert at_r2
     assert all(" as at r2:" in f.message for f in at_r2)
@@ -89,7 +89,7 @@ def test_rules_run_once_per_blob(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(self, page, counting)
 
     monkeypatch.setattr(reuse.Reuse, "own", counted)
-    lint([page for ref in ("r1", "r2", "r3") for page in at_ref(pages, ref)], CATALOGUE)
+    lint_pages([page for ref in ("r1", "r2", "r3") for page in at_ref(pages, ref)], CATALOGUE)
     assert sorted(runs) == sorted(f"r1:{page.path}" for page in pages)
 
 
@@ -128,7 +128,9 @@ def test_a_folder_of_the_same_blobs_is_compared_once(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(checker.checks.lint, "documented_again", gathered)
     monkeypatch.setattr(checker.checks.lint, "duplicates_among", compared)
-    found = lint([page for ref in ("r1", "r2", "r3") for page in at_ref(pages, ref)], CATALOGUE)
+    found = lint_pages(
+        [page for ref in ("r1", "r2", "r3") for page in at_ref(pages, ref)], CATALOGUE
+    )
     assert calls == {"gathered": 2, "compared": 1}  # 2.11.0 and 2.12.0; only 2.12.0 repeats
     assert sum(f.rule == "duplicate-api" for f in found) == 3 * 2
 
@@ -144,7 +146,7 @@ def test_a_folder_compared_in_one_run_is_not_compared_in_the_next(
     pages = at_ref(read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages, "r1")
     cache = PageCache(tmp_path)
     with CheckedStore(cache, CATALOGUE) as store:
-        first = lint(pages, CATALOGUE, store=store)
+        first = lint_pages(pages, CATALOGUE, store=store)
     assert sum(f.rule == "duplicate-api" for f in first) == 2
     assert {page.version for page in pages} == {"2.11.0", "2.12.0"}
     changed = [
@@ -162,11 +164,11 @@ def test_a_folder_compared_in_one_run_is_not_compared_in_the_next(
 
     monkeypatch.setattr(checker.checks.lint, "documented_again", gathered)
     with CheckedStore(cache, CATALOGUE) as store:
-        assert lint(changed, CATALOGUE, store=store) == first
+        assert lint_pages(changed, CATALOGUE, store=store) == first
     assert gathered_again == ["2.11.0"]  # the changed folder only
     other = dataclasses.replace(CATALOGUE, products=CATALOGUE.products[:1])
     with pytest.raises(pytest.fail.Exception), CheckedStore(cache, other) as store:
-        lint(pages, other, store=store)  # another catalogue: compared again
+        lint_pages(pages, other, store=store)  # another catalogue: compared again
 
 
 def test_a_whole_run_kept_runs_no_rule_until_a_page_or_a_rule_changes(
@@ -184,7 +186,7 @@ def test_a_whole_run_kept_runs_no_rule_until_a_page_or_a_rule_changes(
     rules = load_rules(rule_files([], (), False), CATALOGUE)
     cache = PageCache(tmp_path)
     with CheckedStore(cache, CATALOGUE) as store:
-        first = lint(pages, CATALOGUE, store=store, rules=rules)
+        first = lint_pages(pages, CATALOGUE, store=store, rules=rules)
     assert any(f.api and f.entry_line and f.version for f in first)
     ran: list[int] = []
     real = checker.checks.lint._checked
@@ -195,16 +197,16 @@ def test_a_whole_run_kept_runs_no_rule_until_a_page_or_a_rule_changes(
 
     monkeypatch.setattr(checker.checks.lint, "_checked", counting)
     with CheckedStore(cache, CATALOGUE) as store:
-        again = lint(pages, CATALOGUE, store=store, rules=rules)
+        again = lint_pages(pages, CATALOGUE, store=store, rules=rules)
     assert again == first and ran == []
     assert [(f.api, f.entry_line, f.version, f.message) for f in again] == [
         (f.api, f.entry_line, f.version, f.message) for f in first
     ]
     changed = [dataclasses.replace(pages[0], blob="another"), *pages[1:]]
     for run in (
-        lambda store: lint(changed, CATALOGUE, store=store, rules=rules),
-        lambda store: lint(pages, CATALOGUE, store=store),  # no rules
-        lambda store: lint(pages[1:], CATALOGUE, pages[:1], store=store, rules=rules),
+        lambda store: lint_pages(changed, CATALOGUE, store=store, rules=rules),
+        lambda store: lint_pages(pages, CATALOGUE, store=store),  # no rules
+        lambda store: lint_pages(pages[1:], CATALOGUE, pages[:1], store=store, rules=rules),
     ):
         with CheckedStore(cache, CATALOGUE) as store:
             run(store)
@@ -215,7 +217,7 @@ def test_a_folder_of_one_page_repeating_an_api() -> None:
     """A page that documents an API twice, alone in its folder, at two refs."""
     pages = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
     [tensor] = [page for page in pages if page.path.endswith("pytorch_2-12-0/torch-Tensor.md")]
-    found = lint([*at_ref([tensor], "r1"), *at_ref([tensor], "r2")], CATALOGUE)
+    found = lint_pages([*at_ref([tensor], "r1"), *at_ref([tensor], "r2")], CATALOGUE)
     assert [(f.path.split(":")[0], f.line, f.rule) for f in found if f.rule == "duplicate-api"] == [
         ("r1", 35, "duplicate-api"),
         ("r2", 35, "duplicate-api"),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.roots import docs_root
@@ -62,7 +62,7 @@ def rows(api: str, word: str) -> str:
 def findings(*folders: Path) -> list[Finding]:
     corpus = read_corpus([str(folder) for folder in folders], CATALOGUE)
     assert corpus.errors == ()
-    return lint(corpus.pages, CATALOGUE)
+    return lint_pages(corpus.pages, CATALOGUE)
 
 
 def rules(found: list[Finding]) -> list[str]:
@@ -93,10 +93,10 @@ def test_each_corpus_snapshot_gets_what_it_gets_alone(corpus: Path) -> None:
     whatever else is read: the corpus is read once, and each snapshot's
     pages linted alone.)"""
     pages = read_corpus([str(corpus)], CATALOGUE).pages
-    every = lint(pages, CATALOGUE)
+    every = lint_pages(pages, CATALOGUE)
     for snapshot in (*SNAPSHOTS, RELEASE):
         under = f"{corpus / snapshot}/"
-        alone = lint([page for page in pages if page.path.startswith(under)], CATALOGUE)
+        alone = lint_pages([page for page in pages if page.path.startswith(under)], CATALOGUE)
         assert [f for f in every if f.path.startswith(under)] == alone, snapshot
     # and no message names a place in another snapshot
     for finding in every:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry
@@ -77,7 +77,7 @@ def master(corpus: Path) -> Corpus:
 
 @pytest.fixture(scope="module")
 def master_findings(master: Corpus) -> list[Finding]:
-    return lint(master.pages, CATALOGUE)
+    return lint_pages(master.pages, CATALOGUE)
 
 
 def entries_of(corpus: Corpus) -> list[Entry]:
@@ -371,4 +371,4 @@ def test_no_entry_of_a_snapshot_changes_name(corpus: Path, snapshot: str) -> Non
     digest = hashlib.sha256("\n".join(names).encode()).hexdigest()[:16]
     assert (len(names), digest) == NAMES_DIGEST[snapshot]
     assert all(name.split(":")[-1].startswith(("torch.", "torch_npu.")) for name in names)
-    assert [f for f in lint(read.pages, CATALOGUE) if f.rule == "api-name-incomplete"] == []
+    assert [f for f in lint_pages(read.pages, CATALOGUE) if f.rule == "api-name-incomplete"] == []

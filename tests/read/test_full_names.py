@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
@@ -24,7 +24,7 @@ CATALOGUE = default_catalogue()
 def read(root: Path) -> tuple[list[Entry], list[Finding]]:
     corpus = read_corpus([str(root)], CATALOGUE)
     assert corpus.errors == ()
-    return [e for page in corpus.pages for e in page.entries], lint(corpus.pages, CATALOGUE)
+    return [e for page in corpus.pages for e in page.entries], lint_pages(corpus.pages, CATALOGUE)
 
 
 def apis(entries: list[Entry], page: str) -> list[str]:
@@ -88,7 +88,7 @@ def test_every_entry_is_full_or_reported() -> None:
     trees += sorted(path for path in (FIXTURES / "lint").iterdir() if path.is_dir())
     for tree in trees:
         corpus = read_corpus([str(tree)], CATALOGUE)
-        findings = lint(corpus.pages, CATALOGUE)
+        findings = lint_pages(corpus.pages, CATALOGUE)
         reported = {(f.path, f.line) for f in findings if f.rule == "api-name-incomplete"}
         for page in corpus.pages:
             for entry in page.entries:
@@ -139,7 +139,7 @@ def test_a_dash_after_the_status_label_is_a_missing_status_too() -> None:
         ("torch.x.y", None, "", "inline"),
         ("torch.x.z", None, "", "inline"),
     ]
-    found = lint([page], CATALOGUE)
+    found = lint_pages([page], CATALOGUE)
     assert [(f.line, f.rule) for f in found] == [(3, "missing-status"), (7, "missing-status")]
 
 
@@ -196,4 +196,6 @@ def test_every_dash_for_nothing_is_blank() -> None:
     for dash in ("-", "--", "—", "–", ""):
         text = f"# torch.x\n\n### torch.x.y\n\n**是否支持**：{dash}\n"
         page = read_page(text)
-        assert [(f.line, f.rule) for f in lint([page], CATALOGUE)] == [(3, "missing-status")], dash
+        assert [(f.line, f.rule) for f in lint_pages([page], CATALOGUE)] == [
+            (3, "missing-status")
+        ], dash

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.checks.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
@@ -26,7 +26,7 @@ PAGE = Path("docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
 def run(case: str) -> list[Finding]:
     corpus = read_corpus([str(LINT / case)], CATALOGUE)
     assert corpus.errors == ()
-    return lint(corpus.pages, CATALOGUE)
+    return lint_pages(corpus.pages, CATALOGUE)
 
 
 def changed_lines(case: str) -> set[int]:
@@ -46,7 +46,7 @@ def line(case: str, number: int) -> str:
 
 def test_clean_blocks_have_no_findings_and_read_fully() -> None:
     corpus = read_corpus([str(LINT / "blocks-ok")], CATALOGUE)
-    assert lint(corpus.pages, CATALOGUE) == []
+    assert lint_pages(corpus.pages, CATALOGUE) == []
     entries = {entry.api: entry for page in corpus.pages for entry in page.entries}
     assert {entry.format for entry in entries.values()} == {"blocks"}
     assert entries["torch.distributed.elastic.metrics.put_metric"].expanded(CATALOGUE.scope) == {
@@ -143,7 +143,7 @@ def test_block_products_not_exactly_one() -> None:
 )
 def test_house_rule_findings_are_errors_and_entries_survive(case: str) -> None:
     corpus = read_corpus([str(LINT / case)], CATALOGUE)
-    findings = lint(corpus.pages, CATALOGUE)
+    findings = lint_pages(corpus.pages, CATALOGUE)
     assert findings
     house = [f for f in findings if f.rule.startswith("block-")]
     assert {f.rule for f in house} <= {rule for rule in REGISTRY if rule.startswith("block-")}

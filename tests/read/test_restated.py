@@ -5,7 +5,7 @@ duplicate-status the same way, and their clean twin once."""
 
 from __future__ import annotations
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry
@@ -23,7 +23,7 @@ RDZV = "torch.distributed.elastic.events.construct_and_record_rdzv_event"
 def run(case: str) -> tuple[dict[str, Entry], list[Finding]]:
     corpus = read_corpus([str(LINT / case)], CATALOGUE)
     entries = {entry.api: entry for page in corpus.pages for entry in page.entries}
-    return entries, lint(corpus.pages, CATALOGUE)
+    return entries, lint_pages(corpus.pages, CATALOGUE)
 
 
 def test_stated_differently_is_a_conflict_at_the_later_statement() -> None:

@@ -457,6 +457,7 @@ def test_a_warm_lint_takes_the_page_rules_findings_from_the_cache(
     (each kept under the pages' paths and blobs, the rules' too), so it
     decodes no page; it says what the first said, findings placed in their
     entries too. A changed page is checked, and its folder compared again."""
+    import checker.app.lint
     import checker.checks.lint
 
     monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path / "cache"))
@@ -472,6 +473,7 @@ def test_a_warm_lint_takes_the_page_rules_findings_from_the_cache(
         return real(page, catalogue)
 
     monkeypatch.setattr(checker.checks.lint, "page_rules", counting)
+    monkeypatch.setattr(checker.app.lint, "page_rules", counting)  # what lint reads pages with
     compared: list[str] = []
     real_again = checker.checks.lint.documented_again
 

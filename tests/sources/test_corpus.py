@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.checks.lint import lint
+from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.sources.cache import PageCache
 from checker.sources.cache_rows import digest
@@ -45,7 +45,7 @@ def test_parallel_cached_and_serial_reads_agree(
     for other in (parallel, cold, warm):
         assert other.pages == serial.pages
         assert other.errors == serial.errors == ()
-        assert lint(other.pages, CATALOGUE) == lint(serial.pages, CATALOGUE)
+        assert lint_pages(other.pages, CATALOGUE) == lint_pages(serial.pages, CATALOGUE)
     assert [page.path for page in serial.pages] == sorted(page.path for page in serial.pages)
 
 
