@@ -34,7 +34,8 @@ def gather(
 
     fetch = None
     if refs:  # git is only imported (and run) for git refs
-        from checker.sources.gitrefs import check_refs, git_listings
+        from checker.sources.gitrefs import check_refs
+        from checker.sources.gittrees import git_listings
 
         commits = check_refs(refs)  # every ref is checked before any is read
         listings = git_listings(commits, paths)
@@ -87,7 +88,7 @@ def _ref_docs(
 def _fetcher(owners: dict[str, GitRef]) -> Fetch:
     """Fetches pages' bytes from git, one process per repository, each blob
     from the repository of a ref that lists it."""
-    from checker.sources.gitrefs import git_blobs
+    from checker.sources.gittrees import git_blobs
 
     def fetch(docs: Sequence[DocFile]) -> list[bytes]:
         wanted = list(dict.fromkeys(doc.blob for doc in docs))
