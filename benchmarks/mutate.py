@@ -46,6 +46,11 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/model/test_claims.py",
         "tests/read/test_full_names.py",
     ),
+    "checker/model/markup.py": (
+        "tests/model/test_status.py",
+        "tests/model/test_claims.py",
+        "tests/read/test_full_names.py",
+    ),
     "checker/read/namespace.py": ("tests/read/test_full_names.py",),
     "checker/model/claims.py": ("tests/model/test_claims.py", "tests/read/test_restated.py"),
     "checker/read/table.py": (
