@@ -199,7 +199,7 @@ PATHOLOGICAL: dict[str, tuple[Callable[[int], str], bool, int]] = {
         False,
         800_000,
     ),
-    "table mark of n `<` (status._plain)": (
+    "table mark of n `<` (markup.plain)": (
         lambda n: f"### x\n\n**支持情况**：\n\n| 硬件 | 是否支持 |\n|--|--|\n| a | {'<' * n} |\n",
         False,
         400_000,
@@ -209,7 +209,7 @@ PATHOLOGICAL: dict[str, tuple[Callable[[int], str], bool, int]] = {
         False,
         400_000,
     ),
-    "decimal reference of n digits (status._unescape)": (
+    "decimal reference of n digits (markup.unescape)": (
         lambda n: f"### torch.x.y\n\n**是否支持**：&#{'1' * n};\n",
         False,
         1_600_000,

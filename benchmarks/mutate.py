@@ -46,6 +46,11 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/model/test_claims.py",
         "tests/read/test_full_names.py",
     ),
+    "checker/model/markup.py": (
+        "tests/model/test_status.py",
+        "tests/model/test_claims.py",
+        "tests/read/test_full_names.py",
+    ),
     "checker/read/namespace.py": ("tests/read/test_full_names.py",),
     "checker/model/claims.py": ("tests/model/test_claims.py", "tests/read/test_restated.py"),
     "checker/read/table.py": (
@@ -56,6 +61,12 @@ MODULES: dict[str, tuple[str, ...]] = {
     "checker/read/rows.py": ("tests/read/test_rows.py", "tests/read/test_full_names.py"),
     "checker/read/inline.py": ("tests/read/test_inline.py", "tests/read/test_full_names.py"),
     "checker/read/blocks.py": (
+        "tests/read/test_blocks.py",
+        "tests/read/test_house_rules.py",
+        "tests/read/test_restated.py",
+        "tests/app/test_fix.py",
+    ),
+    "checker/read/html_blocks.py": (
         "tests/read/test_blocks.py",
         "tests/read/test_house_rules.py",
         "tests/read/test_restated.py",

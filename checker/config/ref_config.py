@@ -13,7 +13,8 @@ from pathlib import Path
 from checker.config.config import CONFIG_FILE, PYPROJECT, Config, has_table, load_config
 from checker.errors import DataError
 from checker.model.catalogue import Catalogue
-from checker.sources.gitrefs import GitRef, git_files
+from checker.sources.gitrefs import GitRef
+from checker.sources.gittrees import git_files
 
 
 def config_at_ref(ref: GitRef, catalogue: Catalogue) -> Config | None:

@@ -1,15 +1,16 @@
 """The one status normaliser. Every way the docs (or a user) write support —
 a table mark, `是，暂不支持<term>Ascend 950DT</term>`, `<term>A</term>：是`,
-`支持`, `Yes` — becomes a `Status` here, or a `Problem`; never a guess."""
+`支持`, `Yes` — becomes a `Status` here, or a `Problem`; never a guess. Its
+markup (references, tags, `<term>`s) is made plain first: checker.model.markup."""
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 
 from checker.checks.registry import Problem
 from checker.i18n import N_, message
+from checker.model import markup
 from checker.model.catalogue import Catalogue
 from checker.model.claims import Claim, Claims
 from checker.model.support import Status, Support
@@ -26,12 +27,8 @@ _OPPOSITE = {Support.SUPPORTED: Support.UNSUPPORTED, Support.UNSUPPORTED: Suppor
 # A statement may end in a full stop: "Yes, except Ascend 950DT." / "是。"
 _FULL_STOPS = ".。"
 _CLAUSE_SPLIT = re.compile(r"[，,；;。]")
-# A term's tags, in any case, each found on its own: one pass (see _terms).
-_TERM_OPEN = re.compile("<term>", re.IGNORECASE)
-_TERM_CLOSE = re.compile("</term>", re.IGNORECASE)
 _BLANKS = {"", "-", "--", "—", "–"}
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_OPEN, _CLOSE = "\x01", "\x02"  # brackets a product name that was inside <term>
 _LIST_SEPARATORS = "/、&和"
 _COLONS = "：:"
 
@@ -73,7 +70,7 @@ def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
     house ✘, and a search of the page for ✗ finds nothing."""
     if cell in _MARKS:  # the house mark as is, nearly every cell: nothing to decode
         return _MARKS[cell], None
-    plain = _plain(cell)
+    plain = markup.plain(cell)
     if plain in _MARKS:
         return _MARKS[plain], None
     text = plain.rstrip(_FULL_STOPS).strip() or plain
@@ -97,7 +94,7 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
     A product the text states twice is reported (all on the text's one line)."""
     # A table cell puts one product per line with <br>: a clause each.
     text = _BREAK.sub("；", text)
-    prepared = drop_tags(_terms(_unescape(text))).replace("**", "").strip()
+    prepared = markup.drop_tags(markup.terms(markup.unescape(text))).replace("**", "").strip()
     split = _CLAUSE_SPLIT.split(prepared)
     clauses = [clause.strip().rstrip(_FULL_STOPS).strip() for clause in split]
     while clauses and clauses[-1] == "":
@@ -152,8 +149,8 @@ def _products(
     pos = 0
     while True:
         pos = _skip(text, pos, " \t")
-        if text.startswith(_OPEN, pos):
-            close = text.find(_CLOSE, pos)
+        if text.startswith(markup.OPEN, pos):
+            close = text.find(markup.CLOSE, pos)
             name = text[pos + 1 : close if close >= 0 else len(text)]
             product = catalogue.by_name(name)
             if product is None:
@@ -208,67 +205,6 @@ def _skip(text: str, pos: int, chars: str) -> int:
     while pos < len(text) and text[pos] in chars:
         pos += 1
     return pos
-
-
-def _plain(text: str) -> str:
-    return drop_tags(_unescape(text)).strip()
-
-
-# Character references as html.unescape finds them (its pattern, html._charref),
-# and a decimal one of over 7 digits: past U+10FFFF, unless led by zeros.
-_CHARREF = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)")
-_LONG_DECIMAL = re.compile(r"&#[0-9]{8}")
-
-
-def _unescape(text: str) -> str:
-    """html.unescape, but for a long decimal reference, which is U+FFFD unless
-    led by zeros and which it reads with int(): that raises on over 4300 digits
-    (sys.get_int_max_str_digits), and takes the square of the length without
-    that limit."""
-    if _LONG_DECIMAL.search(text) is None:
-        return html.unescape(text)
-    return _CHARREF.sub(_unescape_one, text)
-
-
-def _unescape_one(match: re.Match[str]) -> str:
-    ref = match.group(1)
-    if ref[0] != "#" or ref[1] in "xX":  # named, or hexadecimal: int() is linear in base 16
-        return html.unescape(match.group(0))
-    digits = ref[1:].rstrip(";").lstrip("0") or "0"
-    return "\ufffd" if len(digits) > 7 else html.unescape(f"&#{digits};")
-
-
-def drop_tags(text: str) -> str:
-    """The text less its tags: each `<` up to the first `>` after it, as
-    `re.sub(r"<[^>]*>", "", text)` reads it. In one pass: that regex looked
-    for a `>` from every `<`, the square of the length on a run of `<`."""
-    kept: list[str] = []
-    pos = 0
-    while (start := text.find("<", pos)) >= 0:
-        end = text.find(">", start + 1)
-        if end < 0:  # no `>` after this `<`, so none after a later one either
-            break
-        kept.append(text[pos:start])
-        pos = end + 1
-    kept.append(text[pos:])
-    return "".join(kept)
-
-
-def _terms(text: str) -> str:
-    """Each `<term>name</term>` as the plain name between _OPEN and _CLOSE, as
-    `re.sub(r"<term>(.*?)</term>", …, flags=re.I | re.S)` reads it: a term ends
-    at the first `</term>` after it. In one pass: that regex looked for the end
-    from every `<term>`, the square of the length on a run of unclosed ones."""
-    kept: list[str] = []
-    pos = 0
-    while (start := _TERM_OPEN.search(text, pos)) is not None:
-        end = _TERM_CLOSE.search(text, start.end())
-        if end is None:  # unclosed, and so is every later one
-            break
-        kept += [text[pos : start.start()], _OPEN, _plain(text[start.end() : end.start()]), _CLOSE]
-        pos = end.end()
-    kept.append(text[pos:])
-    return "".join(kept)
 
 
 def _unreadable(text: str) -> str:

@@ -22,12 +22,10 @@ from checker.model.edit import Edit, Fix
 from checker.model.status import read_status
 from checker.read.block_ids import START, comments
 from checker.read.context import ReadContext, StatusRead
-from checker.read.tokens import line_of, parse
+from checker.read.tokens import line_of
 
-_END = re.compile(r"^\s*end\s*id\s*(\S+)\s*$")
-# A `<div>` or `</div>` on a line of its own, around blocks in one html block.
-_DIV_LINE = re.compile(r"\s*</?div(?:\s[^>]*)?>\s*", re.IGNORECASE)
-_DIV_OPEN = re.compile(r"\s*<div(?:\s[^>]*)?>\s*", re.IGNORECASE)
+# a block's end comment (its start: block_ids.START); html_blocks looks for both
+END = re.compile(r"^\s*end\s*id\s*(\S+)\s*$")
 
 
 _Comment = tuple[int, str, tuple[int, int]]  # a comment's line, body and the id's span in it
@@ -42,29 +40,6 @@ class _Block:
     body: str  # the start comment's text between <!-- and -->, as written
     id_span: tuple[int, int]  # where the id is in it
     duplicate_of: int | None = None  # the line of an earlier block with this id
-
-
-def holds_block_comments(token: Token) -> bool:
-    """Whether an html block holds a block's start or end comment."""
-    return token.type == "html_block" and any(
-        START.match(body) or _END.match(body) for _, body in comments(token.content)
-    )
-
-
-def is_wrapper(token: Token) -> bool:
-    """An html block of comments that are no block's (a note to writers) and
-    `<div>` lines only: the renderer shows nothing of it, and a status after it
-    is the label's as if it were not there. A `</div>` ends the entry's
-    section, and is none."""
-    if token.type != "html_block":
-        return False
-    bodies = comments(token.content)
-    if any(START.match(body) or _END.match(body) for _, body in bodies):
-        return False
-    rest = token.content
-    for _, body in bodies:
-        rest = rest.replace(f"<!--{body}-->", "", 1)
-    return all(_DIV_OPEN.fullmatch(text) or not text.strip() for text in rest.splitlines())
 
 
 @dataclass
@@ -84,7 +59,7 @@ class LooseComments:
         for offset, body in comments(token.content):
             if (start := START.match(body)) is not None:
                 self.opened.add(start.group(2))
-            elif (end := _END.match(body)) is not None:
+            elif (end := END.match(body)) is not None:
                 if end.group(1) in self.opened or end.group(1) in self.ctx.unclosed:
                     self.opened.discard(end.group(1))
                     self.ctx.unclosed.discard(end.group(1))
@@ -127,26 +102,10 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
     return StatusRead(claims.status(), source, "blocks", first, index, claims.lines())
 
 
-def read_html_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
-    """Blocks inside one html block, as a `<div>` on the line before them makes
-    them (markdown reads nothing in it up to the next blank line). The renderer
-    shows the items as text, and hides the comments: the statuses are there.
-    Its lines but the `<div>` ones are parsed as markdown in their place."""
-    token = tokens[index]
-    start = line_of(token)
-    inner = "".join(
-        "\n" if _DIV_LINE.fullmatch(text) else text + "\n" for text in token.content.splitlines()
-    )
-    held = parse("\n" * (start - 1) + inner)
-    first = next(found for found, part in enumerate(held) if holds_block_comments(part))
-    read = read_blocks(held, first, ctx)
-    return StatusRead(read.status, read.raw, read.format, read.line, index + 1, read.lines)
-
-
 def _comment(
     body: str, line: int, block: _Block | None, claims: Claims, ctx: ReadContext
 ) -> _Block | None:
-    start, end = START.match(body), _END.match(body)
+    start, end = START.match(body), END.match(body)
     if start:
         if block is not None:
             _unclosed(block, ctx)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from markdown_it.token import Token
 
-from checker.model.status import Reading, drop_tags, is_blank, read_status
+from checker.model.markup import drop_tags
+from checker.model.status import Reading, is_blank, read_status
 from checker.model.support import Entry
 from checker.read.context import ReadContext
 from checker.read.cut import report_cut

@@ -12,7 +12,7 @@ from markdown_it.token import Token
 
 from checker.errors import InputError
 from checker.i18n import N_, message
-from checker.model.status import drop_tags
+from checker.model.markup import drop_tags
 from checker.read.block_parser import DispatchingParserBlock
 from checker.read.block_rules import guard_block_rules
 

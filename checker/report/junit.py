@@ -19,7 +19,6 @@ while the testcase's name keeps the ref, which tells two refs' pages apart."""
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -29,16 +28,19 @@ from checker.checks.registry import REGISTRY, RESOLVE
 from checker.i18n import say
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
+from checker.report.junit_xml import add_result as _add
+from checker.report.junit_xml import document as _document
+from checker.report.junit_xml import finding_lines as _lines
+from checker.report.junit_xml import folder as _folder
+from checker.report.junit_xml import input_errors as _input_errors
+from checker.report.junit_xml import safe as _safe
+from checker.report.junit_xml import testcase as _case
 from checker.report.located import located
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.outcome import Outcome
     from checker.torch.resolution import Resolution
     from checker.verify.verified import VerifyReport
-
-_COUNTS = ("tests", "failures", "errors", "skipped")
-# XML 1.0 cannot hold most control characters (ANSI colour codes in test output).
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def render(outcome: Outcome[Any]) -> str:
@@ -207,62 +209,3 @@ def _evidence_suite(report: VerifyReport) -> ET.Element:
             else:
                 ET.SubElement(case, "system-out").text = _safe(lines)
     return suite
-
-
-def _case(suite: ET.Element, classname: str, name: str, path: str = "") -> ET.Element:
-    case = ET.SubElement(suite, "testcase", classname=_safe(classname), name=_safe(name))
-    if path:  # GitLab shows it; other readers ignore it
-        case.set("file", _safe(path))
-    return case
-
-
-def _add(case: ET.Element, element: str, message: str, kind: str, text: str) -> None:
-    ET.SubElement(case, element, message=_safe(message), type=_safe(kind)).text = _safe(text)
-
-
-def _input_errors(suite: ET.Element, errors: Sequence[str]) -> None:
-    for error in errors:
-        _add(_case(suite, "input", error), "error", error, "input-error", error)
-
-
-def _lines(findings: Sequence[Finding]) -> str:
-    lines = [f"{f.path}:{f.line}: {f.severity.value} {f.rule} {say(f.message)}" for f in findings]
-    return "\n".join(lines)
-
-
-def _folder(version: str) -> str:
-    return "pytorch_" + version.replace(".", "-")
-
-
-def _safe(text: str) -> str:
-    """Characters XML cannot hold, escaped: a control character as `\\x1b`, a
-    lone surrogate (a file name's byte that is not UTF-8) as `\\udcff`, the
-    spelling every other format gives it (checker.files.encodable)."""
-    return _NOT_XML.sub(_escaped, text)
-
-
-def _escaped(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\u{code:04x}" if 0xD800 <= code <= 0xDFFF else f"\\x{code:02x}"
-
-
-def _document(name: str, suites: list[ET.Element]) -> str:
-    root = ET.Element("testsuites", name=name)
-    totals = dict.fromkeys(_COUNTS, 0)
-    for suite in suites:
-        cases = suite.findall("testcase")
-        counts = {
-            "tests": len(cases),
-            "failures": sum(1 for case in cases if case.find("failure") is not None),
-            "errors": sum(1 for case in cases if case.find("error") is not None),
-            "skipped": sum(1 for case in cases if case.find("skipped") is not None),
-        }
-        for key in _COUNTS:
-            suite.set(key, str(counts[key]))
-            totals[key] += counts[key]
-        root.append(suite)
-    for key in _COUNTS:
-        root.set(key, str(totals[key]))
-    ET.indent(root)
-    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
-    return data.decode("utf-8") + "\n"

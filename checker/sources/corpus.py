@@ -1,7 +1,8 @@
-"""Discover and read: the files (or git refs) a command names into pages. Files
-that cannot be read are kept as one-line errors so the others are still
-checked. Reading goes through the page cache, and across processes when the
-work is large enough to pay for them; the result is the same either way."""
+"""Read: the files (or git refs) a command names, as checker.sources.documents
+gathers them, into pages. Files that cannot be read are kept as one-line
+errors so the others are still checked. Reading goes through the page cache,
+and across processes when the work is large enough to pay for them; the
+result is the same either way."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import dataclasses
 import os
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
@@ -18,9 +18,9 @@ from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept, PageRules
 from checker.model.support import Page, inside_tree
 from checker.progress import Progress
-from checker.read.load import decode_page, load_bytes
 from checker.sources.cache import PageCache, blob_id
-from checker.sources.discover import DocFile, discover, doc_file, version_folder
+from checker.sources.discover import DocFile, discover, version_folder
+from checker.sources.documents import Document, Fetch, gather, load, to_parse
 from checker.sources.pack import read_pack, write_pack
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def read_corpus(
     so that a file that cannot be read is the same error as before. With git
     refs, `paths` are paths inside the repository."""
     options = options or ReadOptions()
-    documents, errors, fetch = _gather(paths, names, options.refs)
+    documents, errors, fetch = gather(paths, names, options.refs)
     if not documents:
         if not errors and names and paths:
             said = N_("no {names} under {paths}")
@@ -74,7 +74,7 @@ def read_corpus(
         if fetch is not None:  # at git refs: the bytes first, one git process per repository
             docs = [doc for doc, _ in documents]
             documents = list(zip(docs, fetch(docs), strict=True))
-        documents = [document for document in documents if _wanted(document, needed)]
+        documents = [document for document in documents if to_parse(document, needed)]
     pages, read_errors = read_documents(documents, catalogue, options, fetch)
     return Corpus(pages, tuple(errors + read_errors))
 
@@ -100,7 +100,7 @@ def version_context(
         }
     )
     others = [doc for doc in discover(folders) if doc.path not in read] if folders else []
-    documents = [(doc, _load(doc)) for doc in others]
+    documents = [(doc, load(doc)) for doc in others]
     quiet = ReadOptions(cache=options.cache, jobs=options.jobs, page_rules=options.page_rules)
     return read_documents(documents, catalogue, quiet)[0] if documents else ()
 
@@ -108,96 +108,6 @@ def version_context(
 def _inside(folder: str, walked: Sequence[str]) -> bool:
     where = os.path.abspath(folder)
     return any(where == top or where.startswith(top.rstrip(os.sep) + os.sep) for top in walked)
-
-
-# A page to read: its bytes, why they cannot be had, or None for a page at a
-# git ref whose bytes are fetched only if the cache does not hold its reading.
-Document = tuple[DocFile, "bytes | InputError | None"]
-Fetch = Callable[[Sequence[DocFile]], list[bytes]]
-
-
-def _gather(
-    paths: Sequence[str], names: Collection[str] | None, refs: Sequence[GitRef]
-) -> tuple[list[Document], list[str], Fetch | None]:
-    found: dict[str, Document] = {}
-    errors: list[str] = []
-
-    def wanted(doc: DocFile) -> bool:
-        return doc.path not in found and (names is None or Path(doc.path).name in names)
-
-    fetch = None
-    if refs:  # git is only imported (and run) for git refs
-        from checker.sources.gitrefs import check_refs, git_listings
-
-        commits = check_refs(refs)  # every ref is checked before any is read
-        listings = git_listings(commits, paths)
-        owners: dict[str, GitRef] = {}  # blob -> a ref that lists it
-        kinds: dict[str, DocFile | None] = {}  # path -> what it is, the same at every ref
-        for ref in commits:
-            docs = _ref_docs(ref.ref, listings[ref], kinds)
-            if not docs:  # like a path without pages: one error among the others
-                said = N_("no API pages under {paths} at {refs}")
-                errors.append(message(said, paths=", ".join(paths) or ".", refs=_refs([ref])))
-            for doc in filter(wanted, docs):
-                found[doc.path] = (doc, None)
-                owners.setdefault(doc.blob, ref)
-        fetch = _fetcher(owners)
-    for given in paths if not refs else ():
-        try:
-            for doc in filter(wanted, discover([given])):
-                found[doc.path] = (doc, _load(doc))
-        except UsageError as error:
-            errors.append(str(error))
-    return [found[path] for path in sorted(found)], errors, fetch
-
-
-def _wanted(document: Document, needed: Callable[[DocFile, bytes], bool]) -> bool:
-    """A page to parse, or one that cannot be read (its error is kept); a
-    page left out is decoded only, for the same errors as reading it."""
-    doc, data = document
-    if not isinstance(data, bytes) or needed(doc, data):
-        return True
-    try:
-        decode_page(doc.path, data)
-    except InputError:
-        return True  # read, it gives the same one-line error
-    return False
-
-
-def _ref_docs(
-    ref: str, listing: Sequence[tuple[str, str]], kinds: dict[str, DocFile | None]
-) -> list[DocFile]:
-    docs: list[DocFile] = []
-    for path, blob in listing:
-        if path not in kinds:
-            kinds[path] = doc_file(PurePosixPath(path))
-        doc = kinds[path]
-        if doc is not None:
-            docs.append(DocFile(f"{ref}:{path}", doc.version, doc.lang, ref, blob))
-    return docs
-
-
-def _fetcher(owners: dict[str, GitRef]) -> Fetch:
-    """Fetches pages' bytes from git, one process per repository, each blob
-    from the repository of a ref that lists it."""
-    from checker.sources.gitrefs import git_blobs
-
-    def fetch(docs: Sequence[DocFile]) -> list[bytes]:
-        wanted = list(dict.fromkeys(doc.blob for doc in docs))
-        got: dict[str, bytes] = {}
-        for repo in dict.fromkeys(owners[blob].repo for blob in wanted):
-            mine = [blob for blob in wanted if owners[blob].repo == repo]
-            got.update(zip(mine, git_blobs(owners[mine[0]], mine), strict=True))
-        return [got[doc.blob] for doc in docs]
-
-    return fetch
-
-
-def _load(doc: DocFile) -> bytes | InputError:
-    try:
-        return load_bytes(doc.path)
-    except InputError as error:
-        return error
 
 
 def read_documents(
@@ -306,7 +216,3 @@ def _placed(read: Page | str, doc: DocFile, inside: str, blob: str) -> Page | st
     # nor keywords: a history places thousands
     return Page(doc.path, read.version, read.lang, read.entries, findings, tree,
                 read.directives, read.mentions, doc.blob)  # fmt: skip
-
-
-def _refs(refs: Sequence[GitRef]) -> str:
-    return ", ".join(f"{ref.repo}@{ref.ref}" for ref in refs)

@@ -1,18 +1,13 @@
 """Docs (and the tests and configuration beside them) at git refs, without a
-checkout: `--git REPO --ref REF`.
-
-Two processes check the repository and resolve every ref to its commit. Then,
-however many refs and pages there are, one `git ls-tree` lists the first
-commit's pages, one `git diff-tree --stdin` lists what each further commit
-changed against the one before, and one `git cat-file --batch` reads the blobs
-the caller still needs (a page cached under its blob id is not read at all).
-A history of 30 refs thus costs what one ref costs in git processes. Pages
-are named `ref:path`, and so are their findings (`v2.12.0:docs/…/x.md:12`)."""
+checkout: `--git REPO --ref REF`. Here, the refs: two processes check the
+repository and resolve every ref to its commit, however many refs there are
+(checker.sources.gittrees then reads the files at those commits); and the one
+way git is run. Pages are named `ref:path`, and so are their findings
+(`v2.12.0:docs/…/x.md:12`)."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.errors import UsageError
@@ -96,7 +91,7 @@ def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
 def _commits(ref: GitRef, names: Sequence[str]) -> dict[str, str]:
     """The commit of each name that names one, from one `git cat-file --batch-check`."""
     request = "".join(f"{name}^{{commit}}\n" for name in names).encode("utf-8")
-    answers = _git(ref, ["cat-file", "--batch-check"], stdin=request).splitlines()
+    answers = git_output(ref, ["cat-file", "--batch-check"], stdin=request).splitlines()
     commits: dict[str, str] = {}
     for index, name in enumerate(names):
         # `<sha> commit <size>`, or `<name> missing` / `<name> ambiguous`
@@ -110,7 +105,7 @@ def _commits(ref: GitRef, names: Sequence[str]) -> dict[str, str]:
 def _ref_names(ref: GitRef) -> list[str]:
     """Every branch, tag and remote-tracking branch, as git's short names
     (`master`, `v1`, `origin/v2.7.1`); a remote's HEAD is no branch of its own."""
-    listed = _git(ref, ["for-each-ref", "--format=%(refname)"]).decode("utf-8", "replace")
+    listed = git_output(ref, ["for-each-ref", "--format=%(refname)"]).decode("utf-8", "replace")
     names = []
     for full in listed.splitlines():
         for prefix in ("refs/heads/", "refs/tags/", "refs/remotes/"):
@@ -148,110 +143,15 @@ def _unknown(unknown: Sequence[str], names: Sequence[str]) -> str:
     return f"no such ref{'s' if len(said) > 1 else ''} {', '.join(said)}"
 
 
-def git_listings(
-    commits: dict[GitRef, str], paths: Sequence[str]
-) -> dict[GitRef, list[tuple[str, str]]]:
-    """Each ref's files under `paths` (inside the repository) as (path, blob
-    id), sorted by path; `commits` from `check_refs`. Per repository: the
-    first commit listed whole, each further one as the changes against the
-    one before it (consecutive refs of a history share most of their files)."""
-    listings: dict[GitRef, list[tuple[str, str]]] = {}
-    for repo in dict.fromkeys(ref.repo for ref in commits):
-        mine = {ref: commit for ref, commit in commits.items() if ref.repo == repo}
-        distinct = list(dict.fromkeys(mine.values()))  # each commit once, so each diff is named
-        first_ref = next(iter(mine))
-        files = {path: sha.decode("ascii") for path, sha in _listing(first_ref, paths, distinct[0])}
-        listed = {distinct[0]: dict(files)}
-        for commit, changes in _changes(first_ref, distinct, paths):
-            for path, blob in changes:
-                if blob is None:
-                    files.pop(path, None)
-                else:
-                    files[path] = blob
-            listed[commit] = dict(files)
-        for ref, commit in mine.items():
-            listings[ref] = sorted(listed[commit].items())
-    return listings
-
-
-def git_blobs(ref: GitRef, blobs: Sequence[str]) -> list[bytes]:
-    """The bytes of each blob of `ref`'s repository, in order, from one
-    `git cat-file --batch` (`ref` names the repository in an error)."""
-    return _read(ref, [blob.encode("ascii") for blob in blobs])
-
-
-def _changes(
-    ref: GitRef, commits: Sequence[str], paths: Sequence[str]
-) -> Iterator[tuple[str, list[tuple[str, str | None]]]]:
-    """For each commit after the first, in order: the files under `paths` it
-    adds, changes (path, new blob) or removes (path, None) against the commit
-    before it. A commit whose diff is empty is not named by git: it has no
-    changes. A symlink or submodule in the new tree is no file (as in ls-tree)."""
-    if len(commits) < 2:
-        return
-    pairs = "".join(f"{new} {old}\n" for old, new in itertools.pairwise(commits))
-    arguments = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--no-ext-diff"]
-    output = _git(ref, [*arguments, "--", *_pathspecs(paths)], stdin=pairs.encode("ascii"))
-    fields = output.split(b"\0")
-    named: dict[str, list[tuple[str, str | None]]] = {}
-    current: list[tuple[str, str | None]] = []
-    index = 0
-    while index < len(fields):
-        field = fields[index]
-        if field.startswith(b":"):  # ":old-mode new-mode old-sha new-sha status", then the path
-            _, mode, _, sha, status = field[1:].split(b" ")
-            path = fields[index + 1].decode("utf-8", "surrogateescape")
-            file = status != b"D" and mode not in (b"120000", b"160000")
-            current.append((path, sha.decode("ascii") if file else None))
-            index += 2
-            continue
-        if field:  # the commit the changes that follow are of
-            current = named.setdefault(field.decode("ascii"), [])
-        index += 1
-    for commit in commits[1:]:
-        yield commit, named.get(commit, [])
-
-
-def git_files(
-    ref: GitRef, paths: Sequence[str], commit: str | None = None
-) -> list[tuple[str, bytes]]:
-    """Every file under `paths` at `ref` (a test's folder, a config file), by
-    its path inside the repository, with its bytes."""
-    listed = _listing(ref, paths, commit)
-    return list(
-        zip([path for path, _ in listed], _read(ref, [sha for _, sha in listed]), strict=True)
-    )
-
-
-def _listing(ref: GitRef, paths: Sequence[str], commit: str | None) -> list[tuple[str, bytes]]:
-    """(path, blob sha) of the files under `paths`; symlinks and submodules are no files."""
-    commit = commit or check_refs([ref])[ref]
-    # the commit, not the ref: a branch that moves meanwhile cannot mix two trees
-    listing = _git(ref, ["ls-tree", "-r", "-z", "--full-tree", commit, "--", *_pathspecs(paths)])
-    files: list[tuple[str, bytes]] = []
-    for record in listing.split(b"\0"):
-        if not record:
-            continue
-        meta, _, name = record.partition(b"\t")
-        mode, kind, sha = meta.split(b" ")
-        if kind == b"blob" and mode != b"120000":
-            files.append((name.decode("utf-8", "surrogateescape"), sha))
-    return files
-
-
-def _read(ref: GitRef, blobs: Sequence[bytes]) -> list[bytes]:
-    if not blobs:
-        return []
-    return _batch(ref, b"".join(sha + b"\n" for sha in blobs), len(blobs))
-
-
 def _run(repo: str, arguments: list[str], stdin: bytes | None = None) -> CommandResult:
     return run_command(
         ["git", "-C", repo, *arguments], timeout=_TIMEOUT, stdin=stdin, unset=_REPOSITORY_ENV
     )
 
 
-def _git(ref: GitRef, arguments: list[str], stdin: bytes | None = None) -> bytes:
+def git_output(ref: GitRef, arguments: list[str], stdin: bytes | None = None) -> bytes:
+    """What git printed; a failure is a usage error naming the ref (the files
+    at refs, checker.sources.gittrees, are read through it too)."""
     result = _run(ref.repo, arguments, stdin)
     if not result.ok:
         why = result.failure or result.stderr.strip().splitlines()[-1:] or ["failed"]
@@ -259,26 +159,5 @@ def _git(ref: GitRef, arguments: list[str], stdin: bytes | None = None) -> bytes
     return result.output
 
 
-def _batch(ref: GitRef, request: bytes, count: int) -> list[bytes]:
-    """`git cat-file --batch` answers `<sha> blob <size>\\n<bytes>\\n` per object."""
-    output = _git(ref, ["cat-file", "--batch"], stdin=request)
-    blobs: list[bytes] = []
-    position = 0
-    for _ in range(count):
-        end = output.index(b"\n", position)
-        header = output[position:end].split(b" ")
-        if len(header) != 3 or header[1] != b"blob":
-            raise UsageError(f"{ref.repo}: git cat-file at {ref.ref}: unexpected {header!r}")
-        size = int(header[2])
-        blobs.append(output[end + 1 : end + 1 + size])
-        position = end + 1 + size + 1
-    return blobs
-
-
 def _is_hex(name: str) -> bool:
     return len(name) in (40, 64) and all(c in "0123456789abcdef" for c in name)
-
-
-def _pathspecs(paths: Sequence[str]) -> list[str]:
-    """Paths inside the repository; `.` or none is the whole tree."""
-    return [path.strip("/") for path in paths if path.strip("/") not in ("", ".")]

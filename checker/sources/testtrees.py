@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
 from checker.errors import UsageError
-from checker.sources.gitrefs import GitRef, check_refs, git_files
+from checker.sources.gitrefs import GitRef, check_refs
+from checker.sources.gittrees import git_files
 
 
 @contextmanager

@@ -37,7 +37,8 @@ from checker.testmap.refs import (
     FunctionRefs,
     Ref,
 )
-from checker.testmap.scopes import Scope, dotted, made
+from checker.testmap.scopes import Scope, made
+from checker.testmap.toplevel import assigned, global_values, torch_bases
 from checker.testmap.walk import Nodes, top_level, walked
 
 # a device-generic test's decorators that run it on another device only
@@ -73,32 +74,21 @@ class ModuleReader:
                 self.functions[statement.name] = statement
             elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
                 self._instantiated(statement.value)
-        self.bases = self._torch_bases()
-        self.globals = self._global_values(tree.body)
+        self.bases = torch_bases(self.classes, self.scope)
+        self.globals = global_values(tree.body, self.scope)
         self.ops_names = OPS | {  # `_variant_ops = partial(ops, dtypes=…)`: an `ops` too
             name
-            for name, value in self._assigned(tree.body).items()
+            for name, value in assigned(tree.body).items()
             if isinstance(value, ast.Call)
             and decorator_name(value) == "partial"
             and value.args
             and decorator_name(value.args[0]) in OPS
         }
-        self.table_values = self._assigned(tree.body)  # as `@ops` may name them
+        self.table_values = assigned(tree.body)  # as `@ops` may name them
         self._methods_of: dict[str, list[Function]] = {}
         self._kinds_of: dict[str, dict[str, str]] = {}
         self._nodes: dict[int, Nodes] = {}
         self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
-
-    @staticmethod
-    def _assigned(body: list[ast.stmt]) -> dict[str, ast.expr]:
-        """The module's names bound once at its top to an expression."""
-        return {
-            s.targets[0].id: s.value
-            for s in body
-            if isinstance(s, ast.Assign)
-            and len(s.targets) == 1
-            and isinstance(s.targets[0], ast.Name)
-        }
 
     def _instantiated(self, call: ast.Call) -> None:
         called = decorator_name(call)
@@ -108,40 +98,6 @@ class ModuleReader:
                 self.device.add(first.id)
             elif called == "instantiate_parametrized_tests":
                 self.parametrized.add(first.id)
-
-    def _global_values(self, body: list[ast.stmt]) -> dict[str, list[tuple[str, int]]]:
-        """A module-level name bound to a value that names torch APIs (a list
-        of optimizers, a table of ops): the dotted names in it, which a test
-        using the name reaches."""
-        values: dict[str, list[tuple[str, int]]] = {}
-        for statement in body:
-            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
-                continue
-            target = statement.targets[0]
-            if not isinstance(target, ast.Name) or target.id in self.scope.aliases:
-                continue
-            names: list[tuple[str, int]] = []
-            for node in walked(statement.value).names:
-                named = dotted(node, self.scope)
-                if named is not None:
-                    names.append((named, getattr(node, "lineno", statement.lineno)))
-            if names:
-                values[target.id] = names
-        return values
-
-    def _torch_bases(self) -> dict[str, str]:
-        """Each class of the module with a torch class among its ancestors: that class."""
-        bases: dict[str, str] = {}
-        for _ in range(4):  # a chain of the module's own classes, a few deep
-            for name, node in self.classes.items():
-                for base in node.bases:
-                    found = dotted(base, self.scope)
-                    if found is None and isinstance(base, ast.Name):
-                        found = bases.get(base.id)
-                    if found is not None:
-                        bases.setdefault(name, found)
-                        break
-        return bases
 
     def scan(self) -> ModuleScan:
         cases: list[Case] = []

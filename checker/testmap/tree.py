@@ -2,7 +2,7 @@
 cache by blob id, else parsed, across processes when the work is large), and
 its `unsupported_test_cases/.pytorch-disabled-tests*.json` lists; from a
 folder of the working tree, or from a git ref (one listing, one batch read of
-the blobs the cache lacks: checker.sources.gitrefs)."""
+the blobs the cache lacks: checker.sources.gittrees)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,8 @@ def tree_at_ref(
     product: Callable[[str], str | None],
     jobs: int | None = None,
 ) -> TestTree:
-    from checker.sources.gitrefs import GitRef, check_refs, git_blobs, git_listings
+    from checker.sources.gitrefs import GitRef, check_refs
+    from checker.sources.gittrees import git_blobs, git_listings
 
     at = GitRef(repo, ref)
     commits = check_refs([at])

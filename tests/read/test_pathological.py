@@ -16,17 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.model.catalogue import default_catalogue
-from checker.model.status import (
+from checker.model.markup import (
     _CHARREF,
-    _CLOSE,
-    _OPEN,
-    _plain,
-    _terms,
-    _unescape,
+    CLOSE,
+    OPEN,
     _unescape_one,
     drop_tags,
-    read_mark,
+    plain,
+    terms,
+    unescape,
 )
+from checker.model.status import read_mark
 from checker.model.support import Status, Support
 from checker.read.block_ids import comments, has_blocks
 from checker.read.names import without_signature
@@ -189,7 +189,7 @@ def test_drop_tags_equals_the_regex(text: str) -> None:
 @SMALL
 @given(texts("<term>", "</term>", "<TERM>", "</Term>", "<", ">", "a", "\n", "&amp;"))
 def test_terms_equal_the_regex(text: str) -> None:
-    assert _terms(text) == _TERM.sub(lambda m: _OPEN + _plain(m.group(1)) + _CLOSE, text)
+    assert terms(text) == _TERM.sub(lambda m: OPEN + plain(m.group(1)) + CLOSE, text)
 
 
 @SMALL
@@ -205,11 +205,11 @@ REFERENCES = ("&#", "&#x", "&", "#", ";", "0", "1", "6", "4", "f", "x", "amp", "
 @SMALL
 @given(texts(*REFERENCES, "99999999"))
 def test_unescape_equals_html_unescape(text: str) -> None:
-    assert _unescape(text) == html.unescape(text)
+    assert unescape(text) == html.unescape(text)
 
 
 @SMALL
 @given(texts(*REFERENCES))
 def test_the_way_for_long_decimal_references_equals_html_unescape(text: str) -> None:
-    # what _unescape does once a text holds one; here on any text
+    # what unescape does once a text holds one; here on any text
     assert _CHARREF.sub(_unescape_one, text) == html.unescape(text)

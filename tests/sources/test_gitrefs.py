@@ -428,7 +428,8 @@ def test_each_ref_lists_the_pages_it_has(docs_repo: Path) -> None:
     """Listed as changes against the ref before, each ref still has exactly
     its own files: a page one ref adds, and the next removes while it turns
     another page into a symlink (no file), then refs in any order, repeated."""
-    from checker.sources.gitrefs import GitRef, check_refs, git_listings
+    from checker.sources.gitrefs import GitRef, check_refs
+    from checker.sources.gittrees import git_listings
 
     added = f"{NATIVE}/pytorch_2-11-0/added.md"
     git(docs_repo, "checkout", "-q", "-b", "later", "master")

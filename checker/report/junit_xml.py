@@ -1,0 +1,76 @@
+"""The parts of a JUnit XML document (checker.report.junit builds lint's and
+verify's from them): a testcase, its failure or error, the input errors, a
+finding's line, a version as its docs folder, text made safe for XML, and the
+testsuites counted into one document."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from xml.etree import ElementTree as ET
+
+from checker.i18n import say
+from checker.model.finding import Finding
+
+_COUNTS = ("tests", "failures", "errors", "skipped")
+# XML 1.0 cannot hold most control characters (ANSI colour codes in test output).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def testcase(suite: ET.Element, classname: str, name: str, path: str = "") -> ET.Element:
+    case = ET.SubElement(suite, "testcase", classname=safe(classname), name=safe(name))
+    if path:  # GitLab shows it; other readers ignore it
+        case.set("file", safe(path))
+    return case
+
+
+def add_result(case: ET.Element, element: str, message: str, kind: str, text: str) -> None:
+    ET.SubElement(case, element, message=safe(message), type=safe(kind)).text = safe(text)
+
+
+def input_errors(suite: ET.Element, errors: Sequence[str]) -> None:
+    for error in errors:
+        add_result(testcase(suite, "input", error), "error", error, "input-error", error)
+
+
+def finding_lines(findings: Sequence[Finding]) -> str:
+    lines = [f"{f.path}:{f.line}: {f.severity.value} {f.rule} {say(f.message)}" for f in findings]
+    return "\n".join(lines)
+
+
+def folder(version: str) -> str:
+    return "pytorch_" + version.replace(".", "-")
+
+
+def safe(text: str) -> str:
+    """Characters XML cannot hold, escaped: a control character as `\\x1b`, a
+    lone surrogate (a file name's byte that is not UTF-8) as `\\udcff`, the
+    spelling every other format gives it (checker.files.encodable)."""
+    return _NOT_XML.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\u{code:04x}" if 0xD800 <= code <= 0xDFFF else f"\\x{code:02x}"
+
+
+def document(name: str, suites: list[ET.Element]) -> str:
+    root = ET.Element("testsuites", name=name)
+    totals = dict.fromkeys(_COUNTS, 0)
+    for suite in suites:
+        cases = suite.findall("testcase")
+        counts = {
+            "tests": len(cases),
+            "failures": sum(1 for case in cases if case.find("failure") is not None),
+            "errors": sum(1 for case in cases if case.find("error") is not None),
+            "skipped": sum(1 for case in cases if case.find("skipped") is not None),
+        }
+        for key in _COUNTS:
+            suite.set(key, str(counts[key]))
+            totals[key] += counts[key]
+        root.append(suite)
+    for key in _COUNTS:
+        root.set(key, str(totals[key]))
+    ET.indent(root)
+    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return data.decode("utf-8") + "\n"

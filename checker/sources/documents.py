@@ -1,0 +1,112 @@
+"""What a read is of: the pages the paths (or git refs) a command names hold,
+each with its bytes, the error that kept them, or at a ref the way to fetch
+them (checker.sources.corpus reads them). A path without pages is one error
+among the others; git is only imported (and run) for git refs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from checker.errors import InputError, UsageError
+from checker.i18n import N_, message
+from checker.read.load import decode_page, load_bytes
+from checker.sources.discover import DocFile, discover, doc_file
+
+if TYPE_CHECKING:
+    from checker.sources.gitrefs import GitRef
+
+# A page to read: its bytes, why they cannot be had, or None for a page at a
+# git ref whose bytes are fetched only if the cache does not hold its reading.
+Document = tuple[DocFile, "bytes | InputError | None"]
+Fetch = Callable[[Sequence[DocFile]], list[bytes]]
+
+
+def gather(
+    paths: Sequence[str], names: Collection[str] | None, refs: Sequence[GitRef]
+) -> tuple[list[Document], list[str], Fetch | None]:
+    found: dict[str, Document] = {}
+    errors: list[str] = []
+
+    def wanted(doc: DocFile) -> bool:
+        return doc.path not in found and (names is None or Path(doc.path).name in names)
+
+    fetch = None
+    if refs:  # git is only imported (and run) for git refs
+        from checker.sources.gitrefs import check_refs
+        from checker.sources.gittrees import git_listings
+
+        commits = check_refs(refs)  # every ref is checked before any is read
+        listings = git_listings(commits, paths)
+        owners: dict[str, GitRef] = {}  # blob -> a ref that lists it
+        kinds: dict[str, DocFile | None] = {}  # path -> what it is, the same at every ref
+        for ref in commits:
+            docs = _ref_docs(ref.ref, listings[ref], kinds)
+            if not docs:  # like a path without pages: one error among the others
+                said = N_("no API pages under {paths} at {refs}")
+                errors.append(message(said, paths=", ".join(paths) or ".", refs=_refs([ref])))
+            for doc in filter(wanted, docs):
+                found[doc.path] = (doc, None)
+                owners.setdefault(doc.blob, ref)
+        fetch = _fetcher(owners)
+    for given in paths if not refs else ():
+        try:
+            for doc in filter(wanted, discover([given])):
+                found[doc.path] = (doc, load(doc))
+        except UsageError as error:
+            errors.append(str(error))
+    return [found[path] for path in sorted(found)], errors, fetch
+
+
+def to_parse(document: Document, needed: Callable[[DocFile, bytes], bool]) -> bool:
+    """A page to parse, or one that cannot be read (its error is kept); a
+    page left out is decoded only, for the same errors as reading it."""
+    doc, data = document
+    if not isinstance(data, bytes) or needed(doc, data):
+        return True
+    try:
+        decode_page(doc.path, data)
+    except InputError:
+        return True  # read, it gives the same one-line error
+    return False
+
+
+def _ref_docs(
+    ref: str, listing: Sequence[tuple[str, str]], kinds: dict[str, DocFile | None]
+) -> list[DocFile]:
+    docs: list[DocFile] = []
+    for path, blob in listing:
+        if path not in kinds:
+            kinds[path] = doc_file(PurePosixPath(path))
+        doc = kinds[path]
+        if doc is not None:
+            docs.append(DocFile(f"{ref}:{path}", doc.version, doc.lang, ref, blob))
+    return docs
+
+
+def _fetcher(owners: dict[str, GitRef]) -> Fetch:
+    """Fetches pages' bytes from git, one process per repository, each blob
+    from the repository of a ref that lists it."""
+    from checker.sources.gittrees import git_blobs
+
+    def fetch(docs: Sequence[DocFile]) -> list[bytes]:
+        wanted = list(dict.fromkeys(doc.blob for doc in docs))
+        got: dict[str, bytes] = {}
+        for repo in dict.fromkeys(owners[blob].repo for blob in wanted):
+            mine = [blob for blob in wanted if owners[blob].repo == repo]
+            got.update(zip(mine, git_blobs(owners[mine[0]], mine), strict=True))
+        return [got[doc.blob] for doc in docs]
+
+    return fetch
+
+
+def load(doc: DocFile) -> bytes | InputError:
+    try:
+        return load_bytes(doc.path)
+    except InputError as error:
+        return error
+
+
+def _refs(refs: Sequence[GitRef]) -> str:
+    return ", ".join(f"{ref.repo}@{ref.ref}" for ref in refs)
