@@ -165,13 +165,13 @@ def test_lint_json(cli: Invoke) -> None:
         "resolution_counts",
         "resolution_environments",
     ]
-    assert [(f["rule"], f["line"]) for f in document["findings"]] == [
-        ("api-missing", 109),
-        ("api-missing", 119),
-        ("api-unverified", 129),
-        ("api-needs-optional-dependency", 141),
-        ("api-error", 151),
-        ("duplicate-api", 3),
+    assert [(f["rule"], f["line"], f["entry_line"]) for f in document["findings"]] == [
+        ("api-missing", 109, 109),
+        ("api-missing", 119, 119),
+        ("api-unverified", 129, 129),
+        ("api-needs-optional-dependency", 141, 141),
+        ("api-error", 151, 151),
+        ("duplicate-api", 3, 3),
     ]
     assert document["resolution"] == [
         {
