@@ -28,6 +28,7 @@ class ExitCode(IntEnum):
     FAILED = 1  # findings, an error verdict, a failed run
     INPUT = 2  # usage or input error: what was asked for could not be read
     UNVERIFIED = 3  # verification asked for could not be done
+    CRASHED = 4  # an unexpected exception: a bug of docs-check (checker.cli.crashed)
 
 
 class Stopped(IntEnum):
