@@ -15,7 +15,7 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from checker.app.outcome import Outcome, Unverified
+from checker.app.outcome import FailOn, Outcome, Unverified, fails
 from checker.app.setup import Settings, Setup, read_docs
 from checker.app.tests import TestsRequest, version_links
 from checker.errors import InputError, UsageError
@@ -57,10 +57,12 @@ class BackedReport:
     evidence: tuple[Evidence, ...]  # this run's, then the files' (merged)
     errors: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    fail_on: FailOn = FailOn.ERROR  # --fail-on warning: a warning claim fails the run too
 
     @property
     def failed(self) -> bool:
-        return any(c.severity is Severity.ERROR and c.verdict != UNVERIFIED for c in self.claims)
+        judged = (c.severity for c in self.claims if c.verdict != UNVERIFIED)
+        return fails(judged, self.fail_on)
 
     @property
     def npu_unverified(self) -> bool:
@@ -129,7 +131,9 @@ def backed(
     evidence += files
     claims = judged(entries, evidence, request.options)
     plans += [e.plan for e in files if e.plan is not None and e.plan not in plans]
-    report = BackedReport(tuple(plans), tuple(claims), tuple(evidence), tuple(errors), tuple(notes))
+    report = BackedReport(
+        tuple(plans), tuple(claims), tuple(evidence), tuple(errors), tuple(notes), ready.fail_on
+    )
     unverified = (Unverified.NPU,) if report.npu_unverified else ()
     return Outcome(
         "backed", report, report.errors, report.failed, unverified, exit_zero=settings.exit_zero

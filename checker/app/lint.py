@@ -10,7 +10,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from checker.app.outcome import Outcome, Unverified
+from checker.app.outcome import Outcome, Unverified, fails
 from checker.app.setup import Settings, Setup, resolvers, setup
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def lint(
         "lint",
         linted,
         errors,
-        failed=bool(linted.findings),
+        failed=fails((f.severity for f in linted.findings), ready.fail_on),
         unverified=(Unverified.VERSIONS,) if incomplete else (),
         hidden=linted.gated.note,
         exit_zero=settings.exit_zero,

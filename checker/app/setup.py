@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from checker.app.outcome import FailOn
+
 if TYPE_CHECKING:
     from checker.gating.config import Config
     from checker.gating.gate import Gate
@@ -58,6 +60,7 @@ class Settings:
     extend_select: tuple[str, ...] = ()  # --extend-select: adds to it
     ignore: tuple[str, ...] = ()  # --ignore: adds to the configuration's
     exit_zero: bool = False  # --exit-zero, for the flow's Outcome (checker.app.outcome)
+    fail_on: str | None = None  # --fail-on error|warning; None: the configuration's, else error
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,7 @@ class Setup:
     catalogue: Catalogue
     gate: Gate
     docs: tuple[str, ...]  # the docs paths: those given, else the configuration's, else .
+    fail_on: FailOn = FailOn.ERROR  # --fail-on, else the configuration's `fail-on`
 
 
 def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) -> Config:
@@ -121,7 +125,9 @@ def setup(
         settings.select, settings.extend_select, settings.ignore
     )
     gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file)
-    return Setup(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
+    fail_on = FailOn(settings.fail_on or config.fail_on or FailOn.ERROR)
+    catalogue = catalogue_for(settings.scope, config)
+    return Setup(config, catalogue, gate, config.docs_or(paths), fail_on)
 
 
 def read_docs(

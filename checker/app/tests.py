@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from checker.app.outcome import Outcome
+from checker.app.outcome import Outcome, fails
 from checker.app.setup import Settings, Setup, read_docs
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
@@ -88,7 +88,7 @@ def tests(
     ]
     levelled.sort(key=lambda v: (v.path, v.line, v.check, v.api))
     report = TestsReport(mapped.versions, tuple(levelled))
-    failed = any(v.severity is not None for v in levelled)
+    failed = fails((v.severity for v in levelled), ready.fail_on)
     errors = (*corpus.errors, *mapped.errors)
     return Outcome("tests", report, errors, failed=failed, exit_zero=settings.exit_zero)
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from checker.app.live import Environments, Untested, run_live
-from checker.app.outcome import Outcome, Unverified
+from checker.app.outcome import FailOn, Outcome, Unverified
 from checker.app.setup import Settings, resolvers, setup
 from checker.checks.lint import lint
 from checker.checks.registry import finding
@@ -335,7 +335,13 @@ def verify(
     report = run_verify(request, ready.catalogue)
     gated = ready.gate.apply(report.findings, report.results)
     refs = settings.reading.refs
-    report = dataclasses.replace(report, findings=gated.findings, results=gated.results, refs=refs)
+    report = dataclasses.replace(
+        report,
+        findings=gated.findings,
+        results=gated.results,
+        refs=refs,
+        fail_on_warnings=ready.fail_on is FailOn.WARNING,
+    )
     return outcome_of(report, hidden=gated.note, exit_zero=settings.exit_zero)
 
 

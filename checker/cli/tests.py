@@ -23,6 +23,7 @@ from checker.cli.output import finish, progress_for
 @o.config_option
 @o.quiet_option
 @o.selection_options
+@o.fail_on_option
 @o.exit_zero_option
 @o.reading_options
 def tests(

@@ -142,7 +142,7 @@ def test_lint_text_findings_then_the_resolution_section(cli: Invoke) -> None:
 
 def test_lint_without_resolve_apis_is_unchanged(cli: Invoke) -> None:
     code, out, err = cli("lint", DOCS)
-    assert (code, out) == (1, DUPLICATE + "\n")
+    assert (code, out) == (0, DUPLICATE + "\n")
     assert err == "1 finding (0 errors, 1 warning) in 3 files, 18 entries\n"
     _, out, _ = cli("lint", DOCS, "--format", "json")
     assert list(json.loads(out)) == [
@@ -233,10 +233,10 @@ def test_verify_cross_checks_every_page_of_the_api_and_resolves_every_page(
 
 def test_verify_without_resolve_apis_reads_the_pages_of_the_api(cli: Invoke) -> None:
     code, out, err = cli(*VERIFY)
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     assert "resolution" not in out
     assert out.splitlines()[-2:] == ["findings:", f"  {DUPLICATE}"]
-    assert err == "6 results (6 unverified); 1 finding; exit 1\n"
+    assert err == "6 results (6 unverified); 1 finding; exit 0\n"
     _, out, _ = cli(*VERIFY, "--format", "json")
     assert list(json.loads(out)) == [
         *("schema", "schema_version", "results", "evidence", "findings", "errors", "notes")
@@ -282,7 +282,7 @@ def test_resolution_findings_pass_the_gate(cli: Invoke, resolve_once: None, tmp_
         encoding="utf-8",
     )
     code, out, _ = cli("lint", "--resolve-apis", DOCS, "--config", str(config), "--format", "json")
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     document = json.loads(out)
     assert [(f["rule"], f["severity"], f["line"]) for f in document["findings"]] == [
         ("api-missing", "warning", 109),
@@ -436,7 +436,7 @@ def test_this_interpreter_without_torch_is_only_tried(
     no_torch = wrapper(tmp_path, "no-torch", f'exec "{PYTHON}" -S "$@"')
     monkeypatch.setattr(sys, "executable", no_torch)
     code, out, err = cli("lint", "--resolve-apis", DOCS)
-    assert code == 1  # the duplicate-api; no input error
+    assert code == 0  # the duplicate-api, a warning; no input error
     assert "docs-check: error" not in err
     assert section(out) == [
         "resolution (no interpreter with torch):",

@@ -126,7 +126,7 @@ def test_known_findings_are_counted(cli: Invoke, repo: Path, tmp_path: Path) -> 
     lines[54] = lines[54].replace("✔", "✗")
     page.write_text("\n".join(lines), encoding="utf-8")
     code, out, err = cli("lint", "--baseline", output)
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     # the earlier of the two is taken for the known one
     assert out == f"{ELASTIC_12}:56: nonstandard-mark {X_MARK}\n"
     assert err.endswith("; not shown: 8 in the baseline\n")
@@ -151,7 +151,7 @@ def test_master_snapshot_baseline_then_one_new_broken_status(
     insert_lines(copy / "docs/zh/api/native_api/pytorch_2-12-0/torch-Tensor.md", 5, 3)
     monkeypatch.chdir(copy)
     code, out, err = cli("lint", "--baseline", str(output))
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     assert out == f"{ELASTIC_12}:1856: nonstandard-mark {X_MARK}\n"
     assert err == (
         "1 finding (0 errors, 1 warning) in 252 files, 13133 entries; "
