@@ -129,9 +129,10 @@ def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
     return found
 
 
-def resolution_objects(resolution: Resolution | None) -> dict[str, Any]:
+def resolution_objects(resolution: Resolution | None, refs: Sequence[str] = ()) -> dict[str, Any]:
     """`resolution`, `resolution_counts` and `resolution_environments`; nothing
-    without --resolve-apis."""
+    without --resolve-apis. A page read at a git ref is its path in the
+    repository and the ref, as a finding's."""
     if resolution is None:
         return {}
     return {
@@ -139,7 +140,7 @@ def resolution_objects(resolution: Resolution | None) -> dict[str, Any]:
             {
                 "api": r.api,
                 "version": r.version,
-                "path": r.path,
+                **_path_and_ref(r.path, refs),
                 "line": r.line,
                 "outcome": r.outcome.value,
                 "detail": r.detail,
@@ -180,7 +181,7 @@ def lint_json(
         "files": files,
         "entries": entries,
         "errors": list(errors),
-        **resolution_objects(resolution),
+        **resolution_objects(resolution, refs),
     }
     return json.dumps(document, ensure_ascii=False, indent=2)
 
@@ -206,20 +207,32 @@ def entries_json(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> s
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
-def result_object(r: Result) -> dict[str, Any]:
+def result_object(r: Result, refs: Sequence[str] = ()) -> dict[str, Any]:
     """One rule x version x product result, as JSON and SARIF carry it: its
-    fields in order, the severity as its name."""
-    return {**asdict(r), "severity": r.severity.value if r.severity else None}
+    fields in order, the severity as its name, and a page read at a git ref as
+    its path in the repository and the ref (after `path`), as a finding's."""
+    fields: dict[str, Any] = {}
+    for key, value in asdict(r).items():
+        if key == "path":
+            fields.update(_path_and_ref(value, refs))
+        else:
+            fields[key] = value
+    return {**fields, "severity": r.severity.value if r.severity else None}
+
+
+def _path_and_ref(where: str, refs: Sequence[str]) -> dict[str, str | None]:
+    ref, path = located(where, refs)
+    return {"path": path, "ref": ref}
 
 
 def verify_json(report: VerifyReport) -> str:
     document = {
         **tagged("verify"),
-        "results": [result_object(r) for r in report.results],
+        "results": [result_object(r, report.refs) for r in report.results],
         "evidence": [evidence.to_object() for evidence in report.evidence],
         "findings": [finding_object(f, report.refs) for f in report.findings],
         "errors": list(report.errors),
         "notes": list(report.notes),
-        **resolution_objects(report.resolution),
+        **resolution_objects(report.resolution, report.refs),
     }
     return json.dumps(document, ensure_ascii=False, indent=2)

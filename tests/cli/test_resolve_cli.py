@@ -178,6 +178,7 @@ def test_lint_json(cli: Invoke) -> None:
             "api": api,
             "version": "2.13.0",
             "path": X_13,
+            "ref": None,
             "line": line,
             "outcome": outcome,
             "detail": detail,
@@ -520,10 +521,12 @@ def test_at_two_refs_a_name_is_reported_in_each(cli: Invoke, tmp_path: Path) -> 
     )  # fmt: skip
     assert code == 1
     document = json.loads(out)
-    missing = [
-        (r["path"], r["line"]) for r in document["resolution"] if r["api"] == "torch.Tensor.abss"
+    missing = [  # the page split into its ref and its path, as a finding's
+        (r["ref"], r["path"], r["line"])
+        for r in document["resolution"]
+        if r["api"] == "torch.Tensor.abss"
     ]
-    assert missing == [(f"master:{page}", 109), (f"v2.13.0:{page}", 109)]
+    assert missing == [("master", page, 109), ("v2.13.0", page, 109)]
     assert [(f["ref"], f["path"], f["rule"]) for f in document["findings"]].count(
         ("v2.13.0", page, "api-missing")
     ) == 2
@@ -834,6 +837,7 @@ def test_names_outside_torch_in_json_and_through_the_gate(
             "api": api,
             "version": "2.13.0",
             "path": str(page),
+            "ref": None,
             "line": at,
             "outcome": "outside-torch",
             "detail": f"{root} is neither torch nor torch_npu: not looked up",
