@@ -113,18 +113,19 @@ def setup(
     paths: Sequence[str], settings: Settings, severity: dict[str, str] | None = None
 ) -> Setup:
     """`severity`: levels the command line sets, which win over the configuration's."""
-    from checker.gating.baseline import Project, load_baseline
+    from checker.gating.baseline import Project, load_baseline, load_verdicts
     from checker.gating.gate import Gate
 
     reading, baseline_file = settings.reading, settings.baseline_file
     config = config_for(settings.config_file, paths, reading)
     project = Project(config.root, reading.refs)
     baseline = load_baseline(baseline_file) if baseline_file else None
+    verdicts = load_verdicts(baseline_file) if baseline_file else None
     levels = {**config.severity, **(severity or {})}
     selection = config.selection.overridden(
         settings.select, settings.extend_select, settings.ignore
     )
-    gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file)
+    gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file, verdicts)
     fail_on = FailOn(settings.fail_on or config.fail_on or FailOn.ERROR)
     catalogue = catalogue_for(settings.scope, config)
     return Setup(config, catalogue, gate, config.docs_or(paths), fail_on)

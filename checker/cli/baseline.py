@@ -21,15 +21,28 @@ from checker.cli.output import finish, progress_for
 @o.resolve_names_options
 @o.python_option
 @o.test_map_options
+@click.option(
+    "--verify-report",
+    metavar="FILE",
+    help="Also record the verdicts of this `verify --format json` report, "
+    "for `verify --baseline FILE` to leave out.",
+)
 @o.reading_options
-def baseline(paths: tuple[str, ...], output: str | None, quiet: bool, **values: Any) -> int:
-    """Record today's lint findings of PATHS in a baseline file. Commit it;
-    `lint --baseline FILE` then fails only on new findings."""
+def baseline(
+    paths: tuple[str, ...],
+    output: str | None,
+    quiet: bool,
+    verify_report: str | None,
+    **values: Any,
+) -> int:
+    """Record today's lint findings of PATHS in a baseline file (with
+    --verify-report, a verify run's verdicts too). Commit it; `lint --baseline
+    FILE` and `verify --baseline FILE` then fail only on new ones."""
     from checker.app.baseline import baseline as run_baseline
 
     path = o.required_output(output)
     tests = o.tests_request_of(values)  # before the refs are resolved: needs --tests first
     settings = o.settings_of(values)
     with progress_for(quiet) as progress:
-        outcome = run_baseline(paths, settings, path, progress, tests)
+        outcome = run_baseline(paths, settings, path, progress, tests, verify_report)
     return finish(outcome, None, None, quiet)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.app.outcome import ExitCode, Unverified
-from checker.i18n import N_, _, say
+from checker.i18n import N_, _, ngettext, say
 from checker.model.finding import Finding, Severity
 from checker.report.counts import (
     entries_said,
@@ -107,6 +107,13 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         said = _("wrote {findings} to {path}").format(
             findings=findings_said(done.findings), path=done.path
         )
+        if done.verdicts:  # --verify-report
+            verdicts = ngettext("{count} verdict", "{count} verdicts", done.verdicts)
+            said = _("wrote {findings} and {verdicts} to {path}").format(
+                findings=findings_said(done.findings),
+                verdicts=verdicts.format(count=done.verdicts),
+                path=done.path,
+            )
         return said + outcome.hidden
     return None
 
