@@ -4,6 +4,11 @@ A flow gathers what it found into one `Outcome`; the command line renders it
 (checker.report), prints it and exits with `outcome.exit_code`. No formatter
 and no other module decides an exit code.
 
+`--fail-on` is part of it too: which findings and verdicts fail a run. By
+default only errors do (a warning is reported and the run passes);
+`--fail-on warning` (or the configuration's `fail-on`) fails it on warnings
+as well. `fails` is that rule, which each flow applies to what it found.
+
 `--exit-zero` is part of the policy: findings (and error verdicts, failed
 reference runs) then do not fail the exit code, while input errors still
 exit 2 and verification asked for that could not be done still exits 3.
@@ -16,6 +21,7 @@ what cannot run at all (a usage error) never reaches an outcome, and exits 2."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Generic, TypeVar
@@ -28,6 +34,7 @@ class ExitCode(IntEnum):
     FAILED = 1  # findings, an error verdict, a failed run
     INPUT = 2  # usage or input error: what was asked for could not be read
     UNVERIFIED = 3  # verification asked for could not be done
+    CRASHED = 4  # an unexpected exception: a bug of docs-check (checker.cli.crashed)
 
 
 class Stopped(IntEnum):
@@ -36,6 +43,20 @@ class Stopped(IntEnum):
 
     INTERRUPTED = 130  # SIGINT: Ctrl-C
     TERMINATED = 143  # SIGTERM: a CI runner or a supervisor ending the step
+
+
+class FailOn(StrEnum):
+    """The lowest level that fails a run (--fail-on, the configuration's `fail-on`)."""
+
+    ERROR = "error"  # the default: a warning is reported, and the run passes
+    WARNING = "warning"  # a warning fails the run too
+
+
+def fails(levels: Iterable[str | None], fail_on: FailOn = FailOn.ERROR) -> bool:
+    """Whether findings or verdicts of these levels (a Severity, or None for
+    one turned off) fail a run."""
+    failing = {"error", "warning"} if fail_on is FailOn.WARNING else {"error"}
+    return any(level in failing for level in levels)
 
 
 class Unverified(StrEnum):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.model.finding import Severity
+from checker.outcome import FailOn, fails
 
 if TYPE_CHECKING:
     from checker.checks.examples import Example
@@ -181,12 +182,13 @@ class BackedReport:
     evidence: tuple[Evidence, ...]  # this run's, then the files' (merged)
     errors: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    fail_on: FailOn = FailOn.ERROR  # --fail-on warning: a warning claim fails the run too
 
     @property
     def failed(self) -> bool:
         from checker.verify.crosscheck import UNVERIFIED  # verify's, loaded by its runs only
 
-        return any(c.severity is Severity.ERROR and c.verdict != UNVERIFIED for c in self.claims)
+        return fails((c.severity for c in self.claims if c.verdict != UNVERIFIED), self.fail_on)
 
     @property
     def npu_unverified(self) -> bool:

@@ -77,7 +77,7 @@ def backed(
             refs = dict(refs_read(asked))
         for version, session in _sessions(request, ready, versions, notes):
             environment = session.probe()
-            if session.evidence(version).speaks_for != version:  # its runs would count for none
+            if session.evidence((version,)).speaks_for != version:  # its runs would count for none
                 said = N_(
                     "docs {version}: the interpreter given for it has torch {torch}, not "
                     "{version}: its backing tests did not run"
@@ -114,7 +114,9 @@ def backed(
     evidence += files
     claims = judged(entries, evidence, request.options)
     plans += [e.plan for e in files if e.plan is not None and e.plan not in plans]
-    report = BackedReport(tuple(plans), tuple(claims), tuple(evidence), tuple(errors), tuple(notes))
+    report = BackedReport(
+        tuple(plans), tuple(claims), tuple(evidence), tuple(errors), tuple(notes), ready.fail_on
+    )
     unverified = (Unverified.NPU,) if report.npu_unverified else ()
     return Outcome(
         "backed", report, report.errors, report.failed, unverified, exit_zero=settings.exit_zero
@@ -183,7 +185,7 @@ def _run(
         runs = run_plan(plan, session, root, request.limits, progress)
     session.probe()
     session.close()  # its interpreter, which ran every module of the plan
-    return dataclasses.replace(session.evidence(plan.version, plan), runs=tuple(runs))
+    return dataclasses.replace(session.evidence((plan.version,), plan), runs=tuple(runs))
 
 
 def _load(name: str, ready: Prepared, errors: list[str]) -> Evidence | None:
@@ -198,7 +200,7 @@ def _write(path: str, evidence: Sequence[Evidence]) -> None:
     """This run's record, written atomically: one environment's, as a runner
     of the CI matrix makes it (one release, one shard)."""
     if len(evidence) != 1:
-        ran = ", ".join(e.version or "-" for e in evidence) or "none"
+        ran = ", ".join(e.run_for or "-" for e in evidence) or "none"
         raise UsageError(
             f"--write-evidence {path}: writes one environment's record, and this run has "
             f"{len(evidence)} (docs versions: {ran}); run one docs version per job"

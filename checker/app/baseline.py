@@ -2,7 +2,12 @@
 `lint --baseline FILE` and `verify --baseline FILE` to leave out. Findings do
 not fail it. Input errors do (exit 2), and then nothing is written: a page that
 could not be read has findings a baseline written without them would lose
-(the old file is kept as it was)."""
+(the old file is kept as it was).
+
+`--verify-report FILE` (a `verify --format json` report) records the verdicts
+that run reported too, for `verify --baseline FILE` to leave out: verify's
+runs (evidence, NPUs, interpreters) are verify's, and baseline takes what it
+found rather than running it again."""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from typing import TYPE_CHECKING
 from checker.app.lint import lint
 from checker.app.setup import Settings
 from checker.files import write_atomically
-from checker.gate.baseline import baseline_json
+from checker.gate.baseline import baseline_json, verdict_records
 from checker.outcome import Outcome
 from checker.results import Linted
 
@@ -27,6 +32,7 @@ if TYPE_CHECKING:
 class Baselined:
     findings: int  # how many the file records
     path: str
+    verdicts: int = 0  # the verify verdicts it records (--verify-report)
 
 
 def baseline(
@@ -35,16 +41,21 @@ def baseline(
     output: str,
     progress: Progress | None = None,
     tests: TestsRequest | None = None,
+    verify_report: str | None = None,
 ) -> Outcome[Baselined] | Outcome[Linted]:
     """The file written, or, after input errors, the lint's outcome (its
     summary is what was read and found) with one more error: not written.
     `tests`: lint's --tests, whose verdicts are findings to record too."""
+    verdicts = verdict_records(verify_report) if verify_report else []  # before the lint
     linted = lint(paths, settings, progress, tests=tests)
     if linted.errors:
         count = len(linted.errors)
         said = f"{output}: baseline not written: {count} input error{'s' if count > 1 else ''}"
         return dataclasses.replace(linted, errors=(*linted.errors, said))
     findings = linted.result.findings
-    write_atomically(output, baseline_json(findings, linted.result.project))
-    done = Baselined(len(findings), output)
+    project = linted.result.project
+    for record in verdicts:  # named from the project root, as the findings are
+        record["path"] = project.path(record["path"])
+    write_atomically(output, baseline_json(findings, project, verdicts))
+    done = Baselined(len(findings), output, len(verdicts))
     return Outcome("baseline", done, linted.errors, not_shown=linted.not_shown)

@@ -95,13 +95,14 @@ def run_live(
         behaviours = [_extracted(job, trees) for job in behaviours]
 
         def one(session_of: tuple[str | None, str | None]) -> tuple[Evidence, list[Untested]]:
-            python, version = session_of
+            python, given = session_of
+            version: tuple[str, ...] | None = None if given is None else (given,)
             # one interpreter (one torch import) for the probe, the behaviours
             # and the repository tests, which depend on what the probe found
             with Session(catalogue, python, environments.timeout, halt) as session:
                 opened.append(session)
                 session.run_all(behaviours)
-                if version is None and (mapped or test_refs):  # the main one: which release?
+                if given is None and (mapped or test_refs):  # the main one: which release?
                     unmapped = [v for v in versions if v not in mapped]
                     version = _main_version(session, mapped, unmapped)
                 # repository tests only for the version its torch is (speaks_for): one
@@ -151,7 +152,9 @@ def check_interpreters(environments: Environments) -> None:
             raise InputError(f"{python}: no such interpreter ({why})")
 
 
-def _main_version(session: Session, mapped: Mapping[str, str], unmapped: list[str]) -> str:
+def _main_version(
+    session: Session, mapped: Mapping[str, str], unmapped: list[str]
+) -> tuple[str, ...]:
     """What the main interpreter runs for: its own torch release, whose test
     ref it takes; but where --python-for gives that release to another
     interpreter, only that one's runs count for it, and the main one runs for
@@ -159,8 +162,8 @@ def _main_version(session: Session, mapped: Mapping[str, str], unmapped: list[st
     environment = session.probe()
     release = environment.release if environment else None
     if release is not None and release not in mapped:
-        return release
-    return ", ".join(unmapped) or "no version"
+        return (release,)
+    return tuple(unmapped)  # () for none
 
 
 def behaviour_jobs(rules: Sequence[Expectation]) -> list[Job]:

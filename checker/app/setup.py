@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from checker.config.config import Config, find_config, load_config
 from checker.errors import UsageError
 from checker.model.catalogue import Catalogue, default_catalogue
+from checker.outcome import FailOn
 from checker.sources.cache import PageCache, default_cache_dir
 from checker.sources.corpus import Corpus, ReadOptions, read_corpus
 
@@ -58,6 +59,7 @@ class Settings:
     extend_select: tuple[str, ...] = ()  # --extend-select: adds to it
     ignore: tuple[str, ...] = ()  # --ignore: adds to the configuration's
     exit_zero: bool = False  # --exit-zero, for the flow's Outcome (checker.outcome)
+    fail_on: str | None = None  # --fail-on error|warning; None: the configuration's, else error
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class Prepared:
     catalogue: Catalogue
     gate: Gate
     docs: tuple[str, ...]  # the docs paths: those given, else the configuration's, else .
+    fail_on: FailOn = FailOn.ERROR  # --fail-on, else the configuration's `fail-on`
 
 
 def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) -> Config:
@@ -107,19 +110,22 @@ def setup(
 ) -> Prepared:
     """`severity`: levels the command line sets, which win over the configuration's."""
     # probe imports this module (through app.verify) and sets up no gate
-    from checker.gate.baseline import Project, load_baseline
+    from checker.gate.baseline import Project, load_baseline, load_verdicts
     from checker.gate.gate import Gate
 
     reading, baseline_file = settings.reading, settings.baseline_file
     config = config_for(settings.config_file, paths, reading)
     project = Project(config.root, reading.refs)
     baseline = load_baseline(baseline_file) if baseline_file else None
+    verdicts = load_verdicts(baseline_file) if baseline_file else None
     levels = {**config.severity, **(severity or {})}
     selection = config.selection.overridden(
         settings.select, settings.extend_select, settings.ignore
     )
-    gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file)
-    return Prepared(config, catalogue_for(settings.scope, config), gate, config.docs_or(paths))
+    gate = Gate(project, levels, config.ignore, baseline, selection, baseline_file, verdicts)
+    fail_on = FailOn(settings.fail_on or config.fail_on or FailOn.ERROR)
+    catalogue = catalogue_for(settings.scope, config)
+    return Prepared(config, catalogue, gate, config.docs_or(paths), fail_on)
 
 
 def read_docs(

@@ -20,7 +20,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Page, Support
 from checker.model.version import version_key
-from checker.outcome import Outcome
+from checker.outcome import Outcome, fails
 from checker.progress import Progress
 from checker.results import TestsReport, VersionMap
 from checker.testmap.cache import ScanCache
@@ -66,7 +66,7 @@ def tests(
     ]
     levelled.sort(key=lambda v: (v.path, v.line, v.check, v.api))
     report = TestsReport(mapped.versions, tuple(levelled))
-    failed = any(v.severity is not None for v in levelled)
+    failed = fails((v.severity for v in levelled), ready.fail_on)
     errors = (*corpus.errors, *mapped.errors)
     return Outcome("tests", report, errors, failed=failed, exit_zero=settings.exit_zero)
 

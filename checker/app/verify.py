@@ -27,7 +27,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
-from checker.outcome import Outcome, Unverified
+from checker.outcome import FailOn, Outcome, Unverified
 from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import ReadOptions, read_corpus
@@ -333,7 +333,13 @@ def verify(
     report = run_verify(request, ready.catalogue)
     gated = ready.gate.apply(report.findings, report.results)
     refs = settings.reading.refs
-    report = dataclasses.replace(report, findings=gated.findings, results=gated.results, refs=refs)
+    report = dataclasses.replace(
+        report,
+        findings=gated.findings,
+        results=gated.results,
+        refs=refs,
+        fail_on_warnings=ready.fail_on is FailOn.WARNING,
+    )
     return outcome_of(report, not_shown=gated.note, exit_zero=settings.exit_zero)
 
 

@@ -3,8 +3,10 @@
 Exit codes are checker.outcome's ExitCode: 0 clean, 1 findings (or an error
 verdict), 2 usage or input error, 3 verification asked for could not be done
 (--require-npu: a product no NPU verified; --require-all-versions: a docs
-version no interpreter resolved). `run` is the one handler that maps errors to
-them: every DocsCheckError is one line and exit 2, never a traceback. A run
+version no interpreter resolved), 4 an unexpected exception (a bug). `run` is
+the one handler that maps errors to them: every DocsCheckError is one line and
+exit 2, never a traceback; any other exception is one line that names the log
+holding its traceback (checker.cli.crashed), and exit 4. A run
 stopped by a signal (outcome.Stopped) is one line too: Ctrl-C exits 130 (`aborted`),
 SIGTERM 143 (`terminated`; `main` turns the signal into checker.errors.Terminated).
 
@@ -111,6 +113,12 @@ def _run(argv: Sequence[str] | None) -> int:
 
         click.echo(_(ERROR_LINE).format(error=escaped(say(str(error)))), err=True)
         return ExitCode.INPUT
+    except Exception as error:  # the last resort: a bug, one line and a log of its own
+        from checker.cli.crashed import crashed
+        from checker.report.lines import escaped
+
+        click.echo(escaped(crashed(error, argv)), err=True)
+        return ExitCode.CRASHED
     return int(result) if isinstance(result, int) else 0
 
 

@@ -195,6 +195,13 @@ exit_zero_option = click.option(
     help="Exit 0 even when findings fail the run (input errors still exit 2; "
     "--require-npu and --require-all-versions still exit 3).",
 )
+fail_on_option = click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning"]),
+    default=None,
+    help="The lowest level that fails the run: error (the default, or the "
+    "configuration's fail-on) or warning.",
+)
 statistics_option = click.option(
     "--statistics",
     is_flag=True,
@@ -267,7 +274,7 @@ diff_option = click.option(
 
 def checking_options(command: str) -> Callable[[F], F]:
     """What lint and verify both take: the report, the configuration, the
-    baseline, --quiet, --statistics, --exit-zero and --resolve-apis."""
+    baseline, --quiet, --statistics, --fail-on, --exit-zero and --resolve-apis."""
     return _stack(
         format_option(command),
         output_option,
@@ -277,6 +284,7 @@ def checking_options(command: str) -> Callable[[F], F]:
         quiet_option,
         selection_options,
         statistics_option,
+        fail_on_option,
         exit_zero_option,
         lintrunner_code_option,
         resolve_options,

@@ -157,5 +157,6 @@ def settings_of(
         baseline_file=values.get("baseline_file"),
         resolve=resolving(values, python_tests_too, timeout),
         exit_zero=bool(values.get("exit_zero")),
+        fail_on=values.get("fail_on"),
         **selected(values),
     )

@@ -25,6 +25,7 @@ from checker.cli.torch_options import disabled_option, mapped_test_ref_option, t
 @o.config_option
 @o.quiet_option
 @o.selection_options
+@o.fail_on_option
 @o.exit_zero_option
 @o.reading_options
 def tests(

@@ -49,6 +49,7 @@ class Config:
     texts: Mapping[str, str] = field(default_factory=dict)  # files read at a git ref, by name
     products: tuple[Product, ...] = ()  # the docs repository's own [[product]] tables
     exclude: tuple[Exclusion, ...] = ()  # [coverage] exclude: public names left out on purpose
+    fail_on: str | None = None  # "error" or "warning": what fails a run; None: not set
 
     @property
     def root(self) -> Path:
@@ -149,6 +150,7 @@ def load_config(path: Path, catalogue: Catalogue, text: str | None = None) -> Co
         test_refs=tuple(values.get("test-refs", {}).items()),
         products=products,
         exclude=tuple(values.get("coverage", ())),
+        fail_on=values.get("fail-on"),
     )
 
 

@@ -21,6 +21,7 @@ KEYS = (
     "coverage",
     "docs",
     "extend-select",
+    "fail-on",
     "ignore",
     "rules",
     "scope",
@@ -29,6 +30,7 @@ KEYS = (
     "test-refs",
 )
 SEVERITIES = ("error", "warning", "off")
+FAIL_ON = ("error", "warning")  # checker.outcome.FailOn
 _IGNORE_KEYS = ("api", "path", "reason", "rule")
 
 
@@ -64,6 +66,11 @@ def check_settings(
         raise DataError(f"{at('scope')}: unknown product id in scope: {said}")
     if "severity" in settings:
         settings["severity"] = _severity(settings["severity"], at)
+    if "fail-on" in settings and settings["fail-on"] not in FAIL_ON:
+        raise DataError(
+            f'{at("fail-on")}: \'fail-on\' must be "error" or "warning" (the lowest level '
+            f"that fails a run), not {settings['fail-on']!r}"
+        )
     if "test-refs" in settings:
         settings["test-refs"] = _test_refs(settings["test-refs"], at)
     for key in ("select", "extend-select"):

@@ -20,7 +20,7 @@ from checker.checks.registry import REGISTRY, finding
 from checker.checks.selectors import covers
 from checker.config.ignore import Ignore
 from checker.files import from_here
-from checker.gate.baseline import BaselineKey, load_records
+from checker.gate.baseline import BaselineKey, VerdictKey, load_records, load_verdict_records
 from checker.i18n import N_, message
 from checker.model.finding import Finding
 from checker.model.suppression import NEXT_LINE, Suppression
@@ -120,15 +120,40 @@ def stale_entries(
     return found
 
 
-def _record_lines(baseline_file: str) -> dict[BaselineKey, int]:
+def stale_verdicts(left: Counter[VerdictKey], baseline_file: str) -> list[Finding]:
+    """The baseline's verdicts no result of this run matched, on a rule,
+    version and product it judged (`left`: those only)."""
+    lines = _record_lines(baseline_file)
+    found: list[Finding] = []
+    for key in sorted(left):
+        rule, verdict, api, version, product = key
+        said = message(
+            N_(
+                "baseline verdict {verdict} of rule {rule} ({api} {version} on {product}) "
+                "is no longer found"
+            ),
+            verdict=verdict,
+            rule=rule,
+            api=api,
+            version=version,
+            product=product,
+        )
+        for _ in range(left[key]):
+            found.append(finding("stale-baseline", baseline_file, lines.get(key, 1), said))
+    return found
+
+
+def _record_lines(baseline_file: str) -> dict[BaselineKey | VerdictKey, int]:
     """The line of each entry's record, as `docs-check baseline` writes them:
-    one `"rule":` line a record. A file written otherwise names line 1."""
+    one `"rule":` line a record, the findings' then the verdicts'. A file
+    written otherwise names line 1."""
     with open(baseline_file, encoding="utf-8") as text:
         starts = [n for n, line in enumerate(text, 1) if line.lstrip().startswith('"rule":')]
-    keys = load_records(baseline_file)
+    keys: list[BaselineKey | VerdictKey] = [*load_records(baseline_file)]
+    keys += load_verdict_records(baseline_file)
     if len(starts) != len(keys):
         return {}
-    lines: dict[BaselineKey, int] = {}
+    lines: dict[BaselineKey | VerdictKey, int] = {}
     for key, line in zip(keys, starts, strict=True):
         lines.setdefault(key, line)
     return lines

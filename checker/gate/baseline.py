@@ -2,7 +2,12 @@
 gating, so that only new ones fail. A finding is known by its rule, its page
 (from the project root) and its API, or its message where it is on no entry;
 never by line, so an edit above it does not make it new. Known findings are
-counted: two in the baseline and three now is one new."""
+counted: two in the baseline and three now is one new.
+
+Schema 2 records `verify`'s verdicts too (`baseline --verify-report FILE`, from
+a `verify --format json` report): a verdict is known by its [[rule]] id, the
+verdict, the API, the docs version and the product, counted likewise. A
+schema 1 file still loads: it knows no verdict."""
 
 from __future__ import annotations
 
@@ -14,17 +19,22 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from checker.errors import InputError
 from checker.files import load_versioned
 from checker.model.finding import Finding
 
+if TYPE_CHECKING:  # a lint run loads no verify code
+    from checker.verify.crosscheck import Result
+
 SCHEMA = "docs-check/baseline"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: `verdicts`; schema 1 files (findings only) still load
 _LINE_NUMBERS = re.compile(r"(?<=:)\d+\b|(?<=line )\d+\b")
 
 BaselineKey = tuple[str, str, str]  # rule, path from the project root, API or message
+VerdictKey = tuple[str, str, str, str, str]  # [[rule]] id, verdict, API, version, product
+_VERDICT_FIELDS = ("rule", "verdict", "api", "version", "product", "path")
 
 
 @dataclass(frozen=True)
@@ -62,7 +72,14 @@ def _unplaced(message: str) -> str:
     return _LINE_NUMBERS.sub("N", message)
 
 
-def baseline_json(findings: Sequence[Finding], project: Project) -> str:
+def verdict_key(result: Result) -> VerdictKey:
+    return (result.rule, result.verdict, result.api, result.version, result.product)
+
+
+def baseline_json(
+    findings: Sequence[Finding], project: Project, verdicts: Sequence[dict[str, Any]] = ()
+) -> str:
+    """`verdicts`: the records of `verdict_records`."""
     records = [
         {
             "rule": f.rule,
@@ -73,13 +90,65 @@ def baseline_json(findings: Sequence[Finding], project: Project) -> str:
         }
         for f in sorted(findings, key=lambda f: (project.path(f.path), f.line, f.rule))
     ]
-    document = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, "findings": records}
+    document = {
+        "schema": SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "findings": records,
+        "verdicts": list(verdicts),
+    }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def verdict_records(report: str) -> list[dict[str, Any]]:
+    """The verdicts a `verify --format json` report reported (those with a
+    severity), as baseline records: rule, verdict, API, version, product, and
+    the page and line for the reader (matching ignores them)."""
+    document = load_versioned(report, "docs-check/verify", 1, "verify report", "broken report")
+    results = document.get("results")
+    if not isinstance(results, list):
+        raise InputError(f"{report}: broken report: 'results' is not a list")
+    records = []
+    for index, result in enumerate(results):
+        if not isinstance(result, dict) or not all(
+            isinstance(result.get(name), str) for name in _VERDICT_FIELDS
+        ):
+            raise InputError(f"{report}: broken report: results[{index}]")
+        if result.get("severity") is None:  # consistent, or not shown as a problem
+            continue
+        record = {name: result[name] for name in _VERDICT_FIELDS}
+        records.append({**record, "line": result.get("line")})
+    return sorted(records, key=lambda r: (r["path"], r["line"] or 0, r["rule"], r["product"]))
 
 
 def load_baseline(path: str) -> Counter[BaselineKey]:
     """The known findings; a file that is not a readable baseline is an InputError."""
     return Counter(load_records(path))
+
+
+def load_verdicts(path: str) -> Counter[VerdictKey]:
+    """The known verdicts (none in a schema 1 file)."""
+    return Counter(load_verdict_records(path))
+
+
+def load_verdict_records(path: str) -> list[VerdictKey]:
+    """The key of each verdict record, in the file's order."""
+    document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "baseline", "broken baseline")
+    if document["schema_version"] < 2:
+        return []
+    records = document.get("verdicts")
+    if not isinstance(records, list):
+        raise InputError(f"{path}: broken baseline: 'verdicts' is not a list")
+    keys: list[VerdictKey] = []
+    for index, record in enumerate(records):
+        if not isinstance(record, dict):
+            raise InputError(f"{path}: broken baseline: verdicts[{index}]: not an object")
+        for name in _VERDICT_FIELDS:
+            if not isinstance(record.get(name), str):
+                problem = f"{name!r} must be a string"
+                raise InputError(f"{path}: broken baseline: verdicts[{index}]: {problem}")
+        rule, verdict, api, version, product = (record[name] for name in _VERDICT_FIELDS[:5])
+        keys.append((rule, verdict, api, version, product))
+    return keys
 
 
 def load_records(path: str) -> list[BaselineKey]:

@@ -3,8 +3,10 @@ rule selection, the configuration's severity overrides and ignores, and the
 baseline are applied to findings and to verify verdicts, for every command
 alike, in that order. Any id of the registry can be selected, re-levelled or
 ignored; a verdict turned off stays in the report without a severity (its row
-belongs to the product table), and the baseline knows findings only. Given an
-`Audit` (lint), it also reports the exceptions that excused nothing."""
+belongs to the product table), and so does one the baseline knows (schema 2
+records verdicts), while a known verdict no result matched any more is a
+`stale-baseline` finding. Given an `Audit` (lint), it also reports the
+exceptions that excused nothing."""
 
 from __future__ import annotations
 
@@ -18,8 +20,14 @@ from typing import TYPE_CHECKING
 
 from checker.config.ignore import Ignore
 from checker.config.selection import Selection
-from checker.gate.audit import Audit, stale_entries, unused_ignores, unused_suppressions
-from checker.gate.baseline import BaselineKey, Project, key_of
+from checker.gate.audit import (
+    Audit,
+    stale_entries,
+    stale_verdicts,
+    unused_ignores,
+    unused_suppressions,
+)
+from checker.gate.baseline import BaselineKey, Project, VerdictKey, key_of, verdict_key
 from checker.gate.suppress import silence
 from checker.i18n import N_, joined, message
 from checker.model.finding import Finding, Severity
@@ -59,6 +67,7 @@ class Gate:
     baseline: Counter[BaselineKey] | None = None
     selection: Selection = field(default_factory=Selection)
     baseline_file: str | None = None  # where `baseline` was read: stale entries name it
+    verdicts: Counter[VerdictKey] | None = None  # the baseline's known verdicts
 
     def apply(
         self,
@@ -85,8 +94,12 @@ class Gate:
             more, more_ignored = self._levelled(extra, used)
             kept, ignored = sorted(kept + more), ignored + more_ignored
         levelled = [self._verdict(result) for result in results]
+        levelled, known_verdicts, stale = self._known_verdicts(levelled)
+        if stale:
+            more, more_ignored = self._levelled(stale, used)
+            kept, ignored = sorted(kept + more), ignored + more_ignored
         if self.baseline is None:
-            return Gated(tuple(kept), ignored, 0, tuple(levelled), silenced.count)
+            return Gated(tuple(kept), ignored, known_verdicts, tuple(levelled), silenced.count)
         left = Counter(self.baseline)
         new: list[Finding] = []
         for finding in kept:
@@ -95,12 +108,38 @@ class Gate:
                 left[key] -= 1
             else:
                 new.append(finding)
-        known = len(kept) - len(new)
+        known = len(kept) - len(new) + known_verdicts
         if audit is not None and self.baseline_file is not None:
             stale = stale_entries(left, self.baseline_file, audit, self.selection.selects)
             more, more_ignored = self._levelled(stale, used)
             new, ignored = sorted(new + more), ignored + more_ignored
         return Gated(tuple(new), ignored, known, tuple(levelled), silenced.count)
+
+    def _known_verdicts(self, results: list[Result]) -> tuple[list[Result], int, list[Finding]]:
+        """The verdicts the baseline knows without their severity (their rows
+        stay; they fail nothing), how many, and a `stale-baseline` finding for
+        each known verdict that no result matched on a rule, version and
+        product this run judged."""
+        if not self.verdicts or self.baseline_file is None:
+            return results, 0, []
+        left = Counter(self.verdicts)
+        kept: list[Result] = []
+        for result in results:
+            key = verdict_key(result)
+            if result.severity is not None and left[key] > 0:
+                left[key] -= 1
+                result = dataclasses.replace(result, severity=None)
+            kept.append(result)
+        known = sum(self.verdicts.values()) - sum(left.values())
+        judged = {(r.rule, r.version, r.product) for r in results}
+        stale = Counter(
+            {
+                key: count
+                for key, count in left.items()
+                if count > 0 and (key[0], key[3], key[4]) in judged
+            }
+        )
+        return kept, known, stale_verdicts(stale, self.baseline_file)
 
     def _levelled(self, findings: Iterable[Finding], used: set[int]) -> tuple[list[Finding], int]:
         """The selected findings re-levelled, and how many were turned off or

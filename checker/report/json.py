@@ -81,7 +81,7 @@ def lint_json(
         "files": files,
         "entries": entries,
         "errors": list(errors),
-        **resolution_objects(resolution),
+        **resolution_objects(resolution, refs),
     }
     return json.dumps(document, ensure_ascii=False, indent=2)
 
@@ -110,11 +110,11 @@ def entries_json(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> s
 def verify_json(report: VerifyReport) -> str:
     document = {
         **tagged("verify"),
-        "results": [result_object(r) for r in report.results],
+        "results": [result_object(r, report.refs) for r in report.results],
         "evidence": [evidence.to_object() for evidence in report.evidence],
         "findings": [finding_object(f, report.refs) for f in report.findings],
         "errors": list(report.errors),
         "notes": list(report.notes),
-        **resolution_objects(report.resolution),
+        **resolution_objects(report.resolution, report.refs),
     }
     return json.dumps(document, ensure_ascii=False, indent=2)

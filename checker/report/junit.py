@@ -196,7 +196,7 @@ def _evidence_suite(report: VerifyReport) -> ET.Element:
         env = evidence.environment
         for run in evidence.runs:
             at = f" at {run.ref}" if run.ref else ""
-            run_for = f" for docs {evidence.version}" if evidence.version else ""
+            run_for = f" for docs {evidence.run_for}" if evidence.run_for else ""
             name = f"{run.api} [{run.source} {run.behaviour}{at}] @ {evidence.origin}{run_for}"
             kind = "npu" if env.verifies_npu else "reference"
             case = _case(suite, f"evidence.{kind}", name, evidence.origin)

@@ -160,9 +160,9 @@ def version_served(record: Evidence) -> str:
     env = record.environment
     if record.speaks_for:
         return _("docs {version}").format(version=record.speaks_for)
-    if record.version:
+    if record.run_for:
         return _("no docs version (run for {version}, but its torch is {torch})").format(
-            version=record.version, torch=env.torch
+            version=record.run_for, torch=env.torch
         )
     return _("no docs version (torch {torch})").format(torch=env.torch)
 
@@ -209,8 +209,8 @@ def note(record: Evidence) -> str:
     said = note_said(env.note)
     if not env.verifies_npu and not is_reference_note(env.note):
         said = _("no NPU verification: {note}").format(note=said)
-    if record.version and not record.speaks_for:
+    if record.run_for and not record.speaks_for:
         said += _("; run for docs {version}, but its torch is {torch}: counts for none").format(
-            version=record.version, torch=env.torch
+            version=record.run_for, torch=env.torch
         )
     return said

@@ -84,9 +84,10 @@ def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
     return found
 
 
-def resolution_objects(resolution: Resolution | None) -> dict[str, Any]:
+def resolution_objects(resolution: Resolution | None, refs: Sequence[str] = ()) -> dict[str, Any]:
     """`resolution`, `resolution_counts` and `resolution_environments`; nothing
-    without --resolve-apis."""
+    without --resolve-apis. A page read at a git ref is its path in the
+    repository and the ref, as a finding's."""
     if resolution is None:
         return {}
     return {
@@ -94,7 +95,7 @@ def resolution_objects(resolution: Resolution | None) -> dict[str, Any]:
             {
                 "api": r.api,
                 "version": r.version,
-                "path": r.path,
+                **_path_and_ref(r.path, refs),
                 "line": r.line,
                 "outcome": r.outcome.value,
                 "detail": r.detail,
@@ -121,7 +122,19 @@ def resolution_objects(resolution: Resolution | None) -> dict[str, Any]:
     }
 
 
-def result_object(r: Result) -> dict[str, Any]:
+def result_object(r: Result, refs: Sequence[str] = ()) -> dict[str, Any]:
     """One rule x version x product result, as JSON and SARIF carry it: its
-    fields in order, the severity as its name."""
-    return {**asdict(r), "severity": r.severity.value if r.severity else None}
+    fields in order, the severity as its name, and a page read at a git ref as
+    its path in the repository and the ref (after `path`), as a finding's."""
+    fields: dict[str, Any] = {}
+    for key, value in asdict(r).items():
+        if key == "path":
+            fields.update(_path_and_ref(value, refs))
+        else:
+            fields[key] = value
+    return {**fields, "severity": r.severity.value if r.severity else None}
+
+
+def _path_and_ref(where: str, refs: Sequence[str]) -> dict[str, str | None]:
+    ref, path = located(where, refs)
+    return {"path": path, "ref": ref}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import _, say
+from checker.i18n import _, ngettext, say
 from checker.model.finding import Finding, Severity
 from checker.report.counts import (
     entries_said,
@@ -108,6 +108,13 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         said = _("wrote {findings} to {path}").format(
             findings=findings_said(done.findings), path=done.path
         )
+        if done.verdicts:  # --verify-report
+            verdicts = ngettext("{count} verdict", "{count} verdicts", done.verdicts)
+            said = _("wrote {findings} and {verdicts} to {path}").format(
+                findings=findings_said(done.findings),
+                verdicts=verdicts.format(count=done.verdicts),
+                path=done.path,
+            )
         return said + say(outcome.not_shown)
     return None
 

@@ -53,7 +53,7 @@ def verify_text(report: VerifyReport) -> list[str]:
 def evidence_lines(evidence: Evidence) -> list[str]:
     env = evidence.environment
     torch = (env.torch or "-") + (" (FAKE release)" if env.fake_torch else "")
-    run_for = f" (run for docs {evidence.version})" if evidence.version else ""
+    run_for = f" (run for docs {evidence.run_for})" if evidence.run_for else ""
     lines = [
         f"  {evidence.origin}{run_for}: {env.platform} | Python {env.python} | torch {torch} | "
         f"torch_npu {env.torch_npu or '-'} | CANN {env.cann or '-'} | NPU {env.npu_name or '-'}"

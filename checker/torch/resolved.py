@@ -145,7 +145,10 @@ def result_finding(result: NameResult) -> Finding | None:
         package=result.package,
         python=result.python,
     )
-    # the version the name was looked up for is its page's: no page is needed to place it
+    # the version the name was looked up for is its page's, and the line is the
+    # entry's heading: no page is needed to place it
     return dataclasses.replace(
-        finding(rule, result.path, result.line, said, api=api), version=version
+        finding(rule, result.path, result.line, said, api=api),
+        version=version,
+        entry_line=result.line,
     )

@@ -84,7 +84,10 @@ class Session:
             self._ready()
         return self.environment
 
-    def evidence(self, version: str | None = None, plan: Plan | None = None) -> Evidence:
+    def evidence(
+        self, version: tuple[str, ...] | None = None, plan: Plan | None = None
+    ) -> Evidence:
+        """`version`: the docs versions it ran for (Evidence.version); None: its own."""
         environment = self.environment or unknown_environment(self.interpreter, self.runs)
         return Evidence(environment, tuple(self.runs), "live", version, plan)
 

@@ -24,6 +24,7 @@ VERDICTS = ("passed", "failed", "error")
 # a backing test: a module of the repository's suite run for the claims its
 # cases back (verify --backed), each case naming the APIs it backs
 SOURCES = ("behaviour", "repo-test", "backing-test")
+NO_VERSION = "no version"  # a record's `version` when it was run for none
 DEVICES = ("npu", "cpu-reference")
 
 
@@ -104,7 +105,10 @@ class Evidence:
     environment: Environment
     runs: tuple[Run, ...]
     origin: str  # "live" or the file it was read from
-    version: str | None = None  # the docs version it was run for (--python-for); None: its own
+    # the docs versions it was run for: --python-for's one, or those no other
+    # interpreter was given (the main one's, when its own release is another's);
+    # () none at all; None: its own release
+    version: tuple[str, ...] | None = None
     plan: Plan | None = None  # verify --backed: the whole plan, and the shard this record ran
 
     @property
@@ -112,7 +116,15 @@ class Evidence:
         """The docs version these runs count for: the one they were run for,
         and only when the environment's torch is that release."""
         release = self.environment.release
-        return release if self.version in (None, release) else None
+        return release if self.version in (None, (release,)) else None
+
+    @property
+    def run_for(self) -> str:
+        """The versions it was run for as reports and the file write them
+        ("2.11.0, 2.12.0", "no version"); "" for its own release."""
+        if self.version is None:
+            return ""
+        return ", ".join(self.version) or NO_VERSION
 
     @property
     def docs_versions(self) -> list[str]:
@@ -123,7 +135,7 @@ class Evidence:
             "schema": SCHEMA,
             "schema_version": SCHEMA_VERSION,
             "origin": self.origin,
-            "version": self.version,
+            "version": self.run_for or None,  # comma-separated, as schema 2 wrote it
             "docs_versions": self.docs_versions,
             "environment": asdict(self.environment),
             "runs": [asdict(run) for run in self.runs],
@@ -132,6 +144,18 @@ class Evidence:
 
     def to_json(self) -> str:
         return json.dumps(self.to_object(), ensure_ascii=False, indent=2)
+
+
+def versions_of(written: Any) -> tuple[str, ...] | None:
+    """The versions a record was run for, from its `version`: null (its own
+    release), "2.12.0", "2.11.0, 2.12.0" or "no version"."""
+    if written is None:
+        return None
+    if not isinstance(written, str):
+        raise ValueError(f"version is not a string: {written!r}")
+    if written == NO_VERSION:
+        return ()
+    return tuple(version.strip() for version in written.split(","))
 
 
 def derived_verdict(cases: Sequence[Case], exit_code: int | None) -> str:

@@ -27,6 +27,7 @@ from checker.verify.evidence import (
     Evidence,
     Run,
     derived_verdict,
+    versions_of,
 )
 from checker.verify.plan import plan_of
 
@@ -66,9 +67,7 @@ def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
         runs = tuple(_run(run, optional, f"runs[{i}]") for i, run in enumerate(document["runs"]))
         if "version" not in document and "version" not in optional:
             raise KeyError("version")
-        version = document.get("version")
-        if not isinstance(version, str | None):
-            raise ValueError(f"version is not a string: {version!r}")
+        version = versions_of(document.get("version"))
         if "plan" not in document and "plan" not in optional:
             raise KeyError("plan")
         plan = plan_of(document["plan"]) if document.get("plan") is not None else None

@@ -107,7 +107,7 @@ def _missing(plan: Plan, held: set[str]) -> list[str]:
 
 def _joined(records: Sequence[Evidence], plan: Plan) -> list[Evidence]:
     """One record per environment and docs version, its runs in plan order."""
-    by_place: dict[tuple[object, str | None], list[Evidence]] = {}
+    by_place: dict[tuple[object, tuple[str, ...] | None], list[Evidence]] = {}
     for record in records:
         by_place.setdefault((record.environment, record.version), []).append(record)
     order = {module.path: number for number, module in enumerate(plan.modules)}

@@ -32,21 +32,23 @@ class VerifyReport:
     # what the run did not do and the reader should know (checker.i18n messages):
     # a rule's test that no docs root holds, --test-ref unused by some rules
     notes: tuple[str, ...] = ()
+    fail_on_warnings: bool = False  # --fail-on warning: a warning fails the run too
 
     @property
     def failed(self) -> bool:
-        """An error verdict, a finding, or a reference run of a selected
-        expectation that failed or could not run. Runs on a product's NPU are
-        judged through the verdicts (a failure on a product the docs call
-        unsupported is consistent)."""
+        """An error verdict, an error finding (a warning too with --fail-on
+        warning), or a reference run of a selected expectation that failed or
+        could not run. Runs on a product's NPU are judged through the verdicts
+        (a failure on a product the docs call unsupported is consistent)."""
         failed_runs = any(
             run.verdict != "passed" and self.selects(run)
             for e in self.evidence
             if not e.environment.verifies_npu
             for run in e.runs
         )
-        failed = any(r.severity is Severity.ERROR and r.verdict != UNVERIFIED for r in self.results)
-        return failed or failed_runs or bool(self.findings)
+        failing = (Severity.ERROR, Severity.WARNING) if self.fail_on_warnings else (Severity.ERROR,)
+        failed = any(r.severity in failing and r.verdict != UNVERIFIED for r in self.results)
+        return failed or failed_runs or any(f.severity in failing for f in self.findings)
 
     def failed_runs(self) -> list[tuple[Evidence, Run]]:
         """The repository tests of the expectations checked that failed or

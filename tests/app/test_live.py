@@ -90,12 +90,12 @@ def test_each_mapped_version_runs_its_refs_test_in_its_interpreter(
     )
     evidence = run_live(rules, ["2.7.1", "2.12.0"], [], where, default_catalogue()).evidence
     # every version has its own interpreter: the main one does not run at all
-    assert [(e.version, e.speaks_for) for e in evidence] == [
+    assert [(e.run_for, e.speaks_for) for e in evidence] == [
         ("2.7.1", "2.7.1"),
         ("2.12.0", "2.12.0"),
     ]
     for record in evidence:
-        ref = {"2.7.1": "v2.7.1", "2.12.0": "v2.12.0"}[record.version or ""]
+        ref = {"2.7.1": "v2.7.1", "2.12.0": "v2.12.0"}[record.run_for]
         assert runs_of(record) == [("behaviour", None, "--behaviour"), ("repo-test", ref, "--test")]
         assert all(run.verdict == "passed" for run in record.runs)  # the ref's file was there
     tests = [entry for entry in asked(log) if entry["argv"][0] == "--test"]
@@ -116,7 +116,7 @@ def test_the_main_interpreter_takes_the_test_ref_of_its_own_release(
         git_repo=str(repo),
     )
     main, mapped = run_live(rules, ["2.11.0", "2.12.0"], [], where, default_catalogue()).evidence
-    assert (main.version, main.speaks_for, mapped.version) == ("2.11.0", "2.11.0", "2.12.0")
+    assert (main.run_for, main.speaks_for, mapped.run_for) == ("2.11.0", "2.11.0", "2.12.0")
     assert runs_of(main) == [("behaviour", None, "--behaviour"), ("repo-test", "v2.11.0", "--test")]
 
 
@@ -125,7 +125,7 @@ def test_an_interpreter_of_another_release_counts_for_no_version(
 ) -> None:
     where = Environments(python_for=(("2.12.0", fake(tmp_path, "2.13.0+cpu")),))
     (evidence,) = run_live(rules, ["2.12.0"], [], where, default_catalogue()).evidence
-    assert (evidence.version, evidence.environment.release, evidence.speaks_for) == (
+    assert (evidence.run_for, evidence.environment.release, evidence.speaks_for) == (
         "2.12.0",
         "2.13.0",
         None,
@@ -179,8 +179,8 @@ def test_a_release_given_to_another_interpreter_is_not_the_main_ones(
         git_repo=str(repo),
     )
     main, mapped = run_live(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue()).evidence
-    assert (main.version, main.speaks_for) == ("2.12.0", None)
-    assert (mapped.version, mapped.speaks_for) == ("2.13.0", "2.13.0")
+    assert (main.run_for, main.speaks_for) == ("2.12.0", None)
+    assert (mapped.run_for, mapped.speaks_for) == ("2.13.0", "2.13.0")
     assert runs_of(main) == [("behaviour", None, "--behaviour")]  # no test ref of its own
     assert runs_of(mapped)[1] == ("repo-test", "master", "--test")
 
@@ -193,7 +193,7 @@ def test_without_mappings_the_main_interpreter_takes_its_releases_test_ref(
         python=fake(tmp_path, "2.12.0+cpu"), test_refs=(("2.12.0", "v2.12.0"),), git_repo=str(repo)
     )
     (evidence,) = run_live(rules, [], [], where, default_catalogue()).evidence
-    assert (evidence.version, evidence.speaks_for) == ("2.12.0", "2.12.0")
+    assert (evidence.run_for, evidence.speaks_for) == ("2.12.0", "2.12.0")
     assert runs_of(evidence) == [
         ("behaviour", None, "--behaviour"),
         ("repo-test", "v2.12.0", "--test"),
@@ -261,18 +261,30 @@ def test_a_test_ref_is_taken_over_the_working_trees_copy_of_the_test(
 
 
 @pytest.mark.parametrize(
-    ("versions", "said"),
-    [(["2.7.1", "2.12.0", "2.13.0"], "2.7.1, 2.12.0"), (["2.13.0"], "no version")],
+    ("versions", "left", "said"),
+    [
+        (["2.7.1", "2.12.0", "2.13.0"], ("2.7.1", "2.12.0"), "2.7.1, 2.12.0"),
+        (["2.13.0"], (), "no version"),
+    ],
 )
 def test_a_main_interpreter_whose_release_is_mapped_names_the_versions_left_to_it(
-    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path, versions: list[str], said: str
+    rules: list[Expectation],
+    repo: Path,
+    log: Path,
+    tmp_path: Path,
+    versions: list[str],
+    left: tuple[str, ...],
+    said: str,
 ) -> None:
+    """The versions are a tuple in the model, written as the text and the file
+    have always written them."""
     where = Environments(
         python=fake(tmp_path, "2.13.0+cpu"),
         python_for=(("2.13.0", fake(tmp_path, "2.13.0+cpu.mapped")),),
     )
     main, _ = run_live(rules, versions, [], where, default_catalogue()).evidence
-    assert (main.version, main.speaks_for) == (said, None)
+    assert (main.version, main.run_for, main.speaks_for) == (left, said, None)
+    assert main.to_object()["version"] == said
 
 
 @pytest.mark.parametrize(
@@ -325,7 +337,7 @@ def test_an_interpreter_of_another_release_runs_no_repository_test(
         git_repo=str(repo),
     )
     main, mapped = run_live(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue()).evidence
-    assert (main.version, main.speaks_for) == ("2.12.0", None)
+    assert (main.run_for, main.speaks_for) == ("2.12.0", None)
     assert runs_of(main) == [("behaviour", None, "--behaviour")]
     assert runs_of(mapped)[1] == ("repo-test", "master", "--test")
 
@@ -349,7 +361,7 @@ def outline(evidence: Any) -> list[Any]:
     """What the evidence says, without the extracted folders' temporary names."""
     return [
         (
-            e.version,
+            e.run_for,
             e.speaks_for,
             [(r.source, r.ref, r.verdict, [c.name for c in r.cases]) for r in e.runs],
         )
@@ -402,7 +414,7 @@ def test_environments_side_by_side_give_the_evidence_of_one_after_the_other(
         )
         live = run_live(rules, list(pythons), [], where, default_catalogue())
         return [
-            (e.version, e.speaks_for, e.environment.torch, runs_of(e), [r.verdict for r in e.runs])
+            (e.run_for, e.speaks_for, e.environment.torch, runs_of(e), [r.verdict for r in e.runs])
             for e in live.evidence
         ]
 

@@ -27,7 +27,7 @@ def test_exit_code(
 
 
 def test_the_codes_are_the_documented_numbers() -> None:
-    assert [int(code) for code in ExitCode] == [0, 1, 2, 3]
+    assert [int(code) for code in ExitCode] == [0, 1, 2, 3, 4]
 
 
 @pytest.mark.parametrize(

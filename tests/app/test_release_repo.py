@@ -65,9 +65,9 @@ def as_json(release_repo: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_every_version_is_read_from_master(as_json: dict[str, Any]) -> None:
-    pages = {(r["version"], r["path"]) for r in as_json["results"]}
+    pages = {(r["version"], r["ref"], r["path"]) for r in as_json["results"]}
     assert pages == {
-        (v, f"master:docs/zh/api/native_api/pytorch_{v.replace('.', '-')}/"
+        (v, "master", f"docs/zh/api/native_api/pytorch_{v.replace('.', '-')}/"
          "torch-distributed-elastic.md")
         for v in TESTS_RUN
     }  # fmt: skip

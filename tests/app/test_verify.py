@@ -19,7 +19,7 @@ from checker.app.live import behaviour_jobs, repo_jobs
 from checker.app.verify import Request, select_rules
 from checker.model.catalogue import default_catalogue, rules_dir
 from checker.verify.evidence_load import load_evidence
-from tests.helpers import REPO
+from tests.helpers import REPO, git
 
 VERIFY = REPO / "tests" / "fixtures" / "verify"
 EVIDENCE = VERIFY / "evidence"
@@ -39,7 +39,7 @@ NPU_RECORDS = (
 )
 RESULT_KEYS = {
     "rule", "api", "version", "product", "documented", "expected", "observed", "verdict",
-    "severity", "path", "line", "detail", "entry_line",
+    "severity", "path", "ref", "line", "detail", "entry_line",
 }  # fmt: skip
 Invoke = Callable[..., tuple[int, str, str]]
 
@@ -110,6 +110,26 @@ def test_master_text_says_docs_match_for_every_version(cli: Invoke, master: Path
     assert said == [(version, "docs match the rule") for version in VERSIONS]
 
 
+def test_results_at_a_git_ref_name_the_ref_and_the_path_apart(cli: Invoke, tmp_path: Path) -> None:
+    """A result of a page read at a git ref carries the ref and the page's path
+    in the repository, as its findings do (not `ref:path`)."""
+    repo = tmp_path / "docs-repo"
+    shutil.copytree(REPO / "examples" / "docs" / "docs", repo / "docs")
+    git(repo, "init", "-q", "-b", "master")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-gpg-sign", "-m", "docs")
+    code, out, _ = cli(
+        "verify", "--no-live", "--git", str(repo), "--ref", "master", "docs", "--format", "json"
+    )
+    assert code == 1  # the example's doc-differs-from-rule
+    results = as_json(out)["results"]
+    assert results
+    assert {r["ref"] for r in results} == {"master"}
+    assert all(r["path"].startswith("docs/") for r in results)
+    differs = [r["path"] for r in results if r["verdict"] == "doc-differs-from-rule"]
+    assert "docs/zh/api/native_api/pytorch_2-11-0/torch-distributed-elastic.md" in differs
+
+
 def test_master_json(cli: Invoke, master: Path) -> None:
     code, out, err = cli("verify", "--docs", str(master), "--no-live", "--format", "json")
     assert (code, err) == (0, "")
@@ -134,6 +154,7 @@ def test_master_json(cli: Invoke, master: Path) -> None:
         "verdict": "unverified",
         "severity": None,
         "path": page(master, "2.7.1"),
+        "ref": None,
         "line": 1856,  # the Ascend 950DT row
         "detail": "no NPU evidence for torch 2.7.1",
         "entry_line": 1844,  # put_metric's heading

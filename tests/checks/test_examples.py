@@ -57,7 +57,8 @@ def write_page(root: Path, example: Example, text: str) -> None:
 
 def linted(cli: Invoke, *argv: str) -> tuple[int, list[str]]:
     """The exit code and the ids of the findings of `lint ... docs`."""
-    code, out, err = cli("lint", "--format", "json", *argv, "docs")
+    # --fail-on warning: a wrong example of a warning rule fails the run too
+    code, out, err = cli("lint", "--format", "json", "--fail-on", "warning", *argv, "docs")
     assert code in (0, 1), err
     return code, [finding["rule"] for finding in json.loads(out)["findings"]]
 

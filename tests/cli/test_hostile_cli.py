@@ -58,7 +58,7 @@ def test_an_api_name_with_control_characters_is_escaped(cli: Invoke, folder: Pat
     page.write_text(f"# torch.x\n\n### {api}\n\n**支持情况**：\n\n{TABLE}\n### {api}\n\n"
                     f"**支持情况**：\n\n{TABLE}")  # fmt: skip
     code, out, err = cli("lint", str(folder))
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     assert out == (
         f"{page}:11: duplicate-api {escaped(api)} is documented again for 2.12.0, "
         f"as at {named_from_here(str(page))}:3\n"

@@ -48,12 +48,12 @@ supported on atlas-a2, atlas-a3 for 2.12.0, and no test reaches it
 """
 SUMMARY = (
     "1 version, 8 of 10 documented APIs reached by a test; 2 claim-tests-disabled, "
-    "2 claim-unbacked, 1 unsupported-but-tested; exit 1\n"
+    "2 claim-unbacked, 1 unsupported-but-tested; exit 0\n"
 )
 
 
 def test_the_fixture_tree_is_mapped_and_its_claims_judged(cli_at_repo: Invoke) -> None:
-    assert cli_at_repo("tests", DOCS, "--tests", TESTS) == (1, TEXT, SUMMARY)
+    assert cli_at_repo("tests", DOCS, "--tests", TESTS) == (0, TEXT, SUMMARY)
 
 
 def test_the_notes_alone_do_not_fail_the_run(cli_at_repo: Invoke) -> None:
@@ -86,7 +86,7 @@ def schema_validator() -> Draft202012Validator:
 
 def test_the_json_report_is_valid_against_its_schema(cli_at_repo: Invoke) -> None:
     code, out, err = cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "json")
-    assert (code, err) == (1, "")
+    assert (code, err) == (0, "")
     document = json.loads(out)
     assert [e.message for e in schema_validator().iter_errors(document)] == []
     (version,) = document["versions"]
@@ -132,7 +132,7 @@ def test_the_schema_refuses_an_unknown_kind() -> None:
 
 def test_the_csv_report_is_one_row_per_version_and_api(cli_at_repo: Invoke) -> None:
     code, out, err = cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "csv")
-    assert (code, err) == (1, "")
+    assert (code, err) == (0, "")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert len(rows) == 10
     unbacked = sorted(row["api"] for row in rows if row["backed"] == "no")
@@ -148,7 +148,7 @@ def test_the_csv_report_is_one_row_per_version_and_api(cli_at_repo: Invoke) -> N
 
 def test_the_markdown_report_has_the_shares_and_the_unbacked_list(cli_at_repo: Invoke) -> None:
     code, out, _ = cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "markdown")
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     assert "| atlas-a2 | 9 | 5 | 55.6% | 3 | 2 | 0 | 0 |" in out
     assert "<details><summary>2 supported APIs no test reaches</summary>" in out
     assert "- `torch.distributions.normal.Normal.log_prob`" in out
@@ -186,7 +186,7 @@ def test_the_tests_at_a_git_ref_are_read_as_the_working_trees(cli: Invoke, tmp_p
     code, out, _ = cli(
         "tests", str(repo / "docs"), "--git", str(repo), "--test-ref", "2.12.0=v2.12.0"
     )
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     assert out.splitlines()[0] == (
         "2.12.0: tests v2.12.0:test (2 modules, 7 cases); disabled list: "
         "v2.12.0:test/unsupported_test_cases/.pytorch-disabled-tests.json"

@@ -42,7 +42,7 @@ LINT_SUMMARY = "2 findings (0 errors, 2 warnings) in 1 file, 10 entries\n"
 
 
 def test_lint_reports_the_test_verdicts_with_a_level(cli_at_repo: Invoke) -> None:
-    assert cli_at_repo("lint", DOCS, "--tests", TESTS) == (1, LINT_TEXT, LINT_SUMMARY)
+    assert cli_at_repo("lint", DOCS, "--tests", TESTS) == (0, LINT_TEXT, LINT_SUMMARY)
 
 
 def test_lint_without_tests_reads_no_test_tree(cli_at_repo: Invoke) -> None:
@@ -80,7 +80,7 @@ def test_the_selection_and_the_ignores_take_the_verdicts(
         encoding="utf-8",
     )
     code, out, err = cli_at_repo("lint", DOCS, "--tests", TESTS, "--config", str(config))
-    assert (code, out) == (1, DISABLED_59)
+    assert (code, out) == (0, DISABLED_59)
     assert err == "1 finding (0 errors, 1 warning) in 1 file, 10 entries; not shown: 1 ignored\n"
 
 
@@ -93,7 +93,7 @@ def test_a_docs_check_comment_silences_a_verdict(cli_at_repo: Invoke, tmp_path: 
     off, on = (f"<!-- docs-check-{do} claim-tests-disabled -->\n" for do in ("disable", "enable"))
     page.write_text("".join([*lines[:52], off, *lines[52:62], on, *lines[62:]]), "utf-8")
     code, out, err = cli_at_repo("lint", str(docs), "--tests", TESTS)
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     assert out.startswith(f"{page}:71: claim-tests-disabled torch.cuda.synchronize ")
     assert len(out.splitlines()) == 1
     assert err.endswith("; not shown: 1 suppressed\n")
@@ -117,7 +117,7 @@ def test_the_baseline_records_the_verdicts_and_lint_leaves_them_out(
 @pytest.mark.parametrize("fmt", formats_for("lint"))
 def test_every_lint_format_carries_the_verdicts(cli_at_repo: Invoke, fmt: str) -> None:
     code, out, _ = cli_at_repo("lint", DOCS, "--tests", TESTS, "--format", fmt)
-    assert code == (0 if fmt == "lintrunner" else 1)  # lintrunner's protocol: findings in band
+    assert code == 0  # warnings only, and lintrunner's protocol: findings in band
     assert out.count("claim-tests-disabled") >= 2
     assert "torch.cuda.synchronize" in out
     _, plain, _ = cli_at_repo("lint", DOCS, "--format", fmt)
@@ -155,7 +155,7 @@ def test_lint_reads_the_tests_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
     repo = repo_with_tests_on_a_branch(tmp_path)
     given = ("--git", str(repo), "--test-ref", "2.12.0=v2.12.0", "--tests", "test")
     code, out, _ = cli("lint", str(repo / "docs"), *given)
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     page = repo / "docs/docs/zh/api/native_api/pytorch_2-12-0/torch.md"
     assert out.startswith(f"{page}:59: claim-tests-disabled torch.Tensor.exponential_ ")
     assert "(v2.12.0:test/unsupported_test_cases/.pytorch-disabled-tests.json:2)" in out
@@ -179,9 +179,9 @@ def test_verify_shows_the_verdicts_of_its_rules_entries(
     api = "torch.Tensor.exponential_"
     given = ("verify", DOCS, "--no-live", "--rules", str(rules), "--api", api)
     code, out, err = cli_at_repo(*given, "--tests", TESTS)
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     assert out.split("findings:\n", 1)[1] == "  " + DISABLED_59
-    assert err == "3 results (3 unverified); 1 finding; exit 1\n"
+    assert err == "3 results (3 unverified); 1 finding; exit 0\n"
     code, out, _ = cli_at_repo(*given)
     assert code == 0
     assert "findings:" not in out and "claim-" not in out

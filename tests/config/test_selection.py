@@ -185,7 +185,7 @@ def test_a_stale_baseline_entry_is_reported_at_its_record(
     )
     code, out, err = cli("lint", "--baseline", str(baseline))
     assert (code, out) == (
-        1,
+        0,
         f"{baseline}:{record}: stale-baseline baseline entry nonstandard-mark on {ELASTIC_12} "
         "(torch.distributed.elastic.events.record) is no longer found\n",
     )

@@ -10,6 +10,7 @@ import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,8 @@ def test_baseline_records_todays_findings(cli: Invoke, repo: Path, tmp_path: Pat
     code, out, err = cli("baseline", "--output", str(output))
     assert (code, out, err) == (0, "", f"wrote 8 findings to {output}\n")
     document = json.loads(output.read_text(encoding="utf-8"))
-    assert list(document) == ["schema", "schema_version", "findings"]
+    assert list(document) == ["schema", "schema_version", "findings", "verdicts"]
+    assert document["verdicts"] == []  # no --verify-report
     assert (document["schema"], document["schema_version"]) == (SCHEMA, SCHEMA_VERSION)
     put_metric = "torch.distributed.elastic.metrics.put_metric"
     assert [(f["path"], f["line"], f["rule"], f["api"]) for f in document["findings"]] == [
@@ -126,7 +128,7 @@ def test_known_findings_are_counted(cli: Invoke, repo: Path, tmp_path: Path) -> 
     lines[54] = lines[54].replace("✔", "✗")
     page.write_text("\n".join(lines), encoding="utf-8")
     code, out, err = cli("lint", "--baseline", output)
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     # the earlier of the two is taken for the known one
     assert out == f"{ELASTIC_12}:56: nonstandard-mark {X_MARK}\n"
     assert err.endswith("; not shown: 8 in the baseline\n")
@@ -151,7 +153,7 @@ def test_master_snapshot_baseline_then_one_new_broken_status(
     insert_lines(copy / "docs/zh/api/native_api/pytorch_2-12-0/torch-Tensor.md", 5, 3)
     monkeypatch.chdir(copy)
     code, out, err = cli("lint", "--baseline", str(output))
-    assert code == 1
+    assert code == 0  # warnings only: they do not fail the run (--fail-on)
     assert out == f"{ELASTIC_12}:1856: nonstandard-mark {X_MARK}\n"
     assert err == (
         "1 finding (0 errors, 1 warning) in 252 files, 13133 entries; "
@@ -185,6 +187,111 @@ def test_verify_with_the_baseline_reports_only_new_findings(
         "but no torch-distributed-elastic.md for 2.13.0 was found\n"
     )
     assert err.endswith("; 1 finding; exit 1; not shown: 2 in the baseline\n")
+
+
+PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
+DIFFERS = "doc-differs-from-rule"
+
+
+def verdicts_recorded(cli: Invoke, tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """A verify run's JSON report, and a baseline that records its verdicts."""
+    report, output = tmp_path / "verify.json", tmp_path / "baseline.json"
+    code, _, _ = cli("verify", "--no-live", "--format", "json", "--output", str(report))
+    assert code == 1  # the example's three doc-differs-from-rule verdicts
+    code, out, err = cli("baseline", "--verify-report", str(report), "--output", str(output))
+    assert (code, out, err) == (0, "", f"wrote 8 findings and 3 verdicts to {output}\n")
+    document: dict[str, Any] = json.loads(output.read_text(encoding="utf-8"))
+    return output, document
+
+
+def test_baseline_records_the_verdicts_of_a_verify_report(
+    cli: Invoke, repo: Path, tmp_path: Path
+) -> None:
+    _, document = verdicts_recorded(cli, tmp_path)
+    assert document["schema_version"] == SCHEMA_VERSION == 2
+    assert [
+        (v["rule"], v["verdict"], v["api"], v["version"], v["product"], v["path"], v["line"])
+        for v in document["verdicts"]
+    ] == [
+        (
+            "elastic-put-metric",
+            DIFFERS,
+            PUT_METRIC,
+            "2.7.1",
+            "ascend-950",
+            "docs/en/native_apis/pytorch_2-7-1/torch-distributed-elastic.md",
+            9,
+        ),
+        (
+            "elastic-put-metric",
+            DIFFERS,
+            PUT_METRIC,
+            "2.11.0",
+            "ascend-950",
+            "docs/zh/api/native_api/pytorch_2-11-0/torch-distributed-elastic.md",
+            32,
+        ),
+        (
+            "elastic-put-metric",
+            DIFFERS,
+            PUT_METRIC,
+            "2.7.1",
+            "ascend-950",
+            "docs/zh/native_apis/pytorch_2-7-1/torch-distributed-elastic.md",
+            9,
+        ),
+    ]
+
+
+def test_verify_with_the_baseline_leaves_the_known_verdicts_out(
+    cli: Invoke, repo: Path, tmp_path: Path
+) -> None:
+    output, _ = verdicts_recorded(cli, tmp_path)
+    code, out, err = cli("verify", "--no-live", "--baseline", str(output))
+    assert code == 0
+    assert "findings:" not in out
+    assert err.endswith("; 0 findings; exit 0; not shown: 3 in the baseline\n")
+    code, out, _ = cli("verify", "--no-live", "--baseline", str(output), "--format", "json")
+    results = json.loads(out)["results"]
+    assert [r["severity"] for r in results if r["verdict"] == DIFFERS] == [None] * 3  # rows kept
+
+
+def test_a_stale_verdict_is_reported_at_its_record_and_the_new_one_fails(
+    cli: Invoke, repo: Path, tmp_path: Path
+) -> None:
+    output, document = verdicts_recorded(cli, tmp_path)
+    document["verdicts"][0]["verdict"] = "doc-claims-support-test-fails"  # no longer so
+    output.write_text(json.dumps(document, indent=2, ensure_ascii=False), encoding="utf-8")
+    record = (
+        output.read_text(encoding="utf-8").split("\n").index('      "rule": "elastic-put-metric",')
+    )
+    code, out, err = cli("verify", "--no-live", "--baseline", str(output))
+    assert code == 1
+    assert out.split("findings:\n")[1] == (
+        f"  {output}:{record + 1}: stale-baseline baseline verdict doc-claims-support-test-fails "
+        f"of rule elastic-put-metric ({PUT_METRIC} 2.7.1 on ascend-950) is no longer found\n"
+    )
+    assert err.endswith("; 1 finding; exit 1; not shown: 2 in the baseline\n")
+
+
+def test_a_schema_1_baseline_still_loads_and_knows_no_verdict(
+    cli: Invoke, repo: Path, tmp_path: Path
+) -> None:
+    output, document = verdicts_recorded(cli, tmp_path)
+    del document["verdicts"]
+    output.write_text(json.dumps({**document, "schema_version": 1}), encoding="utf-8")
+    assert cli("lint", "--baseline", str(output))[0] == 0
+    code, _, err = cli("verify", "--no-live", "--baseline", str(output))
+    assert code == 1  # the three verdicts are new again
+    assert err.endswith("; 0 findings; exit 1\n")
+
+
+def test_a_verify_report_that_is_not_one_is_exit_2(cli: Invoke, repo: Path, tmp_path: Path) -> None:
+    output = tmp_path / "baseline.json"
+    code, _, err = cli("baseline", "--verify-report", str(output), "--output", str(output))
+    assert code == 2
+    assert err.startswith(f"docs-check: error: {output}: cannot read verify report")
+    assert not output.exists()
 
 
 def test_ignored_findings_stay_out_of_the_baseline(cli: Invoke, repo: Path, tmp_path: Path) -> None:
@@ -221,8 +328,17 @@ BROKEN = [
         ": broken baseline: schema_version '1'",
     ),
     (
+        '{"schema": "docs-check/baseline", "schema_version": 3, "findings": []}',
+        ": baseline schema version 3 is newer than this docs-check reads (2); upgrade docs-check",
+    ),
+    (
         '{"schema": "docs-check/baseline", "schema_version": 2, "findings": []}',
-        ": baseline schema version 2 is newer than this docs-check reads (1); upgrade docs-check",
+        ": broken baseline: 'verdicts' is not a list",
+    ),
+    (
+        '{"schema": "docs-check/baseline", "schema_version": 2, "findings": [], '
+        '"verdicts": [{"rule": "r", "verdict": "v", "api": "a", "version": "2.12.0"}]}',
+        ": broken baseline: verdicts[0]: 'product' must be a string",
     ),
     (
         '{"schema": "docs-check/baseline", "schema_version": 1}',

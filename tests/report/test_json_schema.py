@@ -338,6 +338,15 @@ def test_baseline_file(cli: Invoke, tmp_path: Path) -> None:
     assert len(document["findings"]) == 8
 
 
+def test_baseline_file_with_verdicts(cli: Invoke, tmp_path: Path) -> None:
+    report, written = tmp_path / "verify.json", tmp_path / "baseline.json"
+    cli("verify", EXAMPLES, "--no-live", "--format", "json", "--output", str(report))
+    argv = ("baseline", EXAMPLES, "--verify-report", str(report), "--output", str(written))
+    assert cli(*argv)[0] == 0
+    document = valid("baseline", written.read_text(encoding="utf-8"))
+    assert (document["schema_version"], len(document["verdicts"])) == (2, 3)
+
+
 def test_probe_evidence_file(cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     use_fake_harness(monkeypatch, tmp_path / "asked.jsonl")
     written = tmp_path / "evidence.json"

@@ -177,7 +177,7 @@ def test_a_repository_test_at_a_ref_is_its_target_branch() -> None:
     run = Run(
         "torch.x", "t.py", "repo-test", ("py",), (case,), 0.1, 0, "passed", "", "v2.12.0", said
     )
-    evidence = Evidence(env, (run,), "live", "2.12.0")
+    evidence = Evidence(env, (run,), "live", ("2.12.0",))
     report = VerifyReport((), (), (evidence,), (), (), refs=("master",))
     said, rows, lines = blocks(verify_markdown(outcome_of(report)))["live run on this machine"]
     assert said == "docs 2.12.0, CPU reference run, no NPU"

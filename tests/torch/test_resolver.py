@@ -188,6 +188,15 @@ def test_the_environment_record(report: ResolveReport) -> None:
     )
 
 
+def test_findings_name_their_entry(report: ResolveReport) -> None:
+    """An api-* finding is on its entry's heading: its entry_line is that
+    line, as a lint finding on an entry has it (not None)."""
+    findings = report.findings()
+    assert findings
+    assert [f.entry_line for f in findings] == [f.line for f in findings]
+    assert all(f.version == "2.13.0" for f in findings)
+
+
 def test_findings(report: ResolveReport) -> None:
     got = [(Path(f.path).name, f.line, f.rule, f.severity, f.api) for f in report.findings()]
     assert got == [

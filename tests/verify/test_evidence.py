@@ -605,9 +605,34 @@ def test_to_json_keeps_non_ascii_text_and_indents_by_two() -> None:
 
 
 def test_the_version_a_record_was_made_for_is_read_back(tmp_path: Path) -> None:
-    made = replace(evidence(), version="2.12.0")  # a torch 2.13.0 run made for 2.12.0
+    made = replace(evidence(), version=("2.12.0",))  # a torch 2.13.0 run made for 2.12.0
     loaded = load_evidence(write(tmp_path, made.to_object()))
-    assert (loaded.version, loaded.speaks_for) == ("2.12.0", None)
+    assert (loaded.version, loaded.speaks_for) == (("2.12.0",), None)
+    mine = replace(evidence(), version=("2.13.0",))
+    assert load_evidence(write(tmp_path, mine.to_object(), "mine.json")).speaks_for == "2.13.0"
+
+
+@pytest.mark.parametrize(
+    ("written", "versions"),
+    [
+        (None, None),
+        ("2.12.0", ("2.12.0",)),
+        ("2.7.1, 2.12.0", ("2.7.1", "2.12.0")),
+        ("no version", ()),
+    ],
+)
+def test_versions_are_a_tuple_written_as_before(
+    tmp_path: Path, written: str | None, versions: tuple[str, ...] | None
+) -> None:
+    """Evidence.version is a tuple of versions; the file keeps its one string
+    ("2.7.1, 2.12.0", "no version"), so records written before still load and
+    records written now load in an older docs-check."""
+    data = {**record(), "version": written}
+    data.pop("docs_versions", None)  # it says what the version makes of the record
+    loaded = load_evidence(write(tmp_path, data))
+    assert loaded.version == versions
+    assert loaded.to_object()["version"] == written
+    assert loaded.run_for == (written or "")
 
 
 def test_a_version_that_is_no_string_is_refused(tmp_path: Path) -> None:

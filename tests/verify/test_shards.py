@@ -42,7 +42,7 @@ def _record(plan: Plan, origin: str) -> Evidence:
         )
         for m in plan.part()
     )
-    return Evidence(ENVIRONMENT, runs, origin, "2.12.0", plan)
+    return Evidence(ENVIRONMENT, runs, origin, ("2.12.0",), plan)
 
 
 def test_shards_are_dealt_round_robin_over_the_sorted_paths() -> None:
