@@ -541,6 +541,7 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
         "checker.torch",
         "checker.process",
         "checker.sources.gitrefs",
+        "checker.sources.gittrees",
         "checker.testmap",
         "checker.app.tests",
     )
