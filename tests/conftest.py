@@ -20,6 +20,43 @@ REQUIRE_CORPUS = "DOCS_CHECK_REQUIRE_CORPUS"
 collect_ignore = ["fixtures"]
 
 
+# The test files that take longest (tens of seconds each: a round of live
+# harness runs, pre-commit hook environments, whole-corpus reads), from
+# `pytest --durations`. Under pytest-xdist (pyproject's addopts, --dist
+# loadfile) a worker takes a whole file at a time in collection order: these go
+# first, so that none of them starts last while the other worker sits idle.
+SLOW_FILES = (
+    "tests/torch/test_harness_tests.py",
+    "tests/cli/test_precommit.py",
+    "tests/app/test_migrate.py",
+    "tests/read/test_block_rules.py",
+    "tests/docs/test_examples.py",
+    "tests/cli/test_resolve_cli.py",
+    "tests/read/test_names.py",
+    "tests/torch/test_resolver.py",
+    "tests/torch/test_resolve_npu.py",
+    "tests/app/test_release_repo.py",
+    "tests/app/test_clone_recipe.py",
+    "tests/app/test_pr_release.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist, the slow files first (in SLOW_FILES' order), the rest as
+    collected; a run in one process keeps the collected order."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    rank = {name: place for place, name in enumerate(SLOW_FILES)}
+    root = config.rootpath
+
+    def key(item: pytest.Item) -> int:
+        if not item.path.is_relative_to(root):
+            return len(SLOW_FILES)
+        return rank.get(item.path.relative_to(root).as_posix(), len(SLOW_FILES))
+
+    items.sort(key=key)  # stable: each file's tests keep their order
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     if not CORPUS.is_dir():
