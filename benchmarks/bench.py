@@ -240,9 +240,9 @@ def _pathological() -> bool:
     """(g): each pathological page read at n and 2n; linear reading about
     doubles the time (the target is a ratio below 3, as noise allows)."""
     from checker.model.catalogue import default_catalogue
+    from checker.model.docfile import DocFile
     from checker.read.load import decode_page
     from checker.read.reader import read_file, read_text
-    from checker.sources.discover import DocFile
     from checker.sources.workers import work_units
 
     catalogue = default_catalogue()

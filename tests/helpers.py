@@ -85,8 +85,8 @@ def heading_of(finding: Finding) -> str:
 def read_page(text: str, name: str = "torch-x.md") -> Page:
     """`text` read as a zh page of the 2.12.0 folder, named `name`."""
     from checker.model.catalogue import default_catalogue
+    from checker.model.docfile import DocFile
     from checker.read.reader import read_text
-    from checker.sources.discover import DocFile
 
     doc = DocFile(f"docs/zh/api/native_api/pytorch_2-12-0/{name}", "2.12.0", "zh")
     return read_text(text, doc, default_catalogue())

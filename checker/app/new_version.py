@@ -22,6 +22,7 @@ from checker.errors import InputError, UsageError
 from checker.files import write_atomically
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
+from checker.model.docfile import DocFile
 from checker.model.version import is_canonical_version
 from checker.outcome import Outcome
 from checker.read.reader import read_text
@@ -30,7 +31,7 @@ from checker.rewrite.place import within
 from checker.rewrite.source import Held, load_source
 from checker.rewrite.versions import renamed
 from checker.rewrite.written import PageRewrite, write_changes
-from checker.sources.discover import DocFile, doc_file
+from checker.sources.discover import doc_file
 
 
 def dashed(version: str) -> str:

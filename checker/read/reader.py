@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from checker.model.catalogue import Catalogue
+from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.read.context import ReadContext
 from checker.read.load import load_text, page_lines
@@ -15,7 +16,6 @@ from checker.read.namespace import complete_names
 from checker.read.page import read_entries
 from checker.read.suppressions import read_directives
 from checker.read.tokens import line_of, parse
-from checker.sources.discover import DocFile
 
 
 def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True) -> Page:

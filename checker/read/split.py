@@ -15,11 +15,11 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.read.block_ids import has_blocks
 from checker.read.load import page_lines
 from checker.read.namespace import complete_names
-from checker.sources.discover import DocFile
 
 _HEADING = re.compile(r"#{2,6}(?:[ \t]|$)")
 # Container marks (`>`, list indentation) before a fence are skipped: the

@@ -14,6 +14,7 @@ from typing import Literal
 from checker.errors import InputError, UsageError
 from checker.files import ESCAPE, write_atomically
 from checker.model.catalogue import Catalogue
+from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.read import load
 from checker.read.load import load_bytes, page_lines, readable
@@ -21,7 +22,6 @@ from checker.read.reader import read_text
 from checker.rewrite.diff import regions_of, unified
 from checker.rewrite.lines import Replacement
 from checker.rewrite.source import CHANGED, Held, Source
-from checker.sources.discover import DocFile
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from pathlib import Path
 from checker.files import ESCAPE, write_atomically
 from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.checked import Kept
+from checker.model.docfile import DocFile
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.salt import salt
@@ -42,7 +43,6 @@ from checker.sources.cache_entry import (
     read_regular,
 )
 from checker.sources.cache_rows import checked_text, digest, kept_from
-from checker.sources.discover import DocFile
 
 CHECKED = "docs-check/checked/3"  # the format of the kept findings (checked_store)
 

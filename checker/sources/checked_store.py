@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept
+from checker.model.docfile import DocFile
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.sources.cache import CHECKED, PageCache
-from checker.sources.discover import DocFile
 
 if TYPE_CHECKING:
     import concurrent.futures

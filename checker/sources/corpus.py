@@ -16,10 +16,11 @@ from checker.errors import InputError, UsageError
 from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept, PageRules
+from checker.model.docfile import DocFile
 from checker.model.support import Page, inside_tree
 from checker.progress import Progress
 from checker.sources.cache import PageCache, blob_id
-from checker.sources.discover import DocFile, discover, version_folder
+from checker.sources.discover import discover, version_folder
 from checker.sources.documents import Document, Fetch, gather, load, to_parse
 from checker.sources.pack import read_pack, write_pack
 

@@ -7,22 +7,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from checker.errors import UsageError
 from checker.i18n import N_, message
+from checker.model.docfile import DocFile
 from checker.model.roots import LANGUAGE_FOLDERS
 from checker.model.version import VERSION_FOLDER
-
-
-@dataclass(frozen=True, order=True)
-class DocFile:
-    path: str
-    version: str
-    lang: str
-    tree: str = ""  # the git ref it was read at; "" for the working tree
-    blob: str = ""  # its git blob id, when read at a ref: the same blob is the same page
 
 
 def doc_file(path: PurePath) -> DocFile | None:

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
+from checker.model.docfile import DocFile
 from checker.read.load import decode_page, load_bytes
-from checker.sources.discover import DocFile, discover, doc_file
+from checker.sources.discover import discover, doc_file
 
 if TYPE_CHECKING:
     from checker.sources.gitrefs import GitRef

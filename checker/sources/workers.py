@@ -16,6 +16,7 @@ from checker.errors import InputError
 from checker.files import ESCAPE
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Check, Kept, kept_of
+from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.pool import across, has_forkserver, in_chunks
 from checker.read.load import decode_page
@@ -24,7 +25,6 @@ from checker.read.split import cut_lines, joined, parts
 from checker.read.tokens import NestedTooDeep
 from checker.sources.cache import PageCache
 from checker.sources.cache_entry import entry_read, entry_text
-from checker.sources.discover import DocFile
 
 Read = tuple[Page, "Kept | None"]  # a page, and what its own rules found (None: not run)
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from checker.sources.discover import DocFile
+from checker.model.docfile import DocFile
 
 _WORD = re.compile(rb"[A-Za-z0-9]+")
 _TAG = re.compile(r"<[^<>\n]*>")

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.suppression import DISABLE, ENABLE, NEXT_LINE, Directive, suppressions
 from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
-from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 
 Invoke = Callable[..., tuple[int, str, str]]

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import Catalogue, default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.finding import Severity
 from checker.model.support import UNSTATED, Entry, Page
 from checker.read.reader import read_text
-from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 
 ROOT = FIXTURES / "read"

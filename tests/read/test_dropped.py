@@ -12,10 +12,10 @@ import pytest
 
 from checker.errors import InputError
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.read.load import decode_page
 from checker.read.reader import read_text
-from checker.sources.discover import DocFile
 from checker.sources.workers import PART_MIN_SIZE, read_all, work_units
 
 Invoke = Callable[..., tuple[int, str, str]]

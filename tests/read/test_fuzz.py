@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from checker.checks.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.status import Reading, read_status
 from checker.model.support import Page, Status, Support
 from checker.read.reader import read_text
-from checker.sources.discover import DocFile
 
 CATALOGUE = default_catalogue()
 DOC = DocFile("fuzz/docs/zh/api/native_api/pytorch_2-12-0/page.md", "2.12.0", "zh")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from checker.model.catalogue import Catalogue, default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.finding import Severity
 from checker.model.support import UNSTATED, Entry, Page, Status, Support
 from checker.read.reader import read_text
-from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 
 PAGE = FIXTURES / "read/inline/docs/zh/api/native_api/pytorch_2-12-0/torch-sprocket.md"

@@ -8,9 +8,9 @@ import pytest
 
 from checker.errors import InputError
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.read.load import MAX_BYTES, load_text
 from checker.read.reader import read_file, read_text
-from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import Catalogue, default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.finding import Severity
 from checker.model.support import Page
 from checker.read.reader import read_text
-from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 
 ZH = FIXTURES / "read/rows/docs/zh/native_apis/pytorch_2-7-1/torch-sprocket.md"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
-from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 
 PAGE = FIXTURES / "read/split/docs/zh/api/native_api/pytorch_2-12-0/torch-sprocket.md"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.support import Entry, Page
 from checker.read.reader import read_text
-from checker.sources.discover import DocFile
 from tests.helpers import FIXTURES
 
 Invoke = Callable[..., tuple[int, str, str]]

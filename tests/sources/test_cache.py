@@ -22,11 +22,11 @@ import checker.salt
 import checker.sources.cache
 import checker.sources.cache_entry
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.read.reader import read_text
 from checker.sources.cache import PageCache, blob_id, default_cache_dir
 from checker.sources.cache_rows import digest
 from checker.sources.corpus import ReadOptions, read_corpus
-from checker.sources.discover import DocFile
 from tests.helpers import REPO, cached_page
 
 EXAMPLES = REPO / "examples" / "docs"

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from checker.errors import UsageError
-from checker.sources.discover import DocFile, discover, doc_file
+from checker.model.docfile import DocFile
+from checker.sources.discover import discover, doc_file
 from tests.helpers import FIXTURES
 
 TREE = FIXTURES / "read" / "discover"

@@ -94,7 +94,7 @@ def test_a_changed_page_writes_the_pack_anew_in_place(tmp_path: Path) -> None:
 
 
 def _keys(pages: Any) -> list[tuple[Any, str, Any]]:
-    from checker.sources.discover import DocFile
+    from checker.model.docfile import DocFile
 
     return [(DocFile(p.path, p.version, p.lang), p.blob, CATALOGUE) for p in pages]
 

@@ -14,10 +14,10 @@ import pytest
 from checker.checks.lint import page_rules
 from checker.model.catalogue import default_catalogue
 from checker.model.deferred import Deferred
+from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.sources import workers
 from checker.sources.cache import PageCache, blob_id
-from checker.sources.discover import DocFile
 from checker.sources.workers import read_all
 
 CATALOGUE = default_catalogue()

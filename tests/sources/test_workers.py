@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.pool import in_chunks
 from checker.sources.cache import PageCache, blob_id
-from checker.sources.discover import DocFile
 from checker.sources.workers import PART_MIN_SIZE, read_all, work_units
 from tests.helpers import cached_page
 

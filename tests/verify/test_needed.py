@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.sources import workers
 from checker.sources.corpus import read_corpus
-from checker.sources.discover import DocFile
 from checker.verify.needed import needed_pages
 from tests.helpers import REPO
 
