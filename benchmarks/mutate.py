@@ -87,7 +87,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/checks/test_expected.py",
         "tests/verify/test_crosscheck.py",
     ),
-    "checker/verify/evidence.py": ("tests/verify/test_evidence.py",),
+    "checker/model/evidence.py": ("tests/verify/test_evidence.py",),
     "checker/verify/evidence_load.py": ("tests/verify/test_evidence.py",),
     "checker/checks/entries.py": ("tests/checks/test_entries.py",),
     "checker/checks/collection.py": ("tests/checks/test_collection.py",),

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from checker.gate.baseline import Project
     from checker.gate.gate import Gated
     from checker.model.changes import Change, Kind, Sides
+    from checker.model.evidence import Evidence
     from checker.model.finding import Finding
+    from checker.model.plan import Plan
     from checker.model.records import Record
     from checker.rewrite.source import Skipped
     from checker.rewrite.written import PageRewrite
@@ -32,8 +34,6 @@ if TYPE_CHECKING:
     from checker.torch.coverage import Covered
     from checker.torch.resolution import Resolution
     from checker.verify.backed_check import Claim
-    from checker.verify.evidence import Evidence
-    from checker.verify.plan import Plan
 
 
 # lint, baseline

@@ -3,7 +3,7 @@ repository's own tests that back them. For each docs version that has an
 environment (`--python-for VERSION=PY`, or the main interpreter for its own
 torch release), the test tree at its `--test-ref` (else the working tree's
 `--tests` folder) is mapped as `docs-check tests` maps it, the cases that
-back the selected APIs are planned by module (checker.verify.plan), this
+back the selected APIs are planned by module (checker.model.plan), this
 runner's shard of them run (checker.verify.backed), and every claim judged
 per product by the evidence, this run's and that of `--evidence` files
 (merged across shards: checker.verify.shards)."""
@@ -21,6 +21,8 @@ from checker.errors import InputError, UsageError
 from checker.files import write_atomically
 from checker.i18n import N_, message
 from checker.model.apis import checked_name, names_it
+from checker.model.evidence import Evidence
+from checker.model.plan import Plan
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.outcome import Outcome, Unverified
@@ -30,9 +32,7 @@ from checker.torch.runner import Session
 from checker.verify.backed import Limits, run_plan
 from checker.verify.backed_check import judged
 from checker.verify.crosscheck import Options
-from checker.verify.evidence import Evidence
 from checker.verify.evidence_load import load_evidence
-from checker.verify.plan import Plan
 from checker.verify.planning import planned
 from checker.verify.shards import merged
 

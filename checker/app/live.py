@@ -22,11 +22,11 @@ from pathlib import Path
 
 from checker.errors import DataError, InputError
 from checker.model.catalogue import Catalogue
+from checker.model.evidence import Evidence
 from checker.progress import Progress
 from checker.sources.testtrees import extracted_tests, folder_of_test
 from checker.torch.runner import RUNNING, Session
 from checker.torch.runs import Job
-from checker.verify.evidence import Evidence
 from checker.verify.expectations import Expectation
 
 

@@ -18,9 +18,9 @@ from checker.app.verify import (
 )
 from checker.files import write_atomically
 from checker.i18n import say
+from checker.model.evidence import Evidence
 from checker.outcome import Outcome
 from checker.progress import Progress
-from checker.verify.evidence import Evidence
 
 
 def probe(

@@ -24,6 +24,7 @@ from checker.checks.registry import finding
 from checker.errors import DataError, InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
+from checker.model.evidence import Evidence
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
@@ -36,7 +37,6 @@ from checker.torch.resolution import ResolveOptions, resolve_for
 from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
 from checker.verify.docs_changes import DocsChanges, compared
-from checker.verify.evidence import Evidence
 from checker.verify.evidence_load import load_evidence
 from checker.verify.expectations import Expectation, load_rules, rule_files
 from checker.verify.needed import needed_pages

@@ -133,9 +133,9 @@ def _backed(
 ) -> int:
     """verify --backed: its own flow (checker.app.backed) and reports."""
     from checker.app.backed import BackedRequest, backed
+    from checker.model.plan import shard_option
     from checker.verify.backed import Limits
     from checker.verify.crosscheck import Options
-    from checker.verify.plan import shard_option
 
     if fmt not in formats_for("backed"):
         offered = ", ".join(formats_for("backed"))

@@ -12,9 +12,9 @@ from checker.i18n import N_, _, joined, message, ngettext, say
 from checker.report.lines import NOTHING_VERIFIED, headline
 
 if TYPE_CHECKING:
+    from checker.model.plan import Plan
     from checker.outcome import Outcome
     from checker.results import BackedReport
-    from checker.verify.plan import Plan
 
 
 def backed_text(outcome: Outcome[BackedReport]) -> list[str]:

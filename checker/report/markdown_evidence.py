@@ -28,7 +28,7 @@ from checker.report.notes import is_reference_note, note_said, summary_said
 from checker.report.rerun import is_own, rerun
 
 if TYPE_CHECKING:
-    from checker.verify.evidence import Case, Environment, Evidence, Run
+    from checker.model.evidence import Case, Environment, Evidence, Run
 
 
 def evidence_section(evidence: Sequence[Evidence], docs_refs: Sequence[str]) -> list[str]:

@@ -20,7 +20,7 @@ import shlex
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from checker.verify.evidence import Run
+    from checker.model.evidence import Run
 
 AUTOLOAD_OFF = "TORCH_DEVICE_BACKEND_AUTOLOAD=0"
 _PYTEST_SUMMARY = re.compile(r"(\d+ \w+(, )?)+ in \d+(\.\d+)?s|no tests ran in .*")

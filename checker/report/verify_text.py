@@ -6,9 +6,9 @@ itself (where it ran, on what), the static findings on the entries and, with
 from __future__ import annotations
 
 from checker.i18n import _, ngettext, say
+from checker.model.evidence import Evidence
 from checker.report.lines import findings_text, resolution_text
 from checker.verify.crosscheck import DIFFERS
-from checker.verify.evidence import Evidence
 from checker.verify.verified import VerifyReport, entry_groups, place
 
 

@@ -85,7 +85,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 def _release(version: str) -> str:
     """`2.13.0+cpu`, `2.13.0a0+git1234` and `2.13.0rc1` → 2.13.0, as
-    checker.verify.evidence reads a release."""
+    checker.model.evidence reads a release."""
     match = re.match(r"\d+\.\d+\.\d+", version)
     return match.group(0) if match else version
 

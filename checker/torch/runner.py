@@ -14,12 +14,12 @@ from typing import Any
 
 from checker.errors import DataError
 from checker.model.catalogue import Catalogue
+from checker.model.evidence import Environment, Evidence, Run
+from checker.model.plan import Plan
 from checker.progress import Progress
 from checker.torch.child import Answer, Child
 from checker.torch.env import AUTOLOAD_OFF
 from checker.torch.runs import Job, answered, environment_of, run_of, unknown_environment
-from checker.verify.evidence import Environment, Evidence, Run
-from checker.verify.plan import Plan
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")

@@ -1,5 +1,5 @@
 """A job the harness runs (`Job`), and what the harness answers for it
-turned into evidence (checker.verify.evidence): the environment it reported,
+turned into evidence (checker.model.evidence): the environment it reported,
 and the job's `Run`, whose verdict is derived from its cases as verify
 derives it (checker.torch.runner starts the harness and asks)."""
 
@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.model.catalogue import Catalogue
+from checker.model.evidence import Case, Environment, Run, derived_verdict, releases_pair
 from checker.process import CommandResult
 from checker.torch.child import Answer
-from checker.verify.evidence import Case, Environment, Run, derived_verdict, releases_pair
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Runs a plan's part (checker.verify.plan) in one environment: one harness
+"""Runs a plan's part (checker.model.plan) in one environment: one harness
 process per module, under unittest, with the selected tests of the module
 only, within a time limit per module and a budget for the whole run. Each
 case is recorded with the APIs it backs; a module that timed out, could not
@@ -12,11 +12,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from checker.model.evidence import Case, Run
+from checker.model.plan import Plan, PlannedModule
 from checker.progress import Progress
 from checker.torch.runner import Session
 from checker.torch.runs import Job
-from checker.verify.evidence import Case, Run
-from checker.verify.plan import Plan, PlannedModule
 
 RUNNING = "running backing tests"
 SOURCE = "backing-test"

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.i18n import N_, joined, message
+from checker.model.evidence import Case, Evidence, Run
 from checker.model.finding import Severity
 from checker.model.support import Entry
 from checker.model.version import version_key
@@ -24,7 +25,6 @@ from checker.verify.crosscheck import (
     Options,
     severity_of,
 )
-from checker.verify.evidence import Case, Evidence, Run
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from checker.checks.expected import compared, differs_detail
 from checker.checks.registry import REGISTRY, finding
 from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
+from checker.model.evidence import Evidence, Run
 from checker.model.finding import Finding, Severity
 from checker.model.placed import with_api
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
-from checker.verify.evidence import Evidence, Run
 from checker.verify.expectations import Expectation
 
 CONSISTENT = "consistent"

@@ -1,4 +1,4 @@
-"""An evidence record read (checker.verify.evidence: what it holds).
+"""An evidence record read (checker.model.evidence: what it holds).
 
 A record comes from another machine and gates a release, so it is checked
 whole when read, never taken at its word: its fields, their types and words,
@@ -16,7 +16,7 @@ from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 from checker.errors import InputError
 from checker.files import load_versioned
 from checker.model.catalogue import Catalogue, default_catalogue
-from checker.verify.evidence import (
+from checker.model.evidence import (
     DEVICES,
     SCHEMA,
     SCHEMA_VERSION,
@@ -29,7 +29,7 @@ from checker.verify.evidence import (
     derived_verdict,
     versions_of,
 )
-from checker.verify.plan import plan_of
+from checker.model.plan import plan_of
 
 _T = TypeVar("_T")
 

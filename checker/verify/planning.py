@@ -1,18 +1,18 @@
 """The plan of `verify --backed` made from a docs version's test map
 (checker.testmap, as `docs-check tests` maps it): the cases that back the
-selected APIs, by module, dealt to the shards (checker.verify.plan)."""
+selected APIs, by module, dealt to the shards (checker.model.plan)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
 
+from checker.model.plan import Plan, PlannedCase, dealt
 from checker.testmap.cases import Case
 from checker.testmap.claims import Disabling
 from checker.testmap.links import Link
 from checker.testmap.refs import CALL, METHOD, OPINFO, RULE
 from checker.testmap.tree import TestTree
-from checker.verify.plan import Plan, PlannedCase, dealt
 
 
 def planned(

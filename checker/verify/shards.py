@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from checker.errors import InputError
 from checker.i18n import N_, message
-from checker.verify.evidence import Evidence, Run
-from checker.verify.plan import Plan
+from checker.model.evidence import Evidence, Run
+from checker.model.plan import Plan
 
 
 def merged(evidence: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from checker.model.evidence import Evidence, Run
 from checker.model.finding import Finding, Severity
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result, belongs
-from checker.verify.evidence import Evidence, Run
 from checker.verify.expectations import Expectation
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.report.junit import verify_junit
-from checker.verify.evidence import Case, Environment, Evidence, Run
 from checker.verify.verified import VerifyReport
 
 from .conftest import EVIDENCE, VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot

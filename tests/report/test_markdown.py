@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 from checker.app.verify import outcome_of
+from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.report.markdown import verify_markdown
-from checker.verify.evidence import Case, Environment, Evidence, Run
 from checker.verify.verified import VerifyReport
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot

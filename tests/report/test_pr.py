@@ -10,8 +10,8 @@ import pytest
 
 from checker.app.verify import outcome_of
 from checker.i18n import chosen
+from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.report.pr import render, repo_path
-from checker.verify.evidence import Case, Environment, Evidence, Run
 from checker.verify.verified import VerifyReport
 from tests.helpers import REPO
 

@@ -15,11 +15,11 @@ import pytest
 
 from checker.i18n import chosen
 from checker.model.catalogue import default_catalogue
+from checker.model.evidence import Case, Run
 from checker.report.notes import note_said, summary_said
 from checker.report.rerun import framework, rerun
 from checker.sources.corpus import read_corpus
 from checker.verify.docs_changes import written_name
-from checker.verify.evidence import Case, Run
 from tests.app.release_repo import build_release_repo
 from tests.helpers import FIXTURES, git
 
@@ -163,8 +163,8 @@ def test_base_with_no_change_is_not_involved(cli: Invoke, repo: Path) -> None:
 
 def test_a_failed_tests_whole_text_is_in_details_in_the_pr_report() -> None:
     from checker.app.verify import outcome_of
+    from checker.model.evidence import Environment, Evidence
     from checker.report.pr import render
-    from checker.verify.evidence import Environment, Evidence
     from checker.verify.verified import VerifyReport
 
     trace = (
@@ -195,8 +195,8 @@ def test_the_pr_verdict_names_the_failed_test_and_details_hold_its_traceback() -
     (`Case.traceback`) beside the one-line detail: the PR's 结论 names the
     test that failed, the block keeps the one line, and <details> the whole."""
     from checker.app.verify import outcome_of
+    from checker.model.evidence import Environment, Evidence
     from checker.report.pr import render
-    from checker.verify.evidence import Environment, Evidence
     from checker.verify.verified import VerifyReport
 
     trace = (

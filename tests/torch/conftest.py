@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from checker.model.catalogue import Catalogue, default_catalogue
-from checker.verify.evidence import Evidence
+from checker.model.evidence import Evidence
 
 from .support import FAKE_NPU, TWO_JOBS, live_run
 

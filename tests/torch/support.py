@@ -7,9 +7,9 @@ from collections.abc import Mapping
 import pytest
 
 from checker.model.catalogue import Catalogue
+from checker.model.evidence import Evidence
 from checker.torch.runner import live_evidence
 from checker.torch.runs import Job
-from checker.verify.evidence import Evidence
 from tests.helpers import REPO
 
 EXAMPLES = REPO / "examples" / "docs"

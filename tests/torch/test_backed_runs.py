@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import default_catalogue
+from checker.model.plan import Plan, PlannedCase, dealt
 from checker.torch.runner import Session
 from checker.verify.backed import Limits, run_plan
-from checker.verify.plan import Plan, PlannedCase, dealt
 
 MODULE = """
 import time

@@ -18,7 +18,7 @@ import pytest
 
 import checker
 from checker.cli import run
-from checker.verify.evidence import SCHEMA, SCHEMA_VERSION
+from checker.model.evidence import SCHEMA, SCHEMA_VERSION
 from checker.verify.evidence_load import load_evidence
 
 from .support import (

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import Catalogue
+from checker.model.evidence import Evidence, Run
 from checker.torch.runner import HARNESS, behaviour_file
-from checker.verify.evidence import Evidence, Run
 
 from .support import (
     BACKEND_FAILURE,

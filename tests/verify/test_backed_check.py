@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from checker.model.catalogue import default_catalogue
+from checker.model.evidence import Case, Evidence, Run
+from checker.model.plan import Plan, PlannedCase, dealt
 from checker.verify.backed_check import judged
 from checker.verify.crosscheck import Options
-from checker.verify.evidence import Case, Evidence, Run
-from checker.verify.plan import Plan, PlannedCase, dealt
 from tests.helpers import read_page
 from tests.verify.test_evidence import environment
 

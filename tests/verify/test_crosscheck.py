@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from checker.model.catalogue import default_catalogue
+from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.model.finding import Finding, Severity
 from checker.model.status import read_status
 from checker.model.support import Page
@@ -26,7 +27,6 @@ from checker.verify.crosscheck import (
     Result,
     crosscheck,
 )
-from checker.verify.evidence import Case, Environment, Evidence, Run
 from checker.verify.evidence_load import load_evidence
 from checker.verify.expectations import Expectation, load_rules
 from tests.helpers import REPO

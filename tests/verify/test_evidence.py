@@ -14,7 +14,7 @@ import pytest
 
 from checker.errors import InputError
 from checker.model.catalogue import Product, default_catalogue
-from checker.verify.evidence import SCHEMA, SCHEMA_VERSION, Case, Environment, Evidence, Run
+from checker.model.evidence import SCHEMA, SCHEMA_VERSION, Case, Environment, Evidence, Run
 from checker.verify.evidence_load import load_evidence
 from tests.conftest import Invoke
 from tests.helpers import REPO

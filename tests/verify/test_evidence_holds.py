@@ -206,8 +206,8 @@ def test_a_live_run_under_a_fake_or_unpaired_torch_is_no_npu_run(
     tmp_path: Path, changes: dict[str, Any], note: str
 ) -> None:
     from checker.model.catalogue import default_catalogue
+    from checker.model.evidence import Evidence
     from checker.torch.runs import environment_of
-    from checker.verify.evidence import Evidence
 
     assert environment_of(harness_report(), default_catalogue(), "").verifies_npu
     env = environment_of(harness_report(**changes), default_catalogue(), "")

@@ -1,4 +1,4 @@
-"""The plan of `verify --backed` split by --shard I/N (checker.verify.plan),
+"""The plan of `verify --backed` split by --shard I/N (checker.model.plan),
 and the evidence files of its shards merged (checker.verify.shards): no case
 twice, no shard missing unsaid, one plan only."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from checker.errors import InputError, UsageError
-from checker.verify.evidence import Case, Environment, Evidence, Run
+from checker.model.evidence import Case, Environment, Evidence, Run
+from checker.model.plan import Plan, PlannedCase, dealt, plan_of, shard_option
 from checker.verify.evidence_load import load_evidence
-from checker.verify.plan import Plan, PlannedCase, dealt, plan_of, shard_option
 from checker.verify.shards import merged
 
 ENVIRONMENT = Environment(

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from checker.model.plan import Plan
 from checker.model.version import docs_version, release_of
-from checker.verify.plan import Plan
 
 SCHEMA = "docs-check/evidence"
 # 2: the version a run was made for, each run's ref and summary; 3: each run's
