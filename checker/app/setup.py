@@ -91,6 +91,7 @@ def catalogue_for(scope: str | None, config: Config) -> Catalogue:
     """The catalogue, its scope narrowed by --scope, else by the configuration.
     A scope of no product is refused: it would check nothing, and pass."""
     from checker.errors import UsageError
+    from checker.i18n import N_, message
     from checker.model.catalogue import default_catalogue
 
     catalogue = default_catalogue().with_products(config.products)
@@ -99,7 +100,14 @@ def catalogue_for(scope: str | None, config: Config) -> Catalogue:
         if not products:
             known = ", ".join(catalogue.ids)
             raise UsageError(
-                f"--scope {scope!r} names no product: give comma-separated product ids ({known})"
+                message(
+                    N_(
+                        "--scope {scope!r} names no product: give comma-separated product ids "
+                        "({known})"
+                    ),
+                    scope=scope,
+                    known=known,
+                )
             )
         return catalogue.with_scope(products)
     return catalogue if config.scope is None else catalogue.with_scope(config.scope)

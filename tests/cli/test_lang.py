@@ -339,3 +339,93 @@ def test_verify_backed_s_summary_in_chinese() -> None:
         assert (
             backed_summary(outcome) == "0 项声明 (-); 0 个支撑用例中 0 个通过（0 个模块）；退出码 0"
         )
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "chinese"),
+    [
+        (
+            ("rule", ""),
+            "docs-check: error: rule: the id is empty (`docs-check rules` lists every id)",
+            "docs-check：错误：rule：id 为空（`docs-check rules` 列出所有 id）",
+        ),
+        (
+            ("rule", "unknown-produt"),
+            "docs-check: error: unknown rule 'unknown-produt'; did you mean 'unknown-product'?",
+            "docs-check：错误：未知规则 'unknown-produt'；是否指 'unknown-product'？",
+        ),
+        (
+            ("lint", "examples/docs", "--scope", "ascend95,atlas-a"),
+            "docs-check: error: unknown product id in scope: ascend95, atlas-a; "
+            "did you mean 'ascend-950' for ascend95, 'atlas-a3' for atlas-a?",
+            "docs-check：错误：scope 中有未知的产品 id：ascend95, atlas-a；"
+            "是否指 'ascend-950'（对应 ascend95），'atlas-a3'（对应 atlas-a）？",
+        ),
+        (
+            ("new-version", "2.01", "--from", "2.12.0", "--docs", "examples/docs"),
+            "docs-check: error: '2.01' is not a PyTorch version X.Y.Z "
+            "(numbers without leading zeros)",
+            "docs-check：错误：'2.01' 不是 PyTorch 版本 X.Y.Z（数字不带前导零）",
+        ),
+        (
+            ("diff", "2.12.0", "zh", "--docs", "examples/docs"),
+            "docs-check: error: diff 2.12.0 zh: give two versions (2.12.0 2.13.0), "
+            "two languages (zh en), or with --git REPO two refs",
+            "docs-check：错误：diff 2.12.0 zh：请给出两个版本（2.12.0 2.13.0）、"
+            "两种语言（zh en），或配合 --git REPO 给出两个 ref",
+        ),
+        (  # click's usage errors of ours, translated before click shows them
+            ("lint", "examples/docs", "--statistics", "--format", "sarif"),
+            "Error: --statistics takes --format text or json, not --format sarif",
+            "错误：--statistics 需要 --format text 或 json，而不是 --format sarif",
+        ),
+        (
+            ("lint", "--git", ".", "examples/docs"),
+            "Error: --git needs at least one --ref or --test-ref",
+            "错误：--git 需要至少一个 --ref 或 --test-ref",
+        ),
+    ],
+)
+def test_the_errors_of_a_command_in_chinese(
+    cli_at_repo: Invoke,
+    locale: Callable[[str], None],
+    argv: tuple[str, ...],
+    english: str,
+    chinese: str,
+) -> None:
+    locale("C.UTF-8")
+    for language, said in (("en", english), ("zh", chinese)):
+        code, _, err = cli_at_repo("--lang", language, *argv)
+        assert (code, err.splitlines()[-1]) == (2, said)
+
+
+def test_the_errors_of_the_checker_s_files_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None], tmp_path: Path
+) -> None:
+    """A list of paths, an evidence file: the path as it is, the rest translated."""
+    locale("C.UTF-8")
+    (tmp_path / "paths.txt").write_text("\n\n", encoding="utf-8")
+    (tmp_path / "none.json").write_text("[]", encoding="utf-8")
+    (tmp_path / "twice.json").write_text('{"a": 1,\n "a": 2}', encoding="utf-8")
+    listed, none, twice = (
+        str(tmp_path / name) for name in ("paths.txt", "none.json", "twice.json")
+    )
+    runs = {
+        ("lint", f"@{listed}"): (
+            f"@{listed}: the list of paths is empty",
+            f"@{listed}：路径列表为空",
+        ),
+        ("verify", "--docs", "examples/docs", "--no-live", "--evidence", none): (
+            f"{none}: not a docs-check evidence file (no schema 'docs-check/evidence')",
+            f"{none}：不是 docs-check 证据文件（没有 schema 'docs-check/evidence'）",
+        ),
+        ("verify", "--docs", "examples/docs", "--no-live", "--evidence", twice): (
+            f"{twice}:2: not an evidence file: key 'a' given twice (first at line 1)",
+            f"{twice}:2：不是证据文件：键 'a' 出现了两次（首次出现在第 1 行）",
+        ),
+    }
+    for argv, (english, chinese) in runs.items():
+        code, _, err = cli_at_repo("--lang", "en", *argv)
+        assert (code, err.splitlines()[-1]) == (2, f"docs-check: error: {english}")
+        code, _, err = cli_at_repo("--lang", "zh", *argv)
+        assert (code, err.splitlines()[-1]) == (2, f"docs-check：错误：{chinese}")
