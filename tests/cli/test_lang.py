@@ -429,3 +429,40 @@ def test_the_errors_of_the_checker_s_files_in_chinese(
         assert (code, err.splitlines()[-1]) == (2, f"docs-check: error: {english}")
         code, _, err = cli_at_repo("--lang", "zh", *argv)
         assert (code, err.splitlines()[-1]) == (2, f"docs-check：错误：{chinese}")
+
+
+def test_the_evidence_block_in_chinese(cli_at_repo: Invoke, locale: Callable[[str], None]) -> None:
+    """verify's (and probe's) evidence lines: their few words translated, the
+    record's values, the test's own words and the command as they are."""
+    locale("C.UTF-8")
+    record = "tests/fixtures/verify/evidence/npu-a3-torch-2.12.0-fail.json"
+    harness = (
+        "/usr/local/python3.11.10/bin/python3 /opt/docs-check/checker/live/harness.py "
+        "--behaviour /opt/docs-check/checker/live/behaviours/put_metric.py"
+    )
+    said = {}
+    for language in ("en", "zh"):
+        _, out, _ = cli_at_repo("--lang", language, *VERIFY)
+        block = lines(out)
+        start = block.index({"en": "evidence:", "zh": "证据："}[language])
+        said[language] = block[start + 1 : start + 6]
+    environment = (
+        "Linux 5.10.0-182.0.0.95.oe2203sp3.aarch64 aarch64 | Python 3.11.10 | "
+        "torch 2.12.0+cpu | torch_npu 2.12.0 | CANN 8.5.RC1 | "
+    )
+    assert said["en"] == [
+        f"  {record}: {environment}NPU Ascend910_9382 (atlas-a3) | visible NPUs 16",
+        "    NPU run on Ascend910_9382: ones(2)*2 on npu:0 = [2.0, 2.0]",
+        "    torch.distributed.elastic.metrics.put_metric [behaviour put_metric]: "
+        "failed 7/8 cases in 0.0041 s, exit 0",
+        f"      command: {harness}",
+        "      FAILED zero value: AssertionError: value 0.0, expected 0 at line 52",
+    ]
+    assert said["zh"] == [
+        f"  {record}：{environment}NPU Ascend910_9382（atlas-a3）| 可见 NPU 16",
+        "    在 Ascend910_9382 上的 NPU 运行：ones(2)*2 on npu:0 = [2.0, 2.0]",
+        "    torch.distributed.elastic.metrics.put_metric [behaviour put_metric]："
+        "failed，7/8 个用例，用时 0.0041 秒，退出码 0",
+        f"      命令：{harness}",
+        "      FAILED zero value: AssertionError: value 0.0, expected 0 at line 52",
+    ]
