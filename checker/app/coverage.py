@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.app.setup import Settings, read_docs
+from checker.i18n import N_
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import CoverageReport
 from checker.torch.coverage import Covered
 
-LISTING = "listing public APIs"
+LISTING = N_("listing public APIs")
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 Products = Callable[[str], str | None]
 
-MAPPING = "mapping tests"
+MAPPING = N_("mapping tests")
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ def example_of(rule_id: str) -> Example:
 
 def load(path: Path) -> dict[str, Example]:
     """The examples of `path`: one table per registry id, each id once."""
-    data, lines = load_toml(path, "rule examples")
+    data, lines = load_toml(path, N_("rule examples"))
     found: dict[str, Example] = {}
     for rule_id, table in data.items():
         where = f"{path}:{lines.line_of((rule_id,))}"

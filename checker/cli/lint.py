@@ -11,6 +11,7 @@ from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import lintrunner_code_of, settings_of, statistics_of, tests_request_of
 from checker.cli.torch_options import python_option, test_map_options
+from checker.i18n import N_, message, say
 
 
 @click.command()
@@ -38,7 +39,7 @@ def lint(
     statistics = statistics_of(fmt, values)
     code = lintrunner_code_of(fmt, values)
     if by_ref and not settings.reading.refs:
-        raise click.UsageError("--summary-by-ref needs --ref")
+        raise click.UsageError(say(message(N_("--summary-by-ref needs --ref"))))
     from checker.report.formats import FORMATS
 
     with progress_for(quiet) as progress:

@@ -102,15 +102,12 @@ def reading_of(values: dict[str, Any]) -> Reading:
         # the tests at refs (verify, tests, lint --tests), and the docs of verify's --base
         named = [o for k, o in (("test_refs", "--test-ref"), ("base", "--base")) if k in values]
         needs = [
-            message(N_("--git needs at least one --ref")),
-            message(N_("--git needs at least one --ref or {option}"), option=named[-1]),
-            message(
-                N_("--git needs at least one --ref, {first} or {then}"),
-                first=named[0],
-                then=named[-1],
-            ),
-        ]
-        raise click.UsageError(say(needs[len(named)]))
+            N_("--git needs at least one --ref"),
+            N_("--git needs at least one --ref or {then}"),
+            N_("--git needs at least one --ref, {first} or {then}"),
+        ][len(named)]
+        said = message(needs, first=(named or [""])[0], then=(named or [""])[-1])
+        raise click.UsageError(say(said))
     return Reading(
         git_repo=git_repo,
         refs=_refs_read(git_repo or ".", refs, values.get("test_refs") or ()),

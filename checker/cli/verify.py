@@ -25,6 +25,7 @@ from checker.cli.torch_options import (
     timeout_option,
     verify_tests_option,
 )
+from checker.i18n import N_, message, say
 
 
 @click.command()
@@ -139,7 +140,15 @@ def _backed(
 
     if fmt not in formats_for("backed"):
         offered = ", ".join(formats_for("backed"))
-        raise click.UsageError(f"--backed writes its report as {offered}, not {fmt}")
+        raise click.UsageError(
+            say(
+                message(
+                    N_("--backed writes its report as {offered}, not {format}"),
+                    offered=offered,
+                    format=fmt,
+                )
+            )
+        )
     request = BackedRequest(
         docs=paths_of(paths, values["docs"]),
         api=values["api"],

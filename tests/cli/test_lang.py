@@ -384,6 +384,28 @@ def test_verify_backed_s_summary_in_chinese() -> None:
             "Error: --git needs at least one --ref or --test-ref",
             "错误：--git 需要至少一个 --ref 或 --test-ref",
         ),
+        (  # a parameter's error, inside click's own words
+            ("lint", "examples/docs", "--resolve-apis", "--python-for", "2.12"),
+            "Error: Invalid value for '--python-for': '2.12' is not VERSION=PATH "
+            "(for example 2.12.0=/venv-2.12/bin/python)",
+            "错误：'--python-for' 的值无效：'2.12' 不是 VERSION=PATH 形式"
+            "（例如 2.12.0=/venv-2.12/bin/python）",
+        ),
+        (
+            ("verify", "--backed", "--shard", "half"),
+            "docs-check: error: --shard half: not I/N (e.g. 1/4)",
+            "docs-check：错误：--shard half：不是 I/N 形式（如 1/4）",
+        ),
+        (
+            ("lint", "--git", ".", "--ref", "no-such-refx", "examples/docs"),
+            "docs-check: error: .: no such ref 'no-such-refx'",
+            "docs-check：错误：.：没有这个 ref：'no-such-refx'",
+        ),
+        (
+            ("lint", "examples/docs", "--select", "link-versio"),
+            "docs-check: error: --select: unknown rule 'link-versio'; did you mean 'link-version'?",
+            "docs-check：错误：--select：未知规则 'link-versio'；是否指 'link-version'？",
+        ),
     ],
 )
 def test_the_errors_of_a_command_in_chinese(
