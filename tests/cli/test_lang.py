@@ -488,3 +488,27 @@ def test_the_evidence_block_in_chinese(cli_at_repo: Invoke, locale: Callable[[st
         f"      命令：{harness}",
         "      FAILED zero value: AssertionError: value 0.0, expected 0 at line 52",
     ]
+
+
+def test_a_baseline_s_and_verify_s_errors_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None], tmp_path: Path
+) -> None:
+    locale("C.UTF-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text(
+        '{"schema": "docs-check/baseline", "schema_version": 1, "findings": [3]}', encoding="utf-8"
+    )
+    runs = {
+        ("lint", "examples/docs", "--baseline", str(broken)): (
+            f"{broken}: broken baseline: findings[0]: not an object",
+            f"{broken}：损坏的基线：findings[0]：不是对象",
+        ),
+        ("verify", "--docs", "examples/docs", "--no-live", "--api", "put_metrc"): (
+            "no rule for API put_metrc; "
+            "did you mean 'torch.distributed.elastic.metrics.put_metric'?",
+            "没有 API put_metrc 的规则；是否指 'torch.distributed.elastic.metrics.put_metric'？",
+        ),
+    }
+    for argv, (english, chinese) in runs.items():
+        assert cli_at_repo("--lang", "en", *argv) == (2, "", f"docs-check: error: {english}\n")
+        assert cli_at_repo("--lang", "zh", *argv) == (2, "", f"docs-check：错误：{chinese}\n")
