@@ -147,7 +147,7 @@ def _files(folder: Path, tree: str, root: str) -> tuple[list[Path], list[str]]:
     leaving: list[str] = []
     if folder.is_symlink() and not within(os.path.realpath(folder), tree):
         target = os.path.realpath(folder)
-        return [], [f"{folder}: not copied: a symlink to {target}, outside the tree {root}"]
+        return [], [_not_copied(folder, target, root)]
     for at, subfolders, names in os.walk(folder):
         subfolders.sort()
         for name in sorted(names) + subfolders:  # a link to a folder is listed as one
@@ -155,11 +155,19 @@ def _files(folder: Path, tree: str, root: str) -> tuple[list[Path], list[str]]:
             if path.is_symlink():
                 target = os.path.realpath(path)
                 if not within(target, tree):
-                    said = f"{path}: not copied: a symlink to {target}, outside the tree {root}"
-                    leaving.append(said)
+                    leaving.append(_not_copied(path, target, root))
             elif name in names and path.is_file():
                 files.append(path)
     return sorted(files), leaving
+
+
+def _not_copied(path: Path, target: str, root: str) -> str:
+    return message(
+        N_("{path}: not copied: a symlink to {target}, outside the tree {root}"),
+        path=str(path),
+        target=target,
+        root=str(root),
+    )
 
 
 def _folders(root: Path, name: str) -> list[Path]:

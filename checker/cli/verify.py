@@ -99,8 +99,11 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         return _backed(paths, fmt, output, quiet, settings, values)
     for name in ("shard", "write_evidence"):
         if values[name] is not None:
-            said = f"--{name.replace('_', '-')} is an option of --backed, which was not given"
-            raise click.UsageError(said)
+            said = message(
+                N_("{option} is an option of --backed, which was not given"),
+                option="--" + name.replace("_", "-"),
+            )
+            raise click.UsageError(say(said))
     statistics = statistics_of(fmt, values)
     code = lintrunner_code_of(fmt, values)
     request = Request(

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from checker.errors import InputError
 from checker.files import load_versioned
-from checker.i18n import N_
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.verify.evidence import (
     DEVICES,
@@ -84,7 +84,10 @@ def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
                 f"docs_versions says {said}, but the record speaks for {evidence.docs_versions}"
             )
     except (KeyError, TypeError, ValueError) as error:
-        raise InputError(f"{path}: broken evidence record: {error}") from None
+        # the broken field's detail stays English: it names the record's JSON fields
+        raise InputError(
+            message(N_("{path}: broken evidence record: {error}"), path=path, error=str(error))
+        ) from None
     return evidence
 
 

@@ -402,6 +402,11 @@ def test_verify_backed_s_summary_in_chinese() -> None:
             "docs-check：错误：.：没有这个 ref：'no-such-refx'",
         ),
         (
+            ("verify", "--docs", "examples/docs", "--shard", "1/2"),
+            "Error: --shard is an option of --backed, which was not given",
+            "错误：--shard 是 --backed 的选项，但没有给出 --backed",
+        ),
+        (
             ("lint", "examples/docs", "--select", "link-versio"),
             "docs-check: error: --select: unknown rule 'link-versio'; did you mean 'link-version'?",
             "docs-check：错误：--select：未知规则 'link-versio'；是否指 'link-version'？",
@@ -498,10 +503,19 @@ def test_a_baseline_s_and_verify_s_errors_in_chinese(
     broken.write_text(
         '{"schema": "docs-check/baseline", "schema_version": 1, "findings": [3]}', encoding="utf-8"
     )
+    evidence = tmp_path / "evidence.json"
+    record = json.loads(
+        Path("tests/fixtures/verify/evidence/npu-a3-torch-2.12.0-fail.json").read_text("utf-8")
+    )
+    evidence.write_text(json.dumps({**record, "x": 1}), encoding="utf-8")
     runs = {
         ("lint", "examples/docs", "--baseline", str(broken)): (
             f"{broken}: broken baseline: findings[0]: not an object",
             f"{broken}：损坏的基线：findings[0]：不是对象",
+        ),
+        ("verify", "--docs", "examples/docs", "--no-live", "--evidence", str(evidence)): (
+            f"{evidence}: broken evidence record: unknown top-level keys ['x']",
+            f"{evidence}：损坏的证据记录：unknown top-level keys ['x']",
         ),
         ("verify", "--docs", "examples/docs", "--no-live", "--api", "put_metrc"): (
             "no rule for API put_metrc; "
@@ -509,6 +523,8 @@ def test_a_baseline_s_and_verify_s_errors_in_chinese(
             "没有 API put_metrc 的规则；是否指 'torch.distributed.elastic.metrics.put_metric'？",
         ),
     }
-    for argv, (english, chinese) in runs.items():
-        assert cli_at_repo("--lang", "en", *argv) == (2, "", f"docs-check: error: {english}\n")
-        assert cli_at_repo("--lang", "zh", *argv) == (2, "", f"docs-check：错误：{chinese}\n")
+    for argv, (english, chinese) in runs.items():  # verify reports what it read, then the error
+        code, _, err = cli_at_repo("--lang", "en", *argv)
+        assert (code, err.splitlines()[-1]) == (2, f"docs-check: error: {english}")
+        code, _, err = cli_at_repo("--lang", "zh", *argv)
+        assert (code, err.splitlines()[-1]) == (2, f"docs-check：错误：{chinese}")
