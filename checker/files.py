@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from checker.errors import InputError, UsageError
+from checker.i18n import N_, message
 
 ESCAPE = "backslashreplace"  # the error handler every output encodes with
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -94,7 +95,11 @@ def write_atomically(
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
         if isinstance(error, OSError):
-            raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
+            raise UsageError(
+                message(
+                    N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error)
+                )
+            ) from None
         raise
 
 
@@ -162,7 +167,9 @@ def _write_into(path: str, text: str) -> None:
         with open(path, "a", encoding="utf-8", errors=ESCAPE) as stream:
             stream.write(text)
     except OSError as error:
-        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
+        raise UsageError(
+            message(N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error))
+        ) from None
 
 
 def _umask() -> int:
@@ -176,7 +183,9 @@ def value_problem(error: ValueError) -> str:
     file's terms: int() refuses more digits than sys.get_int_max_str_digits(),
     in a message that suggests a call to change that."""
     if "integer string conversion" in str(error):
-        return f"an integer longer than {sys.get_int_max_str_digits()} digits"
+        return message(
+            N_("an integer longer than {digits} digits"), digits=sys.get_int_max_str_digits()
+        )
     return str(error)
 
 
@@ -236,35 +245,89 @@ def _line_at(text: str, offset: int) -> int:
 
 def load_versioned(path: str, schema: str, version: int, kind: str, broken: str) -> dict[str, Any]:
     """A JSON document of ours: an object with `schema` and a `schema_version` no
-    newer than `version`. `kind` and `broken` name it in the one-line errors."""
-    article = "an" if kind[0] in "aeiou" else "a"
+    newer than `version`. `kind` and `broken` name it in the one-line errors
+    (marked with N_ where they are written: they are said in the language of
+    the run)."""
+    kind, broken = message(kind), message(broken)
+    an = kind[0] in "aeiou"
     try:
         text = Path(path).read_text(encoding="utf-8")
         document = json.loads(text, object_pairs_hook=_each_key_once)
     except _KeyTwice as twice:
         key, line, first = _key_given_twice(text) or (twice.key, 0, 0)
-        where, before = (f":{line}", f" (first at line {first})") if line else ("", "")
+        where = f":{line}" if line else ""
+        before = message(N_(" (first at line {first})"), first=first) if line else ""
         raise InputError(
-            f"{path}{where}: not {article} {kind} file: key {key!r} given twice{before}"
+            message(
+                N_("{path}{where}: not an {kind} file: key {key!r} given twice{before}")
+                if an
+                else N_("{path}{where}: not a {kind} file: key {key!r} given twice{before}"),
+                path=path,
+                where=where,
+                kind=kind,
+                key=key,
+                before=before,
+            )
         ) from None
     except OSError as error:
-        raise InputError(f"{path}: cannot read {kind}: {error.strerror or error}") from None
+        raise InputError(
+            message(
+                N_("{path}: cannot read {kind}: {why}"),
+                path=path,
+                kind=kind,
+                why=error.strerror or str(error),
+            )
+        ) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         where = f":{error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
-        raise InputError(f"{path}{where}: not {article} {kind} file: {error}") from None
+        raise InputError(_not_a(path, where, kind, an, str(error))) from None
     except RecursionError:
-        why = "arrays or objects nested too deeply"
-        raise InputError(f"{path}: not {article} {kind} file: {why}") from None
+        why = message(N_("arrays or objects nested too deeply"))
+        raise InputError(_not_a(path, "", kind, an, why)) from None
     except ValueError as error:
-        raise InputError(f"{path}: not {article} {kind} file: {value_problem(error)}") from None
+        raise InputError(_not_a(path, "", kind, an, value_problem(error))) from None
     if not isinstance(document, dict) or document.get("schema") != schema:
-        raise InputError(f"{path}: not a docs-check {kind} file (no schema {schema!r})")
+        raise InputError(
+            message(
+                N_("{path}: not a docs-check {kind} file (no schema {schema!r})"),
+                path=path,
+                kind=kind,
+                schema=schema,
+            )
+        )
     found = document.get("schema_version")
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        raise InputError(f"{path}: {broken}: schema_version {found!r}")
+        raise InputError(
+            message(
+                N_("{path}: {broken}: schema_version {found!r}"),
+                path=path,
+                broken=broken,
+                found=found,
+            )
+        )
     if found > version:
         raise InputError(
-            f"{path}: {kind} schema version {found!r} is newer than this docs-check "
-            f"reads ({version}); upgrade docs-check"
+            message(
+                N_(
+                    "{path}: {kind} schema version {found!r} is newer than this docs-check "
+                    "reads ({version}); upgrade docs-check"
+                ),
+                path=path,
+                kind=kind,
+                found=found,
+                version=version,
+            )
         )
     return document
+
+
+def _not_a(path: str, where: str, kind: str, an: bool, why: str) -> str:
+    return message(
+        N_("{path}{where}: not an {kind} file: {why}")
+        if an
+        else N_("{path}{where}: not a {kind} file: {why}"),
+        path=path,
+        where=where,
+        kind=kind,
+        why=why,
+    )

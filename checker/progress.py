@@ -11,6 +11,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from checker.i18n import _
+from checker.textwidth import padded, width_of
+
 # label, done, total: `("reading pages", 120, 252)`
 Progress = Callable[[str, int, int], None]
 
@@ -62,10 +65,10 @@ class TerminalProgress:
     def _draw(self, now: float) -> None:
         assert self._latest is not None
         label, done, total = self._latest
-        text = f"{label} {done}/{total}"
-        self._stream.write("\r" + text.ljust(self._width))
+        text = f"{_(label)} {done}/{total}"  # the label marked with N_ where it is named
+        self._stream.write("\r" + padded(text, self._width))
         self._stream.flush()
-        self._width = max(self._width, len(text))
+        self._width = max(self._width, width_of(text))
         self._drawn_at = now
 
     def clear(self) -> None:

@@ -56,3 +56,9 @@ def wrapped(text: str, width: int) -> list[str]:
         if line:
             lines.append(line)
     return lines
+
+
+def padded(text: str, width: int) -> str:
+    """`text` and the spaces that fill it to `width` columns (as `:<width`
+    does, counting a wide character as two)."""
+    return text + " " * (width - width_of(text))

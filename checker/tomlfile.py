@@ -14,6 +14,7 @@ from typing import Any
 
 from checker.errors import DataError
 from checker.files import value_problem
+from checker.i18n import N_, message
 
 _TOML_POSITION = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
@@ -38,23 +39,33 @@ def load_toml(path: Path, what: str, text: str | None = None) -> tuple[dict[str,
     git ref, whose files are named `ref:path`). So is a document tomllib cannot
     take although it is TOML: nesting deeper than the interpreter's stack
     (RecursionError) or an integer longer than Python converts (ValueError)."""
+    what = message(what)  # marked with N_ where it is named: said in the run's language
     try:
         text = path.read_text(encoding="utf-8") if text is None else text
     except (OSError, UnicodeDecodeError) as error:
-        raise DataError(f"{path}: cannot read {what}: {error}") from None
+        raise DataError(_cannot_read(path, what, str(error))) from None
     _check_key_depth(path, text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = _TOML_POSITION.search(str(error))
         line = (match.group(1) or str(max(1, len(text.splitlines())))) if match else "1"
-        message = _TOML_POSITION.sub("", str(error)).strip()
-        raise DataError(f"{path}:{line}: TOML syntax error: {message}") from None
+        why = _TOML_POSITION.sub("", str(error)).strip()
+        raise DataError(
+            message(
+                N_("{path}:{line}: TOML syntax error: {why}"), path=str(path), line=line, why=why
+            )
+        ) from None
     except RecursionError:
-        raise DataError(f"{path}: cannot read {what}: arrays or tables nested too deeply") from None
+        deep = message(N_("arrays or tables nested too deeply"))
+        raise DataError(_cannot_read(path, what, deep)) from None
     except ValueError as error:  # int(): more digits than sys.get_int_max_str_digits()
-        raise DataError(f"{path}: cannot read {what}: {value_problem(error)}") from None
+        raise DataError(_cannot_read(path, what, value_problem(error))) from None
     return data, TomlLines(text.splitlines())
+
+
+def _cannot_read(path: Path, what: str, why: str) -> str:
+    return message(N_("{path}: cannot read {what}: {why}"), path=str(path), what=what, why=why)
 
 
 def _check_key_depth(path: Path, text: str) -> None:
@@ -63,8 +74,15 @@ def _check_key_depth(path: Path, text: str) -> None:
         if dotted.count(".") >= MAX_KEY_PARTS and len(_PART_ONLY.findall(dotted)) > MAX_KEY_PARTS:
             line = text.count("\n", 0, chain.start()) + 1
             raise DataError(
-                f"{path}:{line}: a dotted key of more than {MAX_KEY_PARTS} parts "
-                "(tables nested too deeply)"
+                message(
+                    N_(
+                        "{path}:{line}: a dotted key of more than {parts} parts "
+                        "(tables nested too deeply)"
+                    ),
+                    path=str(path),
+                    line=line,
+                    parts=MAX_KEY_PARTS,
+                )
             )
 
 

@@ -197,3 +197,20 @@ def test_no_colour_or_escape_codes_even_on_a_terminal(
     monkeypatch.setenv("NO_COLOR", "1")
     _, out, err = cli("lint", EXAMPLES, stderr=Terminal())
     assert "\x1b" not in out + err
+
+
+def test_the_line_in_chinese_is_padded_and_cleared_by_its_columns() -> None:
+    from checker import i18n
+    from checker.sources.corpus import READING
+    from checker.textwidth import width_of
+
+    stream, clock = Terminal(), Clock()
+    with i18n.chosen("zh"):
+        progress = TerminalProgress(stream, clock, timer=False)
+        clock.now += 1.0
+        progress(READING, 120, 252)
+        clock.now += 0.2
+        progress(READING, 9, 252)
+        progress.clear()
+    line = "正在读取页面 120/252"
+    assert stream.getvalue() == (f"\r{line}\r正在读取页面 9/252  \r{' ' * width_of(line)}\r")

@@ -20,6 +20,7 @@ from checker.app.lint import lint
 from checker.app.setup import Settings
 from checker.files import write_atomically
 from checker.gate.baseline import baseline_json, verdict_records
+from checker.i18n import N_, message
 from checker.outcome import Outcome
 from checker.results import Linted
 
@@ -50,7 +51,13 @@ def baseline(
     linted = lint(paths, settings, progress, tests=tests)
     if linted.errors:
         count = len(linted.errors)
-        said = f"{output}: baseline not written: {count} input error{'s' if count > 1 else ''}"
+        said = message(
+            N_("{path}: baseline not written: {count} input errors")
+            if count > 1
+            else N_("{path}: baseline not written: {count} input error"),
+            path=output,
+            count=count,
+        )
         return dataclasses.replace(linted, errors=(*linted.errors, said))
     findings = linted.result.findings
     project = linted.result.project

@@ -11,13 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.app.setup import Settings, read_docs
+from checker.i18n import N_, message
 from checker.model.version import version_key
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import CoverageReport
 from checker.torch.coverage import Covered, ask, covered, namespaces_of, speaks_for
 
-LISTING = "listing public APIs"
+LISTING = N_("listing public APIs")
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,11 @@ def coverage(
                     covered(version, sorted(documented[version]), answer, ready.config.exclude)
                 )
             elif answer.error is not None:
-                missed.append((version, f"{python} could not be used: {answer.error}"))
+                said = N_("{python} could not be used: {error}")
+                missed.append((version, message(said, python=python, error=answer.error)))
             else:
-                missed.append((version, f"the torch of {python} is {answer.torch}"))
+                said = N_("the torch of {python} is {torch}")
+                missed.append((version, message(said, python=python, torch=answer.torch)))
     by_release = sorted(versions, key=lambda c: version_key(c.version))
     report = CoverageReport(
         tuple(by_release), tuple(sorted(missed, key=lambda m: version_key(m[0])))

@@ -14,6 +14,7 @@ from dataclasses import replace
 from checker.app.setup import Prepared, Settings, read_docs
 from checker.errors import UsageError
 from checker.gate.baseline import Project, key_of
+from checker.i18n import N_, message
 from checker.model.changes import Compared, RecordKey, Sides, by_version_and_language, changes
 from checker.model.finding import Finding
 from checker.model.records import Record, records_of
@@ -37,8 +38,14 @@ def sides_of(a: str, b: str, git_repo: str | None) -> Sides:
     if git_repo is not None and not named:
         return Sides(Compared.REFS, a, b)
     raise UsageError(
-        f"diff {a} {b}: give two versions (2.12.0 2.13.0), two languages (zh en), "
-        "or with --git REPO two refs"
+        message(
+            N_(
+                "diff {a} {b}: give two versions (2.12.0 2.13.0), two languages (zh en), "
+                "or with --git REPO two refs"
+            ),
+            a=a,
+            b=b,
+        )
     )
 
 
@@ -113,12 +120,16 @@ def _split(
         _have("version", {page.version for page in pages}, (a, b))
         both = _both(pages, "version", ("tree", "lang"), sides)
         if not both:
-            raise UsageError(f"no language has pages of both {a} and {b} in the docs read")
+            raise UsageError(
+                message(N_("no language has pages of both {a} and {b} in the docs read"), a=a, b=b)
+            )
         shared = [record for record in records if (record.tree, record.lang) in both]
         return _of(shared, "version", a), _of(shared, "version", b), _by("lang", "tree")
     both = _both(pages, "lang", ("tree", "version"), sides)
     if not both:
-        raise UsageError(f"no docs version has both {a} and {b} pages in the docs read")
+        raise UsageError(
+            message(N_("no docs version has both {a} and {b} pages in the docs read"), a=a, b=b)
+        )
     shared = [record for record in records if (record.tree, record.version) in both]
     return _of(shared, "lang", a), _of(shared, "lang", b), _by("version", "tree")
 
@@ -153,4 +164,11 @@ def _have(what: str, present: set[str], asked: Sequence[str]) -> None:
     for value in asked:
         if value not in present:
             known = ", ".join(sorted(present, key=version_key))
-            raise UsageError(f"no pages of {what} {value} in the docs read ({known})")
+            raise UsageError(
+                message(
+                    N_("no pages of {what} {value} in the docs read ({known})"),
+                    what=what,
+                    value=value,
+                    known=known,
+                )
+            )

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.errors import DataError, InputError
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
 from checker.progress import Progress
@@ -148,8 +149,15 @@ def check_interpreters(environments: Environments) -> None:
     for python in dict.fromkeys(named):
         if shutil.which(python) is None:  # what starting it would find (checker.process)
             there = os.sep in python and os.path.exists(python)  # not an executable file
-            why = f"executable {'not runnable' if there else 'not found'}: {python}"
-            raise InputError(f"{python}: no such interpreter ({why})")
+            why = message(
+                N_("executable not runnable: {python}")
+                if there
+                else N_("executable not found: {python}"),
+                python=python,
+            )
+            raise InputError(
+                message(N_("{python}: no such interpreter ({why})"), python=python, why=why)
+            )
 
 
 def _main_version(
@@ -228,7 +236,13 @@ def _inside(rule: Expectation, root: str, test_file: Path) -> None:
     real = test_file.resolve()
     if not real.is_relative_to(Path(root).resolve()):
         raise DataError(
-            f"{rule.source}: 'test' {rule.test} is {real}, outside the docs repository {root}"
+            message(
+                N_("{source}: 'test' {test} is {real}, outside the docs repository {root}"),
+                source=rule.source,
+                test=rule.test,
+                real=str(real),
+                root=root,
+            )
         )
 
 

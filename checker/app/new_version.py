@@ -47,18 +47,25 @@ def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Re
     for given in (new, old):
         if not is_canonical_version(given):
             raise UsageError(
-                f"{given!r} is not a PyTorch version X.Y.Z (numbers without leading zeros)"
+                message(
+                    N_("{given!r} is not a PyTorch version X.Y.Z (numbers without leading zeros)"),
+                    given=given,
+                )
             )
     if new == old:
-        raise UsageError(f"--from {old} is the version to make")
+        raise UsageError(message(N_("--from {old} is the version to make"), old=old))
     catalogue = setup([root], settings).catalogue
     folders = _folders(Path(root), folder_name(old))
     if not folders:
-        raise UsageError(f"no {folder_name(old)} folder under {root}")
+        raise UsageError(
+            message(N_("no {folder} folder under {root}"), folder=folder_name(old), root=root)
+        )
     targets = [folder.with_name(folder_name(new)) for folder in folders]
     taken = [str(target) for target in targets if target.exists()]
     if taken:
-        raise UsageError(f"{', '.join(taken)} already exists; not overwritten")
+        raise UsageError(
+            message(N_("{paths} already exists; not overwritten"), paths=", ".join(taken))
+        )
     made = _made(folders, targets, old, new, catalogue, root)
     made = replace(made, errors=made.errors + write_changes(made.changes, write=False).refused)
     if made.errors:  # nothing is written: nothing to report as created
@@ -141,7 +148,7 @@ def _files(folder: Path, tree: str, root: str) -> tuple[list[Path], list[str]]:
     leaving: list[str] = []
     if folder.is_symlink() and not within(os.path.realpath(folder), tree):
         target = os.path.realpath(folder)
-        return [], [f"{folder}: not copied: a symlink to {target}, outside the tree {root}"]
+        return [], [_not_copied(folder, target, root)]
     for at, subfolders, names in os.walk(folder):
         subfolders.sort()
         for name in sorted(names) + subfolders:  # a link to a folder is listed as one
@@ -149,16 +156,24 @@ def _files(folder: Path, tree: str, root: str) -> tuple[list[Path], list[str]]:
             if path.is_symlink():
                 target = os.path.realpath(path)
                 if not within(target, tree):
-                    said = f"{path}: not copied: a symlink to {target}, outside the tree {root}"
-                    leaving.append(said)
+                    leaving.append(_not_copied(path, target, root))
             elif name in names and path.is_file():
                 files.append(path)
     return sorted(files), leaving
 
 
+def _not_copied(path: Path, target: str, root: str) -> str:
+    return message(
+        N_("{path}: not copied: a symlink to {target}, outside the tree {root}"),
+        path=str(path),
+        target=target,
+        root=str(root),
+    )
+
+
 def _folders(root: Path, name: str) -> list[Path]:
     if not root.is_dir():
-        raise UsageError(f"{root}: no such folder")
+        raise UsageError(message(N_("{root}: no such folder"), root=root))
     found = []
     for folder, subfolders, _ in os.walk(root):
         subfolders[:] = sorted(sub for sub in subfolders if not sub.startswith("."))
@@ -188,7 +203,13 @@ def _write_folders(folders: list[tuple[Path, Path, Mapping[PageRewrite, Path]]])
         for path in [staging for staging, _ in staged] + placed:
             shutil.rmtree(path, ignore_errors=True)
         if isinstance(error, OSError):
-            raise UsageError(f"{writing}: cannot write: {error.strerror or error}") from None
+            raise UsageError(
+                message(
+                    N_("{path}: cannot write: {why}"),
+                    path=writing,
+                    why=error.strerror or str(error),
+                )
+            ) from None
         raise
 
 

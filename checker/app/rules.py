@@ -8,6 +8,7 @@ from checker.checks.examples import example_of
 from checker.checks.registry import CHECKS, REGISTRY, Check
 from checker.checks.suggest import did_you_mean
 from checker.errors import UsageError
+from checker.i18n import N_, message
 from checker.outcome import Outcome
 from checker.results import Described, Rules
 
@@ -15,10 +16,16 @@ from checker.results import Described, Rules
 def rule(rule_id: str) -> Outcome[Rules]:
     """One check, described."""
     if not rule_id.strip():
-        raise UsageError("rule: the id is empty (`docs-check rules` lists every id)")
+        raise UsageError(message(N_("rule: the id is empty (`docs-check rules` lists every id)")))
     check = REGISTRY.get(rule_id)
     if check is None:
-        raise UsageError(f"unknown rule '{rule_id}'{did_you_mean(rule_id, REGISTRY)}")
+        raise UsageError(
+            message(
+                N_("unknown rule '{rule}'{hint}"),
+                rule=rule_id,
+                hint=did_you_mean(rule_id, REGISTRY),
+            )
+        )
     return Outcome("rule", Rules((described(check),)))
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from checker.config.config import Config, find_config, load_config
 from checker.errors import UsageError
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.outcome import FailOn
 from checker.sources.cache import PageCache, default_cache_dir
@@ -99,7 +100,14 @@ def catalogue_for(scope: str | None, config: Config) -> Catalogue:
         if not products:
             known = ", ".join(catalogue.ids)
             raise UsageError(
-                f"--scope {scope!r} names no product: give comma-separated product ids ({known})"
+                message(
+                    N_(
+                        "--scope {scope!r} names no product: give comma-separated product ids "
+                        "({known})"
+                    ),
+                    scope=scope,
+                    known=known,
+                )
             )
         return catalogue.with_scope(products)
     return catalogue if config.scope is None else catalogue.with_scope(config.scope)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from checker.app.setup import Prepared, Settings, read_docs
 from checker.errors import UsageError
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Page, Support
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 Products = Callable[[str], str | None]
 
-MAPPING = "mapping tests"
+MAPPING = N_("mapping tests")
 
 
 @dataclass(frozen=True)
@@ -308,7 +309,7 @@ def _files_given(path: str) -> list[tuple[str, bytes]]:
     elif root.is_dir():
         files = sorted(p for p in root.rglob("*") if p.is_file() and is_list(p.name))
     else:
-        raise UsageError(f"--disabled: no such file or folder {path}")
+        raise UsageError(message(N_("--disabled: no such file or folder {path}"), path=path))
     return [(str(file), file.read_bytes()) for file in files]
 
 

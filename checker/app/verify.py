@@ -22,7 +22,7 @@ from checker.app.setup import Settings, resolvers, setup
 from checker.checks.lint import lint_pages
 from checker.checks.registry import finding
 from checker.errors import DataError, InputError, UsageError
-from checker.i18n import N_, message
+from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
 from checker.model.finding import Finding
@@ -80,17 +80,25 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
             from checker.checks.suggest import hint
 
             near = hint(like(api, (rule.api for rule in rules)))
-            raise UsageError(f"no rule for API {api}{near}")
+            raise UsageError(message(N_("no rule for API {api}{hint}"), api=api, hint=near))
         rules = [rule for rule in rules if rule.api in names]
     for rule in rules:
         missing = rule.behaviour_file and not Path(rule.behaviour_file).is_file()
         if missing and not rule.behaviour_ref:  # one at a ref is looked for when it runs
-            raise DataError(f"{rule.source}: no behaviour test file {rule.behaviour_file}")
+            raise DataError(
+                message(
+                    N_("{source}: no behaviour test file {file}"),
+                    source=rule.source,
+                    file=rule.behaviour_file,
+                )
+            )
         if rule.behaviour and not rule.behaviour_file:
             try:
                 behaviour_file(rule.behaviour)
             except DataError as error:
-                raise DataError(f"{rule.source}: {error}") from None
+                raise DataError(
+                    message(N_("{path}: {error}"), path=rule.source, error=str(error))
+                ) from None
     return rules
 
 
@@ -154,7 +162,13 @@ def _verify(
     corpus = read_corpus(request.docs, catalogue, options=request.reading, needed=needed)
     apis, docs = {rule.api for rule in rules}, {rule.doc for rule in rules}
     if not any(Path(page.path).name in docs for page in corpus.pages):
-        raise UsageError(f"no {' or '.join(sorted(docs))} under {', '.join(request.docs)}")
+        raise UsageError(
+            message(
+                N_("no {pages} under {docs}"),
+                pages=joined(sorted(docs), N_("{first} or {then}")),
+                docs=", ".join(request.docs),
+            )
+        )
     pages = [
         page
         for page in corpus.pages
@@ -236,8 +250,10 @@ def _in_repo(request: Request) -> tuple[str, ...]:
         try:
             inside.append(Path(path).resolve().relative_to(root).as_posix() or ".")
         except ValueError:
-            where = f"{path} is not inside the repository {request.git_repo}"
-            raise UsageError(f"--base: {where}") from None
+            where = message(
+                N_("{path} is not inside the repository {repo}"), path=path, repo=request.git_repo
+            )
+            raise UsageError(message(N_("{option}: {why}"), option="--base", why=where)) from None
     return tuple(inside)
 
 

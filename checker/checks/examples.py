@@ -13,6 +13,7 @@ from typing import Any
 from checker.checks.registry import REGISTRY
 from checker.checks.suggest import did_you_mean
 from checker.errors import DataError
+from checker.i18n import N_, message
 from checker.tomlfile import TomlLines, load_toml
 
 EXAMPLES_FILE = Path(__file__).with_name("examples.toml")
@@ -65,19 +66,30 @@ def example_of(rule_id: str) -> Example:
 
 def load(path: Path) -> dict[str, Example]:
     """The examples of `path`: one table per registry id, each id once."""
-    data, lines = load_toml(path, "rule examples")
+    data, lines = load_toml(path, N_("rule examples"))
     found: dict[str, Example] = {}
     for rule_id, table in data.items():
         where = f"{path}:{lines.line_of((rule_id,))}"
         if rule_id not in REGISTRY:
             suggested = did_you_mean(rule_id, REGISTRY)
-            raise DataError(f"{where}: [{rule_id}] is no id of the registry{suggested}")
+            raise DataError(
+                message(
+                    N_("{where}: [{rule}] is no id of the registry{hint}"),
+                    where=where,
+                    rule=rule_id,
+                    hint=suggested,
+                )
+            )
         if not isinstance(table, dict):
-            raise DataError(f"{where}: {rule_id} is not a table")
+            raise DataError(
+                message(N_("{where}: {rule} is not a table"), where=where, rule=rule_id)
+            )
         found[rule_id] = _example(path, lines, rule_id, table)
     missing = [rule_id for rule_id in REGISTRY if rule_id not in found]
     if missing:
-        raise DataError(f"{path}: no example for {', '.join(missing)}")
+        raise DataError(
+            message(N_("{path}: no example for {rules}"), path=str(path), rules=", ".join(missing))
+        )
     return found
 
 
@@ -86,26 +98,62 @@ def _example(path: Path, lines: TomlLines, rule_id: str, table: dict[str, Any]) 
     for key, value in table.items():
         where = f"{path}:{lines.nearest((rule_id, key), default=header)}"
         if key not in _KEYS:
-            raise DataError(f"{where}: unknown key '{key}' (keys: {', '.join(_KEYS)})")
+            raise DataError(
+                message(
+                    N_("{where}: unknown key '{key}' (keys: {keys})"),
+                    where=where,
+                    key=key,
+                    keys=", ".join(_KEYS),
+                )
+            )
         if not isinstance(value, str) or not value.strip():
-            raise DataError(f"{where}: {rule_id}.{key} is not a non-empty string")
+            raise DataError(
+                message(
+                    N_("{where}: {rule}.{key} is not a non-empty string"),
+                    where=where,
+                    rule=rule_id,
+                    key=key,
+                )
+            )
     for key in _REQUIRED:
         if key not in table:
-            raise DataError(f"{path}:{header}: {rule_id} has no '{key}'")
+            raise DataError(
+                message(
+                    N_("{path}:{line}: {rule} has no '{key}'"),
+                    path=str(path),
+                    line=header,
+                    rule=rule_id,
+                    key=key,
+                )
+            )
     example = Example(**table)
     problem = _problem(example)
     if problem:
-        raise DataError(f"{path}:{header}: {rule_id}: {problem}")
+        raise DataError(
+            message(
+                N_("{path}:{line}: {rule}: {problem}"),
+                path=str(path),
+                line=header,
+                rule=rule_id,
+                problem=problem,
+            )
+        )
     return example
 
 
 def _problem(example: Example) -> str | None:
     if example.shows not in SHOWS:
-        return f"shows is '{example.shows}', not one of {', '.join(SHOWS)}"
+        return message(
+            N_("shows is '{shows}', not one of {known}"),
+            shows=example.shows,
+            known=", ".join(SHOWS),
+        )
     if example.shows == PAGE and example.page is not None:
-        return "'page' is for examples that show no page (shows = 'run', ...)"
+        return message(N_("'page' is for examples that show no page (shows = 'run', ...)"))
     if example.shows != PAGE and example.page is None:
-        return f"shows = '{example.shows}' needs the 'page' it is about"
+        return message(N_("shows = '{shows}' needs the 'page' it is about"), shows=example.shows)
     if "/" in example.file or not example.file.endswith(".md"):
-        return f"file '{example.file}' is not the file name of a page (NAME.md)"
+        return message(
+            N_("file '{file}' is not the file name of a page (NAME.md)"), file=example.file
+        )
     return None

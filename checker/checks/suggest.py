@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 
-from checker.i18n import N_, message
+from checker.i18n import N_, joined, message
 
 # difflib's ratio: 0.6 (its default) takes `link-versoin` for `link-version`
 # and `nonstandard-mrak` for `nonstandard-mark`, and leaves `no-such-rule` alone.
@@ -51,7 +51,12 @@ def unknown_said(words: Sequence[str], known: Sequence[str]) -> str:
     close = [(word, match) for word, match in matches if match is not None]
     listed = ", ".join(words)
     if not close:
-        return f"{listed} (known: {', '.join(known)})"
+        return message(N_("{words} (known: {known})"), words=listed, known=", ".join(known))
     if len(words) == 1:
-        return listed + hint(close[0][1])
-    return f"{listed}; did you mean " + ", ".join(f"'{m}' for {w}" for w, m in close) + "?"
+        return message(N_("{word}; did you mean '{match}'?"), word=listed, match=close[0][1])
+    each = [message(N_("'{match}' for {word}"), match=m, word=w) for w, m in close]
+    return message(
+        N_("{words}; did you mean {matches}?"),
+        words=listed,
+        matches=joined(each, N_("{first}, {then}")),
+    )

@@ -10,6 +10,7 @@ import click
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import paths_of, settings_of
+from checker.i18n import N_, message, say
 
 
 @click.command()
@@ -42,7 +43,9 @@ def diff(
     sides = sides_of(a, b, values["git_repo"])
     if sides.compared is Compared.REFS:
         if values["refs"]:
-            raise click.UsageError(f"diff {a} {b} compares two refs: give no --ref")
+            raise click.UsageError(
+                say(message(N_("diff {a} {b} compares two refs: give no --ref"), a=a, b=b))
+            )
         values = {**values, "refs": (a, b)}
     settings = settings_of(values)
     with progress_for(quiet=False) as progress:

@@ -11,6 +11,7 @@ from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import lintrunner_code_of, settings_of, statistics_of, tests_request_of
 from checker.cli.torch_options import python_option, test_map_options
+from checker.i18n import N_, message, say
 from checker.report.formats import FORMATS
 
 
@@ -39,7 +40,7 @@ def lint(
     statistics = statistics_of(fmt, values)
     code = lintrunner_code_of(fmt, values)
     if by_ref and not settings.reading.refs:
-        raise click.UsageError("--summary-by-ref needs --ref")
+        raise click.UsageError(say(message(N_("--summary-by-ref needs --ref"))))
 
     with progress_for(quiet) as progress:
         outcome = run_lint(paths, settings, progress, FORMATS[fmt].fixes, tests)

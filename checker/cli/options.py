@@ -34,6 +34,8 @@ def _listed_paths(
     (lintrunner's `@{{PATHSFILE}}`). A path that begins with `@` is given as
     `./@name`. A list that cannot be read, or lists nothing, is a usage error:
     an empty one would otherwise check the default docs."""
+    from checker.i18n import N_, message
+
     paths: list[str] = []
     for value in values:
         if not value.startswith("@"):
@@ -43,10 +45,16 @@ def _listed_paths(
             with open(value[1:], encoding="utf-8", errors="surrogateescape") as listing:
                 listed = [line.rstrip("\r\n") for line in listing]
         except OSError as error:
-            raise UsageError(f"{value}: cannot read the list of paths: {error.strerror}") from None
+            raise UsageError(
+                message(
+                    N_("{path}: cannot read the list of paths: {why}"),
+                    path=value,
+                    why=error.strerror,
+                )
+            ) from None
         listed = [line for line in listed if line.strip()]
         if not listed:
-            raise UsageError(f"{value}: the list of paths is empty")
+            raise UsageError(message(N_("{path}: the list of paths is empty"), path=value))
         paths += listed
     return tuple(paths)
 

@@ -21,7 +21,7 @@ import click
 
 from checker.cli.options import language_given
 from checker.errors import UsageError
-from checker.i18n import N_, _, chosen, say
+from checker.i18n import N_, _, chosen, message, say
 from checker.report.formats import FORMATS, render
 
 if TYPE_CHECKING:
@@ -97,7 +97,11 @@ def emit(report: str, output: str | None, colour: bool = False) -> None:
         click.echo(encodable(report), nl=False, color=colour or None)  # flushes
     except OSError as error:
         _drop_stdout()
-        raise UsageError(f"stdout: cannot write: {error.strerror or error}") from None
+        raise UsageError(
+            message(
+                N_("{path}: cannot write: {why}"), path="stdout", why=error.strerror or str(error)
+            )
+        ) from None
 
 
 def _drop_stdout() -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from checker.i18n import N_, joined, message, say
 from checker.report.formats import FORMATS, STATISTICS
 
 if TYPE_CHECKING:
@@ -26,9 +27,9 @@ def paths_of(paths: Sequence[str], docs: Sequence[str]) -> tuple[str, ...]:
 def required_output(output: str | None, out: str | None = None) -> str:
     """The file a command must write: --output (or probe's older --out)."""
     if output and out and output != out:
-        raise click.UsageError("--out is --output: give one of them")
+        raise click.UsageError(say(message(N_("--out is --output: give one of them"))))
     if not (output or out):
-        raise click.UsageError("Missing option '--output'.")
+        raise click.UsageError(say(message(N_("Missing option '{option}'."), option="--output")))
     return output or out or ""
 
 
@@ -46,9 +47,16 @@ def lintrunner_code_of(fmt: str, values: dict[str, Any]) -> str | None:
     """--lintrunner-code, for the one format whose messages carry a code."""
     code = values.get("lintrunner_code")
     if code is not None and not FORMATS[fmt].coded:
-        raise click.UsageError(f"--lintrunner-code takes --format lintrunner, not --format {fmt}")
+        raise click.UsageError(
+            say(
+                message(
+                    N_("--lintrunner-code takes --format lintrunner, not --format {format}"),
+                    format=fmt,
+                )
+            )
+        )
     if code is not None and not code.strip():
-        raise click.UsageError("--lintrunner-code is empty")
+        raise click.UsageError(say(message(N_("--lintrunner-code is empty"))))
     return code
 
 
@@ -57,8 +65,16 @@ def statistics_of(fmt: str, values: dict[str, Any]) -> bool:
     would be a report of nothing."""
     statistics = bool(values.get("statistics"))
     if statistics and fmt not in STATISTICS:
-        formats = " or ".join(STATISTICS)
-        raise click.UsageError(f"--statistics takes --format {formats}, not --format {fmt}")
+        formats = joined(STATISTICS, N_("{first} or {then}"))
+        raise click.UsageError(
+            say(
+                message(
+                    N_("--statistics takes --format {formats}, not --format {format}"),
+                    formats=formats,
+                    format=fmt,
+                )
+            )
+        )
     return statistics
 
 
@@ -85,8 +101,13 @@ def reading_of(values: dict[str, Any]) -> Reading:
     if git_repo and not refs and not values.get("test_refs") and not values.get("base"):
         # the tests at refs (verify, tests, lint --tests), and the docs of verify's --base
         named = [o for k, o in (("test_refs", "--test-ref"), ("base", "--base")) if k in values]
-        others = "".join(f", {o}" for o in named[:-1]) + (f" or {named[-1]}" if named else "")
-        raise click.UsageError(f"--git needs at least one --ref{others}")
+        needs = [
+            N_("--git needs at least one --ref"),
+            N_("--git needs at least one --ref or {then}"),
+            N_("--git needs at least one --ref, {first} or {then}"),
+        ][len(named)]
+        said = message(needs, first=(named or [""])[0], then=(named or [""])[-1])
+        raise click.UsageError(say(said))
     return Reading(
         git_repo=git_repo,
         refs=_refs_read(git_repo or ".", refs, values.get("test_refs") or ()),
@@ -107,7 +128,7 @@ def tests_request_of(values: dict[str, Any], test_refs_alone: bool = False) -> T
         )
         for name, option in needing:
             if values.get(name):
-                raise click.UsageError(f"{option} needs --tests")
+                raise click.UsageError(say(message(N_("{option} needs --tests"), option=option)))
         return None
     # Imported only here: the test map's modules are some 50 ms of a lint
     # run's start-up that, without --tests, never uses them.
@@ -129,12 +150,19 @@ def resolving(
     are fine without it."""
     resolve_apis, python = values.get("resolve_apis"), values.get("python")
     if python and not resolve_apis and not python_tests_too:
-        raise click.UsageError("--python needs --resolve-apis")
+        raise click.UsageError(say(message(N_("{option} needs --resolve-apis"), option="--python")))
     if not resolve_apis:
         resolving_only = ("python_for",) if not python_tests_too else ()
         for name in (*resolving_only, "require_all_versions"):
             if values.get(name):
-                raise click.UsageError(f"--{name.replace('_', '-')} needs --resolve-apis")
+                raise click.UsageError(
+                    say(
+                        message(
+                            N_("{option} needs --resolve-apis"),
+                            option="--" + name.replace("_", "-"),
+                        )
+                    )
+                )
         return None
     from checker.torch.resolution import ResolveOptions  # a lint run without it never loads it
 

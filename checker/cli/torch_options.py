@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
+from checker.i18n import N_, message, say
 from checker.model.version import is_version
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -34,7 +35,13 @@ def _timeout(context: click.Context, parameter: click.Parameter, value: float) -
     """click parses nan, inf, 0 and negatives as floats too: none is a time a run can wait."""
     if not 0 < value <= MAX_TIMEOUT:  # false for nan too
         raise click.BadParameter(
-            f"{value:g} is not a number of seconds above 0 and at most {MAX_TIMEOUT}",
+            say(
+                message(
+                    N_("{value} is not a number of seconds above 0 and at most {most}"),
+                    value=f"{value:g}",
+                    most=MAX_TIMEOUT,
+                )
+            ),
             context,
             parameter,
         )
@@ -91,12 +98,24 @@ def _mapping(what: str, plural: str, example: str) -> Callable[..., tuple[tuple[
             version, equals, given = value.partition("=")
             version, given = version.strip(), given.strip()
             if not equals or not is_version(version) or not given:
-                raise click.BadParameter(
-                    f"{value!r} is not VERSION={what} (for example {example})", context, parameter
+                said = message(
+                    N_("{value!r} is not VERSION={what} (for example {example})"),
+                    value=value,
+                    what=what,
+                    example=example,
                 )
+                raise click.BadParameter(say(said), context, parameter)
             if mapped.setdefault(version, given) != given:
                 raise click.BadParameter(
-                    f"{version} is given two {plural}: {mapped[version]} and {given}",
+                    say(
+                        message(
+                            N_("{version} is given two {plural}: {first} and {then}"),
+                            version=version,
+                            plural=message(plural),
+                            first=mapped[version],
+                            then=given,
+                        )
+                    ),
                     context,
                     parameter,
                 )
@@ -105,7 +124,7 @@ def _mapping(what: str, plural: str, example: str) -> Callable[..., tuple[tuple[
     return parse
 
 
-_python_for = _mapping("PATH", "interpreters", "2.12.0=/venv-2.12/bin/python")
+_python_for = _mapping("PATH", N_("interpreters"), "2.12.0=/venv-2.12/bin/python")
 python_for_option = click.option(
     "--python-for",
     "python_for",
@@ -125,7 +144,7 @@ def _test_ref_option(help: str) -> Callable[[F], F]:
         "test_refs",
         multiple=True,
         metavar="VERSION=REF",
-        callback=_mapping("REF", "refs", "2.7.1=v2.7.1"),
+        callback=_mapping("REF", N_("refs"), "2.7.1=v2.7.1"),
         help=help,
     )
 
@@ -171,7 +190,7 @@ disabled_option = click.option(
     "disabled",
     multiple=True,
     metavar="VERSION=PATH",
-    callback=_mapping("PATH", "disabled lists", "2.12.0=v2.12.0/test"),
+    callback=_mapping("PATH", N_("disabled lists"), "2.12.0=v2.12.0/test"),
     help="Take docs version VERSION's NPU disabled-test list from PATH, a "
     ".pytorch-disabled-tests*.json file or a folder holding them (repeatable).",
 )

@@ -25,6 +25,7 @@ from checker.cli.torch_options import (
     timeout_option,
     verify_tests_option,
 )
+from checker.i18n import N_, message, say
 from checker.report.formats import formats_for
 
 
@@ -99,8 +100,11 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         return _backed(paths, fmt, output, quiet, settings, values)
     for name in ("shard", "write_evidence"):
         if values[name] is not None:
-            said = f"--{name.replace('_', '-')} is an option of --backed, which was not given"
-            raise click.UsageError(said)
+            said = message(
+                N_("{option} is an option of --backed, which was not given"),
+                option="--" + name.replace("_", "-"),
+            )
+            raise click.UsageError(say(said))
     statistics = statistics_of(fmt, values)
     code = lintrunner_code_of(fmt, values)
     request = Request(
@@ -139,7 +143,15 @@ def _backed(
 
     if fmt not in formats_for("backed"):
         offered = ", ".join(formats_for("backed"))
-        raise click.UsageError(f"--backed writes its report as {offered}, not {fmt}")
+        raise click.UsageError(
+            say(
+                message(
+                    N_("--backed writes its report as {offered}, not {format}"),
+                    offered=offered,
+                    format=fmt,
+                )
+            )
+        )
     request = BackedRequest(
         docs=paths_of(paths, values["docs"]),
         api=values["api"],

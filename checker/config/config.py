@@ -18,6 +18,7 @@ from checker.config.ignore import Ignore
 from checker.config.selection import Selection
 from checker.errors import DataError
 from checker.files import from_here
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue, Product, product_of
 from checker.tomlfile import TomlLines, load_toml
 
@@ -114,7 +115,7 @@ def has_table(pyproject: Path, text: str | None = None) -> bool:
         return False
     if "docs-check" not in text:
         return False
-    data, _ = load_toml(pyproject, "pyproject.toml", text)
+    data, _ = load_toml(pyproject, N_("pyproject.toml"), text)
     tool = data.get("tool")
     return isinstance(tool, dict) and "docs-check" in tool
 
@@ -122,14 +123,14 @@ def has_table(pyproject: Path, text: str | None = None) -> bool:
 def load_config(path: Path, catalogue: Catalogue, text: str | None = None) -> Config:
     """`text`: the file's text when it was read at a git ref (`path` is then
     `ref:file`, and the paths it gives are paths inside the repository)."""
-    data, where = load_toml(path, "config file", text)
+    data, where = load_toml(path, N_("config file"), text)
     table: tuple[str, ...] = ()
     extra: frozenset[str] = frozenset({"rule", "tool", "product"})
     if is_pyproject(path):
         tool = data.get("tool")
         settings = tool.get("docs-check") if isinstance(tool, dict) else None
         if not isinstance(settings, dict):
-            raise DataError(f"{path}: no [tool.docs-check] table")
+            raise DataError(message(N_("{path}: no [tool.docs-check] table"), path=str(path)))
         data, table, extra = settings, TABLE, frozenset({"product"})
     products = _products(data, path, where, (*table, "product"), catalogue)
     catalogue = catalogue.with_products(products)  # the scope may name them
@@ -162,7 +163,13 @@ def _products(
     items = data.get("product", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
         line = where.nearest(key)
-        raise DataError(f"{path}:{line}: 'product' must be an array of tables ([[product]])")
+        raise DataError(
+            message(
+                N_("{path}:{line}: 'product' must be an array of tables ([[product]])"),
+                path=str(path),
+                line=line,
+            )
+        )
     headers = [header for header, _ in where.array_items(key)]
     products: list[Product] = []
     ids = set(catalogue.ids)  # and those added: a set, for a file of many products
@@ -170,7 +177,13 @@ def _products(
         at = f"{path}:{headers[index] if index < len(headers) else where.nearest(key)}"
         product = product_of(at, item)
         if product.id in ids:
-            raise DataError(f"{at}: product id {product.id!r} is already in the catalogue")
+            raise DataError(
+                message(
+                    N_("{where}: product id {id!r} is already in the catalogue"),
+                    where=at,
+                    id=product.id,
+                )
+            )
         products.append(product)
         ids.add(product.id)
     return tuple(products)

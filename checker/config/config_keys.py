@@ -14,6 +14,7 @@ from checker.checks.selectors import problem
 from checker.config.coverage_keys import exclusions
 from checker.config.ignore import Ignore
 from checker.errors import DataError
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.tomlfile import KeyPath, TomlLines
 
@@ -51,19 +52,35 @@ def check_settings(
     known = sorted({*KEYS, *extra})
     for key in data:
         if key not in KEYS and key not in extra:
-            raise DataError(f"{at(key)}: unknown table or key {key!r} (known: {', '.join(known)})")
+            raise DataError(
+                message(
+                    N_("{where}: unknown table or key {key!r} (known: {known})"),
+                    where=at(key),
+                    key=key,
+                    known=", ".join(known),
+                )
+            )
     settings = {key: value for key, value in data.items() if key in KEYS}
     for key in ("docs", "rules", "scope"):
         if key in settings:
             settings[key] = _strings(settings[key], key, at(key))
     if settings.get("scope") == []:  # it would check nothing, and pass
-        raise DataError(f"{at('scope')}: 'scope' names no product: give at least one product id")
+        raise DataError(
+            message(
+                N_("{where}: 'scope' names no product: give at least one product id"),
+                where=at("scope"),
+            )
+        )
     unknown = [product for product in settings.get("scope", ()) if product not in catalogue.ids]
     if unknown:
         from checker.checks.suggest import unknown_said
 
         said = unknown_said(unknown, catalogue.ids)
-        raise DataError(f"{at('scope')}: unknown product id in scope: {said}")
+        raise DataError(
+            message(
+                N_("{where}: unknown product id in scope: {said}"), where=at("scope"), said=said
+            )
+        )
     if "severity" in settings:
         settings["severity"] = _severity(settings["severity"], at)
     if "fail-on" in settings and settings["fail-on"] not in FAIL_ON:
@@ -93,15 +110,22 @@ def _selectors(value: Any, key: str, where: str) -> list[str]:
     for selector in _strings(value, key, where) if value else ():
         why = problem(selector)
         if why is not None:
-            raise DataError(f"{where}: {why} in {key!r}")
+            raise DataError(message(N_("{where}: {why} in {key!r}"), where=where, why=why, key=key))
     return list(value)
 
 
 def _strings(value: Any, key: str, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         tables = isinstance(value, list) and any(isinstance(v, dict) for v in value)
-        hint = " (rule tables are [[rule]])" if key == "rules" and tables else ""
-        raise DataError(f"{where}: {key!r} must be an array of non-empty strings{hint}")
+        hint = message(N_(" (rule tables are [[rule]])")) if key == "rules" and tables else ""
+        raise DataError(
+            message(
+                N_("{where}: {key!r} must be an array of non-empty strings{hint}"),
+                where=where,
+                key=key,
+                hint=hint,
+            )
+        )
     return value
 
 
@@ -109,30 +133,57 @@ def _test_refs(value: Any, at: Callable[..., str]) -> dict[str, str]:
     """`test-refs = { "2.7.1" = "v2.7.1" }`: where each docs version's tests are."""
     if not isinstance(value, dict):
         raise DataError(
-            f'{at("test-refs")}: \'test-refs\' must be a table of "2.7.1" = "v2.7.1", ...'
+            message(
+                N_("""{where}: 'test-refs' must be a table of "2.7.1" = "v2.7.1", ..."""),
+                where=at("test-refs"),
+            )
         )
     for version, ref in value.items():
         if not re.fullmatch(r"\d+\.\d+\.\d+", version):
             raise DataError(
-                f"{at('test-refs', version)}: {version!r} is not a docs version like 2.7.1"
+                message(
+                    N_("{where}: {version!r} is not a docs version like 2.7.1"),
+                    where=at("test-refs", version),
+                    version=version,
+                )
             )
         if not isinstance(ref, str) or not ref.strip():
             raise DataError(
-                f"{at('test-refs', version)}: the ref of {version} must be a non-empty string"
+                message(
+                    N_("{where}: the ref of {version} must be a non-empty string"),
+                    where=at("test-refs", version),
+                    version=version,
+                )
             )
     return {version: ref.strip() for version, ref in value.items()}
 
 
 def _severity(value: Any, at: Callable[..., str]) -> dict[str, str]:
     if not isinstance(value, dict):
-        raise DataError(f"{at('severity')}: 'severity' must be a table of rule = \"error\", ...")
+        raise DataError(
+            message(
+                N_("""{where}: 'severity' must be a table of rule = "error", ..."""),
+                where=at("severity"),
+            )
+        )
     for rule, level in value.items():
         if rule not in REGISTRY:
-            raise DataError(f"{at('severity', rule)}: {_unknown(rule)} in severity")
+            raise DataError(
+                message(
+                    N_("{where}: {why} in severity"), where=at("severity", rule), why=_unknown(rule)
+                )
+            )
         if level not in SEVERITIES:
             raise DataError(
-                f"{at('severity', rule)}: severity of {rule!r} must be "
-                f'"error", "warning" or "off", not {level!r}'
+                message(
+                    N_(
+                        "{where}: severity of {rule!r} must be "
+                        '"error", "warning" or "off", not {level!r}'
+                    ),
+                    where=at("severity", rule),
+                    rule=rule,
+                    level=level,
+                )
             )
     return dict(value)
 
@@ -142,7 +193,10 @@ def _ignores(
 ) -> list[Ignore]:
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise DataError(
-            f"{at('ignore')}: 'ignore' must be an array of rule ids or of tables ([[ignore]])"
+            message(
+                N_("{where}: 'ignore' must be an array of rule ids or of tables ([[ignore]])"),
+                where=at("ignore"),
+            )
         )
     items = where.array_items(key)
     if len(items) != len(value):  # written inline: `ignore = [{...}]`
@@ -161,19 +215,40 @@ def _ignore(
     for name in item:
         if name not in _IGNORE_KEYS:
             known = ", ".join(_IGNORE_KEYS)
-            raise DataError(f"{at(name)}: unknown ignore key {name!r} (known: {known})")
+            raise DataError(
+                message(
+                    N_("{where}: unknown ignore key {name!r} (known: {known})"),
+                    where=at(name),
+                    name=name,
+                    known=known,
+                )
+            )
     for name in ("rule", "path", "reason"):
         if not isinstance(item.get(name), str) or not item[name].strip():
-            why = " (why the findings are accepted)" if name == "reason" else ""
-            raise DataError(f"{path}:{header}: ignore needs a non-empty string {name!r}{why}")
+            why = message(N_(" (why the findings are accepted)")) if name == "reason" else ""
+            raise DataError(
+                message(
+                    N_("{path}:{line}: ignore needs a non-empty string {name!r}{why}"),
+                    path=str(path),
+                    line=header,
+                    name=name,
+                    why=why,
+                )
+            )
     if item["rule"] not in REGISTRY:
-        raise DataError(f"{at('rule')}: {_unknown(item['rule'])} in ignore")
+        raise DataError(
+            message(N_("{where}: {why} in ignore"), where=at("rule"), why=_unknown(item["rule"]))
+        )
     if "api" in item and (not isinstance(item["api"], str) or not item["api"].strip()):
-        raise DataError(f"{at('api')}: 'api' must be a non-empty string")
+        raise DataError(message(N_("{where}: 'api' must be a non-empty string"), where=at("api")))
     return Ignore(item["rule"], item["path"], item.get("api"), item["reason"], f"{path}:{header}")
 
 
 def _unknown(rule: str) -> str:
     """An id where only a whole id will do (a prefix is no severity)."""
     why = problem(rule)
-    return why if why is not None else f"{rule!r} is a prefix of rule ids, not one id"
+    return (
+        why
+        if why is not None
+        else message(N_("{rule!r} is a prefix of rule ids, not one id"), rule=rule)
+    )

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import DataError
+from checker.i18n import N_, message
 from checker.tomlfile import KeyPath, TomlLines
 
 _EXCLUDE_KEYS = ("name", "reason")
@@ -28,18 +29,25 @@ def exclusions(value: Any, path: Path, where: TomlLines, key: KeyPath) -> list[E
     """`[coverage]` with `exclude`: an array of {name = GLOB, reason = WHY}."""
     at = f"{path}:{where.nearest(key)}"
     if not isinstance(value, dict):
-        raise DataError(f"{at}: 'coverage' must be a table ([coverage])")
+        raise DataError(message(N_("{where}: 'coverage' must be a table ([coverage])"), where=at))
     for name in value:
         if name != "exclude":
             raise DataError(
-                f"{path}:{where.nearest((*key, name))}: unknown coverage key {name!r} "
-                "(known: exclude)"
+                message(
+                    N_("{path}:{line}: unknown coverage key {name!r} (known: exclude)"),
+                    path=str(path),
+                    line=where.nearest((*key, name)),
+                    name=name,
+                )
             )
     items = value.get("exclude", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
         raise DataError(
-            f"{path}:{where.nearest((*key, 'exclude'))}: 'exclude' must be an array of "
-            "tables with a name and a reason"
+            message(
+                N_("{path}:{line}: 'exclude' must be an array of tables with a name and a reason"),
+                path=str(path),
+                line=where.nearest((*key, "exclude")),
+            )
         )
     spans = where.array_items((*key, "exclude"))
     lines = [header for header, _ in spans] if len(spans) == len(items) else []
@@ -49,10 +57,26 @@ def exclusions(value: Any, path: Path, where: TomlLines, key: KeyPath) -> list[E
         for name in item:
             if name not in _EXCLUDE_KEYS:
                 known = ", ".join(_EXCLUDE_KEYS)
-                raise DataError(f"{path}:{line}: unknown exclude key {name!r} (known: {known})")
+                raise DataError(
+                    message(
+                        N_("{path}:{line}: unknown exclude key {name!r} (known: {known})"),
+                        path=str(path),
+                        line=line,
+                        name=name,
+                        known=known,
+                    )
+                )
         for name in _EXCLUDE_KEYS:
             if not isinstance(item.get(name), str) or not item[name].strip():
-                why = " (why the names are left out)" if name == "reason" else ""
-                raise DataError(f"{path}:{line}: exclude needs a non-empty string {name!r}{why}")
+                why = message(N_(" (why the names are left out)")) if name == "reason" else ""
+                raise DataError(
+                    message(
+                        N_("{path}:{line}: exclude needs a non-empty string {name!r}{why}"),
+                        path=str(path),
+                        line=line,
+                        name=name,
+                        why=why,
+                    )
+                )
         found.append(Exclusion(item["name"].strip(), item["reason"].strip(), f"{path}:{line}"))
     return found

@@ -17,6 +17,7 @@ from functools import cached_property
 from checker.checks.registry import REGISTRY
 from checker.checks.selectors import ALL, covers, problem, specificity
 from checker.errors import UsageError
+from checker.i18n import N_, message
 
 
 @dataclass(frozen=True)
@@ -68,5 +69,5 @@ def command_line_selectors(option: str, values: Sequence[str]) -> tuple[str, ...
     for selector in selectors:
         why = problem(selector)
         if why is not None:
-            raise UsageError(f"{option}: {why}")
+            raise UsageError(message(N_("{option}: {why}"), option=option, why=why))
     return selectors

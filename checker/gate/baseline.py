@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from checker.errors import InputError
 from checker.files import load_versioned
+from checker.i18n import N_, message
 from checker.model.finding import Finding
 
 if TYPE_CHECKING:  # a lint run loads no verify code
@@ -153,25 +154,34 @@ def load_verdict_records(path: str) -> list[VerdictKey]:
 
 def load_records(path: str) -> list[BaselineKey]:
     """The key of each record, in the file's order."""
-    document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "baseline", "broken baseline")
+    document = load_versioned(path, SCHEMA, SCHEMA_VERSION, N_("baseline"), N_("broken baseline"))
     records = document.get("findings")
     if not isinstance(records, list):
-        raise InputError(f"{path}: broken baseline: 'findings' is not a list")
+        raise InputError(
+            message(N_("{path}: broken baseline: 'findings' is not a list"), path=path)
+        )
     keys: list[BaselineKey] = []
     for index, record in enumerate(records):
         problem = _problem(record)
         if problem:
-            raise InputError(f"{path}: broken baseline: findings[{index}]: {problem}")
+            raise InputError(
+                message(
+                    N_("{path}: broken baseline: findings[{index}]: {problem}"),
+                    path=path,
+                    index=index,
+                    problem=problem,
+                )
+            )
         keys.append((record["rule"], record["path"], record["api"] or _unplaced(record["message"])))
     return keys
 
 
 def _problem(record: Any) -> str | None:
     if not isinstance(record, dict):
-        return "not an object"
+        return message(N_("not an object"))
     for name in ("rule", "path", "message"):
         if not isinstance(record.get(name), str):
-            return f"{name!r} must be a string"
+            return message(N_("{name!r} must be a string"), name=name)
     if not isinstance(record.get("api"), str | None) or "api" not in record:
-        return "'api' must be a string or null"
+        return message(N_("'api' must be a string or null"))
     return None

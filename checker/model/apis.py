@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from checker.errors import UsageError
+from checker.i18n import N_, message
 
 
 def checked_name(api: str, option: str) -> str:
@@ -15,7 +16,9 @@ def checked_name(api: str, option: str) -> str:
     usage error (it would name every API, or none)."""
     name = api.strip()
     if not name:
-        raise UsageError(f"{option} is empty: give a full or short API name")
+        raise UsageError(
+            message(N_("{option} is empty: give a full or short API name"), option=option)
+        )
     return name
 
 

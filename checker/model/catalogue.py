@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from checker.errors import DataError
+from checker.i18n import N_, message
 from checker.model.version import RELEASE_NAME, page_release, release_key
 
 if TYPE_CHECKING:
@@ -163,7 +164,9 @@ class Catalogue:
         `[[product]]` tables); the scope stays as it is until a `scope` names them."""
         taken = [product.id for product in products if product.id in self.ids]
         if taken:
-            raise DataError(f"product id already in the catalogue: {', '.join(taken)}")
+            raise DataError(
+                message(N_("product id already in the catalogue: {ids}"), ids=", ".join(taken))
+            )
         return Catalogue(self.products + products, self.scope) if products else self
 
     def with_scope(self, scope: tuple[str, ...]) -> Catalogue:
@@ -171,7 +174,11 @@ class Catalogue:
         if unknown:
             from checker.checks.suggest import unknown_said
 
-            raise DataError(f"unknown product id in scope: {unknown_said(unknown, self.ids)}")
+            raise DataError(
+                message(
+                    N_("unknown product id in scope: {said}"), said=unknown_said(unknown, self.ids)
+                )
+            )
         return Catalogue(self.products, scope)
 
 
@@ -180,39 +187,68 @@ def load_catalogue(path: Path | None = None) -> Catalogue:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
-        raise DataError(f"{path}: cannot read the catalogue: {error}") from None
+        raise DataError(
+            message(N_("{path}: cannot read the catalogue: {why}"), path=str(path), why=str(error))
+        ) from None
     except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{path}: {error}") from None
+        raise DataError(message(N_("{path}: {error}"), path=str(path), error=str(error))) from None
     products = tuple(product_of(path, item) for item in data.get("product", []))
     ids = [product.id for product in products]
     duplicates = sorted({pid for pid in ids if ids.count(pid) > 1})
     if duplicates:
-        raise DataError(f"{path}: product id listed twice: {', '.join(duplicates)}")
+        raise DataError(
+            message(
+                N_("{path}: product id listed twice: {ids}"),
+                path=str(path),
+                ids=", ".join(duplicates),
+            )
+        )
     scope = tuple(data.get("scope", {}).get("default", []))
     try:
         return Catalogue(products, ()).with_scope(scope)
     except DataError as error:
-        raise DataError(f"{path}: {error}") from None
+        raise DataError(message(N_("{path}: {error}"), path=str(path), error=str(error))) from None
 
 
 def product_of(path: Path | str, item: object) -> Product:
     """A [[product]] table; `path` names it in errors (path, or path:line)."""
     if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-        raise DataError(f"{path}: every [[product]] needs a string id")
+        raise DataError(message(N_("{path}: every [[product]] needs a string id"), path=str(path)))
     unknown = set(item) - {"id", "names", "npu", "soc", "since"}
     if unknown:
-        raise DataError(f"{path}: product {item['id']}: unknown keys {sorted(unknown)}")
+        raise DataError(
+            message(
+                N_("{path}: product {id}: unknown keys {keys}"),
+                path=str(path),
+                id=item["id"],
+                keys=str(sorted(unknown)),
+            )
+        )
     fields = {}
     for key in ("names", "npu", "soc"):
         value = item.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise DataError(f"{path}: product {item['id']}: {key} must be a list of strings")
+            raise DataError(
+                message(
+                    N_("{path}: product {id}: {key} must be a list of strings"),
+                    path=str(path),
+                    id=item["id"],
+                    key=key,
+                )
+            )
         fields[key] = tuple(value)
     since = item.get("since")
     if since is not None and not (isinstance(since, str) and _SINCE.fullmatch(since)):
         raise DataError(
-            f"{path}: product {item['id']}: since must be a torch-npu release such as "
-            f'"7.3.0", or ">7.3.0" for after it, not {since!r}'
+            message(
+                N_(
+                    "{path}: product {id}: since must be a torch-npu release such as "
+                    '"7.3.0", or ">7.3.0" for after it, not {since!r}'
+                ),
+                path=str(path),
+                id=item["id"],
+                since=since,
+            )
         )
     return Product(item["id"], fields["names"], fields["npu"], fields["soc"], since)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.errors import UsageError
+from checker.i18n import N_, message
 
 _SHARD = re.compile(r"([0-9]+)/([0-9]+)")
 
@@ -99,10 +100,12 @@ def shard_option(text: str | None) -> tuple[int, int]:
         return 0, 1
     found = _SHARD.fullmatch(text.strip())
     if found is None:
-        raise UsageError(f"--shard {text}: not I/N (e.g. 1/4)")
+        raise UsageError(message(N_("--shard {text}: not I/N (e.g. 1/4)"), text=text))
     index, count = int(found[1]), int(found[2])
     if count < 1 or not 1 <= index <= count:
-        raise UsageError(f"--shard {text}: I must be from 1 to N, and N at least 1")
+        raise UsageError(
+            message(N_("--shard {text}: I must be from 1 to N, and N at least 1"), text=text)
+        )
     return index, count
 
 

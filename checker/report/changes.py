@@ -15,6 +15,7 @@ from checker.report.lines import finding_line
 from checker.report.located import located
 from checker.report.markdown_text import code, row, text
 from checker.report.objects import finding_object
+from checker.textwidth import padded
 
 if TYPE_CHECKING:
     from checker.results import Diffed
@@ -34,7 +35,8 @@ def counts(diffed: Diffed) -> str:
     line = f"{diffed.sides.a} → {diffed.sides.b}: {said.format(**counted)}"
     if _between_refs(diffed):
         found = _("findings {introduced} introduced, {fixed} fixed")
-        line += "; " + found.format(introduced=len(diffed.introduced), fixed=len(diffed.fixed))
+        found = found.format(introduced=len(diffed.introduced), fixed=len(diffed.fixed))
+        line = _("{first}; {then}").format(first=line, then=found)
     return line
 
 
@@ -47,6 +49,10 @@ def context(change: Change) -> str:
     return " ".join(part for part in change.context if part)
 
 
+# the labels of the findings a diff between refs introduced and fixed, in a column of 11
+INTRODUCED, FIXED = N_("introduced"), N_("fixed")
+
+
 def diff_text(diffed: Diffed) -> list[str]:
     lines = [counts(diffed)]
     for change in sorted(diffed.changes, key=lambda change: list(Kind).index(change.kind)):
@@ -57,8 +63,9 @@ def diff_text(diffed: Diffed) -> list[str]:
             lines.append(f"{named}  {said}  {before.where} → {after.where}")
         else:
             lines.append(f"{named}  {change.either.entry}")
-    lines += [f"{'introduced':<11}{finding_line(finding)}" for finding in diffed.introduced]
-    lines += [f"{'fixed':<11}{finding_line(finding)}" for finding in diffed.fixed]
+    introduced, fixed = padded(_(INTRODUCED), 11), padded(_(FIXED), 11)
+    lines += [f"{introduced}{finding_line(finding)}" for finding in diffed.introduced]
+    lines += [f"{fixed}{finding_line(finding)}" for finding in diffed.fixed]
     return lines
 
 

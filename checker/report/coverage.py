@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import _
+from checker.i18n import _, say
 from checker.report.markdown_text import code, row, text
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def _heading(version: Covered) -> str:
 
 
 def _not_measured(version: str, why: str) -> str:
-    return _("{version}: not measured: {why}").format(version=version, why=why)
+    return _("{version}: not measured: {why}").format(version=version, why=say(why))
 
 
 def coverage_text(report: CoverageReport) -> list[str]:

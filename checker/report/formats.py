@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from checker.errors import UsageError
+from checker.i18n import N_, message
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -180,8 +181,12 @@ def render(
     except UnicodeEncodeError as error:
         from checker.files import encodable
 
-        named = encodable(error.object) if isinstance(error.object, str) else "a name"
+        named = encodable(error.object) if isinstance(error.object, str) else message(N_("a name"))
         raise UsageError(
-            f"--format {name}: cannot write {named}, a name that is not UTF-8"
+            message(
+                N_("--format {format}: cannot write {named}, a name that is not UTF-8"),
+                format=name,
+                named=named,
+            )
         ) from None
     return text

@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
 from checker.checks.registry import REGISTRY, RESOLVE
-from checker.i18n import say
+from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
+from checker.report.counts import errors_said, findings_said
 from checker.report.junit_xml import add_result as _add
 from checker.report.junit_xml import document as _document
 from checker.report.junit_xml import finding_lines as _lines
@@ -36,6 +37,7 @@ from checker.report.junit_xml import input_errors as _input_errors
 from checker.report.junit_xml import safe as _safe
 from checker.report.junit_xml import testcase as _case
 from checker.report.located import located
+from checker.report.notes import note_said
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.outcome import Outcome
@@ -73,8 +75,8 @@ def lint_junit(
         if found:
             worst = "error" if any(f.severity is Severity.ERROR for f in found) else "warning"
             rules = ", ".join(dict.fromkeys(f.rule for f in found))
-            count = f"{len(found)} finding" + ("s" if len(found) > 1 else "")
-            _add(case, "failure", f"{count}: {rules}", worst, _lines(found))
+            said = _("{count}: {rules}").format(count=findings_said(len(found)), rules=rules)
+            _add(case, "failure", said, worst, _lines(found))
     _input_errors(suite, errors)
     suites = [suite]
     if resolution is not None:
@@ -121,15 +123,19 @@ def _rule_suite(report: VerifyReport, index: int) -> ET.Element:
         case = _case(
             suite, f"{rule.id}.{_folder(r.version)}", name, located(r.path, report.refs)[1]
         )
-        text = (
-            f"{say(r.detail)}\ndocumented {r.documented}, expected {r.expected}, "
-            f"observed on NPU {r.observed}\n{where}"
+        seen = message(
+            N_("documented {documented}, expected {expected}, observed on NPU {observed}"),
+            documented=r.documented,
+            expected=r.expected,
+            observed=r.observed,
         )
+        text = f"{say(r.detail)}\n{say(seen)}\n{where}"
         if r.severity is Severity.ERROR:
             element = "error" if r.check == "behaviour-run-error" else "failure"
             _add(case, element, r.verdict, r.verdict, text)
         elif r.check == "unverified":  # not a pass: no NPU of this product ran the test
-            ET.SubElement(case, "skipped", message=_safe(f"unverified: {say(r.detail)}"))
+            unverified = message(N_("unverified: {detail}"), detail=r.detail)
+            ET.SubElement(case, "skipped", message=_safe(say(unverified)))
         elif r.severity is Severity.WARNING:
             ET.SubElement(case, "system-out").text = _safe(f"warning: {r.verdict}\n{text}")
     return suite
@@ -162,7 +168,13 @@ def _resolution_suite(resolution: Resolution, findings: Sequence[Finding]) -> ET
     for version, by_outcome in report.counts().items():
         case = _case(suite, f"resolution.{_folder(version)}", f"torch {version}")
         if version in not_resolved:
-            why = f"{not_resolved[version]} names not resolved: {resolution.why_not(version)}"
+            why = say(
+                message(
+                    N_("{count} names not resolved: {why}"),
+                    count=not_resolved[version],
+                    why=resolution.why_not(version),
+                )
+            )
             if resolution.options.require_all_versions:
                 _add(case, "failure", why, "not-resolved", why)
             else:
@@ -170,16 +182,18 @@ def _resolution_suite(resolution: Resolution, findings: Sequence[Finding]) -> ET
             continue
         shown = ", ".join(f"{count} {outcome}" for outcome, count in by_outcome.items())
         names = [
-            f"{r.path}:{r.line}: {r.outcome.value} {r.api}" + (f" — {r.detail}" if r.detail else "")
+            f"{r.path}:{r.line}: {r.outcome.value} {r.api}"
+            + (f" — {say(r.detail)}" if r.detail else "")
             for r in resolution.non_resolving()
             if r.version == version
         ]
-        text = "\n".join([f"{version}: {shown}", *names])
+        counted = say(message(N_("{version}: {counts}"), version=version, counts=shown))
+        text = "\n".join([counted, *names])
         found = failing.get(version)
         if found:
             rules = ", ".join(dict.fromkeys(f.rule for f in found))
-            count = f"{len(found)} error" + ("s" if len(found) > 1 else "")
-            _add(case, "failure", f"{count}: {rules}", "error", _lines(found) + "\n" + text)
+            said = _("{count}: {rules}").format(count=errors_said(len(found)), rules=rules)
+            _add(case, "failure", said, "error", _lines(found) + "\n" + text)
         else:
             ET.SubElement(case, "system-out").text = _safe(text)
     return suite
@@ -204,8 +218,9 @@ def _evidence_suite(report: VerifyReport) -> ET.Element:
             lines = textwrap.dedent("\n".join(evidence_lines(evidence)))
             if kind == "reference" and selected and run.verdict != "passed":
                 element = "error" if run.verdict == "error" else "failure"
-                message = f"{env.note or 'reference run'}: {run.verdict}"
-                _add(case, element, message, run.verdict, lines)
+                run_of = note_said(env.note) if env.note else _("reference run")
+                said = _("{run}: {verdict}").format(run=run_of, verdict=run.verdict)
+                _add(case, element, said, run.verdict, lines)
             else:
                 ET.SubElement(case, "system-out").text = _safe(lines)
     return suite

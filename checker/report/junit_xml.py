@@ -30,7 +30,8 @@ def add_result(case: ET.Element, element: str, message: str, kind: str, text: st
 
 def input_errors(suite: ET.Element, errors: Sequence[str]) -> None:
     for error in errors:
-        add_result(testcase(suite, "input", error), "error", error, "input-error", error)
+        said = say(error)
+        add_result(testcase(suite, "input", error), "error", said, "input-error", said)
 
 
 def finding_lines(findings: Sequence[Finding]) -> str:

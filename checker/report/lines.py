@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from checker.i18n import N_, _, say
+from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.outcome import ExitCode, Unverified
 
@@ -69,18 +69,30 @@ def resolution_text(resolution: Resolution) -> list[str]:
     """The resolution section: counts per version (and why a version was not
     resolved), notes, then every name that does not simply resolve."""
     report = resolution.report
-    lines = [f"resolution ({resolution.environments_line()}):"]
+    lines = [
+        say(
+            message(N_("resolution ({environments}):"), environments=resolution.environments_line())
+        )
+    ]
     not_resolved = dict(report.not_resolved)
     for version, counts in report.counts().items():
         if version in not_resolved:
             why = resolution.why_not(version)
-            lines.append(f"  {version}: {not_resolved[version]} not-resolved — {why}")
+            said = message(
+                N_("{version}: {count} not-resolved — {why}"),
+                version=version,
+                count=not_resolved[version],
+                why=why,
+            )
+            lines.append(f"  {say(said)}")
         else:
             shown = ", ".join(f"{count} {outcome}" for outcome, count in counts.items())
-            lines.append(f"  {version}: {shown}")
-    lines.extend(f"  note: {note}" for note in resolution.notes)
+            said = message(N_("{version}: {counts}"), version=version, counts=shown)
+            lines.append(f"  {say(said)}")
+    notes = [message(N_("note: {note}"), note=note) for note in resolution.notes]
+    lines.extend(f"  {say(note)}" for note in notes)
     for r in resolution.non_resolving():
-        detail = f" — {r.detail}" if r.detail else ""
+        detail = f" — {say(r.detail)}" if r.detail else ""
         lines.append(f"  {r.path}:{r.line}: {r.outcome.value} {r.api}{detail}")
     return lines
 

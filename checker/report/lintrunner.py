@@ -114,10 +114,16 @@ def _fixes(outcome: Outcome[Any], code: str) -> list[dict[str, Any]]:
 
 def _input_error(error: str, code: str, refs: Sequence[str]) -> dict[str, Any]:
     """`path[:line]: what` as a message at that path and line; an error that
-    names no path is a message on no file."""
+    names no path is a message on no file. The path is found in the English
+    text; `what` is said in the run's language, where the path (an argument,
+    shown as it is) begins it too."""
     head, colon, what = error.partition(": ")
+    said = say(error)
     if not colon:
-        return lint_message(None, None, code, "error", INPUT_ERROR, error)
+        return lint_message(None, None, code, "error", INPUT_ERROR, said)
+    if said != error and said.startswith(head):
+        rest = said[len(head) :]
+        what = rest.removeprefix("：") if rest.startswith("：") else rest.removeprefix(": ")
     placed = _PLACED.fullmatch(head)
     path, line = (placed["path"], int(placed["line"])) if placed else (head, None)
     return lint_message(located(path, refs)[1], line, code, "error", INPUT_ERROR, what)

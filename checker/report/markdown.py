@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import N_, _, say
+from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
 from checker.outcome import Outcome
@@ -153,26 +153,43 @@ def _resolution(resolution: Resolution) -> list[str]:
     from checker.torch.resolved import NOT_RESOLVED, Lookup  # --resolve-apis only
 
     report = resolution.report
-    lines = ["", "### API resolution", ""]
-    lines += [f"Looked up with {_text(resolution.environments_line())}.", ""]
+    lines = ["", "### " + _("API resolution"), ""]
+    looked_up = message(
+        N_("Looked up with {environments}."), environments=resolution.environments_line()
+    )
+    lines += [_text(say(looked_up)), ""]
     columns = [outcome.value for outcome in Lookup] + [NOT_RESOLVED]
     lines += [_row("version", *columns), _row("---", *("--:" for _ in columns))]
     for version, counts in report.counts().items():
         lines.append(_row(version, *(str(counts.get(column, 0)) for column in columns)))
     reasons = [
-        f"- {version}: {count} names not resolved: {_text(resolution.why_not(version))}"
+        message(
+            N_("{version}: {count} names not resolved: {why}"),
+            version=version,
+            count=count,
+            why=resolution.why_not(version),
+        )
         for version, count in report.not_resolved
     ]
-    notes = [f"- note: {_text(note)}" for note in resolution.notes]
+    notes = [message(N_("note: {note}"), note=note) for note in resolution.notes]
     if reasons or notes:
-        lines += ["", *reasons, *notes]
+        lines += ["", *(f"- {_text(say(said))}" for said in (*reasons, *notes))]
     names = resolution.non_resolving()
     if names:
-        lines += ["", f"Names that do not resolve ({len(names)}):", ""]
-        lines += ["| page:line | API | outcome | detail |", "| --- | --- | --- | --- |"]
+        lines += [
+            "",
+            say(message(N_("Names that do not resolve ({count}):"), count=len(names))),
+            "",
+        ]
+        lines += [
+            "| {} | API | {} | {} |".format(_("page:line"), _("outcome"), _("detail")),
+            "| --- | --- | --- | --- |",
+        ]
         for r in names:
             where = _code(f"{r.path}:{r.line}")
-            lines.append(f"| {where} | {_code(r.api)} | {r.outcome.value} | {_text(r.detail)} |")
+            lines.append(
+                f"| {where} | {_code(r.api)} | {r.outcome.value} | {_text(say(r.detail))} |"
+            )
     return lines
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from checker.i18n import _, ngettext, say
 from checker.model.evidence import Evidence
 from checker.report.lines import findings_text, resolution_text
+from checker.report.notes import note_said
 from checker.verify.crosscheck import DIFFERS
 from checker.verify.verified import VerifyReport, entry_groups, place
 
@@ -52,29 +53,51 @@ def verify_text(report: VerifyReport) -> list[str]:
 
 def evidence_lines(evidence: Evidence) -> list[str]:
     env = evidence.environment
-    torch = (env.torch or "-") + (" (FAKE release)" if env.fake_torch else "")
-    run_for = f" (run for docs {evidence.run_for})" if evidence.run_for else ""
-    lines = [
-        f"  {evidence.origin}{run_for}: {env.platform} | Python {env.python} | torch {torch} | "
-        f"torch_npu {env.torch_npu or '-'} | CANN {env.cann or '-'} | NPU {env.npu_name or '-'}"
-        f" ({env.product or 'no product'}) | visible NPUs {env.visible_npus}",
-        f"    {env.note}",
-    ]
+    torch = (env.torch or "-") + (_(" (FAKE release)") if env.fake_torch else "")
+    run_for = _(" (run for docs {version})") if evidence.run_for else ""
+    said = _(
+        "{origin}{run_for}: {platform} | Python {python} | torch {torch} | "
+        "torch_npu {torch_npu} | CANN {cann} | NPU {npu} ({product}) | visible NPUs {visible}"
+    ).format(
+        origin=evidence.origin,
+        run_for=run_for.format(version=evidence.run_for),
+        platform=env.platform,
+        python=env.python,
+        torch=torch,
+        torch_npu=env.torch_npu or "-",
+        cann=env.cann or "-",
+        npu=env.npu_name or "-",
+        product=env.product or _("no product"),
+        visible=env.visible_npus,
+    )
+    lines = [f"  {said}", f"    {note_said(env.note)}"]
     for run in evidence.runs:
         passed = sum(1 for case in run.cases if case.passed)
-        at = f" at {run.ref}" if run.ref else ""
         # a repository test's own last words; a behaviour's are the counts already shown
         repo_said = run.summary and run.source != "behaviour" and not run.note
         said = f" — {run.summary}" if repo_said else ""
         # a repository test's exit status is its framework's (the harness's is 0)
-        exit_said = f"{run.framework} exit" if run.framework and not run.note else "exit"
+        framework = run.framework if run.framework and not run.note else ""
+        exit_said = _("{framework} exit").format(framework=framework) if framework else _("exit")
         api = f"{run.api} " if run.api else ""  # a backing test's cases name their APIs
-        lines.append(
-            f"    {api}[{run.source} {run.behaviour}{at}]: {run.verdict} "
-            f"{passed}/{len(run.cases)} cases in {run.duration_s:g} s, "
-            f"{exit_said} {run.exit_code}" + (f" — {run.note}" if run.note else said)
+        ran = _(
+            "{api}[{source} {behaviour}{at}]: {verdict} {passed}/{total} cases in {duration} s, "
+            "{exit} {code}"
+        ).format(
+            api=api,
+            source=run.source,
+            behaviour=run.behaviour,
+            at=_(" at {ref}").format(ref=run.ref) if run.ref else "",
+            verdict=run.verdict,
+            passed=passed,
+            total=len(run.cases),
+            duration=f"{run.duration_s:g}",
+            exit=exit_said,
+            code=run.exit_code,
         )
-        lines.append(f"      command: {' '.join(run.command)}")
+        lines.append(f"    {ran}" + (f" — {note_said(run.note)}" if run.note else said))
+        command = _("command: {command}").format(command=" ".join(run.command))
+        lines.append(f"      {command}")
         for case in run.cases:
             # a backing test's cases of a run that could not run share its note, said once
             if not case.passed and not (run.note and case.detail == run.note):

@@ -27,7 +27,7 @@ from checker.sources.pack import read_pack, write_pack
 if TYPE_CHECKING:
     from checker.sources.gitrefs import GitRef
 
-READING = "reading pages"
+READING = N_("reading pages")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.errors import UsageError
+from checker.i18n import N_, joined, message
 from checker.process import CommandResult, run_command
 
 _TIMEOUT = 300
@@ -65,11 +66,15 @@ def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
         if not inside.ok:
             said = inside.stderr.strip().splitlines()[-1:]
             why = inside.failure or "".join(said).removeprefix("fatal: ")
-            raise UsageError(f"{repo}: {why or 'not a git repository'}")
+            raise UsageError(
+                message(
+                    N_("{repo}: {why}"), repo=repo, why=why or message(N_("not a git repository"))
+                )
+            )
         mine = list(dict.fromkeys(ref for ref in refs if ref.repo == repo))
         for ref in mine:
             if "\n" in ref.ref:  # the batch takes one object name per line
-                raise UsageError(f"{repo}: no such ref {ref.ref!r}")
+                raise UsageError(message(N_("{repo}: no such ref {ref!r}"), repo=repo, ref=ref.ref))
         commits = _commits(mine[0], [ref.ref for ref in mine])
         missing = [ref for ref in mine if ref.ref not in commits]
         if not missing:
@@ -79,7 +84,7 @@ def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
         tracking = {ref: _tracking(ref.ref, names) for ref in missing}
         unknown = [ref.ref for ref, branch in tracking.items() if branch is None]
         if unknown:
-            raise UsageError(f"{repo}: {_unknown(unknown, names)}")
+            raise UsageError(message(N_("{repo}: {why}"), repo=repo, why=_unknown(unknown, names)))
         taken = [branch for branch in tracking.values() if branch is not None]
         commits |= _commits(mine[0], taken)
         for ref in mine:
@@ -139,8 +144,12 @@ def _unknown(unknown: Sequence[str], names: Sequence[str]) -> str:
     for name in unknown:
         near = [known for alias in closest_names(name, aliases) for known in aliases[alias]]
         near = list(dict.fromkeys(near))[:3]
-        said.append(f"{name!r}" + (f" (closest: {', '.join(near)})" if near else ""))
-    return f"no such ref{'s' if len(said) > 1 else ''} {', '.join(said)}"
+        closest = N_("{name!r} (closest: {names})")
+        said.append(message(closest, name=name, names=", ".join(near)) if near else repr(name))
+    listed = joined(said, N_("{first}, {then}"))
+    if len(said) > 1:
+        return message(N_("no such refs {refs}"), refs=listed)
+    return message(N_("no such ref {refs}"), refs=listed)
 
 
 def _run(repo: str, arguments: list[str], stdin: bytes | None = None) -> CommandResult:
@@ -154,8 +163,17 @@ def git_output(ref: GitRef, arguments: list[str], stdin: bytes | None = None) ->
     at refs, checker.sources.gittrees, are read through it too)."""
     result = _run(ref.repo, arguments, stdin)
     if not result.ok:
-        why = result.failure or result.stderr.strip().splitlines()[-1:] or ["failed"]
-        raise UsageError(f"{ref.repo}: git {arguments[0]} at {ref.ref}: {''.join(why)}")
+        said = "".join(result.stderr.strip().splitlines()[-1:])
+        why = result.failure or said or message(N_("failed"))
+        raise UsageError(
+            message(
+                N_("{repo}: git {command} at {ref}: {why}"),
+                repo=ref.repo,
+                command=arguments[0],
+                ref=ref.ref,
+                why=why,
+            )
+        )
     return result.output
 
 

@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 from checker.errors import UsageError
+from checker.i18n import N_, message
 from checker.sources.gitrefs import GitRef, check_refs, git_output
 
 
@@ -123,7 +124,14 @@ def _batch(ref: GitRef, request: bytes, count: int) -> list[bytes]:
         end = output.index(b"\n", position)
         header = output[position:end].split(b" ")
         if len(header) != 3 or header[1] != b"blob":
-            raise UsageError(f"{ref.repo}: git cat-file at {ref.ref}: unexpected {header!r}")
+            raise UsageError(
+                message(
+                    N_("{repo}: git cat-file at {ref}: unexpected {header}"),
+                    repo=ref.repo,
+                    ref=ref.ref,
+                    header=repr(header),
+                )
+            )
         size = int(header[2])
         blobs.append(output[end + 1 : end + 1 + size])
         position = end + 1 + size + 1

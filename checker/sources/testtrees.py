@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
 from checker.errors import UsageError
+from checker.i18n import N_, message
 from checker.sources.gitrefs import GitRef, check_refs
 from checker.sources.gittrees import git_files
 
@@ -45,7 +46,11 @@ def _write(root: Path, files: list[tuple[str, bytes]], ref: str) -> None:
     for path, data in files:
         parts = PurePosixPath(path).parts
         if not parts or ".." in parts or PurePosixPath(path).is_absolute():
-            raise UsageError(f"{ref}: refusing to write the repository path {path!r}")
+            raise UsageError(
+                message(
+                    N_("{ref}: refusing to write the repository path {path!r}"), ref=ref, path=path
+                )
+            )
         target = root.joinpath(*parts)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from checker.errors import InputError
+from checker.i18n import N_, message
 
 LIST_NAME = re.compile(r"\.pytorch-disabled-tests(?:-(\d+\.\d+))?\.json")
 FOLDER = "unsupported_test_cases"
@@ -64,13 +65,27 @@ def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> D
         text = data.decode("utf-8")
         document = json.loads(text)
     except UnicodeDecodeError as error:
-        raise InputError(f"{path}:1: not UTF-8 ({error.reason})") from None
+        raise InputError(
+            message(N_("{path}:{line}: not UTF-8 ({why})"), path=path, line=1, why=error.reason)
+        ) from None
     except json.JSONDecodeError as error:
-        raise InputError(f"{path}:{error.lineno}: not JSON: {error.msg}") from None
+        raise InputError(
+            message(
+                N_("{path}:{line}: not JSON: {why}"), path=path, line=error.lineno, why=error.msg
+            )
+        ) from None
     except RecursionError:
-        raise InputError(f"{path}:1: nested too deeply") from None
+        raise InputError(
+            message(N_("{path}:{line}: nested too deeply"), path=path, line=1)
+        ) from None
     if not isinstance(document, dict):
-        raise InputError(f"{path}:1: a disabled-test list is an object of test ids")
+        raise InputError(
+            message(
+                N_("{path}:{line}: a disabled-test list is an object of test ids"),
+                path=path,
+                line=1,
+            )
+        )
     lines = _key_lines(text, list(document))
     tests: list[Disabled] = []
     unread = 0
@@ -78,7 +93,14 @@ def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> D
     for key, value in document.items():
         if not _is_entry(value):
             line = lines.get(key, 1)
-            raise InputError(f"{path}:{line}: {key!r}: the value is not [reason, [products]]")
+            raise InputError(
+                message(
+                    N_("{path}:{line}: {key!r}: the value is not [reason, [products]]"),
+                    path=path,
+                    line=line,
+                    key=key,
+                )
+            )
         name, opened, where = key.partition(" (")
         if opened and where.endswith(")") and _WORD.fullmatch(name) and _WHERE.fullmatch(where):
             cls: str | None = where[:-1].rsplit(".", 1)[-1]

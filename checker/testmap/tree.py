@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from checker.errors import InputError, UsageError
+from checker.i18n import N_, message
 from checker.sources.cache import blob_id
 from checker.testmap.cache import ScanCache
 from checker.testmap.disabled import DisabledList, is_list, read_list
@@ -43,7 +44,7 @@ def working_tree(
 ) -> TestTree:
     root = Path(folder)
     if not root.is_dir():
-        raise UsageError(f"{folder}: no such test folder")
+        raise UsageError(message(N_("{folder}: no such test folder"), folder=folder))
     files = sorted(
         (str(PurePosixPath(folder, p.relative_to(root).as_posix())), p)
         for p in root.rglob("*")

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from checker.i18n import N_, joined, message, say
 from checker.model.support import Page
 from checker.model.version import version_key
 from checker.process import Started
@@ -67,8 +68,15 @@ class Resolution:
             npu = ""
             if env.torch_npu_imported:
                 npu = f" + torch_npu {env.torch_npu}" + (" (FAKE)" if env.torch_npu_fake else "")
-            parts.append(f"torch {env.torch}{npu} via {env.python}")
-        return "; ".join(parts) or "no interpreter with torch"
+            parts.append(
+                message(
+                    N_("torch {torch}{npu} via {python}"),
+                    torch=env.torch,
+                    npu=npu,
+                    python=env.python,
+                )
+            )
+        return joined(parts, N_("{first}; {then}")) or message(N_("no interpreter with torch"))
 
     def why_not(self, version: str) -> str:
         """Why a version was not resolved, in one line."""
@@ -77,9 +85,12 @@ class Resolution:
             python = mapped[version]
             env = next((e for e in self.report.environments if e.python == python), None)
             if env is None or env.error:
-                return f"{python} could not be used"
-            return f"the torch of {python} is {env.torch}"
-        return f"no interpreter with torch {version} (give one with --python-for {version}=PATH)"
+                return message(N_("{python} could not be used"), python=python)
+            return message(N_("the torch of {python} is {torch}"), python=python, torch=env.torch)
+        return message(
+            N_("no interpreter with torch {version} (give one with --python-for {version}=PATH)"),
+            version=version,
+        )
 
     def summary(self) -> str:
         """`; resolution: 2.13.0 looked up (3249 names), 2.12.0 not resolved (15 names)`."""
@@ -87,12 +98,23 @@ class Resolution:
         parts = []
         if looked_up:
             names = len(self.report.results)
-            parts.append(f"{', '.join(looked_up)} looked up ({names} names)")
+            parts.append(
+                message(
+                    N_("{versions} looked up ({names} names)"),
+                    versions=", ".join(looked_up),
+                    names=names,
+                )
+            )
         if self.report.not_resolved:
             versions = ", ".join(version for version, _ in self.report.not_resolved)
             names = sum(count for _, count in self.report.not_resolved)
-            parts.append(f"{versions} not resolved ({names} names)")
-        return "; resolution: " + (", ".join(parts) or "no documented names")
+            parts.append(
+                message(
+                    N_("{versions} not resolved ({names} names)"), versions=versions, names=names
+                )
+            )
+        said = joined(parts, N_("{first}, {then}")) or message(N_("no documented names"))
+        return say(message(N_("; resolution: {said}"), said=said))
 
 
 @contextmanager
@@ -130,14 +152,26 @@ def resolve_for(
     report = resolve_apis(pages, pythons, options.timeout, progress, assigned, started)
     named = options.named
     errors = tuple(
-        f"{e.python}: {e.error}" for e in report.environments if e.error and e.python in named
+        message(N_("{path}: {error}"), path=e.python, error=e.error)
+        for e in report.environments
+        if e.error and e.python in named
     )
     notes = [
-        f"{e.python}: {e.error}" for e in report.environments if e.error and e.python not in named
+        message(N_("{path}: {error}"), path=e.python, error=e.error)
+        for e in report.environments
+        if e.error and e.python not in named
     ]
-    notes += [f"{e.python}: {e.note}" for e in report.environments if e.note]
     notes += [
-        f"--python-for {version}={python}: no docs of {version} were read"
+        message(N_("{path}: {error}"), path=e.python, error=e.note)
+        for e in report.environments
+        if e.note
+    ]
+    notes += [
+        message(
+            N_("--python-for {version}={python}: no docs of {version} were read"),
+            version=version,
+            python=python,
+        )
         for version, python in mapped.items()
         if version not in wanted
     ]

@@ -22,6 +22,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from checker.i18n import N_, message
 from checker.model.support import Entry, Page
 from checker.model.version import release_of, version_key
 from checker.process import CommandResult, Started, last_json_object, start_command
@@ -31,7 +32,7 @@ from checker.torch.resolved import Lookup, NameResult, ResolveEnvironment, Resol
 
 SCRIPT = Path(__file__).with_name("resolve_names.py")
 SCHEMA = "docs-check/resolve"
-RESOLVING = "resolving API names"
+RESOLVING = N_("resolving API names")
 
 
 def resolve_apis(
@@ -98,10 +99,18 @@ def _idle_note(
     """Why an interpreter whose torch imported resolved nothing."""
     torch, release = environment.torch, environment.release
     if release is not None and release in served:
-        return f"no docs version left for torch {torch} (resolved with {served[release]})"
+        return message(
+            N_("no docs version left for torch {torch} (resolved with {python})"),
+            torch=torch,
+            python=served[release],
+        )
     if restricted:
-        return f"asked for {', '.join(asked)}, but its torch is {torch}"
-    return f"no docs of {release or torch} were read"
+        return message(
+            N_("asked for {versions}, but its torch is {torch}"),
+            versions=", ".join(asked),
+            torch=torch,
+        )
+    return message(N_("no docs of {version} were read"), version=release or torch)
 
 
 def documented_names(pages: Iterable[Page]) -> dict[str, dict[str, Entry]]:
@@ -173,20 +182,27 @@ def _resolve_in(
         return failed(not_run(result.failure)), None
     report = _report(result)
     if report is None:
-        return failed(f"the resolver crashed (exit {result.exit_code}): {result.last_words}"), None
+        crashed = message(
+            N_("the resolver crashed (exit {code}): {words}"),
+            code=result.exit_code,
+            words=result.last_words,
+        )
+        return failed(crashed), None
     if report.get("torch_import_error"):
-        return failed(f"torch does not import: {report['torch_import_error']}", report), None
+        why = message(N_("torch does not import: {why}"), why=report["torch_import_error"])
+        return failed(why, report), None
     entries = remaining.get(release_of(str(report.get("torch") or "")) or "", {})
     found = [_result(item, entries, python) for item in report.get("results", [])]
     if len(found) != len(entries) or any(r.api not in entries for r in found):
-        return failed("the resolver answered for other names than it was asked", report), None
+        other = message(N_("the resolver answered for other names than it was asked"))
+        return failed(other, report), None
     return environment(report, len(found)), found
 
 
 def not_run(failure: str) -> str:
     """Why an interpreter did not run to an exit, in one line."""
     missing = failure.startswith(("executable not found", "executable not runnable"))
-    return f"no such interpreter ({failure})" if missing else failure
+    return message(N_("no such interpreter ({why})"), why=failure) if missing else failure
 
 
 def _report(result: CommandResult) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import DataError
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Environment, Evidence, Run
 from checker.model.plan import Plan
@@ -23,14 +24,16 @@ from checker.torch.runs import Job, answered, environment_of, run_of, unknown_en
 
 HARNESS = Path(__file__).with_name("harness.py")
 BEHAVIOURS = Path(__file__).with_name("behaviours")
-RUNNING = "running behaviour tests"
+RUNNING = N_("running behaviour tests")
 
 
 def behaviour_file(name: str) -> Path:
     path = BEHAVIOURS / f"{name}.py"
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in BEHAVIOURS.glob("*.py") if p.stem != "__init__"))
-        raise DataError(f"unknown behaviour test {name!r} (known: {known})")
+        raise DataError(
+            message(N_("unknown behaviour test {name!r} (known: {known})"), name=name, known=known)
+        )
     return path
 
 

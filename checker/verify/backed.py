@@ -12,13 +12,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from checker.i18n import N_
 from checker.model.evidence import Case, Run
 from checker.model.plan import Plan, PlannedModule
 from checker.progress import Progress
 from checker.torch.runner import Session
 from checker.torch.runs import Job
 
-RUNNING = "running backing tests"
+RUNNING = N_("running backing tests")
 SOURCE = "backing-test"
 
 

@@ -15,6 +15,7 @@ from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from checker.errors import InputError
 from checker.files import load_versioned
+from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.model.evidence import (
     DEVICES,
@@ -50,7 +51,9 @@ def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
     """The record at `path`, checked whole in one pass over it. `catalogue`:
     the one that derives the product of the SoC (verify's, with the
     configuration's products); the shipped one when not given."""
-    document = load_versioned(path, SCHEMA, SCHEMA_VERSION, "evidence", "broken evidence record")
+    document = load_versioned(
+        path, SCHEMA, SCHEMA_VERSION, N_("evidence"), N_("broken evidence record")
+    )
     found = document["schema_version"]
     optional = (
         (_ADDED_IN_2 if found == 1 else frozenset())
@@ -80,7 +83,10 @@ def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
                 f"docs_versions says {said}, but the record speaks for {evidence.docs_versions}"
             )
     except (KeyError, TypeError, ValueError) as error:
-        raise InputError(f"{path}: broken evidence record: {error}") from None
+        # the broken field's detail stays English: it names the record's JSON fields
+        raise InputError(
+            message(N_("{path}: broken evidence record: {error}"), path=path, error=str(error))
+        ) from None
     return evidence
 
 

@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from checker.config.config_keys import check_settings
 from checker.errors import DataError
+from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.status import read_status
 from checker.model.support import Status
@@ -74,14 +75,19 @@ def load_rules(
     for rule in rules:
         if rule.id in seen:
             raise DataError(
-                f"{rule.source}: rule id {rule.id!r} already defined at {seen[rule.id]}"
+                message(
+                    N_("{source}: rule id {id!r} already defined at {first}"),
+                    source=rule.source,
+                    id=rule.id,
+                    first=seen[rule.id],
+                )
             )
         seen[rule.id] = rule.source
     return rules
 
 
 def _load_file(path: Path, catalogue: Catalogue, text: str | None) -> list[Expectation]:
-    data, where = load_toml(path, "rule file", text)
+    data, where = load_toml(path, N_("rule file"), text)
     lines = where.lines
     headers = [n + 1 for n, line in enumerate(lines) if _RULE_HEADER.match(line)]
     # beside its rules, a docs repo's .docs-check.toml holds its configuration
@@ -89,7 +95,13 @@ def _load_file(path: Path, catalogue: Catalogue, text: str | None) -> list[Expec
     items = data.get("rule", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
         line = where.nearest(("rule",))  # `rule = [1, 2]`, `rule = 3`: a value, not tables
-        raise DataError(f"{path}:{line}: 'rule' must be an array of tables ([[rule]])")
+        raise DataError(
+            message(
+                N_("{path}:{line}: 'rule' must be an array of tables ([[rule]])"),
+                path=str(path),
+                line=line,
+            )
+        )
     return [
         _rule(item, path, lines, headers[i] if i < len(headers) else 1, catalogue, text is not None)
         for i, item in enumerate(items)
@@ -109,14 +121,28 @@ def _rule(
 
     for key in sorted(set(item) - _KEYS):
         raise DataError(
-            f"{where(key)}: unknown rule key {key!r} (known: {', '.join(sorted(_KEYS))})"
+            message(
+                N_("{where}: unknown rule key {key!r} (known: {known})"),
+                where=where(key),
+                key=key,
+                known=", ".join(sorted(_KEYS)),
+            )
         )
     for key in _REQUIRED:
         if not isinstance(item.get(key), str) or not str(item[key]).strip():
-            raise DataError(f"{path}:{header}: rule needs a non-empty string {key!r}")
+            raise DataError(
+                message(
+                    N_("{path}:{line}: rule needs a non-empty string {key!r}"),
+                    path=str(path),
+                    line=header,
+                    key=key,
+                )
+            )
     for key in ("behaviour", "test"):
         if key in item and not isinstance(item[key], str):
-            raise DataError(f"{where(key)}: {key!r} must be a string")
+            raise DataError(
+                message(N_("{where}: {key!r} must be a string"), where=where(key), key=key)
+            )
     if "test" in item:
         _check_test(str(item["test"]), where)
     behaviour = str(item["behaviour"]) if "behaviour" in item else None
@@ -124,12 +150,17 @@ def _rule(
     versions = item.get("versions", [])
     if not isinstance(versions, list) or not all(isinstance(v, str) for v in versions):
         raise DataError(
-            f"{where('versions')}: 'versions' must be a list of strings like \"2.12.0\""
+            message(
+                N_("{where}: 'versions' must be a list of strings like \"2.12.0\""),
+                where=where("versions"),
+            )
         )
     reading = read_status(str(item["expect"]), catalogue)
     if reading.status is None or reading.problems:
-        why = "; ".join(problem.message for problem in reading.problems)
-        raise DataError(f"{where('expect')}: cannot read expect: {why}")
+        why = joined([problem.message for problem in reading.problems], N_("{first}; {then}"))
+        raise DataError(
+            message(N_("{where}: cannot read expect: {why}"), where=where("expect"), why=why)
+        )
     return Expectation(
         id=str(item["id"]),
         api=str(item["api"]),
@@ -160,8 +191,13 @@ def _behaviour_at(
             return str(PurePosixPath(str(path).partition(":")[2]).parent / inside)
         return str(path.parent / inside)
     raise DataError(
-        f"{where('behaviour')}: 'behaviour' must be a shipped behaviour's name like "
-        '"put_metric", or the path of a .py file from the rule file\'s folder'
+        message(
+            N_(
+                "{where}: 'behaviour' must be a shipped behaviour's name like "
+                '"put_metric", or the path of a .py file from the rule file\'s folder'
+            ),
+            where=where("behaviour"),
+        )
     )
 
 
@@ -173,8 +209,13 @@ def _check_test(test: str, where: Callable[[str], str]) -> None:
     if file.parts and not file.is_absolute() and ".." not in file.parts:
         return
     raise DataError(
-        f"{where('test')}: 'test' must be the path of a test file inside the docs "
-        'repository, like "test/test_x.py::TestX::test_y"'
+        message(
+            N_(
+                "{where}: 'test' must be the path of a test file inside the docs "
+                'repository, like "test/test_x.py::TestX::test_y"'
+            ),
+            where=where("test"),
+        )
     )
 
 

@@ -339,3 +339,192 @@ def test_verify_backed_s_summary_in_chinese() -> None:
         assert (
             backed_summary(outcome) == "0 项声明 (-); 0 个支撑用例中 0 个通过（0 个模块）；退出码 0"
         )
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "chinese"),
+    [
+        (
+            ("rule", ""),
+            "docs-check: error: rule: the id is empty (`docs-check rules` lists every id)",
+            "docs-check：错误：rule：id 为空（`docs-check rules` 列出所有 id）",
+        ),
+        (
+            ("rule", "unknown-produt"),
+            "docs-check: error: unknown rule 'unknown-produt'; did you mean 'unknown-product'?",
+            "docs-check：错误：未知规则 'unknown-produt'；是否指 'unknown-product'？",
+        ),
+        (
+            ("lint", "examples/docs", "--scope", "ascend95,atlas-a"),
+            "docs-check: error: unknown product id in scope: ascend95, atlas-a; "
+            "did you mean 'ascend-950' for ascend95, 'atlas-a3' for atlas-a?",
+            "docs-check：错误：scope 中有未知的产品 id：ascend95, atlas-a；"
+            "是否指 'ascend-950'（对应 ascend95），'atlas-a3'（对应 atlas-a）？",
+        ),
+        (
+            ("new-version", "2.01", "--from", "2.12.0", "--docs", "examples/docs"),
+            "docs-check: error: '2.01' is not a PyTorch version X.Y.Z "
+            "(numbers without leading zeros)",
+            "docs-check：错误：'2.01' 不是 PyTorch 版本 X.Y.Z（数字不带前导零）",
+        ),
+        (
+            ("diff", "2.12.0", "zh", "--docs", "examples/docs"),
+            "docs-check: error: diff 2.12.0 zh: give two versions (2.12.0 2.13.0), "
+            "two languages (zh en), or with --git REPO two refs",
+            "docs-check：错误：diff 2.12.0 zh：请给出两个版本（2.12.0 2.13.0）、"
+            "两种语言（zh en），或配合 --git REPO 给出两个 ref",
+        ),
+        (  # click's usage errors of ours, translated before click shows them
+            ("lint", "examples/docs", "--statistics", "--format", "sarif"),
+            "Error: --statistics takes --format text or json, not --format sarif",
+            "错误：--statistics 需要 --format text 或 json，而不是 --format sarif",
+        ),
+        (
+            ("lint", "--git", ".", "examples/docs"),
+            "Error: --git needs at least one --ref or --test-ref",
+            "错误：--git 需要至少一个 --ref 或 --test-ref",
+        ),
+        (  # a parameter's error, inside click's own words
+            ("lint", "examples/docs", "--resolve-apis", "--python-for", "2.12"),
+            "Error: Invalid value for '--python-for': '2.12' is not VERSION=PATH "
+            "(for example 2.12.0=/venv-2.12/bin/python)",
+            "错误：'--python-for' 的值无效：'2.12' 不是 VERSION=PATH 形式"
+            "（例如 2.12.0=/venv-2.12/bin/python）",
+        ),
+        (
+            ("verify", "--backed", "--shard", "half"),
+            "docs-check: error: --shard half: not I/N (e.g. 1/4)",
+            "docs-check：错误：--shard half：不是 I/N 形式（如 1/4）",
+        ),
+        (
+            ("lint", "--git", ".", "--ref", "no-such-refx", "examples/docs"),
+            "docs-check: error: .: no such ref 'no-such-refx'",
+            "docs-check：错误：.：没有这个 ref：'no-such-refx'",
+        ),
+        (
+            ("verify", "--docs", "examples/docs", "--shard", "1/2"),
+            "Error: --shard is an option of --backed, which was not given",
+            "错误：--shard 是 --backed 的选项，但没有给出 --backed",
+        ),
+        (
+            ("lint", "examples/docs", "--select", "link-versio"),
+            "docs-check: error: --select: unknown rule 'link-versio'; did you mean 'link-version'?",
+            "docs-check：错误：--select：未知规则 'link-versio'；是否指 'link-version'？",
+        ),
+    ],
+)
+def test_the_errors_of_a_command_in_chinese(
+    cli_at_repo: Invoke,
+    locale: Callable[[str], None],
+    argv: tuple[str, ...],
+    english: str,
+    chinese: str,
+) -> None:
+    locale("C.UTF-8")
+    for language, said in (("en", english), ("zh", chinese)):
+        code, _, err = cli_at_repo("--lang", language, *argv)
+        assert (code, err.splitlines()[-1]) == (2, said)
+
+
+def test_the_errors_of_the_checker_s_files_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None], tmp_path: Path
+) -> None:
+    """A list of paths, an evidence file: the path as it is, the rest translated."""
+    locale("C.UTF-8")
+    (tmp_path / "paths.txt").write_text("\n\n", encoding="utf-8")
+    (tmp_path / "none.json").write_text("[]", encoding="utf-8")
+    (tmp_path / "twice.json").write_text('{"a": 1,\n "a": 2}', encoding="utf-8")
+    listed, none, twice = (
+        str(tmp_path / name) for name in ("paths.txt", "none.json", "twice.json")
+    )
+    runs = {
+        ("lint", f"@{listed}"): (
+            f"@{listed}: the list of paths is empty",
+            f"@{listed}：路径列表为空",
+        ),
+        ("verify", "--docs", "examples/docs", "--no-live", "--evidence", none): (
+            f"{none}: not a docs-check evidence file (no schema 'docs-check/evidence')",
+            f"{none}：不是 docs-check 证据文件（没有 schema 'docs-check/evidence'）",
+        ),
+        ("verify", "--docs", "examples/docs", "--no-live", "--evidence", twice): (
+            f"{twice}:2: not an evidence file: key 'a' given twice (first at line 1)",
+            f"{twice}:2：不是证据文件：键 'a' 出现了两次（首次出现在第 1 行）",
+        ),
+    }
+    for argv, (english, chinese) in runs.items():
+        code, _, err = cli_at_repo("--lang", "en", *argv)
+        assert (code, err.splitlines()[-1]) == (2, f"docs-check: error: {english}")
+        code, _, err = cli_at_repo("--lang", "zh", *argv)
+        assert (code, err.splitlines()[-1]) == (2, f"docs-check：错误：{chinese}")
+
+
+def test_the_evidence_block_in_chinese(cli_at_repo: Invoke, locale: Callable[[str], None]) -> None:
+    """verify's (and probe's) evidence lines: their few words translated, the
+    record's values, the test's own words and the command as they are."""
+    locale("C.UTF-8")
+    record = "tests/fixtures/verify/evidence/npu-a3-torch-2.12.0-fail.json"
+    harness = (
+        "/usr/local/python3.11.10/bin/python3 /opt/docs-check/checker/live/harness.py "
+        "--behaviour /opt/docs-check/checker/live/behaviours/put_metric.py"
+    )
+    said = {}
+    for language in ("en", "zh"):
+        _, out, _ = cli_at_repo("--lang", language, *VERIFY)
+        block = lines(out)
+        start = block.index({"en": "evidence:", "zh": "证据："}[language])
+        said[language] = block[start + 1 : start + 6]
+    environment = (
+        "Linux 5.10.0-182.0.0.95.oe2203sp3.aarch64 aarch64 | Python 3.11.10 | "
+        "torch 2.12.0+cpu | torch_npu 2.12.0 | CANN 8.5.RC1 | "
+    )
+    assert said["en"] == [
+        f"  {record}: {environment}NPU Ascend910_9382 (atlas-a3) | visible NPUs 16",
+        "    NPU run on Ascend910_9382: ones(2)*2 on npu:0 = [2.0, 2.0]",
+        "    torch.distributed.elastic.metrics.put_metric [behaviour put_metric]: "
+        "failed 7/8 cases in 0.0041 s, exit 0",
+        f"      command: {harness}",
+        "      FAILED zero value: AssertionError: value 0.0, expected 0 at line 52",
+    ]
+    assert said["zh"] == [
+        f"  {record}：{environment}NPU Ascend910_9382（atlas-a3）| 可见 NPU 16",
+        "    在 Ascend910_9382 上的 NPU 运行：ones(2)*2 on npu:0 = [2.0, 2.0]",
+        "    torch.distributed.elastic.metrics.put_metric [behaviour put_metric]："
+        "failed，7/8 个用例，用时 0.0041 秒，退出码 0",
+        f"      命令：{harness}",
+        "      FAILED zero value: AssertionError: value 0.0, expected 0 at line 52",
+    ]
+
+
+def test_a_baseline_s_and_verify_s_errors_in_chinese(
+    cli_at_repo: Invoke, locale: Callable[[str], None], tmp_path: Path
+) -> None:
+    locale("C.UTF-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text(
+        '{"schema": "docs-check/baseline", "schema_version": 1, "findings": [3]}', encoding="utf-8"
+    )
+    evidence = tmp_path / "evidence.json"
+    record = json.loads(
+        Path("tests/fixtures/verify/evidence/npu-a3-torch-2.12.0-fail.json").read_text("utf-8")
+    )
+    evidence.write_text(json.dumps({**record, "x": 1}), encoding="utf-8")
+    runs = {
+        ("lint", "examples/docs", "--baseline", str(broken)): (
+            f"{broken}: broken baseline: findings[0]: not an object",
+            f"{broken}：损坏的基线：findings[0]：不是对象",
+        ),
+        ("verify", "--docs", "examples/docs", "--no-live", "--evidence", str(evidence)): (
+            f"{evidence}: broken evidence record: unknown top-level keys ['x']",
+            f"{evidence}：损坏的证据记录：unknown top-level keys ['x']",
+        ),
+        ("verify", "--docs", "examples/docs", "--no-live", "--api", "put_metrc"): (
+            "no rule for API put_metrc; "
+            "did you mean 'torch.distributed.elastic.metrics.put_metric'?",
+            "没有 API put_metrc 的规则；是否指 'torch.distributed.elastic.metrics.put_metric'？",
+        ),
+    }
+    for argv, (english, chinese) in runs.items():  # verify reports what it read, then the error
+        code, _, err = cli_at_repo("--lang", "en", *argv)
+        assert (code, err.splitlines()[-1]) == (2, f"docs-check: error: {english}")
+        code, _, err = cli_at_repo("--lang", "zh", *argv)
+        assert (code, err.splitlines()[-1]) == (2, f"docs-check：错误：{chinese}")

@@ -123,7 +123,7 @@ def cli(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> Invoke:
 def section(out: str) -> list[str]:
     """The resolution section of a text report: from its header to the end."""
     lines = out.splitlines()
-    starts = [i for i, line in enumerate(lines) if line.startswith("resolution (")]
+    starts = [i for i, line in enumerate(lines) if line.startswith(("resolution (", "解析（"))]
     assert len(starts) == 1, out
     return lines[starts[0] :]
 
@@ -848,3 +848,37 @@ def test_names_outside_torch_in_json_and_through_the_gate(
     assert document["resolution_environments"][0]["resolved"] == 5
     assert not imported.exists()
     assert not opened.exists()
+
+
+def test_the_resolution_section_in_chinese(cli: Invoke) -> None:
+    """Its words translated; outcomes, paths, names and the interpreter's own
+    words (a name's detail) as they are."""
+    code, out, err = cli("--lang", "zh", "lint", "--resolve-apis", DOCS)
+    assert code == 1
+    assert section(out) == [
+        f"解析（torch 2.13.0+cpu，经由 {PYTHON}）：",
+        "  2.12.0：2 个 not-resolved — 没有带 torch 2.12.0 的解释器"
+        "（用 --python-for 2.12.0=PATH 指定一个）",
+        "  2.13.0：10 resolves, 2 missing, 1 needs-optional-dependency, 1 error, 1 unverified",
+        *(
+            f"  {X_13}:{line}: {outcome} {api} — {detail}"
+            for line, api, outcome, detail in NON_RESOLVING
+        ),
+    ]
+    assert err.endswith("；解析：2.13.0 已查找（15 个名称），2.12.0 未解析（2 个名称）\n")
+    _, out, _ = cli("--lang", "zh", "lint", "--resolve-apis", "--format", "markdown", DOCS)
+    assert "### API 解析" in out.splitlines()
+    assert f"查找所用环境：torch 2.13.0+cpu，经由 {PYTHON}。" in out.splitlines()
+    assert "| 页面:行 | API | 结果 | 详情 |" in out.splitlines()
+
+
+def test_a_note_of_the_resolution_in_chinese(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    no_torch = wrapper(tmp_path, "no-torch", f'exec "{PYTHON}" -S "$@"')
+    monkeypatch.setattr(sys, "executable", no_torch)
+    _, out, _ = cli("--lang", "zh", "lint", "--resolve-apis", DOCS)
+    assert section(out)[0] == "解析（没有带 torch 的解释器）："
+    assert section(out)[-1] == (
+        f"  说明：{no_torch}：torch 无法导入：ModuleNotFoundError: No module named 'torch'"
+    )

@@ -383,3 +383,48 @@ def test_an_empty_scope_is_a_mistake(cli: Invoke, repo: Path, text: str) -> None
         assert err == (
             f"docs-check: error: {path}:1: 'scope' names no product: give at least one product id\n"
         )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "english", "chinese"),
+    [
+        (
+            'colour = "red"\n',
+            1,
+            f"unknown table or key 'colour' (known: {KNOWN})",
+            f"未知的表或键 'colour'（已知：{KNOWN}）",
+        ),
+        (
+            'docs = ["docs"\n',
+            1,
+            "TOML syntax error: Unclosed array",
+            "TOML 语法错误：Unclosed array",
+        ),
+        (
+            '[severity]\nlink-versio = "off"\n',
+            2,
+            "unknown rule 'link-versio'; did you mean 'link-version'? in severity",
+            "未知规则 'link-versio'；是否指 'link-version'？（在 severity 中）",
+        ),
+        (
+            'scope = ["atlas-a"]\n',
+            1,
+            "unknown product id in scope: atlas-a; did you mean 'atlas-a3'?",
+            "scope 中有未知的产品 id：atlas-a；是否指 'atlas-a3'？",
+        ),
+        (
+            '[[ignore]]\nrule = "link-version"\npath = "docs"\n',
+            1,
+            "ignore needs a non-empty string 'reason' (why the findings are accepted)",
+            "ignore 需要非空字符串 'reason'（说明为什么接受这些问题）",
+        ),
+    ],
+)
+def test_a_mistake_in_chinese(
+    cli: Invoke, repo: Path, text: str, line: int, english: str, chinese: str
+) -> None:
+    """The configuration's errors in the language of the run; keys, ids, paths
+    and tomllib's own words as they are."""
+    path = write(repo / ".docs-check.toml", text)
+    assert cli("--lang", "en", "lint") == (2, "", f"docs-check: error: {path}:{line}: {english}\n")
+    assert cli("--lang", "zh", "lint") == (2, "", f"docs-check：错误：{path}:{line}：{chinese}\n")

@@ -250,3 +250,31 @@ def test_control_characters_are_kept_out_of_the_xml() -> None:
     (out,) = root.iter("system-out")
     assert "\\x1b[31mred" in (out.text or "")
     assert "\\x00nul" in (out.text or "")
+
+
+def test_junit_s_messages_in_chinese(cli: Invoke, tmp_path: Path) -> None:
+    """The words of the messages and texts translated; names, classnames,
+    rule ids, verdicts and paths as they are."""
+    missing = str(tmp_path / "nowhere")
+    code, out, _ = cli("--lang", "zh", "lint", "examples/docs", missing, "--format", "junit")
+    assert code == 2
+    root = parse(out)
+    cases = {case.get("name"): case for case in root.iter("testcase")}
+    page = "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
+    failure = cases[page].find("failure")
+    assert failure is not None
+    assert failure.get("message") == "2 个问题：nonstandard-mark, link-version"
+    (error,) = root.iter("error")
+    assert error.get("message") == error.text == f"{missing}：没有这个文件或文件夹"
+    _, out, _ = cli("--lang", "zh", *VERIFY_FAILING, "--format", "junit")
+    put_metric = parse(out)[0]
+    case = put_metric.find(f"testcase[@classname='{PUT_METRIC}.pytorch_2-12-0'][@name='atlas-a3']")
+    assert case is not None
+    failure = case.find("failure")
+    assert failure is not None and failure.get("message") == "doc-claims-support-test-fails"
+    assert (failure.text or "").splitlines()[1] == (
+        "文档为 supported，期望 supported，在 NPU 上观察到 failed"
+    )
+    skipped = put_metric.find(f"testcase[@classname='{PUT_METRIC}.pytorch_2-11-0']/skipped")
+    assert skipped is not None
+    assert skipped.get("message") == "未验证：没有 torch 2.11.0 的 NPU 证据"

@@ -180,3 +180,28 @@ def test_a_page_at_a_git_ref_gets_no_fix(cli: Invoke) -> None:
     )
     assert code == 0
     assert [m for m in messages(out) if m["name"] == "fix"] == []
+
+
+def test_an_input_error_in_chinese_is_still_placed_at_its_path_and_line(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    """The path is split off the English text, the rest said in Chinese."""
+    folder = tmp_path / "pytorch_2-12-0"
+    folder.mkdir()
+    (folder / "torch-x.md").write_bytes(b"# torch.x\n\xff\n")
+    argv = ("lint", str(folder), "no/such/folder", "--format", "lintrunner")
+    code, out, err = cli("--lang", "zh", *argv)
+    assert (code, err) == (0, "")
+    assert messages(out) == [
+        adapter.lint_message(
+            "no/such/folder", None, "DOCS_CHECK", "error", "input-error", "没有这个文件或文件夹"
+        ),
+        adapter.lint_message(
+            str(folder / "torch-x.md"),
+            2,
+            "DOCS_CHECK",
+            "error",
+            "input-error",
+            "字节偏移 10 处的 UTF-8 无效；已跳过该文件",
+        ),
+    ]

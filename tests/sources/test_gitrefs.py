@@ -640,3 +640,19 @@ def test_a_branch_only_one_remote_has_is_read_from_it(docs_repo: Path, tmp_path:
     assert str(caught.value) == (
         f"{here}: no such ref 'release' (closest: mirror/release, origin/release)"
     )
+
+
+def test_the_findings_of_a_diff_of_two_refs_in_chinese(cli: Invoke, docs_repo: Path) -> None:
+    """The labels translated and padded to 11 columns by display width."""
+    code, out, _ = cli("--lang", "zh", "diff", "--git", str(docs_repo), "master", "release")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].endswith("；问题新增 1 个，修正 1 个")
+    introduced = [line for line in lines if line.startswith("新增")]
+    fixed = [line for line in lines if line.startswith("修正")]
+    assert introduced == [
+        f"新增       release:{ELASTIC_11}:20: nonstandard-mark 标记 '✗'（读作不支持），而不是 ✔ / ✘"
+    ]
+    assert fixed == [
+        f"修正       master:{DATA_12}:43: block-id-mismatch 第 41 行以 id6 开始的块以 id5 结束"
+    ]
