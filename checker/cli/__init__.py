@@ -29,10 +29,10 @@ from checker.cli.coverage import coverage
 from checker.cli.diff import diff
 from checker.cli.export import export
 from checker.cli.fix import fix
+from checker.cli.language import lang_option, language_asked
 from checker.cli.lint import lint
 from checker.cli.migrate import migrate
 from checker.cli.new_version import new_version
-from checker.cli.options import lang_option, language_asked
 from checker.cli.probe import probe
 from checker.cli.rules import rule, rules
 from checker.cli.show import show

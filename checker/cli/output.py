@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from checker.cli.options import language_given
+from checker.cli.language import language_given
 from checker.errors import UsageError
 from checker.i18n import N_, _, chosen, message, say
 from checker.report.formats import FORMATS, render

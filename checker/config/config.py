@@ -19,7 +19,8 @@ from checker.config.selection import Selection
 from checker.errors import DataError
 from checker.files import from_here
 from checker.i18n import N_, message
-from checker.model.catalogue import Catalogue, Product, product_of
+from checker.model.catalogue import Catalogue
+from checker.model.product import Product, product_of
 from checker.tomlfile import TomlLines, load_toml
 
 CONFIG_FILE = ".docs-check.toml"

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checker.errors import InputError
-from checker.files import load_versioned
 from checker.i18n import N_, message
+from checker.jsonfile import load_versioned
 from checker.model.finding import Finding
 
 if TYPE_CHECKING:  # a lint run loads no verify code

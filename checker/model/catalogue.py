@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from checker.errors import DataError
 from checker.i18n import N_, message
-from checker.model.version import RELEASE_NAME, page_release, release_key
+from checker.model.product import Product, product_of
+from checker.model.version import page_release
 
 if TYPE_CHECKING:
     from checker.model.support import Status
 
 _PACKAGED_RULES = Path(__file__).parent.parent / "_rules"
 _SOURCE_RULES = Path(__file__).parent.parent.parent / "rules"
-# A product's `since`: a release, or `>` and a release.
-_SINCE = re.compile(rf">?{RELEASE_NAME}", re.IGNORECASE)
 _CHINESE = re.compile("[\u4e00-\u9fff]")
 T = TypeVar("T")
 
@@ -36,28 +35,6 @@ def name_key(name: str) -> str:
     """Product names compare without white space or case: the docs write both
     "Atlas A2 训练系列产品" and "Atlas A2训练系列产品"."""
     return "".join(name.split()).casefold()
-
-
-@dataclass(frozen=True)
-class Product:
-    id: str
-    names: tuple[str, ...]
-    npu: tuple[str, ...]
-    soc: tuple[str, ...]
-    # The torch-npu release the product exists from: "7.3.0" (that release on),
-    # ">7.3.0" (strictly after it, when only a release that predates it is
-    # known); None: every release.
-    since: str | None = None
-
-    def exists_at(self, release: str | None) -> bool:
-        """Whether pages of `release` know the product; a page of no known
-        release is current, and every product exists for it."""
-        if self.since is None or release is None:
-            return True
-        first = release_key(self.since.removeprefix(">"))
-        if self.since.startswith(">"):
-            return release_key(release) > first
-        return release_key(release) >= first
 
 
 @dataclass(frozen=True)
@@ -208,49 +185,6 @@ def load_catalogue(path: Path | None = None) -> Catalogue:
         return Catalogue(products, ()).with_scope(scope)
     except DataError as error:
         raise DataError(message(N_("{path}: {error}"), path=str(path), error=str(error))) from None
-
-
-def product_of(path: Path | str, item: object) -> Product:
-    """A [[product]] table; `path` names it in errors (path, or path:line)."""
-    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-        raise DataError(message(N_("{path}: every [[product]] needs a string id"), path=str(path)))
-    unknown = set(item) - {"id", "names", "npu", "soc", "since"}
-    if unknown:
-        raise DataError(
-            message(
-                N_("{path}: product {id}: unknown keys {keys}"),
-                path=str(path),
-                id=item["id"],
-                keys=str(sorted(unknown)),
-            )
-        )
-    fields = {}
-    for key in ("names", "npu", "soc"):
-        value = item.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise DataError(
-                message(
-                    N_("{path}: product {id}: {key} must be a list of strings"),
-                    path=str(path),
-                    id=item["id"],
-                    key=key,
-                )
-            )
-        fields[key] = tuple(value)
-    since = item.get("since")
-    if since is not None and not (isinstance(since, str) and _SINCE.fullmatch(since)):
-        raise DataError(
-            message(
-                N_(
-                    "{path}: product {id}: since must be a torch-npu release such as "
-                    '"7.3.0", or ">7.3.0" for after it, not {since!r}'
-                ),
-                path=str(path),
-                id=item["id"],
-                since=since,
-            )
-        )
-    return Product(item["id"], fields["names"], fields["npu"], fields["soc"], since)
 
 
 @cache

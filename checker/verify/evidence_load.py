@@ -14,8 +14,8 @@ from types import UnionType
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from checker.errors import InputError
-from checker.files import load_versioned
 from checker.i18n import N_, message
+from checker.jsonfile import load_versioned
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.model.evidence import (
     DEVICES,

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from checker.errors import InputError
-from checker.model.catalogue import Product, default_catalogue
+from checker.model.catalogue import default_catalogue
 from checker.model.evidence import SCHEMA, SCHEMA_VERSION, Case, Environment, Evidence, Run
+from checker.model.product import Product
 from checker.verify.evidence_load import load_evidence
 from tests.conftest import Invoke
 from tests.helpers import REPO

@@ -1,0 +1,82 @@
+"""A product of the hardware catalogue (checker.model.catalogue): its id, the
+names the docs give it, npu codes, SoC prefixes and the torch-npu release it
+exists from, and a [[product]] table checked into one (the catalogue's, or a
+docs repository's own in its configuration)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from checker.errors import DataError
+from checker.i18n import N_, message
+from checker.model.version import RELEASE_NAME, release_key
+
+# A product's `since`: a release, or `>` and a release.
+_SINCE = re.compile(rf">?{RELEASE_NAME}", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Product:
+    id: str
+    names: tuple[str, ...]
+    npu: tuple[str, ...]
+    soc: tuple[str, ...]
+    # The torch-npu release the product exists from: "7.3.0" (that release on),
+    # ">7.3.0" (strictly after it, when only a release that predates it is
+    # known); None: every release.
+    since: str | None = None
+
+    def exists_at(self, release: str | None) -> bool:
+        """Whether pages of `release` know the product; a page of no known
+        release is current, and every product exists for it."""
+        if self.since is None or release is None:
+            return True
+        first = release_key(self.since.removeprefix(">"))
+        if self.since.startswith(">"):
+            return release_key(release) > first
+        return release_key(release) >= first
+
+
+def product_of(path: Path | str, item: object) -> Product:
+    """A [[product]] table; `path` names it in errors (path, or path:line)."""
+    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+        raise DataError(message(N_("{path}: every [[product]] needs a string id"), path=str(path)))
+    unknown = set(item) - {"id", "names", "npu", "soc", "since"}
+    if unknown:
+        raise DataError(
+            message(
+                N_("{path}: product {id}: unknown keys {keys}"),
+                path=str(path),
+                id=item["id"],
+                keys=str(sorted(unknown)),
+            )
+        )
+    fields = {}
+    for key in ("names", "npu", "soc"):
+        value = item.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise DataError(
+                message(
+                    N_("{path}: product {id}: {key} must be a list of strings"),
+                    path=str(path),
+                    id=item["id"],
+                    key=key,
+                )
+            )
+        fields[key] = tuple(value)
+    since = item.get("since")
+    if since is not None and not (isinstance(since, str) and _SINCE.fullmatch(since)):
+        raise DataError(
+            message(
+                N_(
+                    "{path}: product {id}: since must be a torch-npu release such as "
+                    '"7.3.0", or ">7.3.0" for after it, not {since!r}'
+                ),
+                path=str(path),
+                id=item["id"],
+                since=since,
+            )
+        )
+    return Product(item["id"], fields["names"], fields["npu"], fields["soc"], since)
