@@ -15,6 +15,7 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from checker.app.environments import Environments, check_interpreters
 from checker.app.setup import Prepared, Settings, read_docs
 from checker.app.tests import TestsRequest, version_links
 from checker.errors import InputError, UsageError
@@ -144,8 +145,6 @@ def _sessions(
     """The environment of each docs version: its --python-for interpreter,
     else the main one (--python, else this one) for its own torch release; a
     version with neither is a note, and is not run."""
-    from checker.app.live import Environments, check_interpreters  # a live run's only
-
     check_interpreters(Environments(request.python, request.python_for))
     timeout, mapped = request.limits.module_timeout, dict(request.python_for)
     sessions = [

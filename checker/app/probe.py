@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from checker.app.live import Environments, run_live
+from checker.app.environments import Environments
+from checker.app.live import run_live
 from checker.app.setup import Reading, catalogue_for, config_for
 from checker.app.verify import (
     Request,

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from checker.app.live import Environments, Untested, run_live
+from checker.app.environments import Environments
+from checker.app.live import Untested, run_live
 from checker.app.setup import Settings, resolvers, setup
 from checker.checks.lint import lint_pages
 from checker.checks.registry import finding
