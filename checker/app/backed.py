@@ -69,7 +69,7 @@ def backed(
     plans: list[Plan] = []
     notes: list[str] = []
     if request.live:
-        from checker.app.verify import Request, refs_read
+        from checker.app.verify_request import Request, refs_read
 
         given = ready.config.test_refs_with(request.test_refs)  # and the configuration's
         refs = dict(given)
