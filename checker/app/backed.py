@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from checker.app.environments import Environments, check_interpreters
 from checker.app.setup import Prepared, Settings, read_docs
-from checker.app.tests import TestsRequest, version_links
+from checker.app.tests import version_links
+from checker.app.version_trees import TestsRequest
 from checker.errors import InputError, UsageError
 from checker.files import write_atomically
 from checker.i18n import N_, message

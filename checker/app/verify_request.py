@@ -22,7 +22,7 @@ from checker.verify.crosscheck import Options
 from checker.verify.expectations import Expectation, load_rules, rule_files
 
 if TYPE_CHECKING:
-    from checker.app.tests import TestsRequest
+    from checker.app.version_trees import TestsRequest
 
 
 @dataclass(frozen=True)
