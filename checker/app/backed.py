@@ -15,8 +15,10 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from checker.app.environments import Environments, check_interpreters
 from checker.app.setup import Prepared, Settings, read_docs
-from checker.app.tests import TestsRequest, version_links
+from checker.app.tests import version_links
+from checker.app.version_trees import TestsRequest
 from checker.errors import InputError, UsageError
 from checker.files import write_atomically
 from checker.i18n import N_, message
@@ -68,7 +70,7 @@ def backed(
     plans: list[Plan] = []
     notes: list[str] = []
     if request.live:
-        from checker.app.verify import Request, refs_read
+        from checker.app.verify_request import Request, refs_read
 
         given = ready.config.test_refs_with(request.test_refs)  # and the configuration's
         refs = dict(given)
@@ -144,8 +146,6 @@ def _sessions(
     """The environment of each docs version: its --python-for interpreter,
     else the main one (--python, else this one) for its own torch release; a
     version with neither is a note, and is not run."""
-    from checker.app.live import Environments, check_interpreters  # a live run's only
-
     check_interpreters(Environments(request.python, request.python_for))
     timeout, mapped = request.limits.module_timeout, dict(request.python_for)
     sessions = [

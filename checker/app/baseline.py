@@ -25,7 +25,7 @@ from checker.outcome import Outcome
 from checker.results import Linted
 
 if TYPE_CHECKING:
-    from checker.app.tests import TestsRequest
+    from checker.app.version_trees import TestsRequest
     from checker.progress import Progress
 
 

@@ -16,7 +16,7 @@ from checker.progress import Progress
 from checker.results import Exported, TestLink
 
 if TYPE_CHECKING:
-    from checker.app.tests import TestsRequest
+    from checker.app.version_trees import TestsRequest
     from checker.testmap.links import Link
 
 
@@ -31,7 +31,8 @@ def export(
     errors = corpus.errors
     linked = None
     if tests is not None:
-        from checker.app.tests import map_rules, test_map
+        from checker.app.links import map_rules
+        from checker.app.tests import test_map
 
         options = settings.reading.options(progress)
         mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)

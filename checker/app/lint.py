@@ -22,7 +22,7 @@ from checker.sources.corpus import Corpus, read_corpus, version_context
 from checker.verify.expectations import Expectation, load_rules, rule_files
 
 if TYPE_CHECKING:
-    from checker.app.tests import TestsRequest
+    from checker.app.version_trees import TestsRequest
     from checker.gate.baseline import Project
     from checker.progress import Progress
     from checker.rewrite.fixes import FixedPages
@@ -84,7 +84,8 @@ def checked(
         findings = sorted(findings + resolution.report.findings())
     mapping_errors: tuple[str, ...] = ()
     if tests is not None:
-        from checker.app.tests import map_rules, test_map, verdict_findings
+        from checker.app.links import map_rules
+        from checker.app.tests import test_map, verdict_findings
 
         mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)
         findings = sorted(findings + verdict_findings(mapped.verdicts, ready.gate.severity))

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shutil
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.errors import DataError, InputError
+from checker.app.environments import Environments, check_interpreters
+from checker.errors import DataError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
@@ -29,18 +29,6 @@ from checker.sources.testtrees import extracted_tests, folder_of_test
 from checker.torch.runner import RUNNING, Session
 from checker.torch.runs import Job
 from checker.verify.expectations import Expectation
-
-
-@dataclass(frozen=True)
-class Environments:
-    """Where each docs version's tests run, and where its tests come from."""
-
-    python: str | None = None  # --python: the main interpreter; None: this one
-    python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH
-    test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF, and test-refs
-    git_repo: str = "."  # the repository the test refs belong to
-    timeout: float = 120
-    jobs: int | None = None  # --jobs: environments run side by side; None: one per core
 
 
 @dataclass(frozen=True)
@@ -137,27 +125,6 @@ def run_live(
     untested = [missing for _, lacking in results for missing in lacking]
     count.done()
     return Live(evidence, list(dict.fromkeys(untested)))
-
-
-def check_interpreters(environments: Environments) -> None:
-    """Before any run: an interpreter the command line names (--python,
-    --python-for) that cannot be started is an input error, in the words
-    --resolve-apis uses for it (checker.torch.resolver); this interpreter,
-    when none is named, is not checked."""
-    named = [environments.python] if environments.python else []
-    named += [python for _, python in environments.python_for]
-    for python in dict.fromkeys(named):
-        if shutil.which(python) is None:  # what starting it would find (checker.process)
-            there = os.sep in python and os.path.exists(python)  # not an executable file
-            why = message(
-                N_("executable not runnable: {python}")
-                if there
-                else N_("executable not found: {python}"),
-                python=python,
-            )
-            raise InputError(
-                message(N_("{python}: no such interpreter ({why})"), python=python, why=why)
-            )
 
 
 def _main_version(

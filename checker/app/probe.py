@@ -7,15 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from checker.app.live import Environments, run_live
+from checker.app.environments import Environments
+from checker.app.live import run_live
 from checker.app.setup import Reading, catalogue_for, config_for
-from checker.app.verify import (
-    Request,
-    refs_read,
-    select_rules,
-    test_refs_used,
-    untested_finding,
-)
+from checker.app.verify_live import untested_finding
+from checker.app.verify_request import Request, refs_read, select_rules, test_refs_used
 from checker.files import write_atomically
 from checker.i18n import say
 from checker.model.evidence import Evidence

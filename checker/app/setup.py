@@ -117,7 +117,7 @@ def setup(
     paths: Sequence[str], settings: Settings, severity: dict[str, str] | None = None
 ) -> Prepared:
     """`severity`: levels the command line sets, which win over the configuration's."""
-    # probe imports this module (through app.verify) and sets up no gate
+    # probe imports this module and sets up no gate
     from checker.gate.baseline import Project, load_baseline, load_verdicts
     from checker.gate.gate import Gate
 

@@ -13,93 +13,36 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from checker.app.live import Environments, Untested, run_live
+from checker.app.live import run_live
 from checker.app.setup import Settings, resolvers, setup
+from checker.app.verify_live import (
+    environments_of,
+    untested_finding,
+    untested_note,
+    versions_checked,
+)
+from checker.app.verify_request import Request, refs_read, select_rules, test_refs_used
 from checker.checks.lint import lint_pages
-from checker.checks.registry import finding
-from checker.errors import DataError, InputError, UsageError
+from checker.errors import InputError, UsageError
 from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
-from checker.model.version import version_key
 from checker.outcome import FailOn, Outcome, Unverified
 from checker.process import Started
 from checker.progress import Progress
-from checker.sources.corpus import ReadOptions, read_corpus
-from checker.sources.gitrefs import GitRef, resolve_refs
-from checker.torch.resolution import ResolveOptions, resolve_for
-from checker.torch.runner import behaviour_file
-from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, Options, crosscheck
+from checker.sources.corpus import read_corpus
+from checker.sources.gitrefs import GitRef
+from checker.torch.resolution import resolve_for
+from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, crosscheck
 from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence_load import load_evidence
-from checker.verify.expectations import Expectation, load_rules, rule_files
+from checker.verify.expectations import Expectation
 from checker.verify.needed import needed_pages
 from checker.verify.verified import VerifyReport
-
-if TYPE_CHECKING:
-    from checker.app.tests import TestsRequest
-
-
-@dataclass(frozen=True)
-class Request:
-    docs: tuple[str, ...]
-    rule_files: tuple[str, ...] = ()
-    api: str | None = None
-    python: str | None = None
-    evidence_files: tuple[str, ...] = ()
-    live: bool = True
-    options: Options = field(default_factory=Options)
-    timeout: float = 120
-    reading: ReadOptions = field(default_factory=ReadOptions)
-    resolve: ResolveOptions | None = None  # --resolve-apis
-    python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH
-    test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF, then the config's
-    git_repo: str = "."  # the repository of the test refs
-    rule_texts: Mapping[str, str] = field(default_factory=dict)  # rule files read at a ref
-    base: str | None = None  # --base REF: the docs there, compared with those checked
-    given_test_refs: tuple[tuple[str, str], ...] = ()  # those of the command line alone
-    levels: Mapping[str, str] = field(default_factory=dict)  # the gate's, for the test verdicts
-    tests: TestsRequest | None = None  # --tests: the test map, at the test refs
-
-
-def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
-    files = rule_files(request.docs, request.rule_files, bool(request.reading.refs))
-    rules = load_rules(files, catalogue, request.rule_texts)
-    if request.api is not None:
-        from checker.model.apis import checked_name, like, resolved
-
-        api = checked_name(request.api, "--api")
-        names = resolved(api, (rule.api for rule in rules))
-        if not names:
-            from checker.checks.suggest import hint
-
-            near = hint(like(api, (rule.api for rule in rules)))
-            raise UsageError(message(N_("no rule for API {api}{hint}"), api=api, hint=near))
-        rules = [rule for rule in rules if rule.api in names]
-    for rule in rules:
-        missing = rule.behaviour_file and not Path(rule.behaviour_file).is_file()
-        if missing and not rule.behaviour_ref:  # one at a ref is looked for when it runs
-            raise DataError(
-                message(
-                    N_("{source}: no behaviour test file {file}"),
-                    source=rule.source,
-                    file=rule.behaviour_file,
-                )
-            )
-        if rule.behaviour and not rule.behaviour_file:
-            try:
-                behaviour_file(rule.behaviour)
-            except DataError as error:
-                raise DataError(
-                    message(N_("{path}: {error}"), path=rule.source, error=str(error))
-                ) from None
-    return rules
 
 
 def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:
@@ -111,39 +54,6 @@ def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:
     with resolvers(request.resolve) as started:  # torch imports while pages are read
         report = _verify(request, catalogue, rules, started)
     return dataclasses.replace(report, notes=(*notes, *report.notes))
-
-
-def test_refs_used(given: Sequence[tuple[str, str]], rules: Sequence[Expectation]) -> list[str]:
-    """--test-ref runs the rules' repository tests: given where no rule of
-    the run has one, it would do nothing, and is refused; where only some
-    rules have one, a note names the others."""
-    if not given:
-        return []
-    untested = [rule.id for rule in rules if not rule.test]
-    if len(untested) == len(rules):
-        raise UsageError(
-            message(
-                N_(
-                    "--test-ref runs the rules' repository tests, but no rule of this run "
-                    "has a `test` (rules: {rules})"
-                ),
-                rules=", ".join(untested),
-            )
-        )
-    if not untested:
-        return []
-    said = N_("--test-ref serves only the rules with a `test`; these have none: {rules}")
-    return [message(said, rules=", ".join(untested))]
-
-
-def refs_read(request: Request) -> tuple[tuple[str, str], ...]:
-    """The test refs, each as read (checker.sources.gitrefs.resolve_refs);
-    every unknown one is named in one error."""
-    wanted = [GitRef(request.git_repo, ref) for _, ref in request.test_refs]
-    read = resolve_refs(wanted)
-    return tuple(
-        (version, read[GitRef(request.git_repo, ref)].ref) for version, ref in request.test_refs
-    )
 
 
 def _verify(
@@ -191,9 +101,9 @@ def _verify(
     if request.live:
         live = run_live(
             rules,
-            _versions(rules, pages),
+            versions_checked(rules, pages),
             request.docs,
-            _environments(request),
+            environments_of(request),
             catalogue,
             progress,
         )
@@ -255,52 +165,6 @@ def _in_repo(request: Request) -> tuple[str, ...]:
             )
             raise UsageError(message(N_("{option}: {why}"), option="--base", why=where)) from None
     return tuple(inside)
-
-
-def untested_finding(untested: Untested) -> Finding:
-    """`repo-test-missing` at the rule's `test`: the file is not at the ref."""
-    path, _, line = untested.at.rpartition(":")
-    said = message(
-        N_("{path} is not at {ref}: rule {rule}'s test did not run for docs {version}"),
-        path=untested.path,
-        ref=untested.ref,
-        rule=untested.rule,
-        version=untested.version or "-",
-    )
-    return finding("repo-test-missing", path, int(line), said, untested.api)
-
-
-def untested_note(untested: Untested, docs: Sequence[str]) -> str:
-    """A rule's test without a test ref, that no working-tree docs root holds."""
-    said = N_(
-        "rule {rule}'s test {path} is in no docs root given ({roots}), and no test ref "
-        "names a ref for docs {version}: not run (see --test-ref)"
-    )
-    roots = ", ".join(docs) or "-"
-    version = untested.version or "-"
-    return message(said, rule=untested.rule, path=untested.path, roots=roots, version=version)
-
-
-def _versions(rules: Sequence[Expectation], pages: Sequence[Page]) -> list[str]:
-    """The docs versions the rules check: those they list, else every version
-    that has their page."""
-    versions: set[str] = set()
-    for rule in rules:
-        versions.update(
-            rule.versions or (p.version for p in pages if Path(p.path).name == rule.doc)
-        )
-    return sorted(versions, key=version_key)
-
-
-def _environments(request: Request) -> Environments:
-    return Environments(
-        request.python,
-        request.python_for,
-        request.test_refs,
-        request.git_repo,
-        request.timeout,
-        request.reading.jobs,
-    )
 
 
 def _touched(pages: Sequence[Page], rule: Expectation) -> list[tuple[str, int, int]]:

@@ -35,7 +35,7 @@ def probe(
     behaviour tests here, and with --test-ref their repository tests for this
     torch release, and write the evidence for `verify --evidence`."""
     from checker.app.probe import probe as run_probe
-    from checker.app.verify import Request
+    from checker.app.verify_request import Request
 
     path = required_output(output, out)
     request = Request(

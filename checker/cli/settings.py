@@ -16,7 +16,7 @@ from checker.report.formats import FORMATS, STATISTICS
 
 if TYPE_CHECKING:
     from checker.app.setup import Reading, Settings
-    from checker.app.tests import TestsRequest
+    from checker.app.version_trees import TestsRequest
     from checker.torch.resolution import ResolveOptions
 
 
@@ -132,7 +132,7 @@ def tests_request_of(values: dict[str, Any], test_refs_alone: bool = False) -> T
         return None
     # Imported only here: the test map's modules are some 50 ms of a lint
     # run's start-up that, without --tests, never uses them.
-    from checker.app.tests import TestsRequest
+    from checker.app.version_trees import TestsRequest
 
     return TestsRequest(
         tests=folder,

@@ -90,8 +90,8 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
     """Check the docs against the rules and against behaviour tests run live
     (on the NPU where there is one) or recorded in evidence files. PATHS: docs
     roots or folders (default: the configuration's docs, else the current folder)."""
-    from checker.app.verify import Request
     from checker.app.verify import verify as run_verify
+    from checker.app.verify_request import Request
     from checker.verify.crosscheck import Options
 
     timeout = values["timeout"]

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from checker.app.live import Environments, run_live
-from checker.app.verify import Request
+from checker.app.environments import Environments
+from checker.app.live import run_live
+from checker.app.verify_request import Request
 from checker.errors import InputError, UsageError
 from checker.model.catalogue import default_catalogue
 from checker.torch.runner import RUNNING

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from checker.app.live import behaviour_jobs, repo_jobs
-from checker.app.verify import Request, select_rules
+from checker.app.verify_request import Request, select_rules
 from checker.model.catalogue import default_catalogue, rules_dir
 from checker.verify.evidence_load import load_evidence
 from tests.helpers import REPO, git

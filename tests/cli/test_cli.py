@@ -544,6 +544,8 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
         "checker.sources.gittrees",
         "checker.testmap",
         "checker.app.tests",
+        "checker.app.links",
+        "checker.app.version_trees",
     )
     for heavy in heavy_code:
         assert not {m for m in loaded if m == heavy or m.startswith(heavy + ".")}, heavy

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.app.verify import Request, select_rules
+from checker.app.verify_request import Request, select_rules
 from checker.errors import DataError
 from checker.model.catalogue import default_catalogue, rules_dir
 from checker.model.support import Status, Support

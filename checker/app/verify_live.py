@@ -1,0 +1,65 @@
+"""verify's side of its live runs (checker.app.live): the docs versions
+the rules check and the environments the request gives them, asked for; and
+a rule's repository test that did not run, answered: a `repo-test-missing`
+finding at a test ref, a note without one (probe says the finding too)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from checker.app.environments import Environments
+from checker.app.live import Untested
+from checker.app.verify_request import Request
+from checker.checks.registry import finding
+from checker.i18n import N_, message
+from checker.model.finding import Finding
+from checker.model.support import Page
+from checker.model.version import version_key
+from checker.verify.expectations import Expectation
+
+
+def untested_finding(untested: Untested) -> Finding:
+    """`repo-test-missing` at the rule's `test`: the file is not at the ref."""
+    path, _, line = untested.at.rpartition(":")
+    said = message(
+        N_("{path} is not at {ref}: rule {rule}'s test did not run for docs {version}"),
+        path=untested.path,
+        ref=untested.ref,
+        rule=untested.rule,
+        version=untested.version or "-",
+    )
+    return finding("repo-test-missing", path, int(line), said, untested.api)
+
+
+def untested_note(untested: Untested, docs: Sequence[str]) -> str:
+    """A rule's test without a test ref, that no working-tree docs root holds."""
+    said = N_(
+        "rule {rule}'s test {path} is in no docs root given ({roots}), and no test ref "
+        "names a ref for docs {version}: not run (see --test-ref)"
+    )
+    roots = ", ".join(docs) or "-"
+    version = untested.version or "-"
+    return message(said, rule=untested.rule, path=untested.path, roots=roots, version=version)
+
+
+def versions_checked(rules: Sequence[Expectation], pages: Sequence[Page]) -> list[str]:
+    """The docs versions the rules check: those they list, else every version
+    that has their page."""
+    versions: set[str] = set()
+    for rule in rules:
+        versions.update(
+            rule.versions or (p.version for p in pages if Path(p.path).name == rule.doc)
+        )
+    return sorted(versions, key=version_key)
+
+
+def environments_of(request: Request) -> Environments:
+    return Environments(
+        request.python,
+        request.python_for,
+        request.test_refs,
+        request.git_repo,
+        request.timeout,
+        request.reading.jobs,
+    )

@@ -1,0 +1,104 @@
+"""Where each docs version's tests are, for the test map (checker.app.tests):
+`TestsRequest` (--tests, --test-ref, --git, --disabled), and the test tree
+(tree_for: at the version's test ref, else the working tree's folder) and NPU
+disabled list (disabled_list) it gives a version, each read once however many
+versions take it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from checker.errors import UsageError
+from checker.i18n import N_, message
+from checker.model.catalogue import Catalogue
+from checker.testmap.cache import ScanCache
+from checker.testmap.disabled import DisabledList, is_list, list_for, release_of
+from checker.testmap.tree import TestTree, read_lists, tree_at_ref, working_tree
+
+Products = Callable[[str], str | None]
+
+
+@dataclass(frozen=True)
+class TestsRequest:
+    tests: str = "test"  # --tests: the test folder (of the working tree; inside R at refs)
+    test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF
+    git_repo: str = "."  # --git
+    disabled: tuple[tuple[str, str], ...] = ()  # --disabled VERSION=PATH: a list or a folder
+
+
+def tree_for(
+    version: str,
+    refs: dict[str, str],
+    request: TestsRequest,
+    trees: dict[str, TestTree],
+    cache: ScanCache,
+    product: Products,
+    jobs: int | None,
+    errors: list[str],
+) -> TestTree:
+    ref = refs.get(version)
+    key = ref if ref is not None else ""
+    if key not in trees:
+        if ref is None:
+            tree = working_tree(request.tests, cache, product, jobs)
+        else:
+            tree = tree_at_ref(request.git_repo, ref, request.tests, cache, product, jobs)
+        errors += tree.errors
+        trees[key] = tree
+    return trees[key]
+
+
+def disabled_list(
+    version: str,
+    given: dict[str, str],
+    tree: TestTree,
+    product: Products,
+    errors: list[str],
+    read: dict[str, DisabledList | None],
+) -> DisabledList | None:
+    """The disabled list that applies to `version`: among those --disabled
+    gives it, else its test tree's (checker.testmap.disabled.list_for); each
+    file read once, and only when a version takes it."""
+    files = _files_given(given[version]) if version in given else list(tree.list_files)
+    names = {path: DisabledList(path, _release(path), ()) for path, _ in files}
+    chosen = list_for(list(names.values()), version)
+    if chosen is None:
+        return None
+    if chosen.path not in read:
+        wanted = [(path, data) for path, data in files if path == chosen.path]
+        lists, failed = read_lists(wanted, product)
+        errors += failed
+        read[chosen.path] = lists[0] if lists else None
+    return read[chosen.path]
+
+
+def _release(path: str) -> str | None:
+    from pathlib import PurePosixPath
+
+    release = release_of(PurePosixPath(path).name)
+    return release if isinstance(release, str) else None
+
+
+def _files_given(path: str) -> list[tuple[str, bytes]]:
+    """The disabled lists at --disabled's PATH: the file, or every list under the folder."""
+    root = Path(path)
+    if root.is_file():
+        files = [root]
+    elif root.is_dir():
+        files = sorted(p for p in root.rglob("*") if p.is_file() and is_list(p.name))
+    else:
+        raise UsageError(message(N_("--disabled: no such file or folder {path}"), path=path))
+    return [(str(file), file.read_bytes()) for file in files]
+
+
+def products_of(catalogue: Catalogue) -> Products:
+    """A disabled list's product name (`A2`, `910A`) as a catalogue id, or None."""
+
+    def product(name: str) -> str | None:
+        return (
+            catalogue.by_name(name) or catalogue.by_name(f"Atlas {name}") or catalogue.by_npu(name)
+        )
+
+    return product
