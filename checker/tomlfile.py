@@ -8,6 +8,7 @@ import bisect
 import itertools
 import re
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -155,3 +156,28 @@ class TomlLines:
         if open_at is not None:
             items.append((open_at, None))
         return items
+
+
+def check_keys(
+    item: dict[str, Any], table: str, known: Sequence[str], where: str | Callable[[str], str]
+) -> None:
+    """An array table's item (`[[ignore]]`, `[[coverage.exclude]]`, `[[rule]]`)
+    holds none but its `known` keys; `where` names the item's line, or (a
+    function) the key's."""
+    for name in item:
+        if name not in known:
+            at = where if isinstance(where, str) else where(name)
+            said = N_("{where}: unknown {table} key {name!r} (known: {known})")
+            raise DataError(message(said, where=at, table=table, name=name, known=", ".join(known)))
+
+
+def require_strings(
+    item: dict[str, Any], table: str, names: Sequence[str], where: str, why: str = ""
+) -> None:
+    """Each of `names` is a non-empty string in the item; `why`, said after
+    the `reason` key's error, says what the reason is for."""
+    for name in names:
+        if not isinstance(item.get(name), str) or not str(item[name]).strip():
+            said = N_("{where}: {table} needs a non-empty string {name!r}{why}")
+            reason = why if name == "reason" else ""
+            raise DataError(message(said, where=where, table=table, name=name, why=reason))

@@ -16,7 +16,7 @@ from checker.config.ignore import Ignore
 from checker.errors import DataError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
-from checker.tomlfile import KeyPath, TomlLines
+from checker.tomlfile import KeyPath, TomlLines, check_keys, require_strings
 
 KEYS = (
     "coverage",
@@ -212,29 +212,9 @@ def _ignore(
     def at(name: str) -> str:
         return f"{path}:{where.line_of((*key, name), header, stop, default=header)}"
 
-    for name in item:
-        if name not in _IGNORE_KEYS:
-            known = ", ".join(_IGNORE_KEYS)
-            raise DataError(
-                message(
-                    N_("{where}: unknown ignore key {name!r} (known: {known})"),
-                    where=at(name),
-                    name=name,
-                    known=known,
-                )
-            )
-    for name in ("rule", "path", "reason"):
-        if not isinstance(item.get(name), str) or not item[name].strip():
-            why = message(N_(" (why the findings are accepted)")) if name == "reason" else ""
-            raise DataError(
-                message(
-                    N_("{path}:{line}: ignore needs a non-empty string {name!r}{why}"),
-                    path=str(path),
-                    line=header,
-                    name=name,
-                    why=why,
-                )
-            )
+    check_keys(item, "ignore", _IGNORE_KEYS, at)
+    why = message(N_(" (why the findings are accepted)"))
+    require_strings(item, "ignore", ("rule", "path", "reason"), f"{path}:{header}", why)
     if item["rule"] not in REGISTRY:
         raise DataError(
             message(N_("{where}: {why} in ignore"), where=at("rule"), why=_unknown(item["rule"]))

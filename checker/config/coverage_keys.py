@@ -11,7 +11,7 @@ from typing import Any
 
 from checker.errors import DataError
 from checker.i18n import N_, message
-from checker.tomlfile import KeyPath, TomlLines
+from checker.tomlfile import KeyPath, TomlLines, check_keys, require_strings
 
 _EXCLUDE_KEYS = ("name", "reason")
 
@@ -54,29 +54,10 @@ def exclusions(value: Any, path: Path, where: TomlLines, key: KeyPath) -> list[E
     lines = lines or [where.nearest((*key, "exclude"))] * len(items)
     found = []
     for item, line in zip(items, lines, strict=True):
-        for name in item:
-            if name not in _EXCLUDE_KEYS:
-                known = ", ".join(_EXCLUDE_KEYS)
-                raise DataError(
-                    message(
-                        N_("{path}:{line}: unknown exclude key {name!r} (known: {known})"),
-                        path=str(path),
-                        line=line,
-                        name=name,
-                        known=known,
-                    )
-                )
-        for name in _EXCLUDE_KEYS:
-            if not isinstance(item.get(name), str) or not item[name].strip():
-                why = message(N_(" (why the names are left out)")) if name == "reason" else ""
-                raise DataError(
-                    message(
-                        N_("{path}:{line}: exclude needs a non-empty string {name!r}{why}"),
-                        path=str(path),
-                        line=line,
-                        name=name,
-                        why=why,
-                    )
-                )
+        at = f"{path}:{line}"
+        check_keys(item, "exclude", _EXCLUDE_KEYS, at)
+        require_strings(
+            item, "exclude", _EXCLUDE_KEYS, at, message(N_(" (why the names are left out)"))
+        )
         found.append(Exclusion(item["name"].strip(), item["reason"].strip(), f"{path}:{line}"))
     return found

@@ -16,7 +16,7 @@ from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.status import read_status
 from checker.model.support import Status
-from checker.tomlfile import load_toml
+from checker.tomlfile import check_keys, load_toml, require_strings
 
 _KEYS = {"id", "api", "doc", "expect", "versions", "behaviour", "test"}
 _REQUIRED = ("id", "api", "doc", "expect")
@@ -119,25 +119,8 @@ def _rule(
     def where(key: str) -> str:
         return f"{path}:{_key_line(lines, key, header)}"
 
-    for key in sorted(set(item) - _KEYS):
-        raise DataError(
-            message(
-                N_("{where}: unknown rule key {key!r} (known: {known})"),
-                where=where(key),
-                key=key,
-                known=", ".join(sorted(_KEYS)),
-            )
-        )
-    for key in _REQUIRED:
-        if not isinstance(item.get(key), str) or not str(item[key]).strip():
-            raise DataError(
-                message(
-                    N_("{path}:{line}: rule needs a non-empty string {key!r}"),
-                    path=str(path),
-                    line=header,
-                    key=key,
-                )
-            )
+    check_keys(item, "rule", sorted(_KEYS), where)
+    require_strings(item, "rule", _REQUIRED, f"{path}:{header}")
     for key in ("behaviour", "test"):
         if key in item and not isinstance(item[key], str):
             raise DataError(
