@@ -82,18 +82,8 @@ def load_versioned(path: str, schema: str, version: int, kind: str, broken: str)
         key, line, first = _key_given_twice(text) or (twice.key, 0, 0)
         where = f":{line}" if line else ""
         before = message(N_(" (first at line {first})"), first=first) if line else ""
-        raise InputError(
-            message(
-                N_("{path}{where}: not an {kind} file: key {key!r} given twice{before}")
-                if an
-                else N_("{path}{where}: not a {kind} file: key {key!r} given twice{before}"),
-                path=path,
-                where=where,
-                kind=kind,
-                key=key,
-                before=before,
-            )
-        ) from None
+        twice_said = message(N_("key {key!r} given twice{before}"), key=key, before=before)
+        raise InputError(_not_a(path, where, kind, an, twice_said)) from None
     except OSError as error:
         raise InputError(
             message(
