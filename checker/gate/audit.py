@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from checker.checks.registry import REGISTRY, finding
 from checker.checks.selectors import covers
@@ -24,6 +25,8 @@ from checker.gate.baseline import BaselineKey, VerdictKey, load_records, load_ve
 from checker.i18n import N_, message
 from checker.model.finding import Finding
 from checker.model.suppression import NEXT_LINE, Suppression
+
+_K = TypeVar("_K", BaselineKey, VerdictKey)  # a finding's record or a verdict's
 
 
 @dataclass(frozen=True)
@@ -103,44 +106,43 @@ def stale_entries(
         for key, count in left.items()
         if count > 0 and key[1] in audit.pages and judged(key[0], audit, selects)
     }
-    if not stale:
-        return []
-    lines = _record_lines(baseline_file)
-    found: list[Finding] = []
-    for key in sorted(stale):
-        rule, path, what = key
-        said = message(
-            N_("baseline entry {rule} on {path} ({what}) is no longer found"),
-            rule=rule,
-            path=path,
-            what=what,
-        )
-        for _ in range(left[key]):
-            found.append(finding("stale-baseline", baseline_file, lines.get(key, 1), said))
-    return found
+    return _stale(stale, left, baseline_file, _entry_said)
 
 
 def stale_verdicts(left: Counter[VerdictKey], baseline_file: str) -> list[Finding]:
     """The baseline's verdicts no result of this run matched, on a rule,
     version and product it judged (`left`: those only)."""
-    lines = _record_lines(baseline_file)
-    found: list[Finding] = []
-    for key in sorted(left):
-        rule, verdict, api, version, product = key
-        said = message(
-            N_(
-                "baseline verdict {verdict} of rule {rule} ({api} {version} on {product}) "
-                "is no longer found"
-            ),
-            verdict=verdict,
-            rule=rule,
-            api=api,
-            version=version,
-            product=product,
-        )
-        for _ in range(left[key]):
-            found.append(finding("stale-baseline", baseline_file, lines.get(key, 1), said))
-    return found
+    return _stale(set(left), left, baseline_file, _verdict_said)
+
+
+def _stale(
+    keys: set[_K], left: Counter[_K], baseline_file: str, said_of: Callable[[_K], str]
+) -> list[Finding]:
+    """A `stale-baseline` finding at its record's line for each time a key is
+    left; the baseline file is read for the lines only when some are."""
+    if not keys:
+        return []
+    lines: dict[BaselineKey | VerdictKey, int] = _record_lines(baseline_file)
+    return [
+        finding("stale-baseline", baseline_file, lines.get(key, 1), said_of(key))
+        for key in sorted(keys)
+        for _ in range(left[key])
+    ]
+
+
+def _entry_said(key: BaselineKey) -> str:
+    rule, path, what = key
+    template = N_("baseline entry {rule} on {path} ({what}) is no longer found")
+    return message(template, rule=rule, path=path, what=what)
+
+
+def _verdict_said(key: VerdictKey) -> str:
+    rule, verdict, api, version, product = key
+    template = N_(
+        "baseline verdict {verdict} of rule {rule} ({api} {version} on {product}) "
+        "is no longer found"
+    )
+    return message(template, verdict=verdict, rule=rule, api=api, version=version, product=product)
 
 
 def _record_lines(baseline_file: str) -> dict[BaselineKey | VerdictKey, int]:
