@@ -101,6 +101,15 @@ def load_versioned(path: str, schema: str, version: int, kind: str, broken: str)
         raise InputError(_not_a(path, "", kind, an, why)) from None
     except ValueError as error:
         raise InputError(_not_a(path, "", kind, an, value_problem(error))) from None
+    return versioned(document, path, schema, version, kind, broken)
+
+
+def versioned(
+    document: object, path: str, schema: str, version: int, kind: str, broken: str
+) -> dict[str, Any]:
+    """`document` (parsed from `path`, or a part of it that `path` names) when it
+    is an object of `schema` at a `schema_version` no newer than `version`."""
+    kind, broken = message(kind), message(broken)
     if not isinstance(document, dict) or document.get("schema") != schema:
         raise InputError(
             message(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.app.lint import lint
-from checker.app.setup import Settings
+from checker.app.setup import Settings, setup
 from checker.files import write_atomically
 from checker.gate.baseline import baseline_json, verdict_records
 from checker.i18n import N_, message
@@ -47,7 +47,12 @@ def baseline(
     """The file written, or, after input errors, the lint's outcome (its
     summary is what was read and found) with one more error: not written.
     `tests`: lint's --tests, whose verdicts are findings to record too."""
-    verdicts = verdict_records(verify_report) if verify_report else []  # before the lint
+    verdicts = []
+    if verify_report:  # read before the lint: a broken report writes nothing
+        from checker.verify.report_load import load_report
+
+        judged, _evidence = load_report(verify_report, setup(paths, settings).catalogue)
+        verdicts = verdict_records(judged)
     linted = lint(paths, settings, progress, tests=tests)
     if linted.errors:
         count = len(linted.errors)

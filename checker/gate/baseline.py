@@ -27,6 +27,7 @@ from checker.jsonfile import load_versioned
 from checker.model.finding import Finding
 
 if TYPE_CHECKING:  # a lint run loads no verify code
+    from checker.model.verification import Judged
     from checker.verify.crosscheck import Result
 
 SCHEMA = "docs-check/baseline"
@@ -100,24 +101,16 @@ def baseline_json(
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def verdict_records(report: str) -> list[dict[str, Any]]:
+def verdict_records(results: Sequence[Judged]) -> list[dict[str, Any]]:
     """The verdicts a `verify --format json` report reported (those with a
     severity), as baseline records: rule, verdict, API, version, product, and
     the page and line for the reader (matching ignores them)."""
-    document = load_versioned(report, "docs-check/verify", 1, "verify report", "broken report")
-    results = document.get("results")
-    if not isinstance(results, list):
-        raise InputError(f"{report}: broken report: 'results' is not a list")
     records = []
-    for index, result in enumerate(results):
-        if not isinstance(result, dict) or not all(
-            isinstance(result.get(name), str) for name in _VERDICT_FIELDS
-        ):
-            raise InputError(f"{report}: broken report: results[{index}]")
-        if result.get("severity") is None:  # consistent, or not shown as a problem
+    for result in results:
+        if result.severity is None:  # consistent, or not shown as a problem
             continue
-        record = {name: result[name] for name in _VERDICT_FIELDS}
-        records.append({**record, "line": result.get("line")})
+        record = {name: getattr(result, name) for name in _VERDICT_FIELDS}
+        records.append({**record, "line": result.line})
     return sorted(records, key=lambda r: (r["path"], r["line"] or 0, r["rule"], r["product"]))
 
 

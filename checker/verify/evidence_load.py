@@ -54,6 +54,15 @@ def load_evidence(path: str, catalogue: Catalogue | None = None) -> Evidence:
     document = load_versioned(
         path, SCHEMA, SCHEMA_VERSION, N_("evidence"), N_("broken evidence record")
     )
+    return evidence_from(document, path, catalogue)
+
+
+def evidence_from(
+    document: dict[str, Any], path: str, catalogue: Catalogue | None = None
+) -> Evidence:
+    """A record already parsed, whose schema and version were checked (a
+    verify report carries the records it ran on); `path` names it, in errors
+    and as the record's origin."""
     found = document["schema_version"]
     optional = (
         (_ADDED_IN_2 if found == 1 else frozenset())
