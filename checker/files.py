@@ -85,7 +85,7 @@ def write_atomically(
         with os.fdopen(handle, "w", encoding="utf-8", errors=ESCAPE) as stream:
             stream.write(text)
         if like is None:
-            os.chmod(temporary, 0o666 & ~_umask())  # mkstemp's file is private (0600)
+            os.chmod(temporary, 0o666 & ~current_umask())  # mkstemp's file is private (0600)
         else:
             _take_owner(temporary, like)
             os.chmod(temporary, stat.S_IMODE(like.mode))  # after chown, which clears setuid
@@ -172,7 +172,7 @@ def _write_into(path: str, text: str) -> None:
         ) from None
 
 
-def _umask() -> int:
+def current_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask

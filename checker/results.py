@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from checker.model.finding import Finding
     from checker.model.plan import Plan
     from checker.model.records import Record
+    from checker.model.verification import Verification
     from checker.rewrite.source import Skipped
     from checker.rewrite.written import PageRewrite
     from checker.sources.corpus import Corpus
@@ -49,6 +50,8 @@ class Linted:
     resolution: Resolution | None = None
     fixes: tuple[PageRewrite, ...] = ()  # the pages fixed, unwritten (lint with `fixes`)
     mapping_errors: tuple[str, ...] = ()  # the test map's (--tests): a module, a list
+    # with --tests: (version, API) -> the test cases that reach it (Mapped.tested)
+    tested: Mapping[tuple[str, str], tuple[TestLink, ...]] | None = None
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -195,3 +198,20 @@ class BackedReport:
         from checker.verify.crosscheck import UNVERIFIED  # as in `failed`
 
         return any(c.verdict == UNVERIFIED and c.severity is Severity.ERROR for c in self.claims)
+
+
+# report
+
+
+@dataclass(frozen=True)
+class Site:
+    """What `report --html` shows: the pages linted as lint lints them (their
+    findings gated), the model flattened to records, and what verify runs and
+    the test map say of the claims, where given."""
+
+    folder: str  # where the command writes it
+    linted: Linted
+    records: tuple[Record, ...]
+    products: tuple[str, ...]  # those some page speaks of, in the catalogue's order
+    names: Mapping[tuple[str, str], str]  # (product, lang) -> its name as pages write it
+    verification: Verification | None = None  # --verify-report

@@ -13,11 +13,10 @@ from checker.app.setup import Settings, read_docs
 from checker.model.records import records_of
 from checker.outcome import Outcome
 from checker.progress import Progress
-from checker.results import Exported, TestLink
+from checker.results import Exported
 
 if TYPE_CHECKING:
     from checker.app.version_trees import TestsRequest
-    from checker.testmap.links import Link
 
 
 def export(
@@ -37,22 +36,6 @@ def export(
         options = settings.reading.options(progress)
         mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)
         errors += mapped.errors
-        linked = {
-            (version.version, api): links
-            for version in mapped.versions
-            for api, links in _by_api(version.links, dict(version.disabled_for))
-        }
+        linked = mapped.tested()
     exported = Exported(records, len(corpus.pages), settings.reading.refs, linked)
     return Outcome("export", exported, errors)
-
-
-def _by_api(
-    links: Sequence[Link], disabled_for: dict[str, tuple[str, ...]]
-) -> list[tuple[str, tuple[TestLink, ...]]]:
-    """The links (sorted by API, then test) grouped by API."""
-    grouped: dict[str, list[TestLink]] = {}
-    for link in links:
-        off = disabled_for.get(link.test, ())
-        made = TestLink(link.test, link.kind, link.line, link.exact, off)
-        grouped.setdefault(link.api, []).append(made)
-    return [(api, tuple(found)) for api, found in grouped.items()]

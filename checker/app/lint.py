@@ -83,16 +83,19 @@ def checked(
     if resolution is not None:
         findings = sorted(findings + resolution.report.findings())
     mapping_errors: tuple[str, ...] = ()
+    tested = None
     if tests is not None:
         from checker.app.links import map_rules
         from checker.app.tests import test_map, verdict_findings
 
         mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)
         findings = sorted(findings + verdict_findings(mapped.verdicts, ready.gate.severity))
-        mapping_errors = mapped.errors
+        mapping_errors, tested = mapped.errors, mapped.tested()
     audit = _audit(corpus, ready.gate.project, whole=not paths, resolved=resolve is not None)
     gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
-    linted = Linted(corpus, gated, ready.gate.project, resolution, mapping_errors=mapping_errors)
+    linted = Linted(
+        corpus, gated, ready.gate.project, resolution, mapping_errors=mapping_errors, tested=tested
+    )
     return linted, ready
 
 

@@ -23,7 +23,7 @@ from checker.model.support import Entry, Page, Support
 from checker.model.version import version_key
 from checker.outcome import Outcome, fails
 from checker.progress import Progress
-from checker.results import TestsReport, VersionMap
+from checker.results import TestLink, TestsReport, VersionMap
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Verdict, judge
 from checker.testmap.disabled import DisabledList
@@ -68,6 +68,19 @@ class Mapped:
     versions: tuple[VersionMap, ...]  # in release order
     verdicts: tuple[Verdict, ...]
     errors: tuple[str, ...]  # a test module that does not parse, a malformed list
+
+    def tested(self) -> dict[tuple[str, str], tuple[TestLink, ...]]:
+        """(version, API) -> the test cases that reach the API at that version,
+        by test, each with the products its version's disabled list disables
+        it on: what export writes of a record and the site shows of a claim."""
+        found: dict[tuple[str, str], list[TestLink]] = {}
+        for version in self.versions:
+            disabled_for = dict(version.disabled_for)
+            for link in version.links:
+                off = disabled_for.get(link.test, ())
+                made = TestLink(link.test, link.kind, link.line, link.exact, off)
+                found.setdefault((version.version, link.api), []).append(made)
+        return {key: tuple(links) for key, links in found.items()}
 
 
 def test_map(
