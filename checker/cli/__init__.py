@@ -34,6 +34,7 @@ from checker.cli.lint import lint
 from checker.cli.migrate import migrate
 from checker.cli.new_version import new_version
 from checker.cli.probe import probe
+from checker.cli.report import report
 from checker.cli.rules import rule, rules
 from checker.cli.show import show
 from checker.cli.tests import tests
@@ -69,6 +70,7 @@ for command in (
     diff,
     coverage,
     tests,
+    report,
 ):
     cli.add_command(command)
 

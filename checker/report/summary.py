@@ -4,6 +4,7 @@ them here too."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +104,11 @@ def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
         from checker.report.tests_text import tests_summary
 
         return tests_summary(outcome)
+    if outcome.command == "report":
+        site = outcome.result
+        index = os.path.join(site.folder, "index.html")
+        counts = lint_counts(site.linted)
+        return _("{counts}; site written to {index}").format(counts=counts, index=index)
     if outcome.command == "baseline":
         done = outcome.result
         said = _("wrote {findings} to {path}").format(

@@ -1,0 +1,124 @@
+"""What verify runs and the test map say of the claims: on the index, per
+version and product, how many claims were verified on an NPU of that
+product, by a CPU reference run only, by a test double only, or not at all,
+and how many APIs a repository test reaches; on a page, the verdicts and the
+runs of its APIs at its version. A run that no NPU took part in never reads
+as an NPU run: a reference run says so, a fake one says FAKE."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from checker.i18n import _, say
+from checker.model.evidence import Evidence
+from checker.model.support import Page
+from checker.model.verification import Verified
+from checker.report.html.markup import VERIFIED_WORDS, esc, status_word, table
+from checker.report.html.shape import Shape
+from checker.results import Site
+
+
+def verification_summary(site: Site, shape: Shape) -> str:
+    parts = [f"<h2>{esc(_('Verification'))}</h2>\n"]
+    verification = site.verification
+    if verification is None:
+        hint = _("No verify report given (report --verify-report FILE, from verify --format json).")
+        parts.append(f'<p class="muted">{esc(hint)}</p>\n')
+    else:
+        counts: Counter[tuple[str, str, Verified]] = Counter(
+            (r.version, r.product, verification.of(r.api, r.version, r.product))
+            for r in site.records
+        )
+        kinds = list(Verified)
+        rows = []
+        for version in shape.versions:
+            for product in site.products:
+                cells = "".join(
+                    f'<td class="n" data-kind="{k.value}">{counts[(version, product, k)]}</td>'
+                    for k in kinds
+                )
+                name = site.names[(product, shape.langs[0])]
+                rows.append(f"<tr><td>{esc(version)}</td><td>{esc(name)}</td>{cells}</tr>")
+        head = [_("version"), _("product"), *(_(VERIFIED_WORDS[k.value]) for k in kinds)]
+        files = ", ".join(verification.files)
+        parts.append(f'<p class="muted">{esc(_("from {files}").format(files=files))}</p>\n')
+        parts.append(_fake_warning(verification.evidence))
+        parts.append(table(head, rows, "verification"))
+        parts.append(_environments(verification.evidence))
+    parts.append(_tests_summary(site, shape))
+    return "".join(parts)
+
+
+def _fake_warning(evidence: tuple[Evidence, ...]) -> str:
+    if not any(e.environment.fake_npu or e.environment.fake_torch for e in evidence):
+        return ""
+    said = _("FAKE: some runs used a test double (a fake torch_npu or torch); they verify nothing.")
+    return f'<p class="fake">{esc(said)}</p>\n'
+
+
+def environment_kind(evidence: Evidence) -> str:
+    env = evidence.environment
+    if env.fake_npu or env.fake_torch:
+        return _("FAKE run (test double, never counted)")
+    if env.verifies_npu:
+        return _("NPU run: {npu} ({product})").format(npu=env.npu_name, product=env.product)
+    return _("CPU reference run, no NPU")
+
+
+def _environments(evidence: tuple[Evidence, ...]) -> str:
+    rows = []
+    for record in evidence:
+        env = record.environment
+        rows.append(
+            f"<tr><td>{esc(environment_kind(record))}</td><td>{esc(env.torch or '-')}</td>"
+            f"<td>{esc(env.torch_npu or '-')}</td><td>{esc(', '.join(record.docs_versions))}</td>"
+            f'<td class="n">{len(record.runs)}</td><td>{esc(say(env.note))}</td></tr>'
+        )
+    head = [_("environment"), "torch", "torch_npu", _("docs versions"), _("runs"), _("note")]
+    return table(head, rows, "environments") if rows else ""
+
+
+def _tests_summary(site: Site, shape: Shape) -> str:
+    tested = site.linted.tested
+    if tested is None:
+        hint = _("No test map (report --tests DIR or --test-ref REF).")
+        return f'<p class="muted">{esc(hint)}</p>\n'
+    rows = []
+    for version in shape.versions:
+        documented = {r.api for r in site.records if r.version == version}
+        reached = sum(1 for api in documented if tested.get((version, api)))
+        rows.append(
+            f'<tr data-version="{esc(version)}"><td>{esc(version)}</td>'
+            f'<td class="n">{reached}</td><td class="n">{len(documented)}</td></tr>'
+        )
+    head = [_("version"), _("APIs reached by a test"), _("APIs documented")]
+    return f"<h2>{esc(_('Tests'))}</h2>\n" + table(head, rows, "tests")
+
+
+def page_verification(site: Site, page: Page) -> str:
+    """The verdicts and runs of the page's APIs at its version, or ""."""
+    verification = site.verification
+    if verification is None:
+        return ""
+    apis = {entry.api for entry in page.entries}
+    judged = verification.judged_at(page.version, apis)
+    runs = verification.runs_at(page.version, apis)
+    if not judged and not runs:
+        return ""
+    rows = [
+        f'<tr><td class="api">{esc(r.api)}</td><td>{esc(site.names[(r.product, page.lang)])}</td>'
+        f"<td>{esc(status_word(r.documented))}</td><td>{esc(status_word(r.expected))}</td>"
+        f"<td>{esc(r.observed)}</td><td>{esc(r.verdict)}</td><td>{esc(say(r.detail))}</td></tr>"
+        for r in judged
+    ]
+    head = [_("API"), _("product"), _("documented"), _("expected"), _("observed on NPU")]
+    parts = [f"<h2>{esc(_('Verify verdicts'))}</h2>\n"]
+    parts.append(table([*head, _("verdict"), _("detail")], rows, "verdicts"))
+    run_rows = [
+        f'<tr><td class="api">{esc(api)}</td><td>{esc(environment_kind(evidence))}</td>'
+        f"<td>{esc(evidence.environment.torch or '-')}</td><td>{esc(say(summary))}</td></tr>"
+        for evidence, api, summary in runs
+    ]
+    parts.append(f"<h2>{esc(_('Evidence'))}</h2>\n")
+    parts.append(table([_("API"), _("environment"), "torch", _("result")], run_rows, "runs"))
+    return "".join(parts)
