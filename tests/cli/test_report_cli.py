@@ -1,0 +1,98 @@
+"""`docs-check report --html DIR` as a user runs it: its one line, its exit
+codes, and the folder it writes whole or not at all."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Invoke
+from tests.report.html.conftest import SITE_DOCS
+
+DOCS = "tests/fixtures/site/docs"
+
+
+def test_the_site_is_written_and_the_run_said_in_one_line(
+    cli_at_repo: Invoke, tmp_path: Path
+) -> None:
+    code, out, err = cli_at_repo("report", DOCS, "--html", str(tmp_path / "site"))
+    assert (code, out) == (0, "")
+    assert err == (
+        "2 findings (1 error, 1 warning) in 3 files, 9 entries; "
+        f"site written to {tmp_path / 'site' / 'index.html'}\n"
+    )
+    assert (tmp_path / "site" / "index.html").is_file()
+
+
+def test_a_site_written_again_replaces_the_old_one_whole(cli: Invoke, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert cli("report", str(SITE_DOCS), "--html", str(site))[0] == 0
+    (site / "pages" / "stale.html").write_text("from an earlier run", encoding="utf-8")
+    assert cli("report", str(SITE_DOCS), "--html", str(site))[0] == 0
+    assert not (site / "pages" / "stale.html").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # nothing left beside it
+
+
+def test_a_folder_of_other_files_is_never_replaced(cli: Invoke, tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    code, out, err = cli("report", str(SITE_DOCS), "--html", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err.endswith(
+        f"docs-check: error: {tmp_path}: holds files docs-check did not write; "
+        "give a new or empty folder\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_a_file_in_place_of_the_folder_is_an_input_error(cli: Invoke, tmp_path: Path) -> None:
+    (tmp_path / "site").write_text("", encoding="utf-8")
+    code, _out, err = cli("report", str(SITE_DOCS), "--html", str(tmp_path / "site"))
+    assert code == 2
+    assert err.endswith(f"docs-check: error: {tmp_path / 'site'}: not a folder\n")
+
+
+def test_html_is_required(cli: Invoke) -> None:
+    code, _out, err = cli("report", str(SITE_DOCS))
+    assert code == 2
+    assert "Missing option '--html'" in err
+
+
+def test_a_broken_verify_report_writes_nothing(cli: Invoke, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert cli("report", str(SITE_DOCS), "--html", str(site))[0] == 0
+    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    report = tmp_path / "verify.json"
+    report.write_text('{"schema": "docs-check/verify", "schema_version": 1, "results": {}}')
+    code, _out, err = cli(
+        "report", str(SITE_DOCS), "--html", str(site), "--verify-report", str(report)
+    )
+    assert code == 2
+    assert err == f"docs-check: error: {report}: broken report: 'results' is not a list\n"
+    assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
+
+
+def test_a_page_that_cannot_be_read_is_listed_and_the_rest_shown(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    docs = tmp_path / "docs"
+    shutil.copytree(SITE_DOCS, docs)
+    bad = docs / "zh" / "api" / "native_api" / "pytorch_2-12-0" / "torch-bad.md"
+    bad.write_bytes(b"\xff\xfe not UTF-8")
+    code, _out, err = cli("report", str(docs), "--html", str(tmp_path / "site"))
+    assert code == 2
+    said = f"{bad}:1: invalid UTF-8 at byte offset 0; file skipped"
+    assert err.endswith(f"docs-check: error: {said}\n")
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert said in index
+    assert "torch-distributed-elastic.md" in index
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_site_speaks_the_language_of_the_run(cli: Invoke, tmp_path: Path, lang: str) -> None:
+    assert cli("--lang", lang, "report", str(SITE_DOCS), "--html", str(tmp_path / "s"))[0] == 0
+    index = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
+    heading = {"zh": "文档中的 API 支持情况", "en": "API support in the docs"}[lang]
+    assert f'<html lang="{ {"zh": "zh-CN", "en": "en"}[lang] }">' in index
+    assert f"<h1>{heading}</h1>" in index
