@@ -37,7 +37,7 @@ def index_file(site: Site, shape: Shape, errors: Sequence[str]) -> str:
 
 def _read_line(site: Site) -> str:
     corpus = site.linted.corpus
-    apis = len({(r.api, r.lang) for r in site.records})
+    apis = len({r.api for r in site.records})
     said = _("{pages} pages, {entries} entries, {apis} APIs, {findings} findings").format(
         pages=len(corpus.pages),
         entries=corpus.entry_count,

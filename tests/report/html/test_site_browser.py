@@ -104,3 +104,22 @@ def test_the_examples_index_renders_and_is_photographed(tmp_path: Path) -> None:
     assert re.search(r"6 pages, 22 entries, \d+ APIs, 8 findings", dom)
     picture = screenshot(site / "index.html", tmp_path / "index.png", width=1280, height=1600)
     assert picture.stat().st_size > 20_000  # a picture of tables and a chart, not a blank page
+
+
+def test_the_master_snapshot_renders_put_metric_in_every_version(
+    corpus: Path, tmp_path: Path
+) -> None:
+    """The real docs: 13,133 entries on 252 pages, four versions."""
+    from checker.cli import run
+
+    site = tmp_path / "site"
+    master = corpus / "master"
+    assert run(["report", str(master), "--html", str(site), "--no-cache"]) == 0
+    index = dump_dom(site / "index.html")
+    assert re.search(r"252 pages, 13133 entries, 3421 APIs, 28 findings", index)
+    dom = dump_dom(f"{(site / 'apis.html').as_uri()}#q=metrics.put_metric")
+    rows = rows_of(dom)
+    assert list(rows) == [PUT_METRIC]
+    assert marks(rows[PUT_METRIC]) == "✔✔✘" * 4  # 2.7.1, 2.11.0, 2.12.0, 2.13.0
+    headers = re.findall(r'<th colspan="3">([^<]*)</th>', dom)
+    assert headers == ["2.7.1", "2.11.0", "2.12.0", "2.13.0"]
