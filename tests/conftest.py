@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import CORPUS, REPO, shipped_rules_as_written
+from tests.site import EVIDENCE, SITE_DOCS, write_site
 
 REQUIRE_CORPUS = "DOCS_CHECK_REQUIRE_CORPUS"
 
@@ -131,3 +132,28 @@ def cli_at_repo(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> Invoke:
         return code, shipped_rules_as_written(out), shipped_rules_as_written(err)
 
     return invoke
+
+
+# report --html (tests/site.py)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_site(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="module")
+def verify_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """verify's JSON report of the fixture docs on recorded evidence: an NPU
+    run on Atlas A2, a CPU reference run and a fake torch_npu run, all under
+    torch 2.13.0 (no live run)."""
+    from checker.cli import run
+
+    report = tmp_path_factory.mktemp("verify") / "verify.json"
+    names = ("npu-a2-torch-2.13.0-pass", "cpu-reference-torch-2.13.0-pass")
+    names += ("fake-npu-a3-torch-2.13.0-pass",)
+    evidence = [arg for name in names for arg in ("--evidence", str(EVIDENCE / f"{name}.json"))]
+    arguments = ["verify", str(SITE_DOCS), "--no-live", *evidence, "--format", "json"]
+    run([*arguments, "-o", str(report)])  # exits 1: the rule's API is unverified elsewhere
+    assert report.is_file()
+    return report

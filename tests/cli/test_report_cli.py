@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Invoke
-from tests.report.html.conftest import SITE_DOCS
+from tests.site import SITE_DOCS
 
 DOCS = "tests/fixtures/site/docs"
 

@@ -15,7 +15,7 @@ import pytest
 
 from tests.browser import dump_dom, need_browser, screenshot
 from tests.helpers import REPO
-from tests.report.html.conftest import PUT_METRIC, api_data
+from tests.site import PUT_METRIC, api_data, write_site
 
 MARK_CELL = re.compile(r'<td class="st ([a-z]+)[^"]*"><a href="([^"]*)"[^>]*>(.)</a></td>')
 
@@ -123,3 +123,16 @@ def test_the_master_snapshot_renders_put_metric_in_every_version(
     assert marks(rows[PUT_METRIC]) == "✔✔✘" * 4  # 2.7.1, 2.11.0, 2.12.0, 2.13.0
     headers = re.findall(r'<th colspan="3">([^<]*)</th>', dom)
     assert headers == ["2.7.1", "2.11.0", "2.12.0", "2.13.0"]
+
+
+def test_a_chinese_run_writes_a_chinese_site(tmp_path: Path) -> None:
+    site = write_site(tmp_path / "site", "--lang", "zh")
+    dom = dump_dom(f"{(site / 'apis.html').as_uri()}#q=put_metric")
+    total = len(api_data(site)["rows"])
+    count = re.search(r'<span id="api-count"[^>]*>([^<]*)</span>', dom)
+    assert count is not None and count.group(1) == f"1 / {total} 个 API"
+    assert '<th rowspan="2">API 名称</th>' in dom
+    cell = MARK_CELL.search(rows_of(dom)[PUT_METRIC])
+    assert cell is not None
+    title = re.search(r'title="([^"]*)">✔', rows_of(dom)[PUT_METRIC])
+    assert title is not None and title.group(1) == "2.12.0 · Atlas A2 训练系列产品：支持（第 11 行）"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from checker.report.html.markup import esc, script_json
-from tests.report.html.conftest import api_data, page_of
+from tests.site import api_data, page_of
 
 HOSTILE_API = "torch.hostile.h</script><b>x"
 

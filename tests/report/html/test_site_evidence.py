@@ -14,7 +14,7 @@ import pytest
 from tests.cli.test_tests_cli import DOCS as MAPPED_DOCS
 from tests.cli.test_tests_cli import TESTS
 from tests.helpers import REPO
-from tests.report.html.conftest import PUT_METRIC, api_data, page_of, write_site
+from tests.site import PUT_METRIC, api_data, page_of, write_site
 
 
 @pytest.fixture(scope="module")

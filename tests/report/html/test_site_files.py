@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.report.html.conftest import PUT_METRIC, api_data, page_of, write_site
+from tests.site import PUT_METRIC, api_data, page_of, write_site
 
 
 def test_the_site_has_an_index_an_api_table_and_a_view_of_every_page(site: Path) -> None:
@@ -57,7 +57,7 @@ def test_the_same_docs_make_the_same_bytes(site: Path, tmp_path: Path) -> None:
 
 
 def _docs_page(version: str) -> Path:
-    from tests.report.html.conftest import SITE_DOCS
+    from tests.site import SITE_DOCS
 
     folder = "pytorch_" + version.replace(".", "-")
     return SITE_DOCS / "zh" / "api" / "native_api" / folder / "torch-distributed-elastic.md"

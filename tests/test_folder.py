@@ -1,0 +1,83 @@
+"""checker.folder: a site written whole or not at all, in place of nothing,
+an empty folder or one docs-check wrote, and never of anyone else's."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from checker.errors import UsageError
+from checker.folder import MARK, replace_folder
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+def test_a_new_folder_is_made_with_its_mark(tmp_path: Path) -> None:
+    replace_folder(str(tmp_path / "a" / "site"), {"index.html": b"x", "pages/p.html": b"y"})
+    assert _tree(tmp_path / "a" / "site") == {
+        MARK: (tmp_path / "a" / "site" / MARK).read_bytes(),
+        "index.html": b"x",
+        "pages/p.html": b"y",
+    }
+    assert oct((tmp_path / "a" / "site").stat().st_mode & 0o777) == oct(0o777 & ~_umask())
+
+
+def test_an_old_site_is_replaced_whole_and_nothing_is_left_beside_it(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    replace_folder(str(site), {"index.html": b"old", "pages/gone.html": b"old"})
+    replace_folder(str(site), {"index.html": b"new"})
+    assert _tree(site) == {MARK: (site / MARK).read_bytes(), "index.html": b"new"}
+    assert os.listdir(tmp_path) == ["site"]
+
+
+def test_an_empty_folder_is_taken(tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    replace_folder(str(tmp_path / "site"), {"index.html": b"x"})
+    assert (tmp_path / "site" / "index.html").read_bytes() == b"x"
+
+
+def test_a_folder_of_other_files_is_left_as_it_is(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_bytes(b"mine")
+    with pytest.raises(UsageError, match="holds files docs-check did not write"):
+        replace_folder(str(tmp_path), {"index.html": b"x"})
+    assert _tree(tmp_path) == {"notes.txt": b"mine"}
+
+
+def test_a_symlink_is_not_followed_into_another_folder(tmp_path: Path) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "site").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(UsageError, match="not a folder"):
+        replace_folder(str(tmp_path / "site"), {"index.html": b"x"})
+    assert not any((tmp_path / "elsewhere").iterdir())
+
+
+def test_a_failed_move_puts_the_old_site_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    replace_folder(str(site), {"index.html": b"old"})
+    before = _tree(site)
+    real_rename = os.rename
+
+    def failing(source: str, target: str | Path) -> None:
+        if Path(source).name.startswith(".site.") and ".old." not in Path(source).name:
+            raise OSError(28, "No space left on device")
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "rename", failing)
+    with pytest.raises(UsageError, match="cannot write: No space left on device"):
+        replace_folder(str(site), {"index.html": b"new"})
+    assert _tree(site) == before
+    assert os.listdir(tmp_path) == ["site"]  # neither the new folder nor the old one's copy
+
+
+def _umask() -> int:
+    from checker.files import current_umask
+
+    return current_umask()
