@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from checker.model.finding import Finding
     from checker.model.plan import Plan
     from checker.model.records import Record
-    from checker.model.verification import Verification
     from checker.rewrite.source import Skipped
     from checker.rewrite.written import PageRewrite
     from checker.sources.corpus import Corpus
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from checker.torch.coverage import Covered
     from checker.torch.resolution import Resolution
     from checker.verify.backed_check import Claim
+    from checker.verify.verification import Verification
 
 
 # lint, baseline

@@ -27,7 +27,6 @@ from checker.jsonfile import load_versioned
 from checker.model.finding import Finding
 
 if TYPE_CHECKING:  # a lint run loads no verify code
-    from checker.model.verification import Judged
     from checker.verify.crosscheck import Result
 
 SCHEMA = "docs-check/baseline"
@@ -101,7 +100,7 @@ def baseline_json(
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def verdict_records(results: Sequence[Judged]) -> list[dict[str, Any]]:
+def verdict_records(results: Sequence[Result]) -> list[dict[str, Any]]:
     """The verdicts a `verify --format json` report reported (those with a
     severity), as baseline records: rule, verdict, API, version, product, and
     the page and line for the reader (matching ignores them)."""

@@ -14,15 +14,17 @@ from checker.i18n import N_, message
 from checker.jsonfile import load_versioned, versioned
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import SCHEMA, SCHEMA_VERSION, Evidence
-from checker.model.verification import Judged, Verification
+from checker.model.finding import Severity
+from checker.verify.crosscheck import Result
 from checker.verify.evidence_load import evidence_from
+from checker.verify.verification import Verification
 
 _TEXTS = ("rule", "api", "version", "product", "documented", "expected", "observed")
 _MORE = ("verdict", "detail", "path")
 
 
 def load_verification(paths: Sequence[str], catalogue: Catalogue) -> Verification:
-    results: list[Judged] = []
+    results: list[Result] = []
     evidence: list[Evidence] = []
     for path in paths:
         found, ran = load_report(path, catalogue)
@@ -31,7 +33,7 @@ def load_verification(paths: Sequence[str], catalogue: Catalogue) -> Verificatio
     return Verification(tuple(paths), tuple(results), tuple(evidence))
 
 
-def load_report(path: str, catalogue: Catalogue) -> tuple[list[Judged], list[Evidence]]:
+def load_report(path: str, catalogue: Catalogue) -> tuple[list[Result], list[Evidence]]:
     document = load_versioned(
         path, "docs-check/verify", 1, N_("verify report"), N_("broken report")
     )
@@ -49,18 +51,20 @@ def load_report(path: str, catalogue: Catalogue) -> tuple[list[Judged], list[Evi
     return judged, ran
 
 
-def _judged(path: str, index: int, item: Any) -> Judged:
+def _judged(path: str, index: int, item: Any) -> Result:
     if not isinstance(item, dict) or not all(
         isinstance(item.get(name), str) for name in (*_TEXTS, *_MORE)
     ):
         raise _broken(path, f"results[{index}]")
-    severity, line = item.get("severity"), item.get("line")
-    if severity is not None and not isinstance(severity, str):
+    severity = item.get("severity")
+    if severity is not None and severity not in tuple(Severity):
         raise _broken(path, f"results[{index}]: severity")
-    if line is not None and (not isinstance(line, int) or isinstance(line, bool)):
-        raise _broken(path, f"results[{index}]: line")
+    for name in ("line", "entry_line"):
+        if not isinstance(item.get(name), int) or isinstance(item.get(name), bool):
+            raise _broken(path, f"results[{index}]: {name}")
     texts = {name: item[name] for name in (*_TEXTS, *_MORE)}
-    return Judged(**texts, severity=severity, line=line)
+    level = Severity(severity) if severity is not None else None
+    return Result(**texts, severity=level, line=item["line"], entry_line=item["entry_line"])
 
 
 def _broken(path: str, what: str) -> InputError:

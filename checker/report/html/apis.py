@@ -12,7 +12,6 @@ from typing import Any
 
 from checker.i18n import _
 from checker.model.records import Record
-from checker.model.verification import Verified
 from checker.report.html.markup import (
     STATUS_WORDS,
     VERIFIED_WORDS,
@@ -23,6 +22,7 @@ from checker.report.html.markup import (
 )
 from checker.report.html.shape import Shape
 from checker.results import Site
+from checker.verify.verification import Verified
 
 _STATUS_CHAR = {"supported": "s", "unsupported": "u", "unstated": "n", "conflict": "c"}
 _VERIFIED_CHAR = {

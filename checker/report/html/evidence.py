@@ -12,10 +12,10 @@ from collections import Counter
 from checker.i18n import _, say
 from checker.model.evidence import Evidence
 from checker.model.support import Page
-from checker.model.verification import Verified
 from checker.report.html.markup import VERIFIED_WORDS, esc, status_word, table
 from checker.report.html.shape import Shape
 from checker.results import Site
+from checker.verify.verification import Verified
 
 
 def verification_summary(site: Site, shape: Shape) -> str:

@@ -135,4 +135,6 @@ def test_a_chinese_run_writes_a_chinese_site(tmp_path: Path) -> None:
     cell = MARK_CELL.search(rows_of(dom)[PUT_METRIC])
     assert cell is not None
     title = re.search(r'title="([^"]*)">✔', rows_of(dom)[PUT_METRIC])
-    assert title is not None and title.group(1) == "2.12.0 · Atlas A2 训练系列产品：支持（第 11 行）"
+    assert (
+        title is not None and title.group(1) == "2.12.0 · Atlas A2 训练系列产品：支持（第 11 行）"
+    )

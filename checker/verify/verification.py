@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from checker.model.evidence import Evidence
+from checker.verify.crosscheck import Result
 
 
 class Verified(StrEnum):
@@ -23,27 +24,9 @@ class Verified(StrEnum):
 
 
 @dataclass(frozen=True)
-class Judged:
-    """One result of a verify report: its `results[]` item."""
-
-    rule: str
-    api: str
-    version: str
-    product: str
-    documented: str  # supported / unsupported / unstated
-    expected: str
-    observed: str  # on this product's NPU: passed / failed / error / none
-    verdict: str
-    detail: str
-    severity: str | None  # the registry level it is reported at; None: no problem
-    path: str
-    line: int | None
-
-
-@dataclass(frozen=True)
 class Verification:
     files: tuple[str, ...]  # the reports read, in the order given
-    results: tuple[Judged, ...]
+    results: tuple[Result, ...]  # as verify judged them (checker.verify.crosscheck)
     evidence: tuple[Evidence, ...]
     _index: dict[Any, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
@@ -59,7 +42,7 @@ class Verification:
         ran = self._index.get((api, version))
         return ran if ran is not None else Verified.NONE
 
-    def judged_at(self, version: str, apis: set[str]) -> list[Judged]:
+    def judged_at(self, version: str, apis: set[str]) -> list[Result]:
         """The results of these APIs at this docs version, in report order."""
         return [r for r in self.results if r.version == version and r.api in apis]
 
