@@ -150,3 +150,29 @@ def test_every_message_has_a_chinese_translation_with_its_placeholders() -> None
         assert _fields(msgstr) == _fields(msgid), msgid
         # written in Chinese, not the English copied (every text has a word or a mark to translate)
         assert any(ord(c) >= 0x2E80 for c in msgstr), msgid
+
+
+def test_no_message_is_marked_inside_an_f_string() -> None:
+    """pybabel's extraction does not look inside an f-string: a `_("...")`
+    there is never in the catalogue, and shows in English on a Chinese run."""
+    import ast
+
+    import checker
+
+    marked = {"_", "N_", "ngettext", "message"}
+    hidden = []
+    for path in sorted(Path(checker.__file__).parent.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for inner in ast.walk(node):
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Name)
+                    and inner.func.id in marked
+                    and inner.args
+                    and isinstance(inner.args[0], ast.Constant)
+                ):
+                    hidden.append(f"{path.name}:{inner.lineno}: {inner.args[0].value!r}")
+    assert hidden == []

@@ -80,7 +80,8 @@ def click_in_our_language() -> Iterator[None]:
 
 class TranslatedFormatter(click.HelpFormatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, f"{_('Usage:')} " if prefix is None else prefix)
+        usage = _("Usage:")
+        super().write_usage(prog, args, f"{usage} " if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
         super().write_heading(_(heading))

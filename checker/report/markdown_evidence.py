@@ -152,7 +152,8 @@ def result(run: Run) -> str:
 
 def served(record: Evidence) -> str:
     """Which docs version the record served, and what kind of run it was."""
-    return f"{version_served(record)}{_(', ')}{kind(record.environment)}"
+    comma = _(", ")
+    return f"{version_served(record)}{comma}{kind(record.environment)}"
 
 
 def version_served(record: Evidence) -> str:
@@ -185,7 +186,8 @@ def npu(env: Environment) -> str:
         return _("{npu} (FAKE: reported by a test double)").format(npu=env.npu_name or "-")
     if not env.npu_name:
         return "-"
-    return f"{env.npu_name} ({env.product or _('not a catalogue product')})"
+    product = env.product or _("not a catalogue product")
+    return f"{env.npu_name} ({product})"
 
 
 def _torch(env: Environment) -> str:

@@ -19,7 +19,9 @@ def _cell(text: str) -> str:
 
 
 def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
-    lines = [f"## {_('Claims against the tests')}", ""]
+    title, product, supported = _("Claims against the tests"), _("product"), _("supported")
+    backed, share_of, input_error = _("backed"), _("share"), _("input error")
+    lines = [f"## {title}", ""]
     for mapped in report.versions:
         lines += [
             f"### {mapped.version}",
@@ -35,8 +37,7 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
                 listed=f"`{mapped.disabled}`" if mapped.disabled else _("none"),
             ),
             "",
-            f"| {_('product')} | {_('supported')} | {_('backed')} | {_('share')} "
-            "| call | method | opinfo | rule |",
+            f"| {product} | {supported} | {backed} | {share_of} | call | method | opinfo | rule |",
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         for share in mapped.shares:
@@ -67,5 +68,5 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
                 "</details>",
             ]
         lines.append("")
-    lines += [f"- {_('input error')}: {_cell(error)}" for error in errors]
+    lines += [f"- {input_error}: {_cell(error)}" for error in errors]
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -111,10 +111,11 @@ def _words() -> dict[str, Any]:
 
 
 def _page(site: Site) -> str:
-    everything = _("all")
+    everything, name, example = _("all"), esc(_("API name")), esc(_("e.g. put_metric"))
+    previous, following = esc(_("previous")), esc(_("next"))
+    needs_script = esc(_("The API table needs JavaScript; the pages list every entry."))
     controls = [
-        f'<label>{esc(_("API name"))}<input id="f-q" type="search" '
-        f'placeholder="{esc(_("e.g. put_metric"))}"></label>',
+        f'<label>{name}<input id="f-q" type="search" placeholder="{example}"></label>',
         _select("lang", _("docs language"), everything),
         _select("version", _("version"), everything),
         _select("product", _("product"), everything),
@@ -135,12 +136,11 @@ def _page(site: Site) -> str:
     body = (
         f'<div class="controls">{"".join(controls)}</div>\n'
         '<div class="pager"><button id="api-prev" type="button">'
-        f'{esc(_("previous"))}</button><span id="api-page"></span>'
-        f'<button id="api-next" type="button">{esc(_("next"))}</button>'
+        f'{previous}</button><span id="api-page"></span>'
+        f'<button id="api-next" type="button">{following}</button>'
         '<span id="api-count" class="muted"></span></div>\n'
         '<table id="api-table"><thead id="api-head"></thead><tbody id="api-rows"></tbody></table>\n'
-        f"<noscript>{esc(_('The API table needs JavaScript; the pages list every entry.'))}"
-        "</noscript>\n"
+        f"<noscript>{needs_script}</noscript>\n"
     )
     script = f'<script src="apis-data.js"></script>\n<script>{_script()}</script>\n'
     return document(_("API support"), body, script=script)

@@ -12,18 +12,25 @@ from collections import Counter
 from checker.i18n import _, say
 from checker.model.evidence import Evidence
 from checker.model.support import Page
-from checker.report.html.markup import VERIFIED_WORDS, esc, status_word, table
+from checker.report.html.markup import (
+    VERIFIED_WORDS,
+    esc,
+    heading,
+    muted,
+    status_word,
+    table,
+)
 from checker.report.html.shape import Shape
 from checker.results import Site
 from checker.verify.verification import Verified
 
 
 def verification_summary(site: Site, shape: Shape) -> str:
-    parts = [f"<h2>{esc(_('Verification'))}</h2>\n"]
+    parts = [heading(_("Verification"))]
     verification = site.verification
     if verification is None:
         hint = _("No verify report given (report --verify-report FILE, from verify --format json).")
-        parts.append(f'<p class="muted">{esc(hint)}</p>\n')
+        parts.append(muted(hint))
     else:
         counts: Counter[tuple[str, str, Verified]] = Counter(
             (r.version, r.product, verification.of(r.api, r.version, r.product))
@@ -41,7 +48,7 @@ def verification_summary(site: Site, shape: Shape) -> str:
                 rows.append(f"<tr><td>{esc(version)}</td><td>{esc(name)}</td>{cells}</tr>")
         head = [_("version"), _("product"), *(_(VERIFIED_WORDS[k.value]) for k in kinds)]
         files = ", ".join(verification.files)
-        parts.append(f'<p class="muted">{esc(_("from {files}").format(files=files))}</p>\n')
+        parts.append(muted(_("from {files}").format(files=files)))
         parts.append(_fake_warning(verification.evidence))
         parts.append(table(head, rows, "verification"))
         parts.append(_environments(verification.evidence))
@@ -82,7 +89,7 @@ def _tests_summary(site: Site, shape: Shape) -> str:
     tested = site.linted.tested
     if tested is None:
         hint = _("No test map (report --tests DIR or --test-ref REF).")
-        return f'<p class="muted">{esc(hint)}</p>\n'
+        return muted(hint)
     rows = []
     for version in shape.versions:
         documented = {r.api for r in site.records if r.version == version}
@@ -92,7 +99,7 @@ def _tests_summary(site: Site, shape: Shape) -> str:
             f'<td class="n">{reached}</td><td class="n">{len(documented)}</td></tr>'
         )
     head = [_("version"), _("APIs reached by a test"), _("APIs documented")]
-    return f"<h2>{esc(_('Tests'))}</h2>\n" + table(head, rows, "tests")
+    return heading(_("Tests")) + table(head, rows, "tests")
 
 
 def page_verification(site: Site, page: Page) -> str:
@@ -112,13 +119,13 @@ def page_verification(site: Site, page: Page) -> str:
         for r in judged
     ]
     head = [_("API"), _("product"), _("documented"), _("expected"), _("observed on NPU")]
-    parts = [f"<h2>{esc(_('Verify verdicts'))}</h2>\n"]
+    parts = [heading(_("Verify verdicts"))]
     parts.append(table([*head, _("verdict"), _("detail")], rows, "verdicts"))
     run_rows = [
         f'<tr><td class="api">{esc(api)}</td><td>{esc(environment_kind(evidence))}</td>'
         f"<td>{esc(evidence.environment.torch or '-')}</td><td>{esc(say(summary))}</td></tr>"
         for evidence, api, summary in runs
     ]
-    parts.append(f"<h2>{esc(_('Evidence'))}</h2>\n")
+    parts.append(heading(_("Evidence")))
     parts.append(table([_("API"), _("environment"), "torch", _("result")], run_rows, "runs"))
     return "".join(parts)

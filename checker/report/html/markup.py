@@ -76,10 +76,8 @@ def document(title: str, body: str, *, depth: int = 0, script: str = "") -> str:
     script elements it ends with."""
     up = "../" * depth
     lang = "zh-CN" if shown_language() == "zh" else "en"
-    nav = (
-        f'<nav><a href="{up}index.html">{esc(_("Overview"))}</a>'
-        f'<a href="{up}apis.html">{esc(_("APIs"))}</a></nav>'
-    )
+    overview, apis = esc(_("Overview")), esc(_("APIs"))
+    nav = f'<nav><a href="{up}index.html">{overview}</a><a href="{up}apis.html">{apis}</a></nav>'
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -88,6 +86,17 @@ def document(title: str, body: str, *, depth: int = 0, script: str = "") -> str:
         f"<body>\n<header>{nav}</header>\n<main>\n<h1>{esc(title)}</h1>\n{body}</main>\n"
         f"{script}</body>\n</html>\n"
     )
+
+
+def heading(text: str) -> str:
+    """A section's heading. (Texts are translated before they go into an
+    f-string: gettext's extraction does not look inside one.)"""
+    return f"<h2>{esc(text)}</h2>\n"
+
+
+def muted(text: str) -> str:
+    """A line said in passing: what is missing, and why."""
+    return f'<p class="muted">{esc(text)}</p>\n'
 
 
 def status_word(status: str) -> str:

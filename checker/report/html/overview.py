@@ -17,7 +17,17 @@ from checker.model.changes import Kind, changes
 from checker.model.records import Record
 from checker.report.html.chart import Group, bar_chart
 from checker.report.html.evidence import verification_summary
-from checker.report.html.markup import MARKS, STATUS_WORDS, document, esc, page_file, table
+from checker.report.html.markup import (
+    MARKS,
+    STATUS_WORDS,
+    document,
+    esc,
+    heading,
+    muted,
+    page_file,
+    status_word,
+    table,
+)
 from checker.report.html.shape import Shape
 from checker.results import Site
 
@@ -69,10 +79,11 @@ def _support(site: Site, shape: Shape, lang: str) -> str:
         f'<th colspan="{len(_STATUSES)}">{esc(site.names[(p, lang)])}</th>' for p in site.products
     )
     marks = "".join(
-        f'<th class="n" title="{esc(_(STATUS_WORDS[s]))}">{MARKS[s]}</th>' for s in _STATUSES
+        f'<th class="n" title="{esc(status_word(s))}">{MARKS[s]}</th>' for s in _STATUSES
     )
+    version = esc(_("version"))
     head = (
-        f'<thead><tr><th rowspan="2">{esc(_("version"))}</th>{top}</tr>'
+        f'<thead><tr><th rowspan="2">{version}</th>{top}</tr>'
         f"<tr>{marks * len(site.products)}</tr></thead>"
     )
     rows = []
@@ -96,14 +107,14 @@ def _support(site: Site, shape: Shape, lang: str) -> str:
 
 
 def _changes(site: Site, shape: Shape) -> str:
-    parts = [f"<h2>{esc(_('Changes from version to version'))}</h2>\n"]
+    parts = [heading(_("Changes from version to version"))]
     series = [_("APIs added"), _("APIs removed")]
     for lang in shape.langs:
         names = [site.names[(p, lang)] for p in site.products]
         labels = [*series, *(_("status flips: {product}").format(product=n) for n in names)]
         groups = _change_groups(site, shape, lang)
         if not groups:
-            parts.append(f'<p class="muted">{esc(_("One version only: nothing to compare."))}</p>')
+            parts.append(muted(_("One version only: nothing to compare.")))
             continue
         title = _("Changes between neighbouring versions ({lang} pages)").format(lang=lang)
         parts.append(bar_chart(groups, labels, title))
@@ -134,9 +145,9 @@ def _change_groups(site: Site, shape: Shape, lang: str) -> list[Group]:
 
 def _findings(site: Site, shape: Shape) -> str:
     by_rule = Counter(f.rule for f in site.linted.findings)
-    parts = [f"<h2>{esc(_('Findings by rule'))}</h2>\n"]
+    parts = [heading(_("Findings by rule"))]
     if not by_rule:
-        return parts[0] + f'<p class="muted">{esc(_("No findings."))}</p>\n'
+        return parts[0] + muted(_("No findings."))
     rows = []
     for rule, count in sorted(by_rule.items(), key=lambda item: (-item[1], item[0])):
         check = REGISTRY.get(rule)
@@ -155,7 +166,7 @@ def _findings(site: Site, shape: Shape) -> str:
         f'<td class="n">{len(found)}</td></tr>'
         for path, found in busiest[:10]
     ]
-    parts.append(f"<h2>{esc(_('Pages with the most findings'))}</h2>\n")
+    parts.append(heading(_("Pages with the most findings")))
     parts.append(table([_("page"), _("findings")], rows))
     return "".join(parts)
 
@@ -170,4 +181,4 @@ def _pages(site: Site, shape: Shape) -> str:
             f'<td class="n">{len(page.entries)}</td><td class="n">{found}</td></tr>'
         )
     head = [_("page"), _("version"), _("language"), _("entries"), _("findings")]
-    return f"<h2>{esc(_('Pages'))}</h2>\n" + table(head, rows, "pages")
+    return heading(_("Pages")) + table(head, rows, "pages")

@@ -15,7 +15,7 @@ from checker.model.finding import Finding
 from checker.model.records import Record
 from checker.model.support import Entry, Page
 from checker.report.html.evidence import page_verification
-from checker.report.html.markup import document, esc, mark_cell, status_word, table
+from checker.report.html.markup import document, esc, heading, mark_cell, status_word, table
 from checker.results import Site
 
 Said = Mapping[str, Record]  # product -> the record of what an entry says of it
@@ -71,7 +71,7 @@ def _loose(found: Sequence[Finding], anchors: set[int]) -> str:
         return ""
     rows = [f"<tr{_anchor(f.line, anchors)}>{_finding_cells(f)}</tr>" for f in found]
     head = [_("line"), _("level"), _("rule"), _("message")]
-    return f"<h2>{esc(_('Findings on no entry'))}</h2>\n" + table(head, rows, "findings")
+    return heading(_("Findings on no entry")) + table(head, rows, "findings")
 
 
 def _entries(
@@ -106,15 +106,15 @@ def _entries(
             f'<td class="raw">{esc(entry.raw)}</td>'
             f'<td class="raw">{esc(entry.notes)}</td>{tests}</tr>'
         )
-        width = len(head)
+        width, at_line = len(head), _("line {line}")
         for finding in on_entry.get(entry.line, ()):
             rows.append(
                 f'<tr class="finding"><td colspan="{width}">'
-                f"{esc(_('line {line}').format(line=finding.line))} · "
+                f"{esc(at_line.format(line=finding.line))} · "
                 f'<span class="{finding.severity.value}">{esc(finding.severity.value)}</span> · '
                 f"{esc(finding.rule)}: {esc(say(finding.message))}</td></tr>"
             )
-    return f"<h2>{esc(_('Entries'))}</h2>\n" + table(head, rows, "entries")
+    return heading(_("Entries")) + table(head, rows, "entries")
 
 
 def _lines_of(entry: Entry) -> list[int]:
