@@ -9,7 +9,7 @@
   var STATUS = { s: "supported", u: "unsupported", n: "unstated", c: "conflict" };
   var MARK = { s: "\u2714", u: "\u2718", n: "\u2013", c: "!" };
   var VERIFIED = { N: "npu", R: "reference", F: "fake", "-": "none" };
-  var state = { q: "", lang: "", version: "", product: "", status: "", finding: "",
+  var state = { q: "", lang: "", ref: "", version: "", product: "", status: "", finding: "",
                 verified: "", tests: "", page: 1 };
 
   function el(tag, attrs, text) {
@@ -44,6 +44,7 @@
   }
   function rowMatches(row, versions, products) {
     if (state.lang && D.langs[row[1]] !== state.lang) return false;
+    if (state.ref && D.refs[row[5]] !== state.ref) return false;
     if (state.q && row[0].toLowerCase().indexOf(state.q.toLowerCase()) < 0) return false;
     var rules = row[3];
     if (state.finding === "+" && !rules.length) return false;
@@ -97,6 +98,7 @@
     head.appendChild(top); head.appendChild(under);
     rows.slice((state.page - 1) * ROWS_PER_PAGE, state.page * ROWS_PER_PAGE).forEach(function (row) {
       var tr = el("tr", { "data-api": row[0], "data-lang": D.langs[row[1]] });
+      if (D.refs.length > 1) tr.setAttribute("data-ref", D.refs[row[5]]);
       tr.appendChild(el("td", { "class": "api" }, row[0]));
       versions.forEach(function (v) { products.forEach(function (p) { tr.appendChild(cellOf(row, v, p, names)); }); });
       tr.appendChild(el("td", { "class": "n", title: row[3].join(" ") }, row[4] ? String(row[4]) : ""));
@@ -121,10 +123,11 @@
   }
   readAddress();
   fill("f-lang", D.langs);
+  fill("f-ref", D.refs);
   fill("f-version", D.versions);
   fill("f-product", D.products, D.names[state.lang || D.langs[0]] || D.products);
   fill("f-finding", D.rules);
-  ["q", "lang", "version", "product", "status", "finding", "verified", "tests"].forEach(function (key) {
+  ["q", "lang", "ref", "version", "product", "status", "finding", "verified", "tests"].forEach(function (key) {
     var input = document.getElementById("f-" + key);
     if (!input) return;
     input.value = state[key];

@@ -43,6 +43,7 @@ def api_files(site: Site, shape: Shape) -> dict[str, str]:
         "versions": list(shape.versions),
         "products": list(site.products),
         "langs": list(shape.langs),
+        "refs": list(shape.trees),
         "names": {lang: [site.names[(p, lang)] for p in site.products] for lang in shape.langs},
         "pages": [page_file(page.path) for page in site.linted.corpus.pages],
         "rules": sorted({f.rule for f in site.linted.findings if f.api}),
@@ -56,25 +57,29 @@ def api_files(site: Site, shape: Shape) -> dict[str, str]:
 
 
 def _rows(site: Site, shape: Shape) -> list[list[Any]]:
-    """[api, language, cells by version, rules of its findings, finding count],
-    by API then language; a cell is [page, statuses, lines, verified, tests]
-    of the API's first entry at that version, a character per product."""
+    """[api, language, cells by version, rules of its findings, finding
+    count, ref], by API, language and ref; a cell is [page, statuses, lines,
+    verified, tests] of the API's first entry at that version (and ref), a
+    character per product."""
     page_index = {page.path: i for i, page in enumerate(site.linted.corpus.pages)}
-    first: dict[tuple[str, str, str], list[Record]] = {}
+    first: dict[tuple[str, str, str, str], list[Record]] = {}
     for record in site.records:
-        held = first.setdefault((record.api, record.lang, record.version), [record])
+        key = (record.api, record.lang, record.tree, record.version)
+        held = first.setdefault(key, [record])
         if record is not held[0] and record.entry == held[0].entry:
             held.append(record)
     versions = {version: i for i, version in enumerate(shape.versions)}
     langs = {lang: i for i, lang in enumerate(shape.langs)}
-    rows: dict[tuple[str, str], list[Any]] = {}
-    for (api, lang, version), records in first.items():
-        row = rows.setdefault((api, lang), [api, langs[lang], [None] * len(versions), [], 0])
+    trees = {tree: i for i, tree in enumerate(shape.trees)}
+    rows: dict[tuple[str, str, str], list[Any]] = {}
+    for (api, lang, tree, version), records in first.items():
+        empty: list[Any] = [None] * len(versions)
+        row = rows.setdefault((api, lang, tree), [api, langs[lang], empty, [], 0, trees[tree]])
         row[2][versions[version]] = _cell(site, records, page_index)
-    for (api, lang), (rules, count) in shape.findings_by_api.items():
-        if (api, lang) in rows:
-            rows[(api, lang)][3], rows[(api, lang)][4] = sorted(rules), count
-    return [rows[key] for key in sorted(rows)]
+    for found_on, (rules, count) in shape.findings_by_api.items():
+        if found_on in rows:
+            rows[found_on][3], rows[found_on][4] = sorted(rules), count
+    return [rows[key] for key in sorted(rows, key=lambda k: (k[0], k[1], trees[k[2]]))]
 
 
 def _cell(site: Site, records: list[Record], page_index: Mapping[str, int]) -> list[Any]:
@@ -117,6 +122,7 @@ def _page(site: Site) -> str:
     controls = [
         f'<label>{name}<input id="f-q" type="search" placeholder="{example}"></label>',
         _select("lang", _("docs language"), everything),
+        *([_select("ref", _("git ref"), everything)] if len(site.linted.refs) > 1 else []),
         _select("version", _("version"), everything),
         _select("product", _("product"), everything),
         _select("status", _("status"), everything, {s: _(w) for s, w in STATUS_WORDS.items()}),

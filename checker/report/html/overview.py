@@ -36,8 +36,8 @@ _STATUSES = tuple(STATUS_WORDS)
 
 def index_file(site: Site, shape: Shape, errors: Sequence[str]) -> str:
     parts = [_read_line(site), _errors(errors)]
-    for lang in shape.langs:
-        parts.append(_support(site, shape, lang))
+    for side in shape.sides:
+        parts.append(_support(site, shape, side))
     parts.append(_changes(site, shape))
     parts.append(_findings(site, shape))
     parts.append(verification_summary(site, shape))
@@ -71,10 +71,20 @@ def _apis_link(**asked: str) -> str:
     return "apis.html#" + "&".join(f"{key}={quote(value, safe='')}" for key, value in asked.items())
 
 
-def _support(site: Site, shape: Shape, lang: str) -> str:
+def _side_said(side: tuple[str, str]) -> str:
+    """`zh pages`, or `zh pages at v2.12.0` for a git ref's."""
+    tree, lang = side
+    if tree:
+        return _("{lang} pages at {ref}").format(lang=lang, ref=tree)
+    return _("{lang} pages").format(lang=lang)
+
+
+def _support(site: Site, shape: Shape, side: tuple[str, str]) -> str:
+    tree, lang = side
     counts: Counter[tuple[str, str, str]] = Counter(
-        (r.version, r.product, r.status) for r in site.records if r.lang == lang
+        (r.version, r.product, r.status) for r in site.records if (r.tree, r.lang) == side
     )
+    at = {"ref": tree} if tree else {}
     top = "".join(
         f'<th colspan="{len(_STATUSES)}">{esc(site.names[(p, lang)])}</th>' for p in site.products
     )
@@ -92,16 +102,17 @@ def _support(site: Site, shape: Shape, lang: str) -> str:
         for product in site.products:
             for status in _STATUSES:
                 count = counts[(version, product, status)]
-                link = _apis_link(lang=lang, version=version, product=product, status=status)
+                asked = {"lang": lang, **at, "version": version, "product": product}
+                link = _apis_link(**asked, status=status)
                 shown = f'<a href="{esc(link)}">{count}</a>' if count else "0"
                 cells.append(f'<td class="n {status}" data-count="{count}">{shown}</td>')
         rows.append(
             f'<tr data-version="{esc(version)}"><th>{esc(version)}</th>{"".join(cells)}</tr>'
         )
-    title = _("Support by version and product ({lang} pages)").format(lang=lang)
+    title = _("Support by version and product ({side})").format(side=_side_said(side))
     return (
         f"<h2>{esc(title)}</h2>\n"
-        f'<table class="support" data-lang="{esc(lang)}">{head}'
+        f'<table class="support" data-lang="{esc(lang)}" data-ref="{esc(tree)}">{head}'
         f"<tbody>{''.join(rows)}</tbody></table>\n"
     )
 
@@ -109,14 +120,14 @@ def _support(site: Site, shape: Shape, lang: str) -> str:
 def _changes(site: Site, shape: Shape) -> str:
     parts = [heading(_("Changes from version to version"))]
     series = [_("APIs added"), _("APIs removed")]
-    for lang in shape.langs:
-        names = [site.names[(p, lang)] for p in site.products]
+    for side in shape.sides:
+        names = [site.names[(p, side[1])] for p in site.products]
         labels = [*series, *(_("status flips: {product}").format(product=n) for n in names)]
-        groups = _change_groups(site, shape, lang)
+        groups = _change_groups(site, shape, side)
         if not groups:
             parts.append(muted(_("One version only: nothing to compare.")))
             continue
-        title = _("Changes between neighbouring versions ({lang} pages)").format(lang=lang)
+        title = _("Changes between neighbouring versions ({side})").format(side=_side_said(side))
         parts.append(bar_chart(groups, labels, title))
         head = [_("versions"), *labels]
         rows = [
@@ -127,10 +138,10 @@ def _changes(site: Site, shape: Shape) -> str:
     return "".join(parts)
 
 
-def _change_groups(site: Site, shape: Shape, lang: str) -> list[Group]:
+def _change_groups(site: Site, shape: Shape, side: tuple[str, str]) -> list[Group]:
     by_version: dict[str, list[Record]] = {}
     for record in site.records:
-        if record.lang == lang:
+        if (record.tree, record.lang) == side:
             by_version.setdefault(record.version, []).append(record)
     versions = [v for v in shape.versions if v in by_version]
     groups = []

@@ -1,6 +1,8 @@
 """What every view of the site takes from the run, worked out once: the
-versions and languages read, in order, and the findings grouped by page and
-by API (a finding names its page; its language is its page's)."""
+versions and languages read, in order, the sides the run read (a git ref's
+pages in one language: --ref given twice reads two trees of the same
+versions, shown apart), and the findings grouped by page and by API (a
+finding names its page; its language and ref are its page's)."""
 
 from __future__ import annotations
 
@@ -16,30 +18,41 @@ from checker.results import Site
 class Shape:
     versions: tuple[str, ...]  # in release order
     langs: tuple[str, ...]  # zh before en: the docs are written in zh first
+    # (git ref, or "" for the working tree; language), refs in the order given
+    sides: tuple[tuple[str, str], ...]
+    trees: tuple[str, ...]  # the refs of the sides, in that order
     findings_by_page: dict[str, tuple[Finding, ...]]  # page name -> its findings, sorted
     elsewhere: tuple[Finding, ...]  # on no page read (a configuration, a rule file)
-    findings_by_api: dict[tuple[str, str], tuple[set[str], int]]  # (api, lang) -> rules, count
+    # (api, lang, ref) -> the rules of its findings, and their count
+    findings_by_api: dict[tuple[str, str, str], tuple[set[str], int]]
 
 
 def shape_of(site: Site) -> Shape:
     pages = site.linted.corpus.pages
     versions = tuple(sorted({page.version for page in pages}, key=version_key))
     langs = tuple(sorted({page.lang for page in pages}, key=lambda lang: (lang != "zh", lang)))
-    lang_of = {page.path: page.lang for page in pages}
+    refs = ("", *site.linted.refs)
+    given = {ref: place for place, ref in enumerate(refs)}
+    trees = sorted({page.tree for page in pages}, key=lambda t: (given.get(t, len(refs)), t))
+    sides = tuple((tree, lang) for tree in trees for lang in langs)
+    side_of = {page.path: (page.lang, page.tree) for page in pages}
     by_page: dict[str, list[Finding]] = {}
     elsewhere: list[Finding] = []
-    by_api: dict[tuple[str, str], tuple[set[str], int]] = {}
-    counts: Counter[tuple[str, str]] = Counter()
+    by_api: dict[tuple[str, str, str], tuple[set[str], int]] = {}
+    counts: Counter[tuple[str, str, str]] = Counter()
     for finding in site.linted.findings:
-        lang = lang_of.get(finding.path)
-        if lang is None:
+        side = side_of.get(finding.path)
+        if side is None:
             elsewhere.append(finding)
             continue
         by_page.setdefault(finding.path, []).append(finding)
         if finding.api:
-            rules, _count = by_api.setdefault((finding.api, lang), (set(), 0))
+            key = (finding.api, *side)
+            rules, _count = by_api.setdefault(key, (set(), 0))
             rules.add(finding.rule)
-            counts[(finding.api, lang)] += 1
+            counts[key] += 1
     findings_by_api = {key: (rules, counts[key]) for key, (rules, _c) in by_api.items()}
     found = {path: tuple(sorted(findings)) for path, findings in by_page.items()}
-    return Shape(versions, langs, found, tuple(sorted(elsewhere)), findings_by_api)
+    return Shape(
+        versions, langs, sides, tuple(trees), found, tuple(sorted(elsewhere)), findings_by_api
+    )
