@@ -19,6 +19,7 @@ from checker.results import Site
 if TYPE_CHECKING:
     from checker.app.version_trees import TestsRequest
     from checker.progress import Progress
+    from checker.verify.verification import Verification
 
 
 def report(
@@ -28,19 +29,45 @@ def report(
     progress: Progress | None = None,
     tests: TestsRequest | None = None,
     verify_reports: Sequence[str] = (),
+    evidence: Sequence[str] = (),
 ) -> Outcome[Site]:
+    """`verify_reports`: verify runs' JSON reports, read back; `evidence`:
+    evidence files, judged here as `verify --no-live --evidence` judges them."""
     linted, ready = checked(paths, settings, progress, tests)
     catalogue = ready.catalogue
+    errors = linted.corpus.errors + linted.mapping_errors
     verification = None
-    if verify_reports:
+    if verify_reports or evidence:
         from checker.verify.report_load import load_verification
 
         verification = load_verification(verify_reports, catalogue)
+    if evidence and verification is not None:
+        verification, judging_errors = _judged(paths, settings, evidence, verification, progress)
+        errors += judging_errors
     langs = sorted({page.lang for page in linted.corpus.pages})
     names = {(p, lang): catalogue.written_name(p, lang) for p in catalogue.ids for lang in langs}
     records = tuple(records_of(linted.corpus.pages, catalogue))
     spoken_of = {record.product for record in records}  # a product no page speaks of: no column
     products = tuple(product for product in catalogue.ids if product in spoken_of)
     site = Site(folder, linted, records, products, names, verification)
-    errors = linted.corpus.errors + linted.mapping_errors
     return Outcome("report", site, errors)
+
+
+def _judged(
+    paths: Sequence[str],
+    settings: Settings,
+    evidence: Sequence[str],
+    read: Verification,
+    progress: Progress | None,
+) -> tuple[Verification, tuple[str, ...]]:
+    """The evidence files judged by verify's own flow, with no live run (the
+    rules of the docs, the configuration's too), added to the reports read."""
+    from checker.app.verify import verify
+    from checker.app.verify_request import Request
+    from checker.verify.verification import Verification
+
+    request = Request(tuple(paths), evidence_files=tuple(evidence), live=False)
+    judged = verify(request, settings, progress)
+    files = (*read.files, *evidence)
+    results = (*read.results, *judged.result.results)
+    return Verification(files, results, (*read.evidence, *judged.result.evidence)), judged.errors

@@ -29,6 +29,14 @@ from checker.cli.torch_options import test_map_options
     metavar="FILE",
     help="A `verify --format json` report: its verdicts and evidence on the pages (repeatable).",
 )
+@click.option(
+    "--evidence",
+    "evidence_files",
+    multiple=True,
+    metavar="FILE",
+    help="An evidence file (from `probe` or `verify --write-evidence`), judged against the "
+    "rules as `verify --no-live --evidence` judges it (repeatable).",
+)
 @o.scope_option
 @o.config_option
 @o.baseline_option
@@ -36,7 +44,11 @@ from checker.cli.torch_options import test_map_options
 @test_map_options
 @o.reading_options
 def report(
-    paths: tuple[str, ...], html_dir: str, verify_reports: tuple[str, ...], **values: Any
+    paths: tuple[str, ...],
+    html_dir: str,
+    verify_reports: tuple[str, ...],
+    evidence_files: tuple[str, ...],
+    **values: Any,
 ) -> int:
     """Write the support model as a static site that a browser opens from disk:
     an index of counts per version and product with a change chart, a
@@ -51,6 +63,8 @@ def report(
     settings = settings_of(values)
     docs = paths_of(paths, values["docs"])
     with progress_for(quiet=False) as progress:
-        outcome = run_report(docs, settings, html_dir, progress, tests, verify_reports)
+        outcome = run_report(
+            docs, settings, html_dir, progress, tests, verify_reports, evidence_files
+        )
     replace_folder(html_dir, render_files(outcome))
     return finish(outcome, None, None, quiet=False)

@@ -14,7 +14,7 @@ import pytest
 from tests.cli.test_tests_cli import DOCS as MAPPED_DOCS
 from tests.cli.test_tests_cli import TESTS
 from tests.helpers import REPO
-from tests.site import PUT_METRIC, api_data, page_of, write_site
+from tests.site import EVIDENCE, PUT_METRIC, api_data, page_of, write_site
 
 
 @pytest.fixture(scope="module")
@@ -75,3 +75,25 @@ def test_with_tests_each_api_shows_the_tests_that_reach_it(tmp_path: Path) -> No
     assert reached["torch.cuda.synchronize"] == 1
     index = (site / "index.html").read_text(encoding="utf-8")
     assert "<th>APIs reached by a test</th>" in index
+
+
+def test_evidence_files_are_judged_as_verify_judges_them(
+    verified_site: Path, tmp_path: Path
+) -> None:
+    """`report --evidence` runs verify's own cross-check (no live run): the
+    same records give the same verification as verify's report of them."""
+    names = ("npu-a2-torch-2.13.0-pass", "cpu-reference-torch-2.13.0-pass")
+    names += ("fake-npu-a3-torch-2.13.0-pass",)
+    evidence = [arg for name in names for arg in ("--evidence", str(EVIDENCE / f"{name}.json"))]
+    site = write_site(tmp_path / "site", *evidence)
+    assert [row[2] for row in api_data(site)["rows"]] == [
+        row[2] for row in api_data(verified_site)["rows"]
+    ]
+
+    def verification(folder: Path) -> str:
+        index = (folder / "index.html").read_text(encoding="utf-8")
+        found = re.search(r'<table class="verification">.*?</table>', index, re.S)
+        assert found is not None
+        return found.group(0)
+
+    assert verification(site) == verification(verified_site)
