@@ -29,7 +29,10 @@ def verification_summary(site: Site, shape: Shape) -> str:
     parts = [heading(_("Verification"))]
     verification = site.verification
     if verification is None:
-        hint = _("No verify report given (report --verify-report FILE, from verify --format json).")
+        hint = _(
+            "Nothing verified given: report --verify-report FILE (from verify --format json) "
+            "or --evidence FILE."
+        )
         parts.append(muted(hint))
     else:
         counts: Counter[tuple[str, str, Verified]] = Counter(
