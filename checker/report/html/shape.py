@@ -1,6 +1,8 @@
 """What every view of the site takes from the run, worked out once: the
 versions and languages read, in order, and the findings grouped by page and
-by API (a finding names its page; its language is its page's)."""
+by API (a finding names its page; its language is its page's). A finding on
+no page read (a configuration, a rule file) is in neither: the index counts
+it by rule."""
 
 from __future__ import annotations
 
@@ -17,7 +19,6 @@ class Shape:
     versions: tuple[str, ...]  # in release order
     langs: tuple[str, ...]  # zh before en: the docs are written in zh first
     findings_by_page: dict[str, tuple[Finding, ...]]  # page name -> its findings, sorted
-    elsewhere: tuple[Finding, ...]  # on no page read (a configuration, a rule file)
     findings_by_api: dict[tuple[str, str], tuple[set[str], int]]  # (api, lang) -> rules, count
 
 
@@ -27,19 +28,16 @@ def shape_of(site: Site) -> Shape:
     langs = tuple(sorted({page.lang for page in pages}, key=lambda lang: (lang != "zh", lang)))
     lang_of = {page.path: page.lang for page in pages}
     by_page: dict[str, list[Finding]] = {}
-    elsewhere: list[Finding] = []
-    by_api: dict[tuple[str, str], tuple[set[str], int]] = {}
+    rules: dict[tuple[str, str], set[str]] = {}
     counts: Counter[tuple[str, str]] = Counter()
     for finding in site.linted.findings:
         lang = lang_of.get(finding.path)
         if lang is None:
-            elsewhere.append(finding)
             continue
         by_page.setdefault(finding.path, []).append(finding)
         if finding.api:
-            rules, _count = by_api.setdefault((finding.api, lang), (set(), 0))
-            rules.add(finding.rule)
+            rules.setdefault((finding.api, lang), set()).add(finding.rule)
             counts[(finding.api, lang)] += 1
-    findings_by_api = {key: (rules, counts[key]) for key, (rules, _c) in by_api.items()}
+    findings_by_api = {key: (named, counts[key]) for key, named in rules.items()}
     found = {path: tuple(sorted(findings)) for path, findings in by_page.items()}
-    return Shape(versions, langs, found, tuple(sorted(elsewhere)), findings_by_api)
+    return Shape(versions, langs, found, findings_by_api)
