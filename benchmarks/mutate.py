@@ -49,6 +49,10 @@ _SITE = (
     "tests/report/html/test_site_files.py",
     "tests/report/html/test_site_escapes.py",
     "tests/report/html/test_site_evidence.py",
+    "tests/report/html/test_site_index.py",
+    "tests/report/html/test_site_api_table.py",
+    "tests/report/html/test_site_pages.py",
+    "tests/report/html/test_site_parts.py",
     "tests/cli/test_report_cli.py",
 )
 # module -> its own tests
