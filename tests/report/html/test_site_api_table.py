@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from tests.helpers import REPO
-from tests.site import PUT_METRIC, api_data, page_of
+from tests.site import PUT_METRIC, api_data, page_of, write_site
 
 WORDS = {
     "api": "API",
@@ -92,6 +92,13 @@ def test_a_row_holds_each_versions_first_entry_and_the_apis_findings(site: Path)
         ["product-set-differs", "status-unreadable"],
         2,
     ]
+
+
+def test_a_site_of_one_product_has_a_character_of_it_per_cell(tmp_path: Path) -> None:
+    data = api_data(write_site(tmp_path / "site", "--scope", "atlas-a2"))
+    assert (data["products"], data["names"]["zh"]) == (["atlas-a2"], ["Atlas A2 训练系列产品"])
+    row = next(row for row in data["rows"] if row[0] == PUT_METRIC)
+    assert row[2] == [[0, "s", [11], "-", -1], [1, "s", [11], "-", -1]]
 
 
 def test_a_conflict_a_product_a_release_does_not_know_and_a_second_entry(
