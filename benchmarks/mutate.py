@@ -1,10 +1,13 @@
-"""Mutation testing of the reading core, the cross-check and the lint checks.
+"""Mutation testing of the reading core, the cross-check, the lint checks and the site.
 
 Each mutant is the module with one small change (a comparison flipped, `and`
 for `or`, a constant changed, SUPPORTED for UNSUPPORTED, a statement deleted);
 it is run against that module's own tests in a scratch copy of the repository,
 so the working tree is never touched. A mutant the tests fail on is killed; one
-they pass is a survivor: behaviour no test would notice breaking.
+they pass is a survivor: behaviour no test would notice breaking. The tests
+first run on the unmodified copy (its translations compiled, as a build does):
+a module whose tests fail there stops the run, since each of its mutants would
+count as killed.
 
     python benchmarks/mutate.py                 # every module below
     python benchmarks/mutate.py model/status    # the modules whose path has this in it
@@ -39,6 +42,19 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 EQUIVALENT = Path(__file__).with_name("equivalent-mutants")
+# the site of `report --html`, read from its files (the browser tests,
+# tests/report/html/test_site_browser.py, read the same files after Chromium
+# ran them: seconds a run more, and no more of the Python pinned)
+_SITE = (
+    "tests/report/html/test_site_files.py",
+    "tests/report/html/test_site_escapes.py",
+    "tests/report/html/test_site_evidence.py",
+    "tests/report/html/test_site_index.py",
+    "tests/report/html/test_site_api_table.py",
+    "tests/report/html/test_site_pages.py",
+    "tests/report/html/test_site_parts.py",
+    "tests/cli/test_report_cli.py",
+)
 # module -> its own tests
 MODULES: dict[str, tuple[str, ...]] = {
     "checker/model/status.py": (
@@ -112,6 +128,24 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     "checker/rewrite/lines.py": ("tests/rewrite/test_lines.py",),
     "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),
+    "checker/verify/verification.py": (
+        "tests/verify/test_report_load.py",
+        "tests/report/html/test_site_evidence.py",
+    ),
+    "checker/verify/report_load.py": (
+        "tests/verify/test_report_load.py",
+        "tests/cli/test_report_cli.py",
+        "tests/report/html/test_site_evidence.py",
+        "tests/gate/test_baseline.py",  # baseline --verify-report reads the results too
+    ),
+    "checker/folder.py": ("tests/test_folder.py", "tests/cli/test_report_cli.py"),
+    "checker/report/html/markup.py": _SITE,
+    "checker/report/html/chart.py": _SITE,
+    "checker/report/html/shape.py": _SITE,
+    "checker/report/html/apis.py": _SITE,
+    "checker/report/html/overview.py": _SITE,
+    "checker/report/html/evidence.py": _SITE,
+    "checker/report/html/page_view.py": _SITE,
 }
 FLIP = {
     ast.Eq: ast.NotEq,
@@ -298,15 +332,35 @@ def scratch_copy() -> Path:
     for name in ("checker", "tests", "rules", "examples"):
         shutil.copytree(REPO / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
+    _compile_catalogues(root)
     return root
+
+
+def _compile_catalogues(root: Path) -> None:
+    """The .mo a build compiles (hatch_build.py) and a checkout lacks: without
+    them a zh run shows English, and a test of it fails on every mutant."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in sorted((root / "checker" / "locale").glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as source:
+            catalogue = read_po(source)
+        with po.with_suffix(".mo").open("wb") as target:
+            write_mo(target, catalogue)
 
 
 def survivors_of(
     found: list[Mutant], tests: tuple[str, ...], jobs: int, timeout: float
 ) -> list[Mutant]:
-    """The mutants the tests pass on, each run in one of `jobs` scratch copies."""
+    """The mutants the tests pass on, each run in one of `jobs` scratch copies;
+    first the tests run unmutated, which they must pass (else every mutant would
+    count as killed)."""
+    if not found:
+        return []
     roots = [scratch_copy() for _ in range(jobs)]
     try:
+        if _tests_fail(roots[0], tests, timeout):
+            raise SystemExit(f"{found[0].module}: its tests fail unmutated: {' '.join(tests)}")
         with ThreadPoolExecutor(jobs) as pool:
             free = list(roots)
             lock = threading.Lock()
@@ -332,6 +386,14 @@ def killed(root: Path, mutant: Mutant, tests: tuple[str, ...], timeout: float) -
     original = target.read_text(encoding="utf-8")
     target.write_text(mutated_source(mutant), encoding="utf-8")
     try:
+        return _tests_fail(root, tests, timeout)
+    finally:
+        target.write_text(original, encoding="utf-8")
+
+
+def _tests_fail(root: Path, tests: tuple[str, ...], timeout: float) -> bool:
+    """Whether `tests` fail in the copy at `root` (a run that never ends fails)."""
+    try:
         done = subprocess.run(
             [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
             cwd=root,
@@ -343,8 +405,6 @@ def killed(root: Path, mutant: Mutant, tests: tuple[str, ...], timeout: float) -
         return done.returncode != 0
     except subprocess.TimeoutExpired:
         return True  # an endless loop is noticed
-    finally:
-        target.write_text(original, encoding="utf-8")
 
 
 def selected(patterns: list[str]) -> Iterator[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import CORPUS, REPO, shipped_rules_as_written
-from tests.site import EVIDENCE, SITE_DOCS, write_site
+from tests.site import EVIDENCE, SITE_DOCS, write_site, write_small_site
 
 REQUIRE_CORPUS = "DOCS_CHECK_REQUIRE_CORPUS"
 
@@ -140,6 +140,11 @@ def cli_at_repo(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> Invoke:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_site(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_small_site(tmp_path_factory.mktemp("small") / "site")
 
 
 @pytest.fixture(scope="module")

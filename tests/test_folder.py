@@ -77,6 +77,65 @@ def test_a_failed_move_puts_the_old_site_back(
     assert os.listdir(tmp_path) == ["site"]  # neither the new folder nor the old one's copy
 
 
+def test_a_site_folders_deep_is_made_with_its_folders(tmp_path: Path) -> None:
+    site = tmp_path / "a" / "b" / "site"
+    replace_folder(str(site), {"pages/v/p.html": b"y"})
+    assert _tree(site) == {MARK: (site / MARK).read_bytes(), "pages/v/p.html": b"y"}
+
+
+def test_a_place_under_a_file_cannot_be_written(tmp_path: Path) -> None:
+    (tmp_path / "file").write_bytes(b"")
+    with pytest.raises(UsageError) as raised:
+        replace_folder(str(tmp_path / "file" / "site"), {"index.html": b"x"})
+    assert str(raised.value) == f"{tmp_path / 'file' / 'site'}: cannot write: File exists"
+    assert os.listdir(tmp_path) == ["file"]
+
+
+def test_an_old_site_that_cannot_be_removed_leaves_the_new_one_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    replace_folder(str(site), {"index.html": b"old"})
+    _undeletable_marks(monkeypatch)
+    replace_folder(str(site), {"index.html": b"new"})
+    assert _tree(site) == {MARK: (site / MARK).read_bytes(), "index.html": b"new"}
+    (left,) = [name for name in os.listdir(tmp_path) if name != "site"]
+    assert left.startswith(".site.old.")  # what could not be removed, beside it
+
+
+def test_a_failed_write_says_why_even_when_its_folder_cannot_be_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    replace_folder(str(site), {"index.html": b"old"})
+    before = _tree(site)
+    real_rename = os.rename
+
+    def failing(source: str, target: str | Path) -> None:
+        if Path(source).name.startswith(".site.") and ".old." not in Path(source).name:
+            raise OSError(28, "No space left on device")
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "rename", failing)
+    _undeletable_marks(monkeypatch)
+    with pytest.raises(UsageError, match="cannot write: No space left on device"):
+        replace_folder(str(site), {"index.html": b"new"})
+    assert _tree(site) == before
+
+
+def _undeletable_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every folder's mark cannot be removed from now on (as on a share that
+    forbids it), so neither can the folder."""
+    real_unlink = os.unlink
+
+    def unlink(path: str, *args: object, **kwargs: object) -> None:
+        if Path(path).name == MARK:
+            raise PermissionError(13, "Permission denied", path)
+        real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "unlink", unlink)
+
+
 def _umask() -> int:
     from checker.files import current_umask
 

@@ -28,8 +28,13 @@ class Verification:
     files: tuple[str, ...]  # the reports read, in the order given
     results: tuple[Result, ...]  # as verify judged them (checker.verify.crosscheck)
     evidence: tuple[Evidence, ...]
+    # a cache of `of`'s answers, filled when first asked: no part of the value
     _index: dict[Any, Any] = field(
-        default_factory=dict, init=False, repr=False, compare=False, hash=False
+        default_factory=dict,
+        init=False,
+        repr=False,
+        compare=False,
+        hash=False,
     )
 
     def of(self, api: str, version: str, product: str) -> Verified:

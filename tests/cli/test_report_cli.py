@@ -3,12 +3,14 @@ codes, and the folder it writes whole or not at all."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import Invoke
+from tests.helpers import git
 from tests.site import SITE_DOCS
 
 DOCS = "tests/fixtures/site/docs"
@@ -85,8 +87,36 @@ def test_a_page_that_cannot_be_read_is_listed_and_the_rest_shown(
     said = f"{bad}:1: invalid UTF-8 at byte offset 0; file skipped"
     assert err.endswith(f"docs-check: error: {said}\n")
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-    assert said in index
+    assert (
+        '<div class="errors"><strong>Input errors: what could not be read is missing below'
+        f"</strong><ul><li>{said}</li></ul></div>"
+    ) in index
     assert "torch-distributed-elastic.md" in index
+
+
+def test_a_site_read_at_git_refs_says_which(cli: Invoke, tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    shutil.copytree(SITE_DOCS, repo / "docs")
+    git(repo, "init", "-q", "-b", "master")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-gpg-sign", "-m", "docs")
+    git(repo, "branch", "v2")
+    site = tmp_path / "site"
+    arguments = ("--git", str(repo), "--ref", "master", "--ref", "v2", "--html", str(site))
+    assert cli("report", *arguments)[0] == 0
+    index = (site / "index.html").read_text(encoding="utf-8")
+    said = "6 pages, 18 entries, 7 APIs, 4 findings; read at master, v2"
+    assert f'<p class="muted" id="read">{said}</p>' in index
+    abouts = []
+    for page in (site / "pages").glob("*elastic*"):
+        about = re.search(r'<p class="muted">([^·]*) ·', page.read_text(encoding="utf-8"))
+        assert about is not None
+        abouts.append(about[1])
+    assert sorted(abouts) == [
+        f"version {version}, zh page, 3 entries, 0 findings; read at {ref}"
+        for version in ("2.12.0", "2.13.0")
+        for ref in ("master", "v2")
+    ]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -99,3 +99,64 @@ def test_an_evidence_record_of_another_schema_is_refused(
     path = _written(tmp_path, document)
     with pytest.raises(InputError, match=r"evidence\[0\]: evidence schema version 99 is newer"):
         load_report(path, default_catalogue())
+
+
+def test_an_npu_run_verifies_its_own_product_only(verify_report: Path, tmp_path: Path) -> None:
+    document = _document(verify_report)
+    document["evidence"] = [e for e in document["evidence"] if e["environment"]["device"] == "npu"]
+    verification = load_verification([_written(tmp_path, document)], default_catalogue())
+    assert verification.of(PUT_METRIC, "2.13.0", "atlas-a2") is Verified.NPU
+    # the Atlas A2 run is no reference run for the other products: nothing ran for them
+    assert verification.of(PUT_METRIC, "2.13.0", "atlas-a3") is Verified.NONE
+    assert verification.of(PUT_METRIC, "2.13.0", "ascend-950") is Verified.NONE
+
+
+def test_a_run_is_said_by_its_summary_else_by_its_verdict(
+    verify_report: Path, tmp_path: Path
+) -> None:
+    document = _document(verify_report)
+    document["evidence"][1]["runs"][0]["summary"] = "Ran 8 cases in 0.004s, OK"
+    verification = load_verification([_written(tmp_path, document)], default_catalogue())
+    runs = verification.runs_at("2.13.0", {PUT_METRIC})
+    assert [(e.environment.device, api, said) for e, api, said in runs] == [
+        ("npu", PUT_METRIC, "passed"),
+        ("cpu-reference", PUT_METRIC, "Ran 8 cases in 0.004s, OK"),
+        ("cpu-reference", PUT_METRIC, "passed"),
+    ]
+    assert verification.runs_at("2.12.0", {PUT_METRIC}) == []
+    assert verification.runs_at("2.13.0", {"torch.other"}) == []
+
+
+def test_asking_a_verification_leaves_it_equal_to_one_never_asked(verify_report: Path) -> None:
+    asked = load_verification([str(verify_report)], default_catalogue())
+    fresh = load_verification([str(verify_report)], default_catalogue())
+    assert asked.of(PUT_METRIC, "2.13.0", "atlas-a2") is Verified.NPU  # fills its index
+    assert asked == fresh
+    assert hash(asked) == hash(fresh)
+    assert repr(asked) == repr(fresh)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (
+            lambda d: d.update(schema_version=2),
+            "verify report schema version 2 is newer than this docs-check reads (1); "
+            "upgrade docs-check",
+        ),
+        (lambda d: d.update(schema_version="1"), "broken report: schema_version '1'"),
+        (
+            lambda d: d["evidence"][2].update(schema_version=True),
+            "evidence[2]: broken report: schema_version True",
+        ),
+    ],
+)
+def test_a_report_or_a_record_of_no_version_this_reads_is_one_line(
+    verify_report: Path, tmp_path: Path, change: Any, said: str
+) -> None:
+    document = _document(verify_report)
+    change(document)
+    path = _written(tmp_path, document)
+    with pytest.raises(InputError) as raised:
+        load_report(path, default_catalogue())
+    assert str(raised.value) == f"{path}: {said}"

@@ -2,7 +2,9 @@
 versions and languages read, in order, the sides the run read (a git ref's
 pages in one language: --ref given twice reads two trees of the same
 versions, shown apart), and the findings grouped by page and by API (a
-finding names its page; its language and ref are its page's)."""
+finding names its page; its language and ref are its page's). A finding on
+no page read (a configuration, a rule file) is in neither: the index counts
+it by rule."""
 
 from __future__ import annotations
 
@@ -22,7 +24,6 @@ class Shape:
     sides: tuple[tuple[str, str], ...]
     trees: tuple[str, ...]  # the refs of the sides, in that order
     findings_by_page: dict[str, tuple[Finding, ...]]  # page name -> its findings, sorted
-    elsewhere: tuple[Finding, ...]  # on no page read (a configuration, a rule file)
     # (api, lang, ref) -> the rules of its findings, and their count
     findings_by_api: dict[tuple[str, str, str], tuple[set[str], int]]
 
@@ -37,22 +38,17 @@ def shape_of(site: Site) -> Shape:
     sides = tuple((tree, lang) for tree in trees for lang in langs)
     side_of = {page.path: (page.lang, page.tree) for page in pages}
     by_page: dict[str, list[Finding]] = {}
-    elsewhere: list[Finding] = []
-    by_api: dict[tuple[str, str, str], tuple[set[str], int]] = {}
+    rules: dict[tuple[str, str, str], set[str]] = {}
     counts: Counter[tuple[str, str, str]] = Counter()
     for finding in site.linted.findings:
         side = side_of.get(finding.path)
         if side is None:
-            elsewhere.append(finding)
             continue
         by_page.setdefault(finding.path, []).append(finding)
         if finding.api:
             key = (finding.api, *side)
-            rules, _count = by_api.setdefault(key, (set(), 0))
-            rules.add(finding.rule)
+            rules.setdefault(key, set()).add(finding.rule)
             counts[key] += 1
-    findings_by_api = {key: (rules, counts[key]) for key, (rules, _c) in by_api.items()}
+    findings_by_api = {key: (named, counts[key]) for key, named in rules.items()}
     found = {path: tuple(sorted(findings)) for path, findings in by_page.items()}
-    return Shape(
-        versions, langs, sides, tuple(trees), found, tuple(sorted(elsewhere)), findings_by_api
-    )
+    return Shape(versions, langs, sides, tuple(trees), found, findings_by_api)

@@ -37,5 +37,9 @@ def test_the_api_table_data_holds_the_name_as_text(site: Path) -> None:
 
 
 def test_script_json_cannot_end_its_script() -> None:
-    said = script_json({"a": "</script><!-- & \u2028"})
-    assert said == '{"a":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}'
+    said = script_json({"a": "</script><!-- & \u2028 \u2029"})
+    assert said == '{"a":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028 \\u2029"}'
+
+
+def test_script_json_keeps_other_text_as_it_is() -> None:
+    assert script_json({"名": ["✔", 1, None]}) == '{"名":["✔",1,null]}'

@@ -6,6 +6,7 @@ each API with --tests."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -14,7 +15,23 @@ import pytest
 from tests.cli.test_tests_cli import DOCS as MAPPED_DOCS
 from tests.cli.test_tests_cli import TESTS
 from tests.helpers import REPO
-from tests.site import EVIDENCE, PUT_METRIC, api_data, page_of, write_site
+from tests.site import (
+    EVIDENCE,
+    PUT_METRIC,
+    api_data,
+    headings,
+    muted,
+    page_of,
+    table,
+    write_site,
+)
+
+VERIFIED = [
+    "verified on NPU",
+    "reference run only",
+    "fake run only (test double, never counted)",
+    "not verified",
+]
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +64,95 @@ def test_the_index_counts_claims_by_how_they_were_verified(verified_site: Path) 
     assert "CPU reference run, no NPU" in index
 
 
+def test_the_index_says_where_the_verification_comes_from_and_what_ran(
+    verified_site: Path, verify_report: Path
+) -> None:
+    index = (verified_site / "index.html").read_text(encoding="utf-8")
+    assert headings(index)[-2:] == ["Verification", "Pages"]  # no test map: no Tests
+    assert muted(index)[1:] == [
+        f"from {verify_report}",
+        "No test map (report --tests DIR or --test-ref REF).",
+    ]
+    assert table(index, "verification").head == ["version", "product", *VERIFIED]
+    environments = table(index, "environments")
+    assert environments.head == [
+        "environment",
+        "torch",
+        "torch_npu",
+        "docs versions",
+        "runs",
+        "note",
+    ]
+    assert environments.rows == [
+        [
+            "NPU run: Ascend910B3 (atlas-a2)",
+            "2.13.0+cpu",
+            "2.13.0",
+            "2.13.0",
+            "1",
+            "NPU run on Ascend910B3: ones(2)*2 on npu:0 = [2.0, 2.0]",
+        ],
+        [
+            "CPU reference run, no NPU",
+            "2.13.0+cpu",
+            "-",
+            "2.13.0",
+            "1",
+            "CPU reference run; NPU not available: torch_npu is not installed",
+        ],
+        [
+            "FAKE run (test double, never counted)",
+            "2.13.0+cpu",
+            "0.0.0+fake",
+            "2.13.0",
+            "1",
+            "FAKE torch_npu test double reporting Ascend910_9382: not an NPU run",
+        ],
+    ]
+
+
+def test_with_a_verify_report_the_api_table_filters_by_verification(verified_site: Path) -> None:
+    page = (verified_site / "apis.html").read_text(encoding="utf-8")
+    options = re.search(r'<label>verification<select id="f-verified">(.*?)</select>', page)
+    assert options is not None
+    assert re.findall(r'<option value="([^"]*)">([^<]*)</option>', options.group(1)) == [
+        ("", "all"),
+        *zip(("npu", "reference", "fake", "none"), VERIFIED, strict=True),
+    ]
+    assert 'id="f-tests"' not in page
+    assert api_data(verified_site)["verified"] is True
+
+
+def test_reports_without_a_fake_run_are_named_in_order_and_warn_of_nothing(
+    verify_report: Path, tmp_path: Path
+) -> None:
+    document = json.loads(verify_report.read_text(encoding="utf-8"))
+    document["evidence"] = [e for e in document["evidence"] if e["environment"]["device"] == "npu"]
+    npu, empty = tmp_path / "npu.json", tmp_path / "empty.json"
+    npu.write_text(json.dumps(document), encoding="utf-8")
+    empty.write_text(json.dumps({**document, "results": [], "evidence": []}), encoding="utf-8")
+    site = write_site(tmp_path / "site", "--verify-report", str(npu), "--verify-report", str(empty))
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert f"from {npu}, {empty}" in muted(index)
+    assert '<p class="fake">' not in index
+    assert [row[0] for row in table(index, "environments").rows] == [
+        "NPU run: Ascend910B3 (atlas-a2)"
+    ]
+
+
+def test_a_claim_only_a_fake_run_speaks_for_is_marked_fake(
+    verify_report: Path, tmp_path: Path
+) -> None:
+    document = json.loads(verify_report.read_text(encoding="utf-8"))
+    document["evidence"] = [e for e in document["evidence"] if e["environment"]["fake_npu"]]
+    document["results"] = [r for r in document["results"] if r["observed"] == "none"]
+    fake = tmp_path / "fake.json"
+    fake.write_text(json.dumps(document), encoding="utf-8")
+    site = write_site(tmp_path / "site", "--verify-report", str(fake))
+    row = next(row for row in api_data(site)["rows"] if row[0] == PUT_METRIC)
+    assert [cell[3] for cell in row[2]] == ["---", "FFF"]
+
+
 def test_the_page_of_a_version_shows_its_verdicts_and_runs(verified_site: Path) -> None:
     view = page_of(verified_site, "torch-distributed-elastic", "2.13.0").read_text("utf-8")
     verdicts = re.search(r'<table class="verdicts">(.*?)</table>', view, re.S)
@@ -57,6 +163,24 @@ def test_the_page_of_a_version_shows_its_verdicts_and_runs(verified_site: Path) 
     assert runs is not None
     assert "FAKE run (test double, never counted)" in runs.group(1)
     assert "NPU run: Ascend910B" in runs.group(1)
+    assert headings(view) == ["Entries", "Verify verdicts", "Evidence"]
+    assert table(view, "verdicts").head == [
+        "API",
+        "product",
+        "documented",
+        "expected",
+        "observed on NPU",
+        "verdict",
+        "detail",
+    ]
+    assert table(view, "runs").head == ["API", "environment", "torch", "result"]
+    assert [row[1:] for row in table(view, "runs").rows] == [
+        ["NPU run: Ascend910B3 (atlas-a2)", "2.13.0+cpu", "passed"],
+        ["CPU reference run, no NPU", "2.13.0+cpu", "passed"],
+        ["FAKE run (test double, never counted)", "2.13.0+cpu", "passed"],
+    ]
+    hostile = page_of(verified_site, "torch-hostile", "2.13.0").read_text("utf-8")
+    assert headings(hostile) == ["Entries"]  # no verdict and no run of its APIs
     older = page_of(verified_site, "torch-distributed-elastic", "2.12.0").read_text("utf-8")
     assert '<table class="verdicts">' in older and '<table class="runs">' in older
     assert "NPU run" not in older  # no run speaks for 2.12.0
@@ -74,7 +198,22 @@ def test_with_tests_each_api_shows_the_tests_that_reach_it(tmp_path: Path) -> No
     assert reached["torch.Tensor.exponential_"] == 2
     assert reached["torch.cuda.synchronize"] == 1
     index = (site / "index.html").read_text(encoding="utf-8")
-    assert "<th>APIs reached by a test</th>" in index
+    assert headings(index)[-3:] == ["Verification", "Tests", "Pages"]
+    tests_table = table(index, "tests")
+    assert tests_table.head == ["version", "APIs reached by a test", "APIs documented"]
+    assert tests_table.rows == [["2.12.0", "8", "10"]]
+    (page,) = (site / "pages").iterdir()
+    entries = table(page.read_text(encoding="utf-8"), "entries")
+    assert entries.head[-3:] == ["status as written", "notes", "tests"]
+    reached = [row[-1] for row in entries.rows if len(row) > 1]  # not a finding's row
+    assert reached == ["1", "1", "1", "1", "1", "2", "1", "0", "0", "1"]
+    filters = (site / "apis.html").read_text(encoding="utf-8")
+    assert (
+        '<label>tests<select id="f-tests"><option value="">all</option>'
+        '<option value="+">reached by a test</option>'
+        '<option value="-">reached by no test</option></select></label>'
+    ) in filters
+    assert 'id="f-verified"' not in filters
 
 
 def test_evidence_files_are_judged_as_verify_judges_them(
