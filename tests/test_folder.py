@@ -63,14 +63,7 @@ def test_a_failed_move_puts_the_old_site_back(
     site = tmp_path / "site"
     replace_folder(str(site), {"index.html": b"old"})
     before = _tree(site)
-    real_rename = os.rename
-
-    def failing(source: str, target: str | Path) -> None:
-        if Path(source).name.startswith(".site.") and ".old." not in Path(source).name:
-            raise OSError(28, "No space left on device")
-        real_rename(source, target)
-
-    monkeypatch.setattr(os, "rename", failing)
+    _no_room_for_the_new_site(monkeypatch)
     with pytest.raises(UsageError, match="cannot write: No space left on device"):
         replace_folder(str(site), {"index.html": b"new"})
     assert _tree(site) == before
@@ -109,14 +102,7 @@ def test_a_failed_write_says_why_even_when_its_folder_cannot_be_removed(
     site = tmp_path / "site"
     replace_folder(str(site), {"index.html": b"old"})
     before = _tree(site)
-    real_rename = os.rename
-
-    def failing(source: str, target: str | Path) -> None:
-        if Path(source).name.startswith(".site.") and ".old." not in Path(source).name:
-            raise OSError(28, "No space left on device")
-        real_rename(source, target)
-
-    monkeypatch.setattr(os, "rename", failing)
+    _no_room_for_the_new_site(monkeypatch)
     _undeletable_marks(monkeypatch)
     with pytest.raises(UsageError, match="cannot write: No space left on device"):
         replace_folder(str(site), {"index.html": b"new"})
@@ -140,3 +126,16 @@ def _umask() -> int:
     from checker.files import current_umask
 
     return current_umask()
+
+
+def _no_room_for_the_new_site(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move of the new site into place fails, as on a full disk; the
+    move of the old one aside (and back) still works."""
+    real_rename = os.rename
+
+    def failing(source: str, target: str | Path) -> None:
+        if Path(source).name.startswith(".site.") and ".old." not in Path(source).name:
+            raise OSError(28, "No space left on device")
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "rename", failing)
