@@ -57,17 +57,22 @@ def test_a_symlink_is_not_followed_into_another_folder(tmp_path: Path) -> None:
     assert not any((tmp_path / "elsewhere").iterdir())
 
 
+@pytest.mark.parametrize("removable", [True, False], ids=["removable", "stuck"])
 def test_a_failed_move_puts_the_old_site_back(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, removable: bool
 ) -> None:
+    """And says why, even when the half-made folder cannot be removed."""
     site = tmp_path / "site"
     replace_folder(str(site), {"index.html": b"old"})
     before = _tree(site)
     _no_room_for_the_new_site(monkeypatch)
+    if not removable:
+        _undeletable_marks(monkeypatch)
     with pytest.raises(UsageError, match="cannot write: No space left on device"):
         replace_folder(str(site), {"index.html": b"new"})
     assert _tree(site) == before
-    assert os.listdir(tmp_path) == ["site"]  # neither the new folder nor the old one's copy
+    if removable:  # neither the new folder nor the old one's copy is left
+        assert os.listdir(tmp_path) == ["site"]
 
 
 def test_a_site_folders_deep_is_made_with_its_folders(tmp_path: Path) -> None:
@@ -94,19 +99,6 @@ def test_an_old_site_that_cannot_be_removed_leaves_the_new_one_in_place(
     assert _tree(site) == {MARK: (site / MARK).read_bytes(), "index.html": b"new"}
     (left,) = [name for name in os.listdir(tmp_path) if name != "site"]
     assert left.startswith(".site.old.")  # what could not be removed, beside it
-
-
-def test_a_failed_write_says_why_even_when_its_folder_cannot_be_removed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    site = tmp_path / "site"
-    replace_folder(str(site), {"index.html": b"old"})
-    before = _tree(site)
-    _no_room_for_the_new_site(monkeypatch)
-    _undeletable_marks(monkeypatch)
-    with pytest.raises(UsageError, match="cannot write: No space left on device"):
-        replace_folder(str(site), {"index.html": b"new"})
-    assert _tree(site) == before
 
 
 def _undeletable_marks(monkeypatch: pytest.MonkeyPatch) -> None:
