@@ -175,6 +175,9 @@ lintrunner_code_option = click.option(
 )
 
 
+evidence_option = click.option(
+    "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
+)
 rules_option = click.option(
     "--rules", "rule_files", multiple=True, metavar="FILE", help="Extra rule file (repeatable)."
 )

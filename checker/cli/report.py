@@ -29,14 +29,7 @@ from checker.cli.torch_options import test_map_options
     metavar="FILE",
     help="A `verify --format json` report: its verdicts and evidence on the pages (repeatable).",
 )
-@click.option(
-    "--evidence",
-    "evidence_files",
-    multiple=True,
-    metavar="FILE",
-    help="An evidence file (from `probe` or `verify --write-evidence`), judged against the "
-    "rules as `verify --no-live --evidence` judges it (repeatable).",
-)
+@o.evidence_option
 @o.scope_option
 @o.config_option
 @o.baseline_option

@@ -37,9 +37,7 @@ from checker.report.formats import formats_for
 @test_ref_option
 @verify_tests_option
 @disabled_option
-@click.option(
-    "--evidence", "evidence_files", multiple=True, help="Evidence file from `probe` (repeatable)."
-)
+@o.evidence_option
 @click.option(
     "--base",
     metavar="REF",

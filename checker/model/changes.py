@@ -75,7 +75,7 @@ def changes(before: Iterable[Record], after: Iterable[Record], key: RecordKey) -
     side is taken from its first entry, as duplicate-api reports the second.
     Only products both sides speak of are compared: a page of a release that
     predates a product says nothing of it, which is no change."""
-    old, new = _by_api(before, key), _by_api(after, key)
+    old, new = first_entries(before, key), first_entries(after, key)
     found: list[Change] = []
     for api_key in sorted(old.keys() | new.keys()):
         was, now = old.get(api_key), new.get(api_key)
@@ -92,8 +92,10 @@ def changes(before: Iterable[Record], after: Iterable[Record], key: RecordKey) -
     return found
 
 
-def _by_api(records: Iterable[Record], key: RecordKey) -> dict[tuple[str, ...], list[Record]]:
-    """Each API's records of its first entry (records come in page order)."""
+def first_entries(records: Iterable[Record], key: RecordKey) -> dict[tuple[str, ...], list[Record]]:
+    """Each key's records of its first entry (records come in page order): what
+    a side says of an API, as `changes` compares it and the site's API table
+    shows it."""
     grouped: dict[tuple[str, ...], list[Record]] = {}
     for record in records:
         held = grouped.setdefault(key(record), [record])

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.i18n import _
+from checker.model.changes import first_entries
 from checker.model.records import Record
 from checker.report.html.markup import (
     STATUS_WORDS,
@@ -62,12 +63,7 @@ def _rows(site: Site, shape: Shape) -> list[list[Any]]:
     verified, tests] of the API's first entry at that version (and ref), a
     character per product."""
     page_index = {page.path: i for i, page in enumerate(site.linted.corpus.pages)}
-    first: dict[tuple[str, str, str, str], list[Record]] = {}
-    for record in site.records:
-        key = (record.api, record.lang, record.tree, record.version)
-        held = first.setdefault(key, [record])
-        if record is not held[0] and record.entry == held[0].entry:
-            held.append(record)
+    first = first_entries(site.records, lambda r: (r.api, r.lang, r.tree, r.version))
     versions = {version: i for i, version in enumerate(shape.versions)}
     langs = {lang: i for i, lang in enumerate(shape.langs)}
     trees = {tree: i for i, tree in enumerate(shape.trees)}

@@ -22,10 +22,14 @@ class Shape:
     langs: tuple[str, ...]  # zh before en: the docs are written in zh first
     # (git ref, or "" for the working tree; language), refs in the order given
     sides: tuple[tuple[str, str], ...]
-    trees: tuple[str, ...]  # the refs of the sides, in that order
     findings_by_page: dict[str, tuple[Finding, ...]]  # page name -> its findings, sorted
     # (api, lang, ref) -> the rules of its findings, and their count
     findings_by_api: dict[tuple[str, str, str], tuple[set[str], int]]
+
+    @property
+    def trees(self) -> tuple[str, ...]:
+        """The refs of the sides, in their order."""
+        return tuple(dict.fromkeys(tree for tree, _lang in self.sides))
 
 
 def shape_of(site: Site) -> Shape:
@@ -51,4 +55,4 @@ def shape_of(site: Site) -> Shape:
             counts[key] += 1
     findings_by_api = {key: (named, counts[key]) for key, named in rules.items()}
     found = {path: tuple(sorted(findings)) for path, findings in by_page.items()}
-    return Shape(versions, langs, sides, tuple(trees), found, findings_by_api)
+    return Shape(versions, langs, sides, found, findings_by_api)
