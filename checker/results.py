@@ -118,6 +118,7 @@ class TestLink:
     line: int  # where in the test module it was found (0 for a rule's)
     exact: bool  # False: a method matched by its name only
     disabled_for: tuple[str, ...]  # the products the version's disabled list disables it on
+    device: str  # npu, or cpu: a test that runs the API on no NPU backs no claim
 
 
 @dataclass(frozen=True)
@@ -167,12 +168,14 @@ class VersionMap:
     # each linked test the disabled list disables on some product of the scope, with
     # those products in the catalogue's order (export's `disabled_for`), by test
     disabled_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    on_npu: int = 0  # documented APIs with a call, method or opinfo link from an NPU test
 
 
 @dataclass(frozen=True)
 class TestsReport:
     versions: tuple[VersionMap, ...]  # in release order
     verdicts: tuple[Verdict, ...]  # by path, line
+    show_notes: bool = False  # --show-notes: the text lists each claim-unbacked note
 
 
 # verify --backed

@@ -15,7 +15,7 @@ from checker.testmap.claims import Disabling
 from checker.testmap.documented import Documented
 from checker.testmap.links import Link, links_of, ops_links, table_links
 from checker.testmap.opdb import OpDb, installed_torch, read_op_db
-from checker.testmap.refs import OPDB, RULE
+from checker.testmap.refs import NPU, OPDB, RULE
 from checker.testmap.tree import TestTree
 from checker.verify.expectations import Expectation, load_rules, shipped_rule_files
 
@@ -84,10 +84,10 @@ def map_rules(ready: Prepared) -> list[Expectation]:
 
 
 def rule_links(rules: Sequence[Expectation]) -> list[Link]:
-    """A rule's `test` backs its API (kind `rule`)."""
+    """A rule's `test` backs its API (kind `rule`): verify runs it on the NPU."""
     found: list[Link] = []
     for rule in rules:
         if rule.test:
             path = rule.test.split("::", 1)[0]
-            found.append(Link(rule.api, rule.test, RULE, 0, True, None, path))
+            found.append(Link(rule.api, rule.test, RULE, 0, True, None, path, NPU))
     return found

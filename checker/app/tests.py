@@ -44,6 +44,7 @@ def tests(
     settings: Settings,
     request: TestsRequest,
     progress: Progress | None = None,
+    show_notes: bool = False,
 ) -> Outcome[TestsReport]:
     ready, corpus = read_docs(docs, settings, progress)
     options = settings.reading.options(progress)
@@ -55,7 +56,7 @@ def tests(
         if gate.selection.selects(v.check)
     ]
     levelled.sort(key=lambda v: (v.path, v.line, v.check, v.api))
-    report = TestsReport(mapped.versions, tuple(levelled))
+    report = TestsReport(mapped.versions, tuple(levelled), show_notes)
     failed = fails((v.severity for v in levelled), ready.fail_on)
     errors = (*corpus.errors, *mapped.errors)
     return Outcome("tests", report, errors, failed=failed, exit_zero=settings.exit_zero)
@@ -78,7 +79,7 @@ class Mapped:
             disabled_for = dict(version.disabled_for)
             for link in version.links:
                 off = disabled_for.get(link.test, ())
-                made = TestLink(link.test, link.kind, link.line, link.exact, off)
+                made = TestLink(link.test, link.kind, link.line, link.exact, off, link.device)
                 found.setdefault((version.version, link.api), []).append(made)
         return {key: tuple(links) for key, links in found.items()}
 
@@ -149,9 +150,11 @@ def test_map(
                     api
                     for api, products in claims
                     for link in by_api.get(api, ())
-                    if any(disabling.of(link, p) is None for p in products or catalogue.scope)
+                    if link.on_npu
+                    and any(disabling.of(link, p) is None for p in products or catalogue.scope)
                 ),
                 _disabled_for(links, disabling, catalogue.scope),
+                len({link.api for link in links if link.kind != RULE and link.on_npu}),
             )
         )
     return Mapped(tuple(versions), tuple(verdicts), tuple(errors))

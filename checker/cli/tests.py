@@ -19,6 +19,11 @@ from checker.cli.torch_options import disabled_option, mapped_test_ref_option, t
 @tests_option
 @mapped_test_ref_option
 @disabled_option
+@click.option(
+    "--show-notes",
+    is_flag=True,
+    help="List every claim-unbacked note in the text report, not one line per page.",
+)
 @o.format_option("tests")
 @o.output_option
 @o.scope_option
@@ -33,6 +38,7 @@ def tests(
     fmt: str,
     output: str | None,
     quiet: bool,
+    show_notes: bool,
     **values: Any,
 ) -> int:
     """Map every documented API of each docs version to the test cases that
@@ -47,5 +53,7 @@ def tests(
     request = tests_request_of(values)
     assert request is not None, "--tests has a default"
     with progress_for(quiet) as progress:
-        outcome = run_tests(paths_of(paths, values["docs"]), settings, request, progress)
+        outcome = run_tests(
+            paths_of(paths, values["docs"]), settings, request, progress, show_notes
+        )
     return finish(outcome, fmt, output, quiet)

@@ -78,6 +78,7 @@ def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
                 "line": link.line,
                 "exact": link.exact,
                 "disabled_for": list(link.disabled_for),
+                "device": link.device,
             }
             for link in exported.links_of(record)
         ]

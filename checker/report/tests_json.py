@@ -41,6 +41,7 @@ def _version(mapped: VersionMap) -> dict[str, Any]:
         "cases": mapped.cases,
         "documented": mapped.documented,
         "reached": mapped.reached,
+        "reached_npu": mapped.on_npu,
         "linked": dict(mapped.linked),
         "shares": [
             {
@@ -52,7 +53,14 @@ def _version(mapped: VersionMap) -> dict[str, Any]:
             for s in mapped.shares
         ],
         "links": [
-            {"api": k.api, "test": k.test, "kind": k.kind, "line": k.line, "exact": k.exact}
+            {
+                "api": k.api,
+                "test": k.test,
+                "kind": k.kind,
+                "line": k.line,
+                "exact": k.exact,
+                "device": k.device,
+            }
             for k in mapped.links
         ],
     }

@@ -1,20 +1,25 @@
 """`tests`' text report: per docs version, the test tree read, how many
-documented APIs a test reaches by each kind of link, and per product the
-share of supported claims an enabled test backs; then every verdict as a
-`path:line: id message` line (warnings and notes alike: the notes are the
-unbacked list). The summary line counts the verdicts."""
+documented APIs a test reaches (and an NPU test) by each kind of link, and
+per product the share of supported claims an enabled NPU test backs; then
+every verdict as a `path:line: id message` line, but for the claim-unbacked
+notes, which are one line per page with their count unless --show-notes
+(there are thousands on a real tree). The summary line says what it counts:
+APIs, or API × version pairs over several versions, and the verdicts."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import _, say
+from checker.i18n import _, ngettext, say
 from checker.report.counts import cases_said, modules_said, versions_said
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.results import TestsReport
+    from checker.testmap.claims import Verdict
+
+UNBACKED = "claim-unbacked"
 
 
 def percent(part: int, whole: int) -> str:
@@ -37,10 +42,15 @@ def tests_text(report: TestsReport) -> list[str]:
         kinds = ", ".join(f"{kind} {count}" for kind, count in mapped.linked) or "-"
         lines.append(
             "  "
-            + _("{reached} of {documented} documented APIs reached ({share}): {kinds}").format(
+            + _(
+                "{reached} of {documented} documented APIs reached ({share}), "
+                "{npu} on the NPU ({npu_share}): {kinds}"
+            ).format(
                 reached=mapped.reached,
                 documented=mapped.documented,
                 share=percent(mapped.reached, mapped.documented),
+                npu=mapped.on_npu,
+                npu_share=percent(mapped.on_npu, mapped.documented),
                 kinds=kinds,
             )
         )
@@ -56,12 +66,35 @@ def tests_text(report: TestsReport) -> list[str]:
                 )
                 + (f": {by_kind}" if by_kind else "")
             )
+    folded = _folded(report)
     for verdict in report.verdicts:
         level = verdict.severity.value if verdict.severity else "note"
+        if _foldable(verdict, report):
+            count = folded.pop(verdict.path, 0)
+            if count:  # the page's first note stands for them all
+                said = ngettext(
+                    "{count} API marked supported that no test reaches on the NPU "
+                    "(--show-notes lists it)",
+                    "{count} APIs marked supported that no test reaches on the NPU "
+                    "(--show-notes lists them)",
+                    count,
+                ).format(count=count)
+                lines.append(f"{verdict.path}:{verdict.line}: {verdict.check} [{level}] {said}")
+            continue
         lines.append(
             f"{verdict.path}:{verdict.line}: {verdict.check} [{level}] {say(verdict.message)}"
         )
     return lines
+
+
+def _foldable(verdict: Verdict, report: TestsReport) -> bool:
+    """A claim-unbacked note, shown as its page's count unless --show-notes."""
+    return not report.show_notes and verdict.check == UNBACKED and verdict.severity is None
+
+
+def _folded(report: TestsReport) -> dict[str, int]:
+    """Each page's claim-unbacked notes, counted."""
+    return dict(Counter(v.path for v in report.verdicts if _foldable(v, report)))
 
 
 def tests_summary(outcome: Outcome[Any]) -> str:
@@ -70,13 +103,22 @@ def tests_summary(outcome: Outcome[Any]) -> str:
     verdicts = ", ".join(f"{count} {check}" for check, count in sorted(counted.items()))
     reached = sum(m.reached for m in report.versions)
     documented = sum(m.documented for m in report.versions)
-    return _(
-        "{versions}, {reached} of {documented} documented APIs reached by a test; "
-        "{verdicts}; exit {code}"
-    ).format(
+    npu = sum(m.on_npu for m in report.versions)
+    if len(report.versions) > 1:  # an API documented for four versions counts four times
+        said = _(
+            "{versions}, {reached} of {documented} documented API × version pairs reached "
+            "by a test, {npu} by an NPU test; {verdicts}; exit {code}"
+        )
+    else:
+        said = _(
+            "{versions}, {reached} of {documented} documented APIs reached by a test, "
+            "{npu} by an NPU test; {verdicts}; exit {code}"
+        )
+    return said.format(
         versions=versions_said(len(report.versions)),
         reached=reached,
         documented=documented,
+        npu=npu,
         verdicts=verdicts or _("no verdicts"),
         code=int(outcome.exit_code),
     )

@@ -1,15 +1,17 @@
 """The docs' claims against the tests, one docs version at a time. A claim is
 what an entry says of a product; it is backed when an enabled test reaches
-its API. Three verdicts (checker.checks.registry):
+its API on the NPU. Only NPU links (checker.testmap.links: `Link.on_npu`)
+count: a test that runs the API on CPU tensors neither backs a claim of NPU
+support nor contradicts a ✘. Three verdicts (checker.checks.registry):
 
-- `claim-unbacked` (note): a product marked supported, and no test of any
-  kind reaches the API at that version;
-- `claim-tests-disabled` (warning): a product marked supported, every test
+- `claim-unbacked` (note): a product marked supported, and no NPU test of
+  any kind reaches the API at that version (CPU tests may: the message says so);
+- `claim-tests-disabled` (warning): a product marked supported, every NPU test
   that reaches the API by `call` or `opinfo` is disabled on NPU for that
-  release (for that product, or for every product), and no enabled test
+  release (for that product, or for every product), and no enabled NPU test
   calls it as a method either;
-- `unsupported-but-tested` (note): ✘ for every product, while enabled tests
-  reach the API (by `call`, `opinfo` or a method of a known class).
+- `unsupported-but-tested` (note): ✘ for every product, while enabled NPU
+  tests reach the API (by `call`, `opinfo` or a method of a known class).
 
 A case is disabled when every name the runner gives it is a key of the
 version's disabled list; a case whose names cannot all be listed (an open,
@@ -104,7 +106,8 @@ def judge(
     for entry in entries:
         said = entry.expanded(scopes[entry.path])
         yes = [p for p, s in said.items() if s == Support.SUPPORTED]
-        reached = links.get(entry.api, [])
+        every = links.get(entry.api, [])
+        reached = [link for link in every if link.on_npu]
         for product in yes:
             supported.setdefault(product, set()).add(entry.api)
             for link in reached:
@@ -112,7 +115,7 @@ def judge(
                     backed.setdefault(product, set()).add(entry.api)
                     kinds.setdefault((product, link.kind), set()).add(entry.api)
         if yes and not reached:
-            verdicts.append(_verdict(UNBACKED, entry, yes, _unbacked(entry, yes)))
+            verdicts.append(_verdict(UNBACKED, entry, yes, _unbacked(entry, yes, every)))
         elif yes:
             verdicts += _disabled(entry, yes, reached, disabling)
         if said and all(s == Support.UNSUPPORTED for s in said.values()):
@@ -177,24 +180,41 @@ def _list_path(disabling: Disabling) -> str:
     return disabling.listed.path if disabling.listed else ""
 
 
-def _unbacked(entry: Entry, yes: list[str]) -> str:
+def _unbacked(entry: Entry, yes: list[str], cpu: list[Link]) -> str:
+    if not cpu:
+        return message(
+            N_("{api} is marked supported on {products} for {version}, and no test reaches it"),
+            api=entry.api,
+            products=", ".join(yes),
+            version=entry.version,
+        )
     return message(
-        N_("{api} is marked supported on {products} for {version}, and no test reaches it"),
+        N_(
+            "{api} is marked supported on {products} for {version}, and only tests "
+            "on the CPU reach it: {tests}"
+        ),
         api=entry.api,
         products=", ".join(yes),
         version=entry.version,
+        tests=_listed(cpu),
     )
 
 
-def _tested(entry: Entry, enabled: list[Link]) -> str:
-    tests: str = ", ".join(sorted({link.test for link in enabled})[:3])
-    more = len({link.test for link in enabled}) - 3
+def _listed(links: list[Link]) -> str:
+    """The first three tests, and how many more."""
+    tests: str = ", ".join(sorted({link.test for link in links})[:3])
+    more = len({link.test for link in links}) - 3
     if more > 0:
         tests = message(N_("{tests} and {count} more"), tests=tests, count=more)
+    return tests
+
+
+def _tested(entry: Entry, enabled: list[Link]) -> str:
+    tests = _listed(enabled)
     return message(
         N_(
             "{api} is marked unsupported on every product for {version}, "
-            "and enabled tests reach it: {tests}"
+            "and enabled tests reach it on the NPU: {tests}"
         ),
         api=entry.api,
         version=entry.version,

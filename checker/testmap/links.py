@@ -30,7 +30,9 @@ from checker.testmap.refs import (
     ATTR,
     AUTOGRAD,
     CALL,
+    DEVICE,
     METHOD,
+    NPU,
     NAME,
     OPCALL,
     OPDB,
@@ -39,6 +41,8 @@ from checker.testmap.refs import (
     Ref,
 )
 from checker.testmap.scopes import EITHER, RETURNS
+
+CPU = "cpu"  # a link whose test runs the API on no NPU that a static reading can see
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,21 @@ class Link:
     exact: bool = True  # False: a method matched by its name only
     case: Case | None = None  # the case, to match disabled lists against (None: a rule's)
     path: str = ""
+    # NPU: the case runs it on the NPU (its class instantiated for the NPU, its
+    # body moving tensors there, torch.npu / torch_npu called; a rule's test,
+    # which verify runs on the NPU); CPU: otherwise. Only an NPU link backs a
+    # claim or contradicts a ✘.
+    device: str = CPU
+
+    @property
+    def on_npu(self) -> bool:
+        return self.device == NPU
+
+
+def device_of(refs: tuple[Ref, ...]) -> str:
+    """NPU when the case (its body, helpers or fixtures, or its class's
+    instantiation) puts what it runs on the NPU; else CPU."""
+    return NPU if any(kind == DEVICE for kind, _, _ in refs) else CPU
 
 
 def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Link]:
@@ -57,6 +76,7 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
     found: list[Link] = []
     for case, refs in zip(scanned.cases, scanned.refs, strict=True):
         test = f"{path}::{case.cls}::{case.name}" if case.cls else f"{path}::{case.name}"
+        device = device_of(refs)
         seen: set[str] = set()
         classes: set[str] = set()
         for ref_kind, target, line in refs:
@@ -71,7 +91,7 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
                     each = documented.call(f"{cls}.{member}") or documented.member(cls, member)
                     if each is not None and each not in seen:
                         seen.add(each)
-                        found += _each_named(Link(each, test, kind, line, True, case, path))
+                        found += _each_named(Link(each, test, kind, line, True, case, path, device))
                 continue
             elif ref_kind == METHOD:
                 cls, _, member = target.rpartition(".")
@@ -86,7 +106,7 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
                 api = documented.op(target.removesuffix("_" + DEVICE))
             if api is not None and api not in seen:
                 seen.add(api)
-                found += _each_named(Link(api, test, kind, line, exact, case, path))
+                found += _each_named(Link(api, test, kind, line, exact, case, path, device))
                 if api in documented.members:
                     classes.add(api)
         for ref_kind, target, line in refs:  # members of the classes the test names, by name
@@ -96,7 +116,7 @@ def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Lin
                 api = documented.member(cls, target, bases=False)
                 if api is not None and api not in seen:
                     seen.add(api)
-                    found += _each_named(Link(api, test, METHOD, line, False, case, path))
+                    found += _each_named(Link(api, test, METHOD, line, False, case, path, device))
     return found
 
 
@@ -125,11 +145,11 @@ def ops_links(path: str, case: Case, names: Set[str], documented: Documented) ->
         if case.name.startswith(_INPLACE_TESTS):  # it runs the op's in-place variant only
             api = documented.call(f"torch.Tensor.{op}_") if op and op[-1:] != "_" else None
         if api is not None:
-            # the family's other dtypes are not listed and may well run: not wholly disabled
+            # the family's other dtypes are not listed and may well run: not wholly
+            # disabled; the list names it as the NPU ran it (`_npu_float32`)
             one = Case(case.cls, name, case.line, open=True, ops=True)
-            found.append(
-                Link(api, f"{path}::{case.cls}::{name}", OPINFO, case.line, True, one, path)
-            )
+            test = f"{path}::{case.cls}::{name}"
+            found.append(Link(api, test, OPINFO, case.line, True, one, path, NPU))
     return found
 
 
@@ -160,6 +180,7 @@ def table_links(
         "aliases" in used,
     )
     guards = [target for kind, target, _ in refs if kind == OPSKIP]
+    device = device_of(refs)
     found: list[Link] = []
     seen: set[str] = set()
     for table in tables:
@@ -188,7 +209,7 @@ def table_links(
                 runner = f"{case.name}_{entry.name.replace('.', '_')}"
                 one = Case(case.cls, runner, case.line, open=True, ops=True)
                 test = f"{path}::{case.cls}::{runner}"
-                found.append(Link(api, test, OPINFO, case.line, False, one, path))
+                found.append(Link(api, test, OPINFO, case.line, False, one, path, device))
     return found
 
 

@@ -30,12 +30,15 @@ from dataclasses import dataclass
 from checker.testmap.cases import OPS, Case, decorator_name, device_case, plain_case
 from checker.testmap.ops import op_guards, tables
 from checker.testmap.refs import (
+    DEVICE,
+    NPU,
     OPDB,
     OPINFO,
     OPSKIP,
     Function,
     FunctionRefs,
     Ref,
+    device_named,
 )
 from checker.testmap.scopes import Scope, made
 from checker.testmap.toplevel import assigned, global_values, torch_bases
@@ -45,6 +48,10 @@ from checker.testmap.walk import Nodes, top_level, walked
 _ELSEWHERE = frozenset(("onlyCPU", "onlyCUDA", "onlyMPS", "onlyXPU"))
 # what unittest runs around each test of a class: its fixtures' reach is the test's too
 _FIXTURES = ("setUp", "setUpClass", "tearDown", "tearDownClass")
+# instantiate_device_type_tests' names of the NPU's device type (`only_for="privateuse1"`)
+_NPU_TYPES = frozenset(("privateuse1", NPU))
+# importing it makes torch's CUDA calls the NPU's (`x.cuda()`, `device="cuda"`)
+_TRANSFER = "torch_npu.contrib.transfer_to_npu"
 
 
 @dataclass(frozen=True)
@@ -65,7 +72,10 @@ class ModuleReader:
         self.classes: dict[str, ast.ClassDef] = {}
         self.functions: dict[str, Function] = {}
         self.device: set[str] = set()
+        self.npu_classes: set[str] = set()  # instantiated for the NPU's device type
         self.parametrized: set[str] = set()
+        values: dict[str, ast.expr] = {}  # each name's value so far, as `only_for=` names it
+        transfer = False
         for statement in top_level(tree.body):
             self.scope.bind(statement)
             if isinstance(statement, ast.ClassDef):
@@ -73,7 +83,16 @@ class ModuleReader:
             elif isinstance(statement, Function):
                 self.functions[statement.name] = statement
             elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-                self._instantiated(statement.value)
+                self._instantiated(statement.value, values)
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                if isinstance(statement.targets[0], ast.Name):
+                    values[statement.targets[0].id] = statement.value
+            elif isinstance(statement, ast.Import | ast.ImportFrom):
+                transfer = transfer or _TRANSFER in _imported(statement)
+        self.npu_devices = frozenset((NPU, "cuda") if transfer else (NPU,))
+        self.npu_names = frozenset(
+            name for name, value in values.items() if device_named(value, self.npu_devices)
+        )
         self.bases = torch_bases(self.classes, self.scope)
         self.globals = global_values(tree.body, self.scope)
         self.ops_names = OPS | {  # `_variant_ops = partial(ops, dtypes=…)`: an `ops` too
@@ -90,12 +109,14 @@ class ModuleReader:
         self._nodes: dict[int, Nodes] = {}
         self._reached: dict[tuple[str, str], dict[tuple[str, str], int]] = {}
 
-    def _instantiated(self, call: ast.Call) -> None:
+    def _instantiated(self, call: ast.Call, values: dict[str, ast.expr]) -> None:
         called = decorator_name(call)
         first = call.args[0] if call.args else None
         if isinstance(first, ast.Name):
             if called == "instantiate_device_type_tests":
                 self.device.add(first.id)
+                if _for_npu(call, values):
+                    self.npu_classes.add(first.id)
             elif called == "instantiate_parametrized_tests":
                 self.parametrized.add(first.id)
 
@@ -119,6 +140,8 @@ class ModuleReader:
                         reached.setdefault((OPDB, table), method.lineno)
                     for guard, line in op_guards(method):
                         reached.setdefault((OPSKIP, guard), line)
+                if cls in self.npu_classes:  # its `device` argument is the NPU's
+                    reached.setdefault((DEVICE, NPU), method.lineno)
                 cases.append(case)
                 decorators = {decorator_name(d) for d in method.decorator_list}
                 if "skip" in decorators or (cls in self.device and decorators & _ELSEWHERE):
@@ -222,3 +245,53 @@ class ModuleReader:
                         if kind is not None:
                             kinds[target.attr] = kind
         return kinds
+
+
+def _imported(statement: ast.Import | ast.ImportFrom) -> set[str]:
+    """The modules an import names: `a.b` and, of `from a import b`, `a.b` too."""
+    if isinstance(statement, ast.Import):
+        return {alias.name for alias in statement.names}
+    module = statement.module or ""
+    return {module, *(f"{module}.{alias.name}" for alias in statement.names)}
+
+
+def _for_npu(call: ast.Call, values: dict[str, ast.expr]) -> bool:
+    """Whether `instantiate_device_type_tests(...)` makes the class's NPU variant:
+    no `only_for`, or one naming privateuse1 (or npu), and no `except_for` naming
+    it. A device list the module does not spell out (`only_for=devices()`) is
+    not taken to include the NPU."""
+    given = {k.arg: k.value for k in call.keywords if k.arg}
+    if "only_for" in given:
+        named = _device_types(given["only_for"], values)
+        if named is None or not named & _NPU_TYPES:
+            return False
+    if "except_for" in given:
+        named = _device_types(given["except_for"], values)
+        if named is None or named & _NPU_TYPES:
+            return False
+    return True
+
+
+def _device_types(value: ast.expr, values: dict[str, ast.expr], depth: int = 0) -> set[str] | None:
+    """The device types a literal spells (`"cpu"`, `("cpu", "npu")`, a name bound to
+    one, either side of `a if c else b`), lower-cased; None for anything else."""
+    if depth > 4:
+        return None
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return {value.value.lower()}
+    if isinstance(value, ast.Constant) and value.value is None:
+        return set()
+    if isinstance(value, ast.Name) and value.id in values:
+        return _device_types(values[value.id], values, depth + 1)
+    if isinstance(value, ast.IfExp):
+        sides = [_device_types(side, values, depth + 1) for side in (value.body, value.orelse)]
+        return None if None in sides else set().union(*(s for s in sides if s is not None))
+    if isinstance(value, ast.Tuple | ast.List | ast.Set):
+        found: set[str] = set()
+        for element in value.elts:
+            each = _device_types(element, values, depth + 1)
+            if each is None:
+                return None
+            found |= each
+        return found
+    return None

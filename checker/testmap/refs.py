@@ -16,6 +16,9 @@ ATTR = "attr"  # an attribute read on an object of no known class: paired with t
 OPDB, OPCALL = "opdb", "opcall"
 OPSKIP = "opskip"  # `if op.flag: self.skipTest(…)` ("flag"), `if not op.flag: …` ("!flag")
 AUTOGRAD = "autograd"  # an OPSKIP: runs only an op with autograd or forward AD
+# the function runs something on the NPU: (DEVICE, NPU, line) where it moves a tensor or
+# module there (`.npu()`, `.to("npu")`, `device="npu:0"`) or calls torch.npu / torch_npu
+DEVICE, NPU = "device", "npu"
 
 # (kind, target, line): CALL, METHOD, NAME, ATTR or OPINFO; a dotted name, a
 # method or attribute name (NAME, ATTR) or the test's name less `test_` (OPINFO);
@@ -34,6 +37,10 @@ class ModuleReader(Protocol):
     functions: dict[str, Function]
     bases: dict[str, str]
     globals: dict[str, list[tuple[str, int]]]
+    # the device names that are the NPU ("npu"; "cuda" too under transfer_to_npu), and
+    # the module's names bound to such a device (`device = "npu:0"`)
+    npu_devices: frozenset[str]
+    npu_names: frozenset[str]
 
     def nodes(self, function: Function) -> Nodes: ...
 
@@ -79,6 +86,8 @@ class FunctionRefs:
         self_kinds = module.self_kinds(self.cls) if self.cls else {}
         for call in nodes.calls:  # a module called runs its forward: `layer(x)`, `nn.ReLU()(x)`
             func = call.func
+            if self._on_npu(call):
+                self._add(DEVICE, NPU, call.lineno)
             if isinstance(func, ast.Name):
                 kind = scope.kind(func.id)
             elif isinstance(func, ast.Call):
@@ -122,6 +131,38 @@ class FunctionRefs:
     def _add(self, kind: str, target: str, line: int) -> None:
         self.own.setdefault((kind, target), line)
 
+    def _on_npu(self, call: ast.Call) -> bool:
+        """Whether a call puts something on the NPU: `x.npu()` (`x.cuda()` under
+        transfer_to_npu), or a device given as an argument (`.to("npu")`,
+        `device="npu:0"`, `torch.device("npu")`, the module's `device`). A device
+        compared (`if x.device.type == "npu"`) runs nothing there."""
+        func, devices = call.func, self.module.npu_devices
+        if isinstance(func, ast.Attribute) and func.attr in devices:
+            return not isinstance(func.value, ast.Name) or self.scope.alias(func.value.id) is None
+        for value in [*call.args, *(k.value for k in call.keywords)]:
+            if device_named(value, devices):
+                return True
+            if (
+                isinstance(value, ast.Name)
+                and value.id in self.module.npu_names
+                and not self._bound_here(value.id)
+            ):
+                return True
+        return False
+
+    def _bound_here(self, name: str) -> bool:
+        """Whether the function binds `name` itself (an argument, an assignment):
+        then it is not the module's."""
+        scope, arguments = self.scope, self.function.args
+        if any(
+            a.arg == name for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        ):
+            return True
+        return any(
+            name in bound
+            for bound in (scope.aliases, scope.kinds, scope.plain, scope.unknown, scope.classes)
+        )
+
     def _reference(
         self, node: ast.Attribute | ast.Name, call: bool, self_kinds: dict[str, str]
     ) -> None:
@@ -129,6 +170,8 @@ class FunctionRefs:
         named = dotted(node, scope)
         if named is not None:
             self._add(CALL, named, line)
+            if call and (named.startswith("torch_npu.") or named.startswith("torch.npu.")):
+                self._add(DEVICE, NPU, line)  # torch_npu's own API runs on the NPU
             return
         if not isinstance(node, ast.Attribute):
             if node.id in self.module.globals and scope.alias(node.id) is None:
@@ -156,6 +199,26 @@ class FunctionRefs:
             if isinstance(node.value, ast.Constant | ast.List | ast.Dict | ast.Set | ast.JoinedStr):
                 return
         self._add(NAME if call else ATTR, node.attr, line)
+
+
+def device_named(value: ast.expr, devices: frozenset[str]) -> bool:
+    """Whether an expression spells one of `devices`: `"npu"`, `"npu:0"`,
+    `f"npu:{rank}"`, `torch.device("npu", 0)`."""
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return value.value.split(":", 1)[0] in devices
+    if isinstance(value, ast.JoinedStr) and value.values:
+        first = value.values[0]
+        return (
+            isinstance(first, ast.Constant)
+            and isinstance(first.value, str)
+            and first.value.split(":", 1)[0] in devices
+            and ":" in first.value
+        )
+    if isinstance(value, ast.Call) and value.args:
+        func = value.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return name == "device" and device_named(value.args[0], devices)
+    return False
 
 
 def _entered(value: ast.expr, scope: Scope) -> str | None:
