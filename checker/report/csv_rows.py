@@ -34,6 +34,7 @@ def render(outcome: Outcome[Any]) -> str:
             row["tests"] = "; ".join(
                 f"{link.test} {link.kind} {link.line} {'yes' if link.exact else 'no'} "
                 + (",".join(link.disabled_for) or "-")
+                + f" {link.device}"
                 for link in exported.links_of(record)
             )
         writer.writerow(row)

@@ -1,7 +1,7 @@
 """`tests --format csv`: one row per docs version and documented API: the
-products marked supported, whether an enabled test backs it, the links by
-kind, the first test, and the verdicts on it (the unbacked list is the rows
-whose `backed` is `no`)."""
+products marked supported, whether an enabled NPU test backs it, the links by
+kind, the number of tests and of NPU tests, the first test, and the verdicts
+on it (the unbacked list is the rows whose `backed` is `no`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 FIELDS = (
     *("version", "api", "supported", "backed", "call", "method", "opinfo", "rule"),
-    *("tests", "first_test", "verdicts"),
+    *("tests", "npu_tests", "first_test", "verdicts"),
 )
 
 
@@ -27,8 +27,11 @@ def tests_csv(report: TestsReport) -> str:
         verdicts.setdefault((v.version, v.api), set()).add(v.check)
     for mapped in report.versions:
         links: dict[str, list[tuple[str, str]]] = {}
+        on_npu: dict[str, set[str]] = {}
         for link in mapped.links:
             links.setdefault(link.api, []).append((link.kind, link.test))
+            if link.on_npu:
+                on_npu.setdefault(link.api, set()).add(link.test)
         backed = mapped.backed
         for api, products in mapped.claims:
             found = links.get(api, [])
@@ -42,6 +45,7 @@ def tests_csv(report: TestsReport) -> str:
                     "yes" if api in backed else "no",
                     *kinds,
                     len(tests),
+                    len(on_npu.get(api, ())),
                     tests[0] if tests else "",
                     " ".join(sorted(verdicts.get((mapped.version, api), ()))),
                 ]

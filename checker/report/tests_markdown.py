@@ -27,12 +27,13 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
             f"### {mapped.version}",
             "",
             _(
-                "{reached} of {documented} documented APIs reached ({share}); tests: `{tree}`; "
-                "disabled list: {listed}"
+                "{reached} of {documented} documented APIs reached ({share}), {npu} on the NPU; "
+                "tests: `{tree}`; disabled list: {listed}"
             ).format(
                 reached=mapped.reached,
                 documented=mapped.documented,
                 share=percent(mapped.reached, mapped.documented),
+                npu=mapped.on_npu,
                 tree=mapped.tree,
                 listed=f"`{mapped.disabled}`" if mapped.disabled else _("none"),
             ),
@@ -60,7 +61,7 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
             lines += [
                 "",
                 "<details><summary>"
-                + _("{count} supported APIs no test reaches").format(count=len(unbacked))
+                + _("{count} supported APIs no test reaches on the NPU").format(count=len(unbacked))
                 + "</summary>",
                 "",
                 *(f"- `{_cell(api)}`" for api in unbacked),

@@ -30,14 +30,14 @@ from checker.testmap.refs import (
     ATTR,
     AUTOGRAD,
     CALL,
-    DEVICE,
     METHOD,
-    NPU,
     NAME,
+    NPU,
     OPCALL,
     OPDB,
     OPINFO,
     OPSKIP,
+    RUNS_ON,
     Ref,
 )
 from checker.testmap.scopes import EITHER, RETURNS
@@ -68,7 +68,7 @@ class Link:
 def device_of(refs: tuple[Ref, ...]) -> str:
     """NPU when the case (its body, helpers or fixtures, or its class's
     instantiation) puts what it runs on the NPU; else CPU."""
-    return NPU if any(kind == DEVICE for kind, _, _ in refs) else CPU
+    return NPU if any(kind == RUNS_ON for kind, _, _ in refs) else CPU
 
 
 def links_of(path: str, scanned: ModuleScan, documented: Documented) -> list[Link]:

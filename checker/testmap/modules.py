@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from checker.testmap.cases import OPS, Case, decorator_name, device_case, plain_case
 from checker.testmap.ops import op_guards, tables
 from checker.testmap.refs import (
-    DEVICE,
     NPU,
     OPDB,
     OPINFO,
     OPSKIP,
+    RUNS_ON,
     Function,
     FunctionRefs,
     Ref,
@@ -141,7 +141,7 @@ class ModuleReader:
                     for guard, line in op_guards(method):
                         reached.setdefault((OPSKIP, guard), line)
                 if cls in self.npu_classes:  # its `device` argument is the NPU's
-                    reached.setdefault((DEVICE, NPU), method.lineno)
+                    reached.setdefault((RUNS_ON, NPU), method.lineno)
                 cases.append(case)
                 decorators = {decorator_name(d) for d in method.decorator_list}
                 if "skip" in decorators or (cls in self.device and decorators & _ELSEWHERE):

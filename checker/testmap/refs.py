@@ -16,9 +16,9 @@ ATTR = "attr"  # an attribute read on an object of no known class: paired with t
 OPDB, OPCALL = "opdb", "opcall"
 OPSKIP = "opskip"  # `if op.flag: self.skipTest(…)` ("flag"), `if not op.flag: …` ("!flag")
 AUTOGRAD = "autograd"  # an OPSKIP: runs only an op with autograd or forward AD
-# the function runs something on the NPU: (DEVICE, NPU, line) where it moves a tensor or
+# the function runs something on the NPU: (RUNS_ON, NPU, line) where it moves a tensor or
 # module there (`.npu()`, `.to("npu")`, `device="npu:0"`) or calls torch.npu / torch_npu
-DEVICE, NPU = "device", "npu"
+RUNS_ON, NPU = "device", "npu"
 
 # (kind, target, line): CALL, METHOD, NAME, ATTR or OPINFO; a dotted name, a
 # method or attribute name (NAME, ATTR) or the test's name less `test_` (OPINFO);
@@ -87,7 +87,7 @@ class FunctionRefs:
         for call in nodes.calls:  # a module called runs its forward: `layer(x)`, `nn.ReLU()(x)`
             func = call.func
             if self._on_npu(call):
-                self._add(DEVICE, NPU, call.lineno)
+                self._add(RUNS_ON, NPU, call.lineno)
             if isinstance(func, ast.Name):
                 kind = scope.kind(func.id)
             elif isinstance(func, ast.Call):
@@ -171,7 +171,7 @@ class FunctionRefs:
         if named is not None:
             self._add(CALL, named, line)
             if call and (named.startswith("torch_npu.") or named.startswith("torch.npu.")):
-                self._add(DEVICE, NPU, line)  # torch_npu's own API runs on the NPU
+                self._add(RUNS_ON, NPU, line)  # torch_npu's own API runs on the NPU
             return
         if not isinstance(node, ast.Attribute):
             if node.id in self.module.globals and scope.alias(node.id) is None:

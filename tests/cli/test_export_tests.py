@@ -1,5 +1,5 @@
 """`export --tests`: each record with the test cases that reach its API at its
-version (test, kind, line, exact, disabled_for), in JSON, JSON Lines and CSV;
+version (test, kind, line, exact, disabled_for, device), in JSON, JSON Lines and CSV;
 the shape without --tests unchanged."""
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ def test_each_record_has_the_tests_of_its_api_and_version(cli_at_repo: Invoke) -
             "line": 14,
             "exact": True,
             "disabled_for": ["atlas-a2", "atlas-a3", "ascend-950"],
+            "device": "npu",
         }
         for dtype in ("float32", "float64")
     ]
@@ -45,9 +46,11 @@ def test_each_record_has_the_tests_of_its_api_and_version(cli_at_repo: Invoke) -
         "line": 21,
         "exact": True,
         "disabled_for": ["atlas-a2"],  # the list names A2 alone
+        "device": "npu",  # torch_npu called
     }
     assert by["torch.cuda.synchronize", "ascend-950"] == [synchronize]
     assert by["torch.Tensor.add", "atlas-a2"][0]["exact"] is False  # by its name only
+    assert by["torch.Tensor.add", "atlas-a2"][0]["device"] == "cpu"  # on CPU tensors
     assert by["torch.distributions.normal.Normal.log_prob", "atlas-a2"] == []
 
 
@@ -70,15 +73,15 @@ def test_csv_has_a_tests_column_only_with_tests(cli_at_repo: Invoke) -> None:
     assert list(rows[0]) == [*RECORD_FIELDS, "tests"]
     by = {(row["api"], row["product"]): row["tests"] for row in rows}
     assert by["torch.cuda.synchronize", "atlas-a3"] == (
-        f"{OBJECTS}::TestObjects::test_synchronize call 21 yes atlas-a2"
+        f"{OBJECTS}::TestObjects::test_synchronize call 21 yes atlas-a2 npu"
     )
     assert by["torch.Tensor.exponential_", "atlas-a2"] == "; ".join(
         f"{OPS}::TestOpsPRIVATEUSE1::test_exponential_npu_{dtype} opinfo 14 yes "
-        "atlas-a2,atlas-a3,ascend-950"
+        "atlas-a2,atlas-a3,ascend-950 npu"
         for dtype in ("float32", "float64")
     )
     assert (
-        by["torch.sort", "atlas-a2"] == f"{OPS}::TestOpsPRIVATEUSE1::test_sort_npu opinfo 24 yes -"
+        by["torch.sort", "atlas-a2"] == f"{OPS}::TestOpsPRIVATEUSE1::test_sort_npu opinfo 24 yes - npu"
     )
     assert by["torch.distributions.normal.Normal.log_prob", "atlas-a2"] == ""
     _, plain, _ = cli_at_repo("export", DOCS, "--format", "csv")
@@ -94,7 +97,7 @@ def test_docs_formats_md_shows_a_test_link_as_export_writes_it(cli_at_repo: Invo
     from tests.helpers import REPO
 
     text = (REPO / "docs" / "formats.md").read_text(encoding="utf-8")
-    shown = text.split('"disabled_for"}`:\n\n```json\n', 1)[1].split("\n```\n", 1)[0]
+    shown = text.split('"disabled_for", "device"}`:\n\n```json\n', 1)[1].split("\n```\n", 1)[0]
     code, out, _ = cli_at_repo("export", *MAPPED, "--format", "jsonl")
     assert code == 0
     lines = [

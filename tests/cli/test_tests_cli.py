@@ -28,10 +28,12 @@ SCHEMAS = Path(checker.__file__).parent / "schemas"
 
 TEXT = f"""\
 2.12.0: tests {TESTS} (2 modules, 7 cases); disabled list: {LIST}
-  8 of 10 documented APIs reached (80.0%): call 4, method 2, opinfo 2
-  ascend-950: 5 of 7 supported claims backed (71.4%): call 4, method 1
-  atlas-a2: 5 of 9 supported claims backed (55.6%): call 3, method 2
-  atlas-a3: 6 of 9 supported claims backed (66.7%): call 4, method 2
+  8 of 10 documented APIs reached (80.0%), 7 on the NPU (70.0%): call 4, method 2, opinfo 2
+  ascend-950: 4 of 7 supported claims backed (57.1%): call 4
+  atlas-a2: 4 of 9 supported claims backed (44.4%): call 3, method 1
+  atlas-a3: 5 of 9 supported claims backed (55.6%): call 4, method 1
+{PAGE}:39: claim-unbacked [note] 3 APIs marked supported that no test reaches on the NPU \
+(--show-notes lists them)
 {PAGE}:59: claim-tests-disabled [warning] torch.Tensor.exponential_ is marked supported on \
 atlas-a2, atlas-a3, ascend-950 for 2.12.0, and every test that reaches it is disabled on NPU: \
 {OPS}::TestOpsPRIVATEUSE1::test_exponential_npu_float32 ({LIST}:2); \
@@ -39,21 +41,48 @@ atlas-a2, atlas-a3, ascend-950 for 2.12.0, and every test that reaches it is dis
 {PAGE}:69: claim-tests-disabled [warning] torch.cuda.synchronize is marked supported on atlas-a2 \
 for 2.12.0, and every test that reaches it is disabled on NPU: \
 {OBJECTS}::TestObjects::test_synchronize ({LIST}:4)
+{PAGE}:99: unsupported-but-tested [note] torch.sort is marked unsupported on every product for \
+2.12.0, and enabled tests reach it on the NPU: {OPS}::TestOpsPRIVATEUSE1::test_sort_npu
+"""
+# --show-notes: each claim-unbacked note, the one whose test runs on the CPU saying so
+NOTES = f"""\
+{PAGE}:39: claim-unbacked [note] torch.Tensor.add is marked supported on atlas-a2, atlas-a3, \
+ascend-950 for 2.12.0, and only tests on the CPU reach it: {OBJECTS}::TestObjects::test_tensor_add
 {PAGE}:79: claim-unbacked [note] torch.distributions.normal.Normal.log_prob is marked supported \
 on atlas-a2, atlas-a3, ascend-950 for 2.12.0, and no test reaches it
 {PAGE}:89: claim-unbacked [note] torch.distributed.elastic.metrics.put_metric is marked \
 supported on atlas-a2, atlas-a3 for 2.12.0, and no test reaches it
-{PAGE}:99: unsupported-but-tested [note] torch.sort is marked unsupported on every product for \
-2.12.0, and enabled tests reach it: {OPS}::TestOpsPRIVATEUSE1::test_sort_npu
 """
 SUMMARY = (
-    "1 version, 8 of 10 documented APIs reached by a test; 2 claim-tests-disabled, "
-    "2 claim-unbacked, 1 unsupported-but-tested; exit 0\n"
+    "1 version, 8 of 10 documented APIs reached by a test, 7 by an NPU test; "
+    "2 claim-tests-disabled, 3 claim-unbacked, 1 unsupported-but-tested; exit 0\n"
 )
 
 
 def test_the_fixture_tree_is_mapped_and_its_claims_judged(cli_at_repo: Invoke) -> None:
     assert cli_at_repo("tests", DOCS, "--tests", TESTS) == (0, TEXT, SUMMARY)
+
+
+def test_show_notes_lists_each_unbacked_claim(cli_at_repo: Invoke) -> None:
+    code, out, err = cli_at_repo("tests", DOCS, "--tests", TESTS, "--show-notes")
+    assert (code, err) == (0, SUMMARY)
+    shown = [line for line in out.splitlines() if "claim-unbacked" in line]
+    assert shown == NOTES.splitlines()
+
+
+def test_the_summary_of_several_versions_counts_api_version_pairs(
+    cli_at_repo: Invoke, tmp_path: Path
+) -> None:
+    docs = tmp_path / "docs"
+    shutil.copytree(REPO / DOCS, docs)
+    versions = docs / "docs/zh/api/native_api"
+    shutil.copytree(versions / "pytorch_2-12-0", versions / "pytorch_2-11-0")
+    code, _, err = cli_at_repo("tests", str(docs), "--tests", TESTS)
+    assert code == 0
+    assert err.startswith(
+        "2 versions, 16 of 20 documented API × version pairs reached by a test, "
+        "14 by an NPU test; "
+    )
 
 
 def test_the_notes_alone_do_not_fail_the_run(cli_at_repo: Invoke) -> None:
@@ -62,7 +91,7 @@ def test_the_notes_alone_do_not_fail_the_run(cli_at_repo: Invoke) -> None:
     )
     assert code == 0
     assert "claim-tests-disabled" not in out
-    assert err.endswith("2 claim-unbacked, 1 unsupported-but-tested; exit 0\n")
+    assert err.endswith("3 claim-unbacked, 1 unsupported-but-tested; exit 0\n")
 
 
 def test_a_verdicts_level_is_configurable(cli_at_repo: Invoke, tmp_path: Path) -> None:
@@ -70,7 +99,7 @@ def test_a_verdicts_level_is_configurable(cli_at_repo: Invoke, tmp_path: Path) -
     config.write_text('[severity]\n"claim-unbacked" = "error"\n', encoding="utf-8")
     code, out, _ = cli_at_repo("tests", DOCS, "--tests", TESTS, "--config", str(config))
     assert code == 1
-    assert f"{PAGE}:79: claim-unbacked [error] " in out
+    assert f"{PAGE}:79: claim-unbacked [error] " in out  # a level: each shown, never folded
 
 
 def schema_validator() -> Draft202012Validator:
@@ -91,9 +120,13 @@ def test_the_json_report_is_valid_against_its_schema(cli_at_repo: Invoke) -> Non
     assert [e.message for e in schema_validator().iter_errors(document)] == []
     (version,) = document["versions"]
     assert version["linked"] == {"call": 4, "method": 2, "opinfo": 2}
-    links = {(link["api"], link["kind"], link["exact"]) for link in version["links"]}
-    assert ("torch.optim.SGD.step", "method", True) in links
-    assert ("torch.Tensor.add", "method", False) in links  # by name: its object is unknown
+    assert (version["reached"], version["reached_npu"]) == (8, 7)
+    links = {
+        (link["api"], link["kind"], link["exact"], link["device"]) for link in version["links"]
+    }
+    assert ("torch.optim.SGD.step", "method", True, "npu") in links  # `.npu()` in the test
+    # by name: its object is unknown; and a plain test on CPU tensors
+    assert ("torch.Tensor.add", "method", False, "cpu") in links
     disabled = [v for v in document["verdicts"] if v["rule"] == "claim-tests-disabled"]
     assert disabled[0]["disabled"] == [
         {
@@ -137,10 +170,13 @@ def test_the_csv_report_is_one_row_per_version_and_api(cli_at_repo: Invoke) -> N
     assert len(rows) == 10
     unbacked = sorted(row["api"] for row in rows if row["backed"] == "no")
     assert unbacked == [
+        "torch.Tensor.add",  # its one test runs on the CPU
         "torch.Tensor.exponential_",
         "torch.distributed.elastic.metrics.put_metric",
         "torch.distributions.normal.Normal.log_prob",
     ]
+    add = next(row for row in rows if row["api"] == "torch.Tensor.add")
+    assert (add["tests"], add["npu_tests"]) == ("1", "0")
     sort = next(row for row in rows if row["api"] == "torch.sort")
     said = (sort["supported"], sort["opinfo"], sort["verdicts"])
     assert said == ("", "1", "unsupported-but-tested")
@@ -149,8 +185,9 @@ def test_the_csv_report_is_one_row_per_version_and_api(cli_at_repo: Invoke) -> N
 def test_the_markdown_report_has_the_shares_and_the_unbacked_list(cli_at_repo: Invoke) -> None:
     code, out, _ = cli_at_repo("tests", DOCS, "--tests", TESTS, "--format", "markdown")
     assert code == 0  # warnings only: they do not fail the run (--fail-on)
-    assert "| atlas-a2 | 9 | 5 | 55.6% | 3 | 2 | 0 | 0 |" in out
-    assert "<details><summary>2 supported APIs no test reaches</summary>" in out
+    assert "| atlas-a2 | 9 | 4 | 44.4% | 3 | 1 | 0 | 0 |" in out
+    assert "<details><summary>3 supported APIs no test reaches on the NPU</summary>" in out
+    assert "- `torch.Tensor.add`" in out
     assert "- `torch.distributions.normal.Normal.log_prob`" in out
 
 

@@ -17,6 +17,7 @@ from checker.model.support import Entry, Page
 from checker.report.html.evidence import page_verification
 from checker.report.html.markup import document, esc, heading, mark_cell, status_word, table
 from checker.results import Site
+from checker.testmap.refs import NPU
 
 Said = Mapping[str, Record]  # product -> the record of what an entry says of it
 
@@ -85,7 +86,7 @@ def _entries(
     names = [site.names[(p, page.lang)] for p in products]
     tested = site.linted.tested
     head = [_("line"), _("API"), *names, _("status as written"), _("notes")]
-    head += [_("tests")] if tested is not None else []
+    head += [_("tests"), _("NPU tests")] if tested is not None else []
     rows = []
     for entry in page.entries:
         records = said.get(entry.line, {})
@@ -99,7 +100,9 @@ def _entries(
         )
         tests = ""
         if tested is not None:
-            tests = f'<td class="n">{len(tested.get((entry.version, entry.api), ()))}</td>'
+            reaching = tested.get((entry.version, entry.api), ())
+            on_npu = sum(1 for link in reaching if link.device == NPU)
+            tests = f'<td class="n">{len(reaching)}</td><td class="n">{on_npu}</td>'
         rows.append(
             f'<tr{_anchor(entry.line, anchors)} data-api="{esc(entry.api)}">'
             f'<td class="n">{entry.line}{others}</td><td class="api">{esc(entry.api)}</td>{cells}'

@@ -200,13 +200,19 @@ def test_with_tests_each_api_shows_the_tests_that_reach_it(tmp_path: Path) -> No
     index = (site / "index.html").read_text(encoding="utf-8")
     assert headings(index)[-3:] == ["Verification", "Tests", "Pages"]
     tests_table = table(index, "tests")
-    assert tests_table.head == ["version", "APIs reached by a test", "APIs documented"]
-    assert tests_table.rows == [["2.12.0", "8", "10"]]
+    assert tests_table.head == [
+        "version",
+        "APIs reached by a test",
+        "APIs reached by an NPU test",
+        "APIs documented",
+    ]
+    assert tests_table.rows == [["2.12.0", "8", "7", "10"]]  # torch.Tensor.add: on the CPU
     (page,) = (site / "pages").iterdir()
     entries = table(page.read_text(encoding="utf-8"), "entries")
-    assert entries.head[-3:] == ["status as written", "notes", "tests"]
-    reached = [row[-1] for row in entries.rows if len(row) > 1]  # not a finding's row
-    assert reached == ["1", "1", "1", "1", "1", "2", "1", "0", "0", "1"]
+    assert entries.head[-4:] == ["status as written", "notes", "tests", "NPU tests"]
+    reached = [row[-2:] for row in entries.rows if len(row) > 1]  # not a finding's row
+    assert [all_ for all_, _ in reached] == ["1", "1", "1", "1", "1", "2", "1", "0", "0", "1"]
+    assert [npu for _, npu in reached] == ["1", "1", "1", "0", "1", "2", "1", "0", "0", "1"]
     filters = (site / "apis.html").read_text(encoding="utf-8")
     assert (
         '<label>tests<select id="f-tests"><option value="">all</option>'
