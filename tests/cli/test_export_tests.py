@@ -80,9 +80,8 @@ def test_csv_has_a_tests_column_only_with_tests(cli_at_repo: Invoke) -> None:
         "atlas-a2,atlas-a3,ascend-950 npu"
         for dtype in ("float32", "float64")
     )
-    assert (
-        by["torch.sort", "atlas-a2"] == f"{OPS}::TestOpsPRIVATEUSE1::test_sort_npu opinfo 24 yes - npu"
-    )
+    sort = f"{OPS}::TestOpsPRIVATEUSE1::test_sort_npu opinfo 24 yes - npu"
+    assert by["torch.sort", "atlas-a2"] == sort
     assert by["torch.distributions.normal.Normal.log_prob", "atlas-a2"] == ""
     _, plain, _ = cli_at_repo("export", DOCS, "--format", "csv")
     assert plain.splitlines()[0] == ",".join(RECORD_FIELDS)

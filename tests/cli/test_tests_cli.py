@@ -80,8 +80,7 @@ def test_the_summary_of_several_versions_counts_api_version_pairs(
     code, _, err = cli_at_repo("tests", str(docs), "--tests", TESTS)
     assert code == 0
     assert err.startswith(
-        "2 versions, 16 of 20 documented API × version pairs reached by a test, "
-        "14 by an NPU test; "
+        "2 versions, 16 of 20 documented API × version pairs reached by a test, 14 by an NPU test; "
     )
 
 
