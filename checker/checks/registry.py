@@ -447,11 +447,12 @@ CHECKS += (
         "claim-unbacked",
         NOTE,
         TESTS,
-        "a product marked supported whose API no test of the repository reaches",
+        "a product marked supported whose API no test of the repository reaches on the NPU",
         "The entry marks the product supported, and no test case of the test tree at "
-        "that version reaches the API: no call or attribute chain resolves to it, no "
-        "method of a known class is it, no test or OpInfo name names it, no rule's "
-        "`test` is for it. Nothing the repository runs backs the claim.",
+        "that version reaches the API on the NPU: no call or attribute chain resolves to "
+        "it, no method of a known class is it, no test or OpInfo name names it, no rule's "
+        "`test` is for it, or only tests that run it on CPU tensors do (the message "
+        "names them). Nothing the repository runs on the NPU backs the claim.",
         "Add a test that exercises the API on the NPU, or name one in a rule's `test`.",
     ),
     Check(
@@ -469,9 +470,10 @@ CHECKS += (
         "unsupported-but-tested",
         NOTE,
         TESTS,
-        "an API marked unsupported on every product while enabled tests reach it",
-        "The entry marks every product unsupported, yet test cases that are not "
-        "disabled on NPU call the API (or name it, or call a method of its class).",
+        "an API marked unsupported on every product while enabled NPU tests reach it",
+        "The entry marks every product unsupported, yet test cases that run on the NPU "
+        "and are not disabled there call the API (or name it, or call a method of its "
+        "class). A test that runs it on CPU tensors says nothing of the NPU.",
         "Check whether the API works on the NPU; if it does, mark it supported.",
     ),
 )
