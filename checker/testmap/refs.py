@@ -26,6 +26,13 @@ RUNS_ON, NPU = "device", "npu"
 Ref = tuple[str, str, int]
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SELF = frozenset(("self", "cls"))
+# the attributes through which an object of no known class may still lead to a
+# tensor or module (`out.grad.sum()`, `m.weight.data.clone()`); a method or
+# attribute named through any other (`model.graph.input[0].type.tensor_type.shape.dim`,
+# an ONNX protobuf's field) is no documented object's, even by its name only
+_OBJECT_VALUED = frozenset(
+    ("grad", "data", "T", "mT", "H", "mH", "real", "imag", "weight", "bias", "module")
+)
 
 
 class ModuleReader(Protocol):
@@ -68,6 +75,14 @@ class FunctionRefs:
         nodes = module.nodes(self.function)
         for bound in nodes.binds:
             scope.bind(bound, module.bases)
+        for local in nodes.classes:  # `class Fn(torch.autograd.Function): def jvp(...)`
+            for base in local.bases:
+                named = dotted(base, scope)
+                if named is None and isinstance(base, ast.Name):
+                    named = module.bases.get(base.id)
+                if named is not None:
+                    self._overrides(local, named)
+                    break
         for item in nodes.withs:
             if isinstance(item.optional_vars, ast.Name):
                 kind = made(item.context_expr, scope, module.bases) or _entered(
@@ -117,6 +132,8 @@ class FunctionRefs:
                         helpers.append((value.id, node.attr))  # TestRpc._test_sync_call
             elif node.id in module.functions and scope.alias(node.id) is None:
                 functions.append(node.id)
+            elif node.id in module.bases and scope.alias(node.id) is None:
+                self._overrides(module.classes[node.id], module.bases[node.id])
             if id(node) in inner:
                 continue
             if type(node) is attribute:
@@ -130,6 +147,14 @@ class FunctionRefs:
 
     def _add(self, kind: str, target: str, line: int) -> None:
         self.own.setdefault((kind, target), line)
+
+    def _overrides(self, cls: ast.ClassDef, base: str) -> None:
+        """A subclass of a torch class that the test uses reaches the base's hooks
+        it overrides: the framework runs them (`Function.jvp` under forward-mode
+        gradcheck, `Function.vmap` under vmap, `Module.forward` when called)."""
+        for method in cls.body:
+            if isinstance(method, Function) and not method.name.startswith(("_", "test")):
+                self._add(METHOD, f"{base}.{method.name}", method.lineno)
 
     def _on_npu(self, call: ast.Call) -> bool:
         """Whether a call puts something on the NPU: `x.npu()` (`x.cuda()` under
@@ -191,6 +216,8 @@ class FunctionRefs:
                 return
             if root in self.module.classes or root in self.module.functions:
                 return
+            if any(part not in _OBJECT_VALUED for part in parts[1:-1]):
+                return  # `proto.graph.node.clone()`: a field's field, no torch object
         else:
             kind = made(node.value, scope, self.module.bases)
             if kind is not None:

@@ -40,8 +40,13 @@ _TENSOR_MAKERS = frozenset(
 TENSOR = "torch.Tensor"
 # between the classes of an object made by calling one of several (`for cls in (SGD, Adam)`)
 EITHER = "|"
-# a tensor's method whose result is of a documented class: `t.storage().data_ptr()`
-RETURNS = {"untyped_storage": "torch.UntypedStorage", "storage": "torch.TypedStorage"}
+# a tensor's (or storage's) method whose result is of a documented class:
+# `t.storage().data_ptr()`; a typed storage's untyped view is an UntypedStorage
+RETURNS = {
+    "untyped_storage": "torch.UntypedStorage",
+    "storage": "torch.TypedStorage",
+    "untyped": "torch.UntypedStorage",
+}
 
 
 @dataclass

@@ -494,3 +494,82 @@ def test_a_modules_case_a_disabled_list_names_reaches_its_module() -> None:
         "torch.nn.ZeroPad1d",
         "torch.nn.functional.relu",
     ]
+
+
+def test_a_storages_untyped_view_is_no_typed_storage() -> None:
+    found = linked(
+        """
+        import torch
+
+        class T(TestCase):
+            def test_it(self):
+                x = torch.ones(2)
+                x.storage().untyped().data_ptr()
+        """,
+        ["torch.TypedStorage.data_ptr", "torch.UntypedStorage.data_ptr"],
+    )
+    assert found == {("T::test_it", "torch.UntypedStorage.data_ptr", "method")}
+
+
+def test_a_field_of_an_unknown_objects_field_is_no_tensors_by_name() -> None:
+    found = linked(
+        """
+        import torch
+
+        class T(TestCase):
+            def test_it(self):
+                for dim in graph_input.type.tensor_type.shape.dim:
+                    pass
+                x = torch.Tensor(2)
+                proto.graph.node.clone()
+                out.grad.sum()
+        """,
+        ["torch.Tensor", "torch.Tensor.dim", "torch.Tensor.clone", "torch.Tensor.sum"],
+    )
+    assert found == {  # `.grad` of an object can be a tensor; `.shape`, `.node` cannot
+        ("T::test_it", "torch.Tensor", "call"),
+        ("T::test_it", "torch.Tensor.sum", "method"),
+    }
+
+
+def test_a_hook_a_subclass_overrides_is_reached_where_the_test_uses_the_subclass() -> None:
+    source = """
+        import torch
+        from torch.autograd import Function
+
+        class Twice(Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x * 2
+
+            @staticmethod
+            def jvp(ctx, t):
+                return t * 2
+
+        class T(TestCase):
+            def test_module_level(self):
+                gradcheck(Twice.apply, (x,), check_forward_ad=True)
+
+            def test_local(self):
+                class Local(torch.autograd.Function):
+                    @staticmethod
+                    def vmap(info, dims, x):
+                        return x, 0
+
+                torch.func.vmap(Local.apply)(x)
+
+            def test_other(self):
+                torch.abs(x)
+        """
+    apis = [
+        "torch.autograd.Function.forward",
+        "torch.autograd.Function.jvp",
+        "torch.autograd.Function.vmap",
+        "torch.abs",
+    ]
+    found = {(test, api) for test, api, kind in linked(source, apis) if kind == "method"}
+    assert found == {
+        ("T::test_module_level", "torch.autograd.Function.forward"),
+        ("T::test_module_level", "torch.autograd.Function.jvp"),
+        ("T::test_local", "torch.autograd.Function.vmap"),
+    }
