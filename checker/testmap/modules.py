@@ -91,7 +91,9 @@ class ModuleReader:
                 transfer = transfer or _TRANSFER in _imported(statement)
         self.npu_devices = frozenset((NPU, "cuda") if transfer else (NPU,))
         self.npu_names = frozenset(
-            name for name, value in values.items() if device_named(value, self.npu_devices)
+            name
+            for name, value in values.items()
+            if device_named(value, self.npu_devices, self.scope)
         )
         self.bases = torch_bases(self.classes, self.scope)
         self.globals = global_values(tree.body, self.scope)

@@ -165,7 +165,7 @@ class FunctionRefs:
         if isinstance(func, ast.Attribute) and func.attr in devices:
             return not isinstance(func.value, ast.Name) or self.scope.alias(func.value.id) is None
         for value in [*call.args, *(k.value for k in call.keywords)]:
-            if device_named(value, devices):
+            if device_named(value, devices, self.scope):
                 return True
             if (
                 isinstance(value, ast.Name)
@@ -228,9 +228,14 @@ class FunctionRefs:
         self._add(NAME if call else ATTR, node.attr, line)
 
 
-def device_named(value: ast.expr, devices: frozenset[str]) -> bool:
+# the machine's accelerator, which torch_npu registers (and loads with torch): the
+# NPU where torch_npu's tests run (`acc.type if (acc := …current_accelerator()) else "cpu"`)
+ACCELERATOR = "torch.accelerator.current_accelerator"
+
+
+def device_named(value: ast.expr, devices: frozenset[str], scope: Scope) -> bool:
     """Whether an expression spells one of `devices`: `"npu"`, `"npu:0"`,
-    `f"npu:{rank}"`, `torch.device("npu", 0)`."""
+    `f"npu:{rank}"`, `torch.device("npu", 0)`, or the current accelerator."""
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return value.value.split(":", 1)[0] in devices
     if isinstance(value, ast.JoinedStr) and value.values:
@@ -241,10 +246,19 @@ def device_named(value: ast.expr, devices: frozenset[str]) -> bool:
             and first.value.split(":", 1)[0] in devices
             and ":" in first.value
         )
-    if isinstance(value, ast.Call) and value.args:
+    if isinstance(value, ast.Attribute) and value.attr == "type":  # `….current_accelerator().type`
+        return device_named(value.value, devices, scope)
+    if isinstance(value, ast.IfExp | ast.NamedExpr):
+        return any(
+            isinstance(node, ast.Call) and dotted(node.func, scope) == ACCELERATOR
+            for node in ast.walk(value)
+        )
+    if isinstance(value, ast.Call):
+        if dotted(value.func, scope) == ACCELERATOR:
+            return True
         func = value.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        return name == "device" and device_named(value.args[0], devices)
+        return name == "device" and bool(value.args) and device_named(value.args[0], devices, scope)
     return False
 
 

@@ -44,6 +44,7 @@ def test_moving_to_the_npu_or_calling_torch_npu_makes_an_npu_link() -> None:
         from torch_npu.testing.common_utils import create_common_tensor
 
         device = "npu:0"
+        device_type = acc.type if (acc := torch.accelerator.current_accelerator()) else "cpu"
 
         class T(TestCase):
             def _npu(self, x):
@@ -66,6 +67,12 @@ def test_moving_to_the_npu_or_calling_torch_npu_makes_an_npu_link() -> None:
 
             def test_module_name(self):
                 torch.abs(torch.ones(2).to(device))
+
+            def test_accelerator(self):
+                torch.abs(torch.ones(2).to(device_type))
+
+            def test_accelerator_called(self):
+                torch.abs(torch.ones(2, device=torch.accelerator.current_accelerator()))
 
             def test_torch_npu(self):
                 torch.abs(torch_npu.npu_format_cast(x, 2))
@@ -101,6 +108,8 @@ def test_moving_to_the_npu_or_calling_torch_npu_makes_an_npu_link() -> None:
         "test_device",
         "test_fstring",
         "test_module_name",
+        "test_accelerator",
+        "test_accelerator_called",
         "test_torch_npu",
         "test_torch_dot_npu",
         "test_npu_helper",
