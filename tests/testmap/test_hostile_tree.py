@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_tests_cli import DOCS, TESTS, repo_with_tests_on_a_branch
+from tests.cli.test_tests_in_lint import RULE
 from tests.helpers import REPO, git
 
 Invoke = Callable[..., tuple[int, str, str]]
@@ -264,4 +265,23 @@ def test_a_module_that_runs_out_of_memory_says_so(
         f"docs-check: error: {tree}/{module}:1: cannot read the test module: "
         "not enough memory to read it"
         for module in ("nn/test_objects.py", "test_ops.py")
+    ]
+
+
+@pytest.mark.parametrize("command", ["lint", "verify"])
+def test_lint_and_verify_with_tests_say_it_in_one_line_too(
+    cli: Invoke, tree: Path, tmp_path: Path, command: str
+) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_text(RULE, encoding="utf-8")
+    options = ["--no-live", "--rules", str(rules)] if command == "verify" else []
+    list_file = tree / LIST
+    text = list_file.read_text(encoding="utf-8")
+    list_file.write_text(text.replace('["", [""]]', f'["", [""], {"1" * (LIMIT + 1)}]', 1))
+    big_module(tree / "test_big.py", CAP + 1)
+    code, _, err = cli(command, str(REPO / DOCS), *options, "--tests", str(tree), "--no-cache")
+    assert code == 2
+    assert error_lines(err) == [
+        f"docs-check: error: {tree}/test_big.py: file too large (2.1 MB; limit 2 MiB), not read",
+        f"docs-check: error: {list_file}:2: an integer longer than {LIMIT} digits",
     ]
