@@ -156,6 +156,8 @@ def test_a_folder_that_cannot_be_listed_is_one_line_not_passed_over(tree: Path) 
 def test_links_into_proc_are_read_only_when_named_as_a_module(tree: Path) -> None:
     """/proc/1/cwd cannot be looked at by another user: a link to it that is
     no module is passed over, one named as a module is one line."""
+    if os.geteuid() != 0 and os.access("/proc/1/cwd", os.F_OK):
+        pytest.skip("process 1 is this user's (a container's): its /proc entries are open")
     expected = as_another_user("tests", DOCS, "--tests", str(tree), "--no-cache")
     (tree / "cwd").symlink_to("/proc/1/cwd")
     assert as_another_user("tests", DOCS, "--tests", str(tree), "--no-cache") == expected
