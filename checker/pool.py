@@ -19,8 +19,9 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from checker.signals import HELD, held
 
 if TYPE_CHECKING:
     import multiprocessing.context
@@ -32,7 +33,6 @@ R = TypeVar("R")  # its outcome
 
 # A worker process and the reading process's end of its pipe.
 _Worker = tuple["BaseProcess", "Connection"]
-HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
 PARENT_POLL = 0.25  # seconds: how often a worker without PR_SET_PDEATHSIG looks
 
 
@@ -71,7 +71,7 @@ def across(
     context = multiprocessing.get_context() if method is None else _context(method)
     started: list[_Worker] = []
     try:
-        with _signals_held():
+        with held():
             for _ in range(min(workers, len(chunks))):
                 ours, theirs = context.Pipe()
                 args = (theirs, os.getpid(), context.get_start_method(), job)
@@ -182,22 +182,6 @@ def _send(connection: Connection, answer: tuple[bool, Any, str]) -> None:
         connection.send((False, RuntimeError(repr(error)), answer[2]))
 
 
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait while the workers are started: a worker is
-    forked with the parent's handlers (which raise into the parent's code) and
-    with the signal mask of the thread that starts it, and keeps that mask
-    until it has set its own handlers. The parent gets them on leaving."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
 def _worker_started(parent: int, method: str) -> None:
     """A worker's own signal handlers, and its end with its parent's.
     `parent`: the pid of the reading process; `method`: the start method (a
@@ -216,7 +200,7 @@ def _worker_started(parent: int, method: str) -> None:
 
         threading.Thread(target=_watch_parent, args=(first,), daemon=True).start()
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
 
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import TextIO
 
 from checker.i18n import _
+from checker.signals import held
 from checker.textwidth import padded, width_of
 
 # label, done, total: `("reading pages", 120, 252)`
@@ -44,7 +45,8 @@ class TerminalProgress:
         self._timer = threading.Timer(self._show_after, self._late) if timer else None
         if self._timer:
             self._timer.daemon = True
-            self._timer.start()
+            with held():  # it leaves SIGINT and SIGTERM to the main thread
+                self._timer.start()
 
     def __call__(self, label: str, done: int, total: int) -> None:
         with self._lock:

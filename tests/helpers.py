@@ -195,3 +195,14 @@ def cached_page(cache: Any, key: str) -> Any:
     """The page a PageCache keeps under `key` (without what its rules found), or None."""
     read = cache.get_read(key)
     return None if read is None else read[0]
+
+
+def blocked_signals(thread: int, pid: int | None = None) -> set[int]:
+    """The signals a thread of this process (or of `pid`) blocks: the SigBlk
+    mask of its status in Linux's /proc."""
+    status = Path(f"/proc/{pid or os.getpid()}/task/{thread}/status").read_text()
+    for line in status.splitlines():
+        if line.startswith("SigBlk:"):
+            mask = int(line.split()[1], 16)
+            return {number for number in range(1, 65) if mask >> (number - 1) & 1}
+    raise AssertionError(f"no SigBlk in the status of thread {thread}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -15,7 +16,7 @@ import pytest
 from checker import progress as progress_module
 from checker.cli import run
 from checker.progress import TerminalProgress, progress_on
-from tests.helpers import REPO
+from tests.helpers import REPO, blocked_signals
 
 EXAMPLES = "examples/docs"
 LINT_OUT = (REPO / "tests" / "fixtures" / "cli" / "lint.txt").read_text(encoding="utf-8")
@@ -214,3 +215,16 @@ def test_the_line_in_chinese_is_padded_and_cleared_by_its_columns() -> None:
         progress.clear()
     line = "正在读取页面 120/252"
     assert stream.getvalue() == (f"\r{line}\r正在读取页面 9/252  \r{' ' * width_of(line)}\r")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's /proc")
+def test_the_timer_thread_leaves_signals_to_the_main_thread() -> None:
+    """A Ctrl-C the kernel gave the timer would wait, unhandled, until the
+    main thread wakes (checker.signals)."""
+    progress = TerminalProgress(Terminal(), show_after=60)
+    try:
+        timer = progress._timer
+        assert timer is not None and timer.native_id is not None
+        assert blocked_signals(timer.native_id) >= {signal.SIGINT, signal.SIGTERM}
+    finally:
+        progress.clear()

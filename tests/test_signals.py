@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import REPO
+from tests.helpers import REPO, blocked_signals
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").is_file() or sys.platform != "linux",
@@ -30,6 +30,7 @@ pytestmark = pytest.mark.skipif(
 
 DOCS_CHECK = str(Path(sys.executable).with_name("docs-check"))
 JOBS = 2
+HELD = {signal.SIGINT, signal.SIGTERM}  # what a thread of docs-check leaves to the main one
 WAIT = 30.0  # seconds: for the workers to start, for the run to end, for them to go
 
 ENTRY = """### torch.sprocket.m{page}.f{index}
@@ -186,13 +187,13 @@ def test_ctrl_c_exits_130_and_ends_the_workers(run: Run, delay: float) -> None:
     assert workers_gone(workers)
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_a_signal_ends_a_live_runs_harness_child(tmp_path: Path, signum: int) -> None:
-    """A live run's harness child runs in a process group of its own, which no
-    signal to docs-check's group reaches: the run ends it on the way out, at
-    once, not after the test's timeout (the pool's threads wait on it)."""
+@contextlib.contextmanager
+def live_run(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Process]]:
+    """`verify --python` in a session of its own, once its harness child (an
+    interpreter that never answers) has started: the child writes its pid,
+    and the run waits for its answer. Whatever happens, both end after."""
     pid_file = tmp_path / "pid"
-    python = tmp_path / "python"  # an interpreter whose harness never answers
+    python = tmp_path / "python"
     python.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nexec sleep 300\n", encoding="utf-8")
     python.chmod(0o755)
     argv = [DOCS_CHECK, "verify", "examples/docs", "--python", str(python)]
@@ -206,6 +207,21 @@ def test_a_signal_ends_a_live_runs_harness_child(tmp_path: Path, signum: int) ->
         fields = _stat(pid)
         assert fields is not None
         child = (pid, int(fields[19]))
+        yield process, child
+    finally:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        if child is not None and alive(child):
+            os.kill(child[0], signal.SIGKILL)
+        process.communicate()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_ends_a_live_runs_harness_child(tmp_path: Path, signum: int) -> None:
+    """A live run's harness child runs in a process group of its own, which no
+    signal to docs-check's group reaches: the run ends it on the way out, at
+    once, not after the test's timeout (the pool's threads wait on it)."""
+    with live_run(tmp_path) as (process, child):
         os.killpg(process.pid, signum)
         _, err = process.communicate(timeout=WAIT)
         expected = (
@@ -215,12 +231,24 @@ def test_a_signal_ends_a_live_runs_harness_child(tmp_path: Path, signum: int) ->
         )
         assert (process.returncode, err) == expected
         assert not alive(child), "the harness child outlived the run"
-    finally:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        if child is not None and alive(child):
-            os.kill(child[0], signal.SIGKILL)
-        process.communicate()
+
+
+def threads(pid: int) -> set[int]:
+    return {int(task.name) for task in Path(f"/proc/{pid}/task").iterdir()}
+
+
+def test_a_live_runs_threads_leave_signals_to_the_main_thread(tmp_path: Path) -> None:
+    """Why the test above failed under load: the kernel gives a signal to any
+    thread of the process that does not block it, and one given to the
+    session's thread or the child's readers left the main thread asleep on
+    the session's result, its handler unrun, until the child's timeout. Every
+    thread besides the main one blocks SIGINT and SIGTERM."""
+    with live_run(tmp_path) as (process, _):
+        # the session's thread, and the child's two readers started with it
+        assert poll(lambda: len(threads(process.pid)) >= 4)
+        others = threads(process.pid) - {process.pid}
+        held = {thread: blocked_signals(thread, process.pid) >= HELD for thread in others}
+        assert held == dict.fromkeys(others, True)
 
 
 # -- the exit codes, in-process ------------------------------------------------------------

@@ -15,7 +15,7 @@ import dataclasses
 import os
 import threading
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
 from checker.progress import Progress
+from checker.signals import held
 from checker.sources.testtrees import extracted_tests, folder_of_test
 from checker.torch.runner import RUNNING, Session
 from checker.torch.runs import Job
@@ -110,9 +111,14 @@ def run_live(
         # the order of `sessions` whatever order they finish in
         workers = max(1, min(len(sessions), environments.jobs or os.cpu_count() or 1))
         with ThreadPoolExecutor(workers) as pool:
+            waiting: list[Future[tuple[Evidence, list[Untested]]]] = []
             try:
-                results = list(pool.map(one, sessions))
+                with held():  # the pool's threads leave SIGINT and SIGTERM to this one
+                    waiting += [pool.submit(one, session) for session in sessions]
+                results = [each.result() for each in waiting]
             except BaseException:
+                for each in waiting:  # those not started yet start none
+                    each.cancel()
                 # Ctrl-C or SIGTERM reaches the main thread only. The pool's
                 # exit waits for its threads, which wait on their children's
                 # answers: the children end now (their own process groups, which

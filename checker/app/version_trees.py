@@ -6,16 +6,17 @@ versions take it."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from checker.errors import UsageError
+from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
+from checker.read.load import load_bytes
 from checker.testmap.cache import ScanCache
 from checker.testmap.disabled import DisabledList, is_list, list_for, release_of
-from checker.testmap.tree import TestTree, read_lists, tree_at_ref, working_tree
+from checker.testmap.tree import TestTree, files_under, read_lists, tree_at_ref, working_tree
 
 Products = Callable[[str], str | None]
 
@@ -61,7 +62,7 @@ def disabled_list(
     """The disabled list that applies to `version`: among those --disabled
     gives it, else its test tree's (checker.testmap.disabled.list_for); each
     file read once, and only when a version takes it."""
-    files = _files_given(given[version]) if version in given else list(tree.list_files)
+    files = _files_given(given[version], errors) if version in given else list(tree.list_files)
     names = {path: DisabledList(path, _release(path), ()) for path, _ in files}
     chosen = list_for(list(names.values()), version)
     if chosen is None:
@@ -81,16 +82,24 @@ def _release(path: str) -> str | None:
     return release if isinstance(release, str) else None
 
 
-def _files_given(path: str) -> list[tuple[str, bytes]]:
-    """The disabled lists at --disabled's PATH: the file, or every list under the folder."""
-    root = Path(path)
-    if root.is_file():
-        files = [root]
-    elif root.is_dir():
-        files = sorted(p for p in root.rglob("*") if p.is_file() and is_list(p.name))
+def _files_given(path: str, errors: list[str]) -> list[tuple[str, bytes]]:
+    """The disabled lists at --disabled's PATH: the file, or every list under
+    the folder; one that cannot be read is a line in `errors`."""
+    # os.path, not Path: a folder above that cannot be looked at is no folder, not a crash
+    if os.path.isdir(path):
+        names, failed = files_under(path, is_list)
+        errors += failed
+    elif os.path.exists(path):
+        names = [path]
     else:
         raise UsageError(message(N_("--disabled: no such file or folder {path}"), path=path))
-    return [(str(file), file.read_bytes()) for file in files]
+    files = []
+    for name in names:
+        try:
+            files.append((name, load_bytes(name)))
+        except InputError as error:
+            errors.append(str(error))
+    return files
 
 
 def products_of(catalogue: Catalogue) -> Products:

@@ -36,15 +36,16 @@ def load_text(path: str) -> str:
     return decode_page(path, load_bytes(path))
 
 
-def load_bytes(path: str) -> bytes:
-    """A page file's bytes: only a regular file of sane size is read."""
+def load_bytes(path: str, limit: int = MAX_BYTES) -> bytes:
+    """A file's bytes: only a regular file of at most `limit` bytes (a page's,
+    unless said) is read."""
     try:
         info = Path(path).stat()
         if not stat.S_ISREG(info.st_mode):
             # a FIFO or device named *.md would block the read or never end
             raise InputError(message(N_("{path}: not a regular file, not read"), path=path))
-        if not readable(info.st_size):
-            raise _too_large(path, info.st_size)
+        if info.st_size > limit:
+            raise too_large(path, info.st_size, limit)
         return Path(path).read_bytes()
     except OSError as error:
         why = error.strerror or str(error)
@@ -54,7 +55,7 @@ def load_bytes(path: str) -> bytes:
 def decode_page(path: str, data: bytes) -> str:
     """Bytes from a file or a git object into page text; `path` names it in errors."""
     if not readable(len(data)):
-        raise _too_large(path, len(data))
+        raise too_large(path, len(data))
     # The BOM is dropped by hand, not by "utf-8-sig", whose error offsets would
     # then count from after it and name the wrong byte and line. A page is
     # empty by what follows it: a BOM alone is no text.
@@ -72,7 +73,8 @@ def decode_page(path: str, data: bytes) -> str:
         raise InputError(message(said, path=path, line=line, offset=offset)) from None
 
 
-def _too_large(path: str, size: int) -> InputError:
-    limit = MAX_BYTES // (1024 * 1024)
+def too_large(path: str, size: int, limit: int = MAX_BYTES) -> InputError:
+    """The error of a file of `size` bytes over `limit` (MAX_BYTES: a page's)."""
     said = N_("{path}: file too large ({size} MB; limit {limit} MiB), not read")
-    return InputError(message(said, path=path, size=f"{size / 1e6:.1f}", limit=limit))
+    mebibytes = limit // (1024 * 1024)
+    return InputError(message(said, path=path, size=f"{size / 1e6:.1f}", limit=mebibytes))

@@ -13,6 +13,7 @@ from checker.model.checked import Kept
 from checker.model.docfile import DocFile
 from checker.model.finding import Finding
 from checker.model.support import Page
+from checker.signals import held
 from checker.sources.cache import CHECKED, PageCache
 
 if TYPE_CHECKING:
@@ -71,7 +72,8 @@ class CheckedStore:
             from concurrent.futures import ThreadPoolExecutor
 
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="docs-check-cache")
-        self._writer.submit(self.cache.put_checked, key, tuple(findings), tuple(heads))
+        with held():  # its thread, started by the first submit, leaves signals to the main one
+            self._writer.submit(self.cache.put_checked, key, tuple(findings), tuple(heads))
 
     def _key(self, page: Page) -> str | None:
         if not page.blob:

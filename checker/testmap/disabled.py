@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from checker.errors import InputError
+from checker.files import value_problem
 from checker.i18n import N_, message
+from checker.read.load import readable, too_large
 
 LIST_NAME = re.compile(r"\.pytorch-disabled-tests(?:-(\d+\.\d+))?\.json")
 FOLDER = "unsupported_test_cases"
@@ -60,7 +63,11 @@ def is_list(path: str) -> bool:
 
 
 def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> DisabledList:
-    """One list; `product` turns a list's product name (A2) into a catalogue id."""
+    """One list; `product` turns a list's product name (A2) into a catalogue id.
+    A list has a page's size cap (a blob at a git ref is read whole first)."""
+    if not readable(len(data)):
+        raise too_large(path, len(data))
+    text = ""
     try:
         text = data.decode("utf-8")
         document = json.loads(text)
@@ -77,6 +84,11 @@ def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> D
     except RecursionError:
         raise InputError(
             message(N_("{path}:{line}: nested too deeply"), path=path, line=1)
+        ) from None
+    except ValueError as error:  # int(): more digits than sys.get_int_max_str_digits()
+        line = _long_number_line(text)
+        raise InputError(
+            message(N_("{path}:{line}: {why}"), path=path, line=line, why=value_problem(error))
         ) from None
     if not isinstance(document, dict):
         raise InputError(
@@ -124,6 +136,12 @@ def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> D
         tests.append(Disabled(name, cls, lines.get(key, 1), tuple(dict.fromkeys(ids)), unknown))
     release = release_of(PurePosixPath(path).name)
     return DisabledList(path, release if isinstance(release, str) else None, tuple(tests), unread)
+
+
+def _long_number_line(text: str) -> int:
+    """The line of the first number too long for int() (which says no place)."""
+    found = re.search(rf"[0-9]{{{sys.get_int_max_str_digits() + 1}}}", text)
+    return text.count("\n", 0, found.start()) + 1 if found else 1
 
 
 def _is_entry(value: object) -> bool:

@@ -2,17 +2,20 @@
 cache by blob id, else parsed, across processes when the work is large), and
 its `unsupported_test_cases/.pytorch-disabled-tests*.json` lists; from a
 folder of the working tree, or from a git ref (one listing, one batch read of
-the blobs the cache lacks: checker.sources.gittrees)."""
+the blobs the cache lacks: checker.sources.gittrees). A file or folder that
+cannot be read, or a module over MODULE_MAX_BYTES, is one error line; the
+others are still read."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
+from checker.read.load import MAX_BYTES, load_bytes, too_large
 from checker.sources.cache import blob_id
 from checker.testmap.cache import ScanCache
 from checker.testmap.disabled import DisabledList, is_list, read_list
@@ -20,6 +23,11 @@ from checker.testmap.modules import ModuleScan, scan
 
 # Below this much source a second process costs more than it saves.
 PARALLEL_MIN_BYTES = 2_000_000
+# The largest test module of torch-npu is some 600 KB. Reading one with `ast`
+# takes a hundred times its size and more (a 50 MB module: 8.5 GB, minutes),
+# so a module far larger than any real one is refused unread. A disabled list
+# (3.5 MB) has a page's cap.
+MODULE_MAX_BYTES = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -42,17 +50,37 @@ def is_module(path: str) -> bool:
 def working_tree(
     folder: str, cache: ScanCache, product: Callable[[str], str | None], jobs: int | None = None
 ) -> TestTree:
-    root = Path(folder)
-    if not root.is_dir():
+    if not os.path.isdir(folder):  # as os.path says: False, not a crash, when it cannot look
         raise UsageError(message(N_("{folder}: no such test folder"), folder=folder))
-    files = sorted(
-        (str(PurePosixPath(folder, p.relative_to(root).as_posix())), p)
-        for p in root.rglob("*")
-        if p.is_file()
-        and (is_module(p.name) or is_list(p.name))
-        and not any(part.startswith(".") for part in p.relative_to(root).parts[:-1])
-    )
-    return _tree(folder, [(name, path.read_bytes()) for name, path in files], cache, product, jobs)
+    names, errors = files_under(folder, lambda name: is_module(name) or is_list(name))
+    files = []
+    for name in names:
+        try:
+            files.append(
+                (name, load_bytes(name, MODULE_MAX_BYTES if is_module(name) else MAX_BYTES))
+            )
+        except InputError as error:
+            errors.append(str(error))
+    return _tree(folder, files, cache, product, jobs, errors=errors)
+
+
+def files_under(folder: str, wanted: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+    """The files under `folder` whose names are `wanted` (hidden folders left
+    out), named from `folder` and by path; and a line for each folder that
+    cannot be listed, whose files would otherwise be missing unsaid. Only a
+    wanted name is looked at (a link into /proc that is none is passed over)."""
+    errors: list[str] = []
+
+    def unlisted(error: OSError) -> None:
+        why, path = error.strerror or str(error), str(PurePosixPath(error.filename))
+        errors.append(message(N_("{path}: cannot read: {why}"), path=path, why=why))
+
+    found: list[str] = []
+    for inside, subfolders, names in os.walk(folder, onerror=unlisted):
+        subfolders[:] = [name for name in subfolders if not name.startswith(".")]
+        base = PurePosixPath(folder, os.path.relpath(inside, folder))
+        found += [str(base / name) for name in names if wanted(name)]
+    return sorted(found), errors
 
 
 def tree_at_ref(
@@ -90,9 +118,11 @@ def _tree(
     jobs: int | None,
     blobs: dict[str, str] | None = None,
     cached: dict[str, ModuleScan] | None = None,
+    errors: Sequence[str] = (),
 ) -> TestTree:
+    """`errors`: the lines of files that could not be read."""
     lists: list[tuple[str, bytes]] = []
-    errors: list[str] = []
+    failed: list[str] = list(errors)
     scans: dict[str, ModuleScan] = dict(cached or {})
     todo: list[tuple[str, bytes, str]] = []
     for path, data in files:
@@ -100,6 +130,9 @@ def _tree(
             lists.append((path, data))
             continue
         if path in scans:
+            continue
+        if len(data) > MODULE_MAX_BYTES:  # at a git ref: read, but not parsed
+            failed.append(str(too_large(path, len(data), MODULE_MAX_BYTES)))
             continue
         key = cache.key((blobs or {}).get(path) or blob_id(data))
         found = cache.get(key)
@@ -109,12 +142,12 @@ def _tree(
             todo.append((path, data, key))
     for (path, _, key), outcome in zip(todo, _scanned(todo, jobs, cache), strict=True):
         if isinstance(outcome, str):
-            errors.append(outcome)
+            failed.append(outcome)
             continue
         cache.hold(key, outcome)
         scans[path] = outcome
     modules = tuple(sorted(scans.items()))
-    return TestTree(label, modules, tuple(sorted(lists)), tuple(errors))
+    return TestTree(label, modules, tuple(sorted(lists)), tuple(failed))
 
 
 def read_lists(
@@ -159,11 +192,14 @@ def _scan_unit(unit: tuple[str, bytes, str, ScanCache]) -> ModuleScan | str:
 
 
 def _scan_one(path: str, data: bytes, key: str, cache: ScanCache) -> ModuleScan | str:
+    said = N_("{path}:{line}: cannot read the test module: {why}")
     try:
         scanned = scan(data, path)
     except SyntaxError as error:
-        return f"{path}:{error.lineno or 1}: cannot read the test module: {error.msg}"
-    except (ValueError, RecursionError, MemoryError) as error:
-        return f"{path}:1: cannot read the test module: {error}"
+        return message(said, path=path, line=error.lineno or 1, why=error.msg)
+    except MemoryError:  # says nothing of itself
+        return message(said, path=path, line=1, why=message(N_("not enough memory to read it")))
+    except (ValueError, RecursionError) as error:
+        return message(said, path=path, line=1, why=str(error))
     cache.put(key, scanned)
     return scanned

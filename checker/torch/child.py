@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from checker.process import Started, start_command
+from checker.signals import held
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,8 @@ class Child:
 
 def _reader(target: Any, stream: IO[bytes]) -> threading.Thread:
     thread = threading.Thread(target=target, args=(stream,), daemon=True)
-    thread.start()
+    with held():  # it leaves SIGINT and SIGTERM to the main thread, which may wait on it
+        thread.start()
     return thread
 
 

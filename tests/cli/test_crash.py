@@ -55,10 +55,9 @@ def test_a_crash_without_a_cache_folder_logs_to_the_temporary_folder(
     monkeypatch.setattr("checker.app.show.show", _boom)
     code, _, err = cli("show", "put_metric", "examples/docs")
     assert code == 4
-    assert f"the details are in {tmp_path / 'tmp' / 'docs-check.log'} " in err
-    assert "ValueError: a bug in the flow" in (tmp_path / "tmp" / "docs-check.log").read_text(
-        encoding="utf-8"
-    )
+    (log,) = (tmp_path / "tmp").iterdir()  # a name of its own (a shared folder)
+    assert f"the details are in {log} " in err
+    assert "ValueError: a bug in the flow" in log.read_text(encoding="utf-8")
 
 
 def test_a_crash_with_no_log_is_still_one_line(
@@ -72,4 +71,105 @@ def test_a_crash_with_no_log_is_still_one_line(
     assert err == (
         f"docs-check {__version__}: unexpected error: ValueError: a bug in the flow "
         "(no log could be written; please report it with the command that failed)\n"
+    )
+
+
+def no_usable_temporary_folder(monkeypatch: pytest.MonkeyPatch, blocked: Path) -> None:
+    """As a read-only container: every folder tempfile would try ($TMPDIR,
+    /tmp, /var/tmp, the current folder) refuses a file (here each is under
+    the regular file `blocked`, which even root cannot write into)."""
+    monkeypatch.setattr("tempfile.tempdir", None)
+    monkeypatch.setattr(
+        "tempfile._candidate_tempdir_list", lambda: [str(blocked / "tmp"), str(blocked / "var")]
+    )
+
+
+def test_a_crash_with_no_writable_place_is_one_line_and_exit_4(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(blocked / "cache"))
+    no_usable_temporary_folder(monkeypatch, blocked)
+    monkeypatch.setattr("checker.app.lint.lint", _boom)
+    assert cli("lint", "examples/docs") == (
+        4,
+        "",
+        f"docs-check {__version__}: unexpected error: ValueError: a bug in the flow "
+        "(no log could be written; please report it with the command that failed)\n",
+    )
+
+
+def planted(folder: Path, name: str, victim: Path) -> Path:
+    """Another user's link at `name` in `folder`, to a file of theirs."""
+    victim.write_text("another user's file\n", encoding="utf-8")
+    link = folder / name
+    link.symlink_to(victim)
+    return link
+
+
+def test_the_log_in_the_temporary_folder_never_follows_or_replaces_what_is_there(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    shared.chmod(0o1777)  # as /tmp
+    link = planted(shared, "docs-check.log", tmp_path / "victim")
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(blocked / "cache"))
+    monkeypatch.setenv("TMPDIR", str(shared))
+    monkeypatch.setattr("tempfile.tempdir", None)
+    monkeypatch.setattr("checker.app.lint.lint", _boom)
+    code, _, err = cli("lint", "examples/docs")
+    assert code == 4
+    assert (tmp_path / "victim").read_text(encoding="utf-8") == "another user's file\n"
+    assert link.is_symlink() and link.resolve() == tmp_path / "victim"
+    (log,) = [path for path in shared.iterdir() if path != link]
+    assert err.endswith(f"the details are in {log} (please report it with that file)\n")
+    assert log.name.startswith("docs-check-") and log.name.endswith(".log")
+    assert not log.is_symlink() and log.stat().st_uid == os.geteuid()
+    assert oct(log.stat().st_mode & 0o777) == oct(0o600)  # a traceback is the user's own
+    assert "ValueError: a bug in the flow" in log.read_text(encoding="utf-8")
+
+
+def test_the_log_in_the_cache_folder_replaces_a_link_never_follows_it(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    link = planted(cache, "docs-check.log", tmp_path / "victim")
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(cache))
+    monkeypatch.setattr("checker.app.lint.lint", _boom)
+    code, _, err = cli("lint", "examples/docs")
+    assert code == 4
+    assert (tmp_path / "victim").read_text(encoding="utf-8") == "another user's file\n"
+    assert not link.is_symlink()
+    assert "ValueError: a bug in the flow" in link.read_text(encoding="utf-8")
+    assert f"the details are in {link} " in err
+
+
+class Unsayable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
+def test_an_exception_that_cannot_say_itself_is_still_one_line(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(tmp_path))
+
+    def unsayable(*args: Any, **kwargs: Any) -> NoReturn:
+        raise Unsayable
+
+    monkeypatch.setattr("checker.app.lint.lint", unsayable)
+    code, out, err = cli("lint", "examples/docs")
+    assert (code, out) == (4, "")
+    assert err == (
+        f"docs-check {__version__}: unexpected error: Unsayable; the details are in "
+        f"{tmp_path / 'docs-check.log'} (please report it with that file)\n"
     )

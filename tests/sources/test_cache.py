@@ -8,6 +8,7 @@ import json
 import os
 import pwd
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -27,7 +28,7 @@ from checker.read.reader import read_text
 from checker.sources.cache import PageCache, blob_id, default_cache_dir
 from checker.sources.cache_rows import digest
 from checker.sources.corpus import ReadOptions, read_corpus
-from tests.helpers import REPO, cached_page
+from tests.helpers import REPO, blocked_signals, cached_page
 
 EXAMPLES = REPO / "examples" / "docs"
 CATALOGUE = default_catalogue()
@@ -516,3 +517,18 @@ def test_what_a_checked_store_saves_is_kept_when_its_block_ends(tmp_path: Path) 
     assert [(k[0](), k[1](), k[2]()) for k in kept if k] == [
         ((f,), ["torch.x"], [3]) for f in found
     ]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's /proc")
+def test_the_writer_thread_leaves_signals_to_the_main_thread(tmp_path: Path) -> None:
+    """The thread that writes what the page rules found blocks SIGINT and
+    SIGTERM: one the kernel gave it would wait, unhandled, while the main
+    thread waits for the writes (checker.signals)."""
+    from checker.sources.checked_store import CheckedStore
+
+    before = set(threading.enumerate())
+    with CheckedStore(PageCache(tmp_path), default_catalogue()) as store:
+        store.save_compared("a folder of pages", [])
+        (writer,) = set(threading.enumerate()) - before
+        assert writer.native_id is not None
+        assert blocked_signals(writer.native_id) >= {signal.SIGINT, signal.SIGTERM}
