@@ -46,9 +46,27 @@ class Untested:
 
 
 @dataclass(frozen=True)
+class NotRun:
+    """A rule's repository test at the test ref of a docs version it checks,
+    that no environment ran: none was given for the version and the main
+    interpreter's torch is another release, or the one given for it
+    (`given`) has another release's torch."""
+
+    rule: str  # its id
+    api: str
+    version: str
+    path: str  # the test's file, inside the repository
+    ref: str
+    python: str | None  # the interpreter that ran instead; None: this one
+    given: bool  # it is the version's own (--python-for), not the main one
+    torch: str | None  # its torch, as it reported it
+
+
+@dataclass(frozen=True)
 class Live:
     evidence: list[Evidence]  # one per environment, main first
     untested: list[Untested]
+    not_run: list[NotRun] = dataclasses.field(default_factory=list)
 
 
 def run_live(
@@ -59,8 +77,10 @@ def run_live(
     catalogue: Catalogue,
     progress: Progress | None = None,
 ) -> Live:
-    """One Evidence per environment, main first, and the repository tests that
-    had no file to run. `versions`: the docs versions the rules check; `docs`:
+    """One Evidence per environment, main first, the repository tests that
+    had no file to run, and those of a test ref of a version the rules check
+    that no environment of that version's torch ran (each requested test
+    runs or is named). `versions`: the docs versions the rules check; `docs`:
     the working-tree docs roots. The same job (a behaviour, or a repository
     test at a ref, for one API) runs once in each environment, however many
     rules name it; each rule's results cite that one run."""
@@ -83,7 +103,9 @@ def run_live(
     with extracted_tests(environments.git_repo, refs, folders) as trees:
         behaviours = [_extracted(job, trees) for job in behaviours]
 
-        def one(session_of: tuple[str | None, str | None]) -> tuple[Evidence, list[Untested]]:
+        def one(
+            session_of: tuple[str | None, str | None],
+        ) -> tuple[Evidence, list[Untested], str | None]:
             python, given = session_of
             version: tuple[str, ...] | None = None if given is None else (given,)
             # one interpreter (one torch import) for the probe, the behaviours
@@ -104,7 +126,7 @@ def run_live(
                 untested = [] if wrong_torch else _untested(tested, tests_for, ref, trees, docs)
                 session.run_all(jobs)
             count.finished()
-            return session.evidence(version), untested
+            return session.evidence(version), untested, None if wrong_torch else tests_for
 
         # environments side by side (each its own interpreter), the results in
         # the order of `sessions` whatever order they finish in
@@ -121,10 +143,30 @@ def run_live(
                 for session in opened:
                     session.stop()
                 raise
-    evidence = [found for found, _ in results]
-    untested = [missing for _, lacking in results for missing in lacking]
+    evidence = [found for found, _, _ in results]
+    untested = [missing for _, lacking, _ in results for missing in lacking]
     count.done()
-    return Live(evidence, list(dict.fromkeys(untested)))
+    ran = {tests_for for _, _, tests_for in results}
+    torch_of = {
+        given: found.environment.torch for (_, given), found in zip(sessions, evidence, strict=True)
+    }
+    not_run = [
+        NotRun(
+            rule.id,
+            rule.api,
+            version,
+            rule.test.split("::", 1)[0],
+            ref,
+            mapped.get(version, environments.python),
+            version in mapped,
+            torch_of.get(version if version in mapped else None),
+        )
+        for version, ref in test_refs.items()
+        if version in versions and version not in ran
+        for rule in tested
+        if rule.test and (not rule.versions or version in rule.versions)
+    ]
+    return Live(evidence, list(dict.fromkeys(untested)), not_run)
 
 
 def _main_version(
