@@ -66,7 +66,7 @@ class NotRun:
 class Live:
     evidence: list[Evidence]  # one per environment, main first
     untested: list[Untested]
-    not_run: list[NotRun] = dataclasses.field(default_factory=list)
+    not_run: list[NotRun]  # tests at a test ref that no environment of its version ran
 
 
 def run_live(
