@@ -155,7 +155,7 @@ def run_live(
             rule.id,
             rule.api,
             version,
-            rule.test.split("::", 1)[0],
+            _test_file(rule),
             ref,
             mapped.get(version, environments.python),
             version in mapped,
@@ -164,7 +164,7 @@ def run_live(
         for version, ref in test_refs.items()
         if version in versions and version not in ran
         for rule in tested
-        if rule.test and (not rule.versions or version in rule.versions)
+        if not rule.versions or version in rule.versions
     ]
     return Live(evidence, list(dict.fromkeys(untested)), not_run)
 
@@ -210,7 +210,7 @@ def repo_jobs(
     jobs: list[Job] = []
     for rule in rules:
         assert rule.test is not None
-        test_file = rule.test.split("::", 1)[0]
+        test_file = _test_file(rule)
         if ref is not None:
             if Path(trees[ref], test_file).is_file():
                 jobs.append(Job(rule.api, rule.test, rule.test, trees[ref], ref))
@@ -232,12 +232,17 @@ def _untested(
     """The rules' tests whose file is not where `repo_jobs` looks for it."""
     missing = []
     for rule in rules:
-        assert rule.test is not None
-        test_file = rule.test.split("::", 1)[0]
+        test_file = _test_file(rule)
         roots = [trees[ref]] if ref is not None else list(docs)
         if not any(Path(root, test_file).is_file() for root in roots):
             missing.append(Untested(rule.id, rule.api, rule.test_at, version, test_file, ref))
     return missing
+
+
+def _test_file(rule: Expectation) -> str:
+    """The file of a rule's `test` (`path::Case.test` -> path)."""
+    assert rule.test is not None  # only the rules with a test are asked
+    return rule.test.split("::", 1)[0]
 
 
 def _inside(rule: Expectation, root: str, test_file: Path) -> None:
