@@ -111,7 +111,7 @@ def _learned_prefixes(entries: Sequence[Entry]) -> dict[str, _Prefix | None]:
     for entry in entries:
         names = [entry.api] + ([entry.link.target] if entry.link and entry.link.target else [])
         for name in names:
-            if not name or not _is_full(name):  # prose teaches no namespace
+            if not (name.startswith(ROOTS) and is_api_name(name)):  # prose teaches nothing
                 continue
             root, *parts = name.split(".")
             node, end = nodes.setdefault((-1, root), len(nodes)), len(root)
