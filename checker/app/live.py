@@ -47,9 +47,27 @@ class Untested:
 
 
 @dataclass(frozen=True)
+class NotRun:
+    """A rule's repository test at the test ref of a docs version it checks,
+    that no environment ran: none was given for the version and the main
+    interpreter's torch is another release, or the one given for it
+    (`given`) has another release's torch."""
+
+    rule: str  # its id
+    api: str
+    version: str
+    path: str  # the test's file, inside the repository
+    ref: str
+    python: str | None  # the interpreter that ran instead; None: this one
+    given: bool  # it is the version's own (--python-for), not the main one
+    torch: str | None  # its torch, as it reported it
+
+
+@dataclass(frozen=True)
 class Live:
     evidence: list[Evidence]  # one per environment, main first
     untested: list[Untested]
+    not_run: list[NotRun]  # tests at a test ref that no environment of its version ran
 
 
 def run_live(
@@ -60,8 +78,10 @@ def run_live(
     catalogue: Catalogue,
     progress: Progress | None = None,
 ) -> Live:
-    """One Evidence per environment, main first, and the repository tests that
-    had no file to run. `versions`: the docs versions the rules check; `docs`:
+    """One Evidence per environment, main first, the repository tests that
+    had no file to run, and those of a test ref of a version the rules check
+    that no environment of that version's torch ran (each requested test
+    runs or is named). `versions`: the docs versions the rules check; `docs`:
     the working-tree docs roots. The same job (a behaviour, or a repository
     test at a ref, for one API) runs once in each environment, however many
     rules name it; each rule's results cite that one run."""
@@ -84,7 +104,9 @@ def run_live(
     with extracted_tests(environments.git_repo, refs, folders) as trees:
         behaviours = [_extracted(job, trees) for job in behaviours]
 
-        def one(session_of: tuple[str | None, str | None]) -> tuple[Evidence, list[Untested]]:
+        def one(
+            session_of: tuple[str | None, str | None],
+        ) -> tuple[Evidence, list[Untested], str | None]:
             python, given = session_of
             version: tuple[str, ...] | None = None if given is None else (given,)
             # one interpreter (one torch import) for the probe, the behaviours
@@ -105,7 +127,7 @@ def run_live(
                 untested = [] if wrong_torch else _untested(tested, tests_for, ref, trees, docs)
                 session.run_all(jobs)
             count.finished()
-            return session.evidence(version), untested
+            return session.evidence(version), untested, None if wrong_torch else tests_for
 
         # environments side by side (each its own interpreter), the results in
         # the order of `sessions` whatever order they finish in
@@ -127,10 +149,30 @@ def run_live(
                 for session in opened:
                     session.stop()
                 raise
-    evidence = [found for found, _ in results]
-    untested = [missing for _, lacking in results for missing in lacking]
+    evidence = [found for found, _, _ in results]
+    untested = [missing for _, lacking, _ in results for missing in lacking]
     count.done()
-    return Live(evidence, list(dict.fromkeys(untested)))
+    ran = {tests_for for _, _, tests_for in results}
+    torch_of = {
+        given: found.environment.torch for (_, given), found in zip(sessions, evidence, strict=True)
+    }
+    not_run = [
+        NotRun(
+            rule.id,
+            rule.api,
+            version,
+            _test_file(rule),
+            ref,
+            mapped.get(version, environments.python),
+            version in mapped,
+            torch_of.get(version if version in mapped else None),
+        )
+        for version, ref in test_refs.items()
+        if version in versions and version not in ran
+        for rule in tested
+        if not rule.versions or version in rule.versions
+    ]
+    return Live(evidence, list(dict.fromkeys(untested)), not_run)
 
 
 def _main_version(
@@ -174,7 +216,7 @@ def repo_jobs(
     jobs: list[Job] = []
     for rule in rules:
         assert rule.test is not None
-        test_file = rule.test.split("::", 1)[0]
+        test_file = _test_file(rule)
         if ref is not None:
             if Path(trees[ref], test_file).is_file():
                 jobs.append(Job(rule.api, rule.test, rule.test, trees[ref], ref))
@@ -196,12 +238,17 @@ def _untested(
     """The rules' tests whose file is not where `repo_jobs` looks for it."""
     missing = []
     for rule in rules:
-        assert rule.test is not None
-        test_file = rule.test.split("::", 1)[0]
+        test_file = _test_file(rule)
         roots = [trees[ref]] if ref is not None else list(docs)
         if not any(Path(root, test_file).is_file() for root in roots):
             missing.append(Untested(rule.id, rule.api, rule.test_at, version, test_file, ref))
     return missing
+
+
+def _test_file(rule: Expectation) -> str:
+    """The file of a rule's `test` (`path::Case.test` -> path)."""
+    assert rule.test is not None  # only the rules with a test are asked
+    return rule.test.split("::", 1)[0]
 
 
 def _inside(rule: Expectation, root: str, test_file: Path) -> None:

@@ -19,6 +19,7 @@ from checker.app.live import run_live
 from checker.app.setup import Settings, resolvers, setup
 from checker.app.verify_live import (
     environments_of,
+    not_run_note,
     untested_finding,
     untested_note,
     versions_checked,
@@ -110,6 +111,7 @@ def _verify(
         evidence[:0] = live.evidence
         findings += [untested_finding(u) for u in live.untested if u.ref is not None]
         notes += [untested_note(u, request.docs) for u in live.untested if u.ref is None]
+        notes += [not_run_note(n) for n in live.not_run]
     results, checked = crosscheck(rules, pages, evidence, catalogue, request.options)
     findings += checked
     touched = [_touched(pages, rule) for rule in rules]

@@ -1,7 +1,8 @@
 """verify's side of its live runs (checker.app.live): the docs versions
 the rules check and the environments the request gives them, asked for; and
 a rule's repository test that did not run, answered: a `repo-test-missing`
-finding at a test ref, a note without one (probe says the finding too)."""
+finding at a test ref, a note without one (probe says the finding too), and
+a note for one at a test ref that no environment of its version ran."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker.app.environments import Environments
-from checker.app.live import Untested
+from checker.app.live import NotRun, Untested
 from checker.app.verify_request import Request
 from checker.checks.registry import finding
 from checker.i18n import N_, message
@@ -41,6 +42,44 @@ def untested_note(untested: Untested, docs: Sequence[str]) -> str:
     roots = ", ".join(docs) or "-"
     version = untested.version or "-"
     return message(said, rule=untested.rule, path=untested.path, roots=roots, version=version)
+
+
+def not_run_note(not_run: NotRun) -> str:
+    """A rule's test at a version's test ref that no environment ran, and why."""
+    if not_run.given:
+        why = message(
+            N_("the interpreter given for it ({python}) has torch {torch}"),
+            python=not_run.python,
+            torch=not_run.torch or "-",
+        )
+    elif not_run.python is None:
+        why = message(
+            N_(
+                "no environment for {version} (the installed torch is {torch}; "
+                "give --python-for {version}=PATH)"
+            ),
+            version=not_run.version,
+            torch=not_run.torch or "-",
+        )
+    else:
+        why = message(
+            N_(
+                "no environment for {version} (the torch of --python {python} is {torch}; "
+                "give --python-for {version}=PATH)"
+            ),
+            version=not_run.version,
+            python=not_run.python,
+            torch=not_run.torch or "-",
+        )
+    said = N_("rule {rule}'s test {path} at {ref} did not run for docs {version}: {why}")
+    return message(
+        said,
+        rule=not_run.rule,
+        path=not_run.path,
+        ref=not_run.ref,
+        version=not_run.version,
+        why=why,
+    )
 
 
 def versions_checked(rules: Sequence[Expectation], pages: Sequence[Page]) -> list[str]:

@@ -129,8 +129,11 @@ CHECKS: tuple[Check, ...] = (
         "a short API name the page gives no namespace for",
         "The entry writes its API short (`Tensor.names`, `symbolic_trace`) and neither "
         "a link, an enclosing class, the page's other full names nor its file name "
-        "completes it; it is kept as written, so checks by full name cannot see it.",
-        "Write the full name (`torch.Tensor.names`), or link the entry to its upstream page.",
+        "completes it; it is kept as written, so checks by full name cannot see it. An "
+        "API cell or title that holds more than a name (a note glued to the name, a "
+        "sentence after it) is kept as written too, and quoted whole.",
+        "Write the full name (`torch.Tensor.names`), or link the entry to its upstream "
+        "page; move a note out of the API cell into the notes column.",
     ),
     # block-style house rules
     Check(

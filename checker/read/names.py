@@ -21,6 +21,9 @@ _GENERATED = re.compile(r"/generated/([^/]+?)\.html$")
 # it with. Never run on page text: it tries every `(` to the end of the line.
 _SIGNATURE = re.compile(r"\(.*\)$")
 ROOTS = ("torch.", "torch_npu.")  # the namespaces a full name starts with
+# What an API name is, full or short: dotted Python identifiers (torch's are
+# ASCII). Anything else in its place is prose a writer put there.
+_API_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
 # Markup other than underscores. Without it, the text as written is what the
 # inline parse would give: underscore emphasis is put back as written anyway.
@@ -51,6 +54,11 @@ def title_name(inline: Token) -> str:
         text = written_text(children(inline))
     words = text.replace("\u200b", "").split()
     return without_signature(words[-1]) if words else ""
+
+
+def is_api_name(text: str) -> bool:
+    """Whether `text` is an API name (`torch.Tensor.abs`, `abs`), not prose."""
+    return _API_NAME.fullmatch(text) is not None
 
 
 def native_link(inline: Token, text: str | None = None) -> NativeLink | None:

@@ -9,7 +9,10 @@ completed from a link or an enclosing class (checker.read.names.full_name):
 2. else the page's file name gives its module (torch-optim.md is torch.optim),
    which a class-qualified name is in;
 3. else the name is kept as written and reported (`api-name-incomplete`):
-   never a guess."""
+   never a guess.
+
+A name that is no name (prose in an API cell) is kept as written and reported
+as what it is, whatever it starts with."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from checker.checks.registry import finding
 from checker.i18n import N_, message
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
-from checker.read.names import ROOTS
+from checker.read.names import ROOTS, is_api_name
 
 _MODULE_PAGES = ("torch-", "torch_npu-")
 
@@ -39,6 +42,20 @@ def complete_names(page: Page) -> Page:
         if _is_full(entry.api):
             entries.append(entry)
             continue
+        if not is_api_name(entry.api):
+            entries.append(entry)
+            said = (
+                message(
+                    N_("the API name cell holds more than an API name: {text}"),
+                    text=entry.api,
+                )
+                if entry.format == "rows"
+                else message(
+                    N_("the API title holds more than an API name: {text}"), text=entry.api
+                )
+            )
+            findings.append(finding("api-name-incomplete", entry.path, entry.line, said))
+            continue
         full = _completed(entry.api, prefixes, module)
         if full is not None:
             entries.append(dataclasses.replace(entry, api=full))
@@ -54,7 +71,7 @@ def complete_names(page: Page) -> Page:
 
 def _is_full(name: str) -> bool:
     # An empty name is no name to complete; its entry's other findings say why.
-    return not name or name.startswith(ROOTS)
+    return not name or (name.startswith(ROOTS) and is_api_name(name))
 
 
 def _completed(name: str, prefixes: dict[str, _Prefix | None], module: str | None) -> str | None:
@@ -94,7 +111,7 @@ def _learned_prefixes(entries: Sequence[Entry]) -> dict[str, _Prefix | None]:
     for entry in entries:
         names = [entry.api] + ([entry.link.target] if entry.link and entry.link.target else [])
         for name in names:
-            if not name.startswith(ROOTS):
+            if not (name.startswith(ROOTS) and is_api_name(name)):  # prose teaches nothing
                 continue
             root, *parts = name.split(".")
             node, end = nodes.setdefault((-1, root), len(nodes)), len(root)

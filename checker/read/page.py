@@ -39,6 +39,7 @@ class _Draft:
     status: StatusRead | None = None
     status_lines: tuple[int, int] = (0, 0)  # the label's line to the section's last
     notes: list[tuple[int, str]] = field(default_factory=list)  # (line, text as written)
+    open_divs: int = 0  # the `<div>`s opened after the title and not yet closed
 
 
 def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
@@ -52,8 +53,9 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
         token = tokens[index]
         title = _title(tokens, index)
         if title is not None:
-            parent = _emit(draft, entries, ctx, parent)
             name, is_method = title
+            holds = is_method and draft is not None and draft.open_divs > 0
+            parent = _emit(draft, entries, ctx, parent, holds=holds)
             draft = _Draft(name, line_of(token), parent if is_method else None, is_method)
             notes_open = False
             if is_method:
@@ -89,6 +91,8 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
                 draft.notes.append((line_of(token), token.content))  # as written, like the label
         elif token.type == "html_block":
             loose.read(token)
+            if draft is not None:
+                draft.open_divs += token.content.count("<div") - token.content.count("</div")
             if token.content.lstrip().startswith("</div"):
                 notes_open = False
         elif token.type == "table_open":
@@ -194,10 +198,15 @@ def _status(tokens: list[Token], index: int, text: str, ctx: ReadContext) -> Sta
 
 
 def _emit(
-    draft: _Draft | None, entries: list[Entry], ctx: ReadContext, parent: str | None
+    draft: _Draft | None,
+    entries: list[Entry],
+    ctx: ReadContext,
+    parent: str | None,
+    holds: bool = False,
 ) -> str | None:
     """A title becomes an entry once it has a link or a status: section headings
-    have neither. Returns the class that later method lines belong to."""
+    have neither. `holds`: the next title is a method line inside the block
+    this one opened. Returns the class that later method lines belong to."""
     if draft is None:
         return parent
     if draft.link is None and draft.status is None:
@@ -206,6 +215,14 @@ def _emit(
         # A class heading with no link or status of its own still names the
         # class of the method lines under it.
         return draft.title if draft.title.startswith(ROOTS) else None
+    if draft.status is None and holds and not draft.is_method:
+        # A class heading whose block holds the methods a page lists (as
+        # Named-Tensors.md repeats `class torch.Tensor` over its methods), with
+        # a link but no status: it groups them and says nothing of the class,
+        # so it is no entry (no second one, none missing a status). A heading
+        # whose block closes before its methods is an entry missing its status.
+        # The link still gives the methods their full name.
+        return full_name(draft.title, draft.link, None)
     status = draft.status
     entry = Entry(
         api=full_name(draft.title, draft.link, draft.parent),

@@ -14,7 +14,7 @@ from checker.model.status import Reading, is_blank, read_status
 from checker.model.support import Entry
 from checker.read.context import ReadContext
 from checker.read.cut import report_cut
-from checker.read.names import full_name, native_link, title_name
+from checker.read.names import full_name, is_api_name, native_link, title_name
 from checker.read.tokens import Table, column, label_key
 
 _API_COLUMN = {"api名称", "apiname", "api"}
@@ -50,6 +50,11 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
         api = Token("inline", "", 0, content=cells[api_col])  # read as a paragraph's
         link = native_link(api)
         name = title_name(api)
+        if name and not is_api_name(name):
+            # Prose in the cell (a note glued to the name, or after a `<br>`):
+            # no name is read out of it, the cell is kept as written and
+            # complete_names says what is wrong with it.
+            name = cells[api_col].strip()
         support_text = cells[support_col] if support_col < len(cells) else ""
         # A blank cell (empty or `-`) is a missing status (a lint rule), not an
         # unreadable one.

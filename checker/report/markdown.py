@@ -15,7 +15,7 @@ from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
 from checker.outcome import Outcome
 from checker.report.lines import headline
-from checker.report.markdown_evidence import evidence_section
+from checker.report.markdown_evidence import evidence_section, notes_said
 from checker.report.markdown_text import code as _code
 from checker.report.markdown_text import row as _row
 from checker.report.markdown_text import text as _text
@@ -73,6 +73,7 @@ def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
     lines += _findings(report.findings)
     lines += _resolution(report.resolution) if report.resolution else []
     lines += evidence_section(report.evidence, report.refs)
+    lines += ["", _("### Notes"), "", *notes_said(report.notes)] if report.notes else []
     lines += _errors(report.errors)
     return "\n".join(lines).rstrip("\n") + "\n"
 

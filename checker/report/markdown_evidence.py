@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from checker.i18n import N_, _
+from checker.i18n import N_, _, say
 from checker.report.markdown_text import code, fenced, row, text
 from checker.report.notes import is_reference_note, note_said, summary_said
 from checker.report.rerun import is_own, rerun
@@ -68,6 +68,12 @@ def evidence_records(evidence: Sequence[Evidence]) -> list[str]:
         lines += ["", *fenced(block(record)), ""]
         lines += failures(record)
     return lines
+
+
+def notes_said(notes: Sequence[str]) -> list[str]:
+    """The run's notes, an item each: what was asked and not done (a test
+    that did not run), and why."""
+    return [f"- {text(say(note))}" for note in notes]
 
 
 def origin(record: Evidence) -> str:

@@ -13,9 +13,10 @@ named as the pages write them (checker.verify.docs_changes).
 
 `# 【功能验证】` says what ran and where: the verdict, what was observed on an
 NPU, a line per environment without NPU verification naming the docs version
-it served, then per environment the table of target branch, torch,
-torch_npu, CANN, NPU, the command to re-run and the framework's own summary,
-and the VALIDATION EVIDENCE block, as the Markdown report renders them
+it served, the run's notes (a test asked for that did not run, and why),
+then per environment the table of target branch, torch, torch_npu, CANN,
+NPU, the command to re-run and the framework's own summary, and the
+VALIDATION EVIDENCE block, as the Markdown report renders them
 (checker.report.markdown_evidence). A run that had no NPU says so, in the
 evidence's words translated; only a run that verified a product's NPU is
 reported as an NPU result.
@@ -32,7 +33,13 @@ from typing import TYPE_CHECKING
 from checker.i18n import N_, _, say
 from checker.report.lines import headline
 from checker.report.markdown import MARKS
-from checker.report.markdown_evidence import evidence_records, kind, origin, version_served
+from checker.report.markdown_evidence import (
+    evidence_records,
+    kind,
+    notes_said,
+    origin,
+    version_served,
+)
 from checker.report.markdown_text import code, text
 from checker.report.notes import is_reference_note, note_said
 from checker.report.pr_changes import changes_said, item, repo_path
@@ -186,4 +193,6 @@ def _validation(outcome: Outcome[VerifyReport]) -> list[str]:
                 version=version_served(record), origin=code(origin(record)), note=text(note)
             )
             lines.append(f"- {said}")
+    if report.notes:
+        lines += ["", _("Notes:"), "", *notes_said(report.notes)]
     return [*lines, ""]

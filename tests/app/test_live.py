@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from checker.app.environments import Environments
-from checker.app.live import run_live
+from checker.app.live import NotRun, run_live
+from checker.app.verify_live import not_run_note
 from checker.app.verify_request import Request
 from checker.errors import InputError, UsageError
 from checker.model.catalogue import default_catalogue
@@ -23,6 +25,8 @@ from checker.verify.expectations import Expectation, load_rules
 from tests.app.release_repo import TEST, build_release_repo
 from tests.helpers import FAKE_HARNESS_PYTHON, git, use_fake_harness
 
+Invoke = Callable[..., tuple[int, str, str]]
+PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 RULES = f"""
 [[rule]]
 id = "with-test"
@@ -452,3 +456,101 @@ def test_each_environment_starts_one_interpreter_for_its_probe_and_all_its_jobs(
     ]
     assert sorted(starts.read_text().split()) == sorted(versions)  # one each
     assert len(asked(log)) == 4  # and each job was asked of it
+
+
+# -- a requested test that no environment runs: named, with why ---------------------------
+
+
+def test_a_test_ref_of_a_version_no_environment_runs_is_named_not_run(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    """--test-ref 2.12.0=v2.12.0 without --python-for 2.12.0, and the main
+    torch is 2.13.0: it runs 2.13.0's test at master, and 2.12.0's is named."""
+    main = fake(tmp_path, "2.13.0+cpu")
+    where = Environments(
+        python=main,
+        test_refs=(("2.12.0", "v2.12.0"), ("2.13.0", "master")),
+        git_repo=str(repo),
+    )
+    live = run_live(rules, ["2.12.0", "2.13.0"], [], where, default_catalogue())
+    (evidence,) = live.evidence
+    assert runs_of(evidence)[1] == ("repo-test", "master", "--test")
+    assert live.not_run == [
+        NotRun("with-test", PUT_METRIC, "2.12.0", TEST, "v2.12.0", main, False, "2.13.0+cpu")
+    ]
+    assert live.untested == []
+
+
+def test_a_test_ref_whose_interpreter_has_another_torch_is_named_not_run(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    given = fake(tmp_path, "2.13.0+cpu")
+    where = Environments(
+        python_for=(("2.12.0", given),), test_refs=(("2.12.0", "v2.12.0"),), git_repo=str(repo)
+    )
+    live = run_live(rules, ["2.12.0"], [], where, default_catalogue())
+    assert live.not_run == [
+        NotRun("with-test", PUT_METRIC, "2.12.0", TEST, "v2.12.0", given, True, "2.13.0+cpu")
+    ]
+
+
+def test_a_version_no_rule_checks_names_no_test_not_run(
+    rules: list[Expectation], repo: Path, log: Path, tmp_path: Path
+) -> None:
+    """A test ref of a version outside the run (probe's case: none) is no request."""
+    where = Environments(
+        python=fake(tmp_path, "2.13.0+cpu"),
+        test_refs=(("2.12.0", "v2.12.0"),),
+        git_repo=str(repo),
+    )
+    assert run_live(rules, ["2.13.0"], [], where, default_catalogue()).not_run == []
+
+
+@pytest.mark.parametrize(
+    ("python", "given", "why"),
+    [
+        (None, False, "no environment for 2.12.0 (the installed torch is 2.13.0+cpu; "
+         "give --python-for 2.12.0=PATH)"),
+        ("/x/python", False, "no environment for 2.12.0 (the torch of --python /x/python is "
+         "2.13.0+cpu; give --python-for 2.12.0=PATH)"),
+        ("/x/python", True, "the interpreter given for it (/x/python) has torch 2.13.0+cpu"),
+    ],
+)  # fmt: skip
+def test_the_note_of_a_test_not_run_says_why(python: str | None, given: bool, why: str) -> None:
+    not_run = NotRun("r", "torch.x", "2.12.0", TEST, "v2.12.0", python, given, "2.13.0+cpu")
+    assert str(not_run_note(not_run)) == (
+        f"rule r's test {TEST} at v2.12.0 did not run for docs 2.12.0: {why}"
+    )
+
+
+def test_verify_names_each_test_not_run_in_text_json_and_pr(
+    cli: Invoke, repo: Path, log: Path, tmp_path: Path
+) -> None:
+    """The repository's configuration names a test ref for every version; one
+    interpreter of torch 2.13.0 runs 2.13.0's, and names the other three."""
+    main = fake(tmp_path, "2.13.0+cpu")
+    argv = ["verify", "--git", str(repo), "--ref", "master", "docs", "--python", main, "-q"]
+    said = [
+        f"rule elastic-put-metric's test {TEST} at {ref} did not run for docs {version}: "
+        f"no environment for {version} (the torch of --python {main} is 2.13.0+cpu; "
+        f"give --python-for {version}=PATH)"
+        for version, ref in (("2.7.1", "v2.7.1"), ("2.11.0", "v2.11.0"), ("2.12.0", "v2.12.0"))
+    ]
+    code, out, _ = cli(*argv)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[lines.index("notes:") + 1 :] == [f"  {line}" for line in said]
+    _, out, _ = cli(*argv, "--format", "json")
+    assert json.loads(out)["notes"] == said
+    _, out, _ = cli(*argv, "--format", "pr", "--lang", "en")
+    assert [line for line in out.splitlines() if "did not run" in line] == [
+        f"- {line}" for line in said
+    ]
+    _, out, _ = cli(*argv, "--format", "pr")
+    assert (
+        f"- 规则 elastic-put-metric 的测试 {TEST}（v2.12.0）未为文档 2.12.0 运行："
+        f"2.12.0 没有运行环境（--python {main} 的 torch 为 2.13.0+cpu；"
+        "请用 --python-for 2.12.0=PATH 指定）"
+    ) in out.splitlines()
+    _, out, _ = cli(*argv, "--format", "markdown", "--lang", "en")
+    assert f"- {said[0]}" in out.splitlines()

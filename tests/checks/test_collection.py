@@ -3,13 +3,15 @@ reports in, and the coverage of every rule id by the lint fixtures."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from checker.checks.lint import lint_pages
 from checker.checks.registry import GATE, REGISTRY, RESOLVE, TESTS, VERIFY
 from checker.files import named_from_here
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.sources.corpus import read_corpus
-from tests.helpers import FIXTURES, located, source_line
+from tests.helpers import FIXTURES, located, read_page, source_line
 
 LINT = FIXTURES / "lint"
 CATALOGUE = default_catalogue()
@@ -253,3 +255,40 @@ def test_every_rule_has_a_triggering_fixture_and_clean_fixtures_are_clean() -> N
         assert rule in {f.rule for f in run(rule)}, rule
         twin = "blocks-ok" if rule.startswith("block-") else TWIN.get(rule, f"{rule}-ok")
         assert twin in clean, rule
+
+
+def _tensor_page(class_status: str, flatten_950: str) -> str:
+    row = "| <term>Atlas A2 训练系列产品</term> | ✔ |\n| <term>Ascend 950DT</term> | {} |\n"
+    table = "| 硬件 | 是否支持 |\n| ---- | :----: |\n" + row
+    return (
+        "# torch.Tensor\n\n### <code><i>class</i></code> torch.Tensor\n\n"
+        '<div style="margin-left: 2em">\n\n'
+        "**原生文档**：[torch.Tensor](https://pytorch.org/docs/2.12/tensors.html)\n\n"
+        + (f"**支持情况**：\n\n{table.format(class_status)}\n" if class_status else "")
+        + '> <font size="3">flatten()</font>\n\n'
+        + f"**支持情况**：\n\n{table.format(flatten_950)}\n</div>\n"
+    )
+
+
+def test_a_class_heading_that_only_groups_its_methods_is_no_second_entry() -> None:
+    # Named-Tensors.md repeats `class torch.Tensor` over the methods it lists.
+    # Heading, link and no status of its own, its block holding the methods: it
+    # groups them, and is neither a duplicate of torch-Tensor.md's class entry
+    # nor an entry missing a status (tests/checks/test_entries.py has the one
+    # whose block closes first); the method under it keeps its full name, so a
+    # contradiction is still one.
+    tensor = read_page(_tensor_page("✘", "✔"), "torch-Tensor.md")
+    named = read_page(_tensor_page("", "✘"), "Named-Tensors.md")
+    assert [e.api for e in named.entries] == ["torch.Tensor.flatten"]
+    found = lint_pages([named, tensor], CATALOGUE)
+    assert [(Path(f.path).name, f.line, f.rule) for f in found] == [
+        ("torch-Tensor.md", 23, "api-conflict")  # the 950DT row
+    ]
+    # A class heading that states a status is an entry, wherever it is repeated.
+    stated = read_page(_tensor_page("✘", "✔"), "Named-Tensors.md")
+    assert [e.api for e in stated.entries] == ["torch.Tensor", "torch.Tensor.flatten"]
+    found = lint_pages([stated, tensor], CATALOGUE)
+    assert [(Path(f.path).name, f.line, f.rule) for f in found] == [
+        ("torch-Tensor.md", 3, "duplicate-api"),
+        ("torch-Tensor.md", 16, "duplicate-api"),
+    ]

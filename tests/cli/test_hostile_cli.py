@@ -59,7 +59,10 @@ def test_an_api_name_with_control_characters_is_escaped(cli: Invoke, folder: Pat
                     f"**支持情况**：\n\n{TABLE}")  # fmt: skip
     code, out, err = cli("lint", str(folder))
     assert code == 0  # warnings only: they do not fail the run (--fail-on)
+    # no API name either (checker.read.namespace), and said so, escaped
+    no_name = f"api-name-incomplete the API title holds more than an API name: {escaped(api)}"
     assert out == (
+        f"{page}:3: {no_name}\n{page}:11: {no_name}\n"
         f"{page}:11: duplicate-api {escaped(api)} is documented again for 2.12.0, "
         f"as at {named_from_here(str(page))}:3\n"
     )

@@ -22,7 +22,7 @@ def test_the_site_is_written_and_the_run_said_in_one_line(
     code, out, err = cli_at_repo("report", DOCS, "--html", str(tmp_path / "site"))
     assert (code, out) == (0, "")
     assert err == (
-        "2 findings (1 error, 1 warning) in 3 files, 9 entries; "
+        "4 findings (1 error, 3 warnings) in 3 files, 9 entries; "  # 2: hostile titles
         f"site written to {tmp_path / 'site' / 'index.html'}\n"
     )
     assert (tmp_path / "site" / "index.html").is_file()
@@ -105,7 +105,7 @@ def test_a_site_read_at_git_refs_says_which(cli: Invoke, tmp_path: Path) -> None
     arguments = ("--git", str(repo), "--ref", "master", "--ref", "v2", "--html", str(site))
     assert cli("report", *arguments)[0] == 0
     index = (site / "index.html").read_text(encoding="utf-8")
-    said = "6 pages, 18 entries, 7 APIs, 4 findings; read at master, v2"
+    said = "6 pages, 18 entries, 7 APIs, 8 findings; read at master, v2"
     assert f'<p class="muted" id="read">{said}</p>' in index
     abouts = []
     for page in (site / "pages").glob("*elastic*"):

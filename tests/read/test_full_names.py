@@ -199,3 +199,31 @@ def test_every_dash_for_nothing_is_blank() -> None:
         assert [(f.line, f.rule) for f in lint_pages([page], CATALOGUE)] == [
             (3, "missing-status")
         ], dash
+
+
+def test_an_api_cell_that_holds_prose_is_reported_as_such() -> None:
+    # origin/v2.7.1-7.3.0: Quantization.md:171 glues a note to the name, and the
+    # sdpa rows of torch-nn-functional.md put theirs after it (zh) or after a
+    # `<br>` (en). None of them is a name: the cell is kept as written and the
+    # finding says what is wrong with it, whether it starts with `torch.` or not.
+    quantization = (
+        "torch.ao.quantization.get_default_qat_qconfig该API为Quantization Aware "
+        "Training依赖接口，未在PyTorch对外文档中呈现，具体使用请参考LINK。"
+    )
+    sdpa = "torch.nn.functional.scaled_dot_product_attention<br>In the current version, use."
+    text = (
+        "# Quantization\n\n|API名称|是否支持|限制与说明|\n|--|--|--|\n"
+        f"|torch.ao.quantization.convert|是|-|\n|{quantization}|是|-|\n|{sdpa}|是|-|\n"
+    )
+    page = read_page(text, "Quantization.md")
+    assert [e.api for e in page.entries] == ["torch.ao.quantization.convert", quantization, sdpa]
+    found = [(f.line, f.message) for f in page.findings if f.rule == "api-name-incomplete"]
+    assert found == [
+        (6, f"the API name cell holds more than an API name: {quantization}"),
+        (7, f"the API name cell holds more than an API name: {sdpa}"),
+    ]
+    # a heading's last word is its name: prose there is said to be in the title
+    page = read_page("# torch.x\n\n### torch.x.y 的说明\n\n**是否支持**：是\n")
+    assert [(f.line, f.message) for f in page.findings] == [
+        (3, "the API title holds more than an API name: 的说明")
+    ]
