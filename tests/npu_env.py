@@ -106,10 +106,12 @@ print(next(str(f.locate()) for f in d.files or () if f.name == {TORCH_NPU_LIBRAR
 
 
 def torch_npu_library() -> tuple[Path, str] | str:
-    """(libtorch_npu.so, torch_npu's version) of a torch_npu installed here
-    (`pip install --no-deps torch-npu==2.13.0`), else in the torch_npu test
-    environment when one exists (DOCS_CHECK_TEST_NPU_PYTHON, or the one built
-    in the cache); never built for this. Otherwise why none was found."""
+    """(libtorch_npu.so, torch_npu's version) of a torch_npu installed here,
+    else in the torch_npu test environment when one exists
+    (DOCS_CHECK_TEST_NPU_PYTHON, or the one built in the cache); never built
+    here. Otherwise why none was found. (Installing torch_npu beside the suite's
+    own torch is no way to get one: torch would load it as its backend at every
+    import, and fail without CANN, in every live run of the suite.)"""
     try:
         dist = importlib.metadata.distribution("torch_npu")
         found = next((f for f in dist.files or () if f.name == TORCH_NPU_LIBRARY), None)
@@ -132,6 +134,6 @@ def torch_npu_library() -> tuple[Path, str] | str:
             return Path(lines[1]), lines[0]
     return (
         f"torch_npu is installed neither here ({sys.executable}) nor in the torch_npu test "
-        f"environment ({python}): pip install --no-deps torch-npu==2.13.0, or set "
-        f"{NPU_PYTHON_VARIABLE}"
+        f"environment ({python}; the tests of tests/torch that need it build it, or set "
+        f"{NPU_PYTHON_VARIABLE})"
     )
