@@ -33,7 +33,7 @@ from checker.results import BackedReport
 from checker.torch.runner import Session
 from checker.verify.backed import Limits, run_plan
 from checker.verify.backed_check import judged
-from checker.verify.crosscheck import Options
+from checker.verify.crosscheck import Options, verifying_nothing
 from checker.verify.evidence_load import load_evidence
 from checker.verify.planning import planned
 from checker.verify.shards import merged
@@ -114,6 +114,7 @@ def backed(
     files, missing = merged([e for e in loaded if e is not None])
     errors += missing
     evidence += files
+    notes += verifying_nothing(evidence, ready.catalogue.scope)
     claims = judged(entries, evidence, request.options)
     plans += [e.plan for e in files if e.plan is not None and e.plan not in plans]
     report = BackedReport(

@@ -38,7 +38,7 @@ from checker.progress import Progress
 from checker.sources.corpus import read_corpus
 from checker.sources.gitrefs import GitRef
 from checker.torch.resolution import resolve_for
-from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, crosscheck
+from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, crosscheck, verifying_nothing
 from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence_load import load_evidence
 from checker.verify.expectations import Expectation
@@ -112,6 +112,7 @@ def _verify(
         findings += [untested_finding(u) for u in live.untested if u.ref is not None]
         notes += [untested_note(u, request.docs) for u in live.untested if u.ref is None]
         notes += [not_run_note(n) for n in live.not_run]
+    notes += verifying_nothing(evidence, catalogue.scope)
     results, checked = crosscheck(rules, pages, evidence, catalogue, request.options)
     findings += checked
     touched = [_touched(pages, rule) for rule in rules]

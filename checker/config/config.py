@@ -20,7 +20,7 @@ from checker.errors import DataError
 from checker.files import from_here
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
-from checker.model.product import Product, product_of
+from checker.model.product import Product, product_of, soc_overlap
 from checker.tomlfile import TomlLines, load_toml
 
 CONFIG_FILE = ".docs-check.toml"
@@ -185,6 +185,10 @@ def _products(
                     id=product.id,
                 )
             )
+        # the catalogue's and those before it: a SoC name is of one product at most
+        overlap = soc_overlap(product, (*catalogue.products, *products))
+        if overlap:
+            raise DataError(message(N_("{path}: {error}"), path=at, error=overlap))
         products.append(product)
         ids.add(product.id)
     return tuple(products)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from checker.errors import DataError
 from checker.i18n import N_, message
-from checker.model.product import Product, product_of
+from checker.model.product import Product, product_of, soc_overlap
 from checker.model.version import page_release
 
 if TYPE_CHECKING:
@@ -58,12 +58,10 @@ class Catalogue:
         return None
 
     def by_soc(self, soc_name: str) -> str | None:
-        best: tuple[int, str] | None = None
-        for product in self.products:
-            for prefix in product.soc:
-                if soc_name.startswith(prefix) and (best is None or len(prefix) > best[0]):
-                    best = (len(prefix), product.id)
-        return best[1] if best else None
+        """The product of torch_npu's SoC name; None for a SoC no product's
+        prefix starts (a run on it verifies nothing). At most one can: the
+        loaders refuse prefixes that overlap (checker.model.product.soc_overlap)."""
+        return next((p.id for p in self.products if p.knows_soc(soc_name)), None)
 
     def find_name(self, text: str, pos: int) -> tuple[str, int] | None:
         """The product whose name starts at text[pos] (longest name wins) and the
@@ -180,6 +178,10 @@ def load_catalogue(path: Path | None = None) -> Catalogue:
                 ids=", ".join(duplicates),
             )
         )
+    for index, product in enumerate(products):
+        overlap = soc_overlap(product, products[:index])
+        if overlap:
+            raise DataError(message(N_("{path}: {error}"), path=str(path), error=overlap))
     scope = tuple(data.get("scope", {}).get("default", []))
     try:
         return Catalogue(products, ()).with_scope(scope)

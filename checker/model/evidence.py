@@ -99,6 +99,12 @@ class Environment:
         real = not (self.fake_npu or self.fake_torch) and self.releases_pair
         return on_npu and real and self.product is not None
 
+    @property
+    def of_no_product(self) -> bool:
+        """An NPU run on a SoC that is of no catalogue product (its name starts
+        no product's prefix): it verifies nothing, and the reports say so."""
+        return self.device == "npu" and bool(self.npu_name) and self.product is None
+
 
 @dataclass(frozen=True)
 class Evidence:

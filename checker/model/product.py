@@ -6,6 +6,7 @@ docs repository's own in its configuration)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,12 @@ class Product:
     # known); None: every release.
     since: str | None = None
 
+    def knows_soc(self, soc_name: str) -> bool:
+        """Whether torch_npu's SoC name is one of this product's: it starts with
+        one of the product's prefixes (no other product's prefix can match too:
+        checker.model.catalogue refuses prefixes that overlap)."""
+        return any(soc_name.startswith(prefix) for prefix in self.soc)
+
     def exists_at(self, release: str | None) -> bool:
         """Whether pages of `release` know the product; a page of no known
         release is current, and every product exists for it."""
@@ -37,6 +44,30 @@ class Product:
         if self.since.startswith(">"):
             return release_key(release) > first
         return release_key(release) >= first
+
+
+def soc_overlap(product: Product, others: Iterable[Product]) -> str | None:
+    """Why `product`'s SoC prefixes are refused beside `others`: one of them is
+    a prefix of another product's, or has one, so a SoC name could be of two
+    products (Ascend950 would take both Ascend950DT_ and Ascend950PR_ names);
+    None when they keep apart."""
+    for other in others:
+        if other.id == product.id:
+            continue
+        for prefix in product.soc:
+            for theirs in other.soc:
+                if prefix.startswith(theirs) or theirs.startswith(prefix):
+                    return message(
+                        N_(
+                            "product {id}: SoC prefix {prefix!r} overlaps {theirs!r} of "
+                            "product {other}: a SoC name would be of both"
+                        ),
+                        id=product.id,
+                        prefix=prefix,
+                        theirs=theirs,
+                        other=other.id,
+                    )
+    return None
 
 
 def product_of(path: Path | str, item: object) -> Product:

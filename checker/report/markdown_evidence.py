@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, say
 from checker.report.markdown_text import code, fenced, row, text
-from checker.report.notes import is_reference_note, note_said, summary_said
+from checker.report.notes import NO_PRODUCT, is_reference_note, note_said, summary_said
 from checker.report.rerun import is_own, rerun
 
 if TYPE_CHECKING:
@@ -183,7 +183,7 @@ def kind(env: Environment) -> str:
             npu=env.npu_name, product=env.product
         )
     if env.device == "npu":
-        return _("NPU run on {npu} (not a catalogue product)").format(npu=env.npu_name)
+        return _("NPU run on {npu} ({product})").format(npu=env.npu_name, product=_(NO_PRODUCT))
     return _("CPU reference run, no NPU")
 
 
@@ -192,7 +192,7 @@ def npu(env: Environment) -> str:
         return _("{npu} (FAKE: reported by a test double)").format(npu=env.npu_name or "-")
     if not env.npu_name:
         return "-"
-    product = env.product or _("not a catalogue product")
+    product = env.product or _(NO_PRODUCT)
     return f"{env.npu_name} ({product})"
 
 

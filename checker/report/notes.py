@@ -18,6 +18,10 @@ import re
 
 from checker.i18n import N_, _
 
+# What the reports say of an NPU whose SoC is of no catalogue product, where
+# they name its product (checker.model.evidence.Environment.of_no_product).
+NO_PRODUCT = N_("no catalogue product: verifies nothing")
+
 _RENAMED = re.compile(r"FAKE torch release \(test double\): torch (\S+) reports (\S+); (.*)", re.S)
 # The sentences, each a template whose {0}, {1} are what the note names.
 _SENTENCES = (

@@ -5,10 +5,10 @@ itself (where it ran, on what), the static findings on the entries and, with
 
 from __future__ import annotations
 
-from checker.i18n import _, ngettext, say
+from checker.i18n import N_, _, ngettext, say
 from checker.model.evidence import Evidence
 from checker.report.lines import findings_text, resolution_text
-from checker.report.notes import note_said
+from checker.report.notes import NO_PRODUCT, note_said
 from checker.verify.crosscheck import DIFFERS
 from checker.verify.verified import VerifyReport, entry_groups, place
 
@@ -67,7 +67,7 @@ def evidence_lines(evidence: Evidence) -> list[str]:
         torch_npu=env.torch_npu or "-",
         cann=env.cann or "-",
         npu=env.npu_name or "-",
-        product=env.product or _("no product"),
+        product=env.product or _(NO_PRODUCT if env.npu_name else N_("no product")),
         visible=env.visible_npus,
     )
     lines = [f"  {said}", f"    {note_said(env.note)}"]

@@ -121,7 +121,9 @@ def _kind(record: Evidence) -> str:
     if env.fake_npu or env.fake_torch:
         return message(N_("fake run (test double, never counted)"))
     if env.device == "npu":
-        return message(N_("run on {npu} (not a catalogue product)"), npu=env.npu_name)
+        return message(
+            N_("run on {npu} (no catalogue product: verifies nothing)"), npu=env.npu_name
+        )
     return message(N_("CPU reference run"))
 
 

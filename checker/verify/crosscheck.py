@@ -166,10 +166,39 @@ def _reference_runs(evidence: Evidence, rule: Expectation, version: str) -> list
         double = "torch_npu" if env.fake_npu else f"torch {env.torch}"
         kind = message(N_("fake {double} run (test double, never counted)"), double=double)
     elif env.device == "npu":
-        kind = message(N_("run on {npu} (not a catalogue product)"), npu=env.npu_name)
+        kind = message(
+            N_("run on {npu} (no catalogue product: verifies nothing)"), npu=env.npu_name
+        )
     else:
         kind = message(N_("CPU reference run"))
     return [(kind, run) for run in evidence.runs if belongs(run, rule)]
+
+
+def verifying_nothing(evidence: Sequence[Evidence], scope: Sequence[str]) -> list[str]:
+    """A note (a Message) for each NPU record whose runs verify nothing here:
+    its SoC is of no catalogue product, or its product is outside the scope
+    (an Ascend 950PR run, where the docs speak of the 950DT)."""
+    notes: list[str] = []
+    for record in evidence:
+        env = record.environment
+        if env.of_no_product:
+            said = N_("{origin}: NPU {npu} is of no catalogue product: its runs verify nothing")
+            notes.append(message(said, origin=record.origin, npu=env.npu_name))
+        elif env.verifies_npu and env.product not in scope:
+            said = N_(
+                "{origin}: NPU {npu} is {product}, outside the scope ({scope}): its runs "
+                "verify nothing here"
+            )
+            notes.append(
+                message(
+                    said,
+                    origin=record.origin,
+                    npu=env.npu_name,
+                    product=env.product,
+                    scope=", ".join(scope),
+                )
+            )
+    return notes
 
 
 def belongs(run: Run, rule: Expectation) -> bool:

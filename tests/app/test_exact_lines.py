@@ -103,7 +103,7 @@ def test_sarif_of_a_flipped_row_starts_at_the_row(
 
 @pytest.mark.parametrize(
     "row",
-    ["| <term>Ascend 950DT</term> | ✔ |", "| <term>Ascend 950PR</term> | ✔ |"],
+    ["| <term>Ascend 950DT</term> | ✔ |", "| <term>Ascend 950</term> | ✔ |"],
     ids=["same-name", "another-name-of-the-product"],
 )
 def test_a_product_stated_twice_differently_is_a_conflict(
@@ -119,7 +119,7 @@ def test_a_product_stated_twice_differently_is_a_conflict(
         (ELASTIC, 1857, "status-conflict"),
     ]
     conflict = findings[1]
-    name = "Ascend 950DT" if "950DT" in row else "Ascend 950PR"
+    name = "Ascend 950DT" if "950DT" in row else "Ascend 950"
     under = "" if name == "Ascend 950DT" else " as Ascend 950DT"
     assert conflict["message"] == (
         f"{name} is stated supported here, but unsupported at line 1856{under}"
@@ -143,6 +143,23 @@ def test_a_product_stated_twice_differently_is_a_conflict(
         "(docs say conflict, the rule expects unsupported)"
     ) in out.splitlines()
     assert err == "3 results (1 doc-differs-from-rule, 2 unverified); 1 finding; exit 1\n"
+
+
+def test_a_950pr_row_under_the_950dt_row_is_another_product(
+    cli: Invoke, corpus: Path, tmp_path: Path
+) -> None:
+    """The 950PR is a product of its own: ✔ under the 950DT's ✘ is no
+    conflict, and the 950DT stays unsupported."""
+    root, page = elastic(corpus, tmp_path)
+    put_line(page, 1857, "| <term>Ascend 950PR</term> | ✔ |", insert=True)
+    findings = lint_json(cli, page)
+    # only that its table names one product more than the page's other tables
+    assert [f["rule"] for f in findings] == ["product-set-differs"]
+    assert "ascend-950pr" in findings[0]["message"]
+    _, out, _ = cli("show", PUT_METRIC, "--docs", str(root), "--format", "json")
+    (entry,) = json.loads(out)["entries"]
+    assert entry["status"]["ascend-950"] == "unsupported"
+    assert entry["lines"]["ascend-950"] == 1856
 
 
 def test_a_product_stated_twice_alike_is_a_warning(

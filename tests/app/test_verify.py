@@ -340,6 +340,89 @@ def test_fake_npu_evidence_stays_unverified(cli: Invoke, master: Path) -> None:
     assert "    FAKE torch_npu test double reporting Ascend910_9382: not an NPU run" in out
 
 
+# -- a run on an Ascend 950PR, or on a SoC of no product ----------------------------------
+
+
+def made_on(tmp_path: Path, soc: str, product: str | None) -> str:
+    """The Atlas A3 record as if made on another SoC, saying `product` of it."""
+    data = json.loads((EVIDENCE / "npu-a3-torch-2.13.0-pass.json").read_text(encoding="utf-8"))
+    env = data["environment"]
+    env.update(npu_name=soc, product=product, note=env["note"].replace("Ascend910_9382", soc))
+    path = tmp_path / f"{soc}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_a_950pr_record_that_says_950dt_is_refused(
+    cli: Invoke, master: Path, tmp_path: Path
+) -> None:
+    """Made on an Ascend950PR_9579 when the catalogue took it for the 950DT: it
+    verified the docs' 暂不支持 Ascend 950DT. The 950PR is a product of its own."""
+    evidence = made_on(tmp_path, "Ascend950PR_9579", "ascend-950")
+    code, out, err = cli("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
+    assert code == 2
+    assert out.splitlines()[0] == (
+        "✘ input errors (exit 2): docs match the rules; not verified on any NPU"
+    )
+    assert err.splitlines()[-1] == (
+        f"docs-check: error: {evidence}: broken evidence record: environment.product says "
+        "ascend-950, but npu_name Ascend950PR_9579 is ascend-950pr"
+    )
+
+
+def test_a_950pr_run_verifies_nothing_of_the_950dt(
+    cli: Invoke, master: Path, tmp_path: Path
+) -> None:
+    evidence = made_on(tmp_path, "Ascend950PR_9579", "ascend-950pr")
+    argv = ("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
+    code, out, err = cli(*argv)
+    assert code == 0
+    assert err == "12 results (12 unverified); 0 findings; exit 0\n"
+    lines = out.splitlines()
+    assert lines[0] == NOTHING_VERIFIED
+    assert row("ascend-950", "none", "unverified", "no NPU evidence for torch 2.13.0") in lines
+    assert lines[-2:] == [
+        "notes:",
+        f"  {evidence}: NPU Ascend950PR_9579 is ascend-950pr, outside the scope "
+        "(atlas-a2, atlas-a3, ascend-950): its runs verify nothing here",
+    ]
+    # in a scope that holds it, the run is observed on the 950PR, which master's
+    # tables do not state (the rule's 是 speaks of it)
+    code, out, err = cli(*argv, "--scope", "atlas-a2,atlas-a3,ascend-950,ascend-950pr")
+    assert code == 1
+    assert err == "16 results (4 doc-differs-from-rule, 12 unverified); 0 findings; exit 1\n"
+    assert (
+        "    ascend-950pr documented unstated    observed passed doc-differs-from-rule  "
+        "(docs say unstated, the rule expects supported)"
+    ) in out.splitlines()
+    assert "notes:" not in out
+
+
+def test_a_run_on_a_soc_of_no_product_says_it_verifies_nothing(
+    cli: Invoke, master: Path, tmp_path: Path
+) -> None:
+    evidence = made_on(tmp_path, "Ascend950XY_1", None)
+    argv = ("verify", "--docs", str(master), "--no-live", "--evidence", evidence)
+    code, out, err = cli(*argv)
+    assert code == 0
+    assert err == "12 results (12 unverified); 0 findings; exit 0\n"
+    lines = out.splitlines()
+    assert lines[0] == NOTHING_VERIFIED
+    said = "no catalogue product: verifies nothing"
+    detail = f"no NPU evidence; run on Ascend950XY_1 ({said}): passed"
+    assert row("ascend-950", "none", "unverified", detail) in lines
+    assert f"CANN 8.5.RC1 | NPU Ascend950XY_1 ({said}) | visible NPUs 16" in out
+    note = f"{evidence}: NPU Ascend950XY_1 is of no catalogue product: its runs verify nothing"
+    assert lines[-2:] == ["notes:", f"  {note}"]
+    _, out, _ = cli(*argv, "--format", "json")
+    document = as_json(out)
+    assert document["notes"] == [note]
+    assert document["evidence"][0]["environment"]["product"] is None
+    _, out, _ = cli(*argv, "--format", "markdown")
+    assert f"#### 1. `{evidence}`: docs 2.13.0, NPU run on Ascend950XY_1 ({said})" in out
+    assert f"NPU=Ascend950XY_1 ({said})" in out.splitlines()
+
+
 def test_broken_evidence_file_is_exit_2_with_one_error_line(
     cli: Invoke, master: Path, tmp_path: Path
 ) -> None:

@@ -230,6 +230,7 @@ def test_unknown_scope_is_one_line_exit_2(cli: Invoke) -> None:
     ("scope", "said"),
     [
         ("ascend950", "ascend950; did you mean 'ascend-950'?"),
+        ("ascend950pr", "ascend950pr; did you mean 'ascend-950pr'?"),
         # the second of two ids is suggested for too
         ("atlas-a2,ascend950", "ascend950; did you mean 'ascend-950'?"),
         (
@@ -238,7 +239,7 @@ def test_unknown_scope_is_one_line_exit_2(cli: Invoke) -> None:
         ),
         (
             "zzz",
-            "zzz (known: atlas-a2, atlas-a3, ascend-950, atlas-train, atlas-infer, "
+            "zzz (known: atlas-a2, atlas-a3, ascend-950, ascend-950pr, atlas-train, atlas-infer, "
             "atlas-200i-500-a2)",
         ),
     ],

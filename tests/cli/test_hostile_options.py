@@ -12,7 +12,9 @@ import pytest
 
 Invoke = Callable[..., tuple[int, str, str]]
 DOCS = "examples/docs"
-PRODUCTS = "atlas-a2, atlas-a3, ascend-950, atlas-train, atlas-infer, atlas-200i-500-a2"
+PRODUCTS = (
+    "atlas-a2, atlas-a3, ascend-950, ascend-950pr, atlas-train, atlas-infer, atlas-200i-500-a2"
+)
 
 
 @pytest.mark.parametrize(

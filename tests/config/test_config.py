@@ -296,6 +296,19 @@ MISTAKES = [
         "product id 'atlas-a2' is already in the catalogue",
     ),
     (
+        '[[product]]\nid = "atlas-a5"\nnames = ["Atlas A5"]\nsoc = ["Ascend910_9"]\n',
+        1,
+        "product atlas-a5: SoC prefix 'Ascend910_9' overlaps 'Ascend910_93' of product "
+        "atlas-a3: a SoC name would be of both",
+    ),
+    (
+        '[[product]]\nid = "a5"\nsoc = ["Ascend910_95"]\n\n[[product]]\nid = "a6"\n'
+        'soc = ["Ascend910_95X"]\n',
+        5,
+        "product a6: SoC prefix 'Ascend910_95X' overlaps 'Ascend910_95' of product a5: "
+        "a SoC name would be of both",
+    ),
+    (
         '\n[[product]]\nid = "atlas-a5"\nnpu = "a5"\n',
         2,
         "product atlas-a5: npu must be a list of strings",

@@ -38,7 +38,12 @@ def write(tmp_path: Path, text: str) -> Path:
         ("ATLAS A3 TRAINING SERIES PRODUCTS", "atlas-a3"),
         ("Ascend 950DT", "ascend-950"),
         ("Ascend950DT系列产品", "ascend-950"),
-        ("Ascend 950PR", "ascend-950"),
+        # the bare family name is the 950DT's (rules/catalogue.toml says why)
+        ("Ascend 950", "ascend-950"),
+        ("Ascend 950 系列产品", "ascend-950"),
+        # the 950PR is a product of its own
+        ("Ascend 950PR", "ascend-950pr"),
+        ("ascend950pr系列产品", "ascend-950pr"),
         ("Atlas 训练系列产品", "atlas-train"),
         ("Atlas 200I/500 A2 推理产品", "atlas-200i-500-a2"),
     ],
@@ -62,6 +67,23 @@ def test_find_name_takes_the_longest_name(catalogue: Catalogue) -> None:
     # "Atlas A2" is a name too; the longer one must win
     assert catalogue.find_name(text, 0) == ("atlas-a2", len("Atlas A2 训练系列产品"))
     assert catalogue.find_name("Atlas A2：是", 0) == ("atlas-a2", len("Atlas A2"))
+
+
+@pytest.mark.parametrize(
+    ("text", "product", "name"),
+    [
+        ("Ascend 950PR：是", "ascend-950pr", "Ascend 950PR"),
+        ("Ascend 950PR 系列产品：是", "ascend-950pr", "Ascend 950PR 系列产品"),
+        ("Ascend 950DT：是", "ascend-950", "Ascend 950DT"),
+        ("Ascend 950：是", "ascend-950", "Ascend 950"),
+    ],
+)
+def test_the_family_name_never_takes_the_start_of_a_product_name(
+    text: str, product: str, name: str, catalogue: Catalogue
+) -> None:
+    """The family name starts "Ascend 950PR": the longer name, another product, wins."""
+    assert catalogue.find_name(text, 0) == (product, len(name))
+    assert catalogue.next_name("暂不支持" + text, 0) == (product, 4, 4 + len(name))
 
 
 def test_find_name_at_a_position_and_with_other_spacing(catalogue: Catalogue) -> None:
@@ -101,8 +123,14 @@ def test_by_npu_is_case_sensitive(code: str, product: str | None, catalogue: Cat
         ("Ascend910_9362", "atlas-a3"),
         ("Ascend910B3", "atlas-a2"),
         ("Ascend910B4-1", "atlas-a2"),
-        ("Ascend950PR_xx", "ascend-950"),
         ("Ascend950DT_9591", "ascend-950"),
+        ("Ascend950DT_9582x", "ascend-950"),
+        ("Ascend950DT_95A1", "ascend-950"),
+        # the other Ascend 950 family: a product of its own
+        ("Ascend950PR_9579", "ascend-950pr"),
+        ("Ascend950PR_957bx", "ascend-950pr"),
+        ("Ascend950", None),  # the family's stem is of neither product
+        ("Ascend950XY_9579", None),
         ("Ascend910A", "atlas-train"),
         ("Ascend910ProB", "atlas-train"),
         ("Ascend310P3", "atlas-infer"),
@@ -118,14 +146,37 @@ def test_by_soc(soc: str, product: str | None, catalogue: Catalogue) -> None:
 
 
 @pytest.mark.parametrize("order", ["short first", "long first"])
-def test_by_soc_longest_prefix_wins_whatever_the_order(tmp_path: Path, order: str) -> None:
+def test_overlapping_soc_prefixes_are_refused_whatever_the_order(
+    tmp_path: Path, order: str
+) -> None:
+    """A prefix of another product's prefix would make a SoC name of both
+    products (Ascend950 took the Ascend950PR_ names as the 950DT's): refused,
+    whichever comes first."""
     short = '[[product]]\nid = "base"\nsoc = ["Ascend910"]\n'
     long = '[[product]]\nid = "special"\nsoc = ["Ascend910_93"]\n'
     body = short + long if order == "short first" else long + short
+    path = write(tmp_path, body)
+    with pytest.raises(DataError) as raised:
+        load_catalogue(path)
+    later, earlier = ("special", "base") if order == "short first" else ("base", "special")
+    prefixes = {"base": "'Ascend910'", "special": "'Ascend910_93'"}
+    assert str(raised.value) == (
+        f"{path}: product {later}: SoC prefix {prefixes[later]} overlaps "
+        f"{prefixes[earlier]} of product {earlier}: a SoC name would be of both"
+    )
+
+
+def test_prefixes_that_keep_apart_load_and_one_product_may_repeat_its_own(
+    tmp_path: Path,
+) -> None:
+    body = (
+        '[[product]]\nid = "dt"\nsoc = ["Ascend950DT", "Ascend950DT_95"]\n'
+        '[[product]]\nid = "pr"\nsoc = ["Ascend950PR"]\n'
+    )
     catalogue = load_catalogue(write(tmp_path, body))
-    assert catalogue.by_soc("Ascend910_9382") == "special"
-    assert catalogue.by_soc("Ascend910B3") == "base"
-    assert catalogue.by_soc("Ascend31") is None
+    assert catalogue.by_soc("Ascend950DT_9591") == "dt"
+    assert catalogue.by_soc("Ascend950PR_9579") == "pr"
+    assert catalogue.by_soc("Ascend950") is None
 
 
 # -- scope ---------------------------------------------------------------------
@@ -140,6 +191,7 @@ def test_ids_in_file_order(catalogue: Catalogue) -> None:
         "atlas-a2",
         "atlas-a3",
         "ascend-950",
+        "ascend-950pr",
         "atlas-train",
         "atlas-infer",
         "atlas-200i-500-a2",
@@ -225,7 +277,19 @@ def test_scope_for_keeps_the_narrowed_scope_and_its_order(tmp_path: Path) -> Non
 def test_shipped_ascend_950_is_after_7_3_0(catalogue: Catalogue) -> None:
     assert catalogue.scope_for(OLD) == ("atlas-a2", "atlas-a3")
     assert catalogue.scope_for(MASTER) == ("atlas-a2", "atlas-a3", "ascend-950")
-    assert [p.id for p in catalogue.products if p.since is not None] == ["ascend-950"]
+    timed = [p.id for p in catalogue.products if p.since is not None]
+    assert timed == ["ascend-950", "ascend-950pr"]
+
+
+def test_the_950pr_is_outside_the_default_scope_until_named(catalogue: Catalogue) -> None:
+    """The docs write only the 950DT: a plain 是 says nothing of the 950PR; a
+    status that names it brings it in only where a scope holds it."""
+    named = read_status("是，暂不支持 Ascend 950DT；Ascend 950PR：是", catalogue).status
+    assert named is not None
+    assert catalogue.scope_for(MASTER, named) == ("atlas-a2", "atlas-a3", "ascend-950")
+    wider = catalogue.with_scope((*catalogue.scope, "ascend-950pr"))
+    assert wider.scope_for(MASTER, named)[-1] == "ascend-950pr"
+    assert wider.scope_for(OLD) == ("atlas-a2", "atlas-a3")
 
 
 def test_scope_for_a_status_adds_the_products_it_names(catalogue: Catalogue) -> None:

@@ -33,11 +33,11 @@ def test_nothing_stated_is_no_status_unless_a_rest_is() -> None:
 def test_the_same_value_again_is_a_warning_that_names_the_first() -> None:
     claims = Claims()
     claims.add(Claim("ascend-950", NO, "Ascend 950DT"), 12)
-    problem = claims.add(Claim("ascend-950", NO, "Ascend 950PR"), 14)
+    problem = claims.add(Claim("ascend-950", NO, "Ascend 950"), 14)
     assert problem is not None
     assert (problem.rule, problem.message) == (
         "duplicate-status",
-        "Ascend 950PR is stated unsupported again (at line 12 as Ascend 950DT)",
+        "Ascend 950 is stated unsupported again (at line 12 as Ascend 950DT)",
     )
     assert claims.status() == Status((("ascend-950", NO),))
 
@@ -60,18 +60,32 @@ def test_another_value_is_a_conflict_at_the_later_line() -> None:
 
 
 def test_a_status_line_that_contradicts_itself() -> None:
+    """The family name is the 950DT's (rules/catalogue.toml): said otherwise of
+    it on the same line is a conflict."""
     reading = read_status(
-        "是，暂不支持<term>Ascend 950DT</term>；<term>Ascend 950PR</term>：是", CATALOGUE
+        "是，暂不支持<term>Ascend 950DT</term>；<term>Ascend 950</term>：是", CATALOGUE
     )
     assert reading.status == Status((("ascend-950", CONFLICT),), YES)
     assert [(p.rule, p.message) for p in reading.problems] == [
         (
             "status-conflict",
-            "Ascend 950PR is stated supported here, but unsupported earlier on this line "
+            "Ascend 950 is stated supported here, but unsupported earlier on this line "
             "as Ascend 950DT",
         )
     ]
-    assert reading.claims == (Claim("ascend-950", CONFLICT, "Ascend 950PR"),)
+    assert reading.claims == (Claim("ascend-950", CONFLICT, "Ascend 950"),)
+
+
+@pytest.mark.parametrize("term", [True, False], ids=["term", "plain"])
+def test_the_950dt_and_the_950pr_are_two_products(term: bool) -> None:
+    """Two things of two products, no conflict: the 950DT unsupported, the
+    950PR supported."""
+    dt, pr = "Ascend 950DT", "Ascend 950PR"
+    if term:
+        dt, pr = f"<term>{dt}</term>", f"<term>{pr}</term>"
+    reading = read_status(f"是，暂不支持 {dt}；{pr}：是", CATALOGUE)
+    assert reading.problems == ()
+    assert reading.status == Status((("ascend-950", NO), ("ascend-950pr", YES)), YES)
 
 
 def test_a_status_line_that_repeats_itself() -> None:

@@ -30,25 +30,24 @@ def test_stated_differently_is_a_conflict_at_the_later_statement() -> None:
     entries, findings = run("status-conflict")
     assert [(f.line, f.rule, f.severity) for f in findings] == [
         (16, "status-conflict", "error"),  # table: 950DT ✘ (15) then ✔
-        (33, "status-conflict", "error"),  # table: 950DT ✘ (32) then 950PR ✔
+        (33, "status-conflict", "error"),  # table: 950DT ✘ (32) then Ascend 950 ✔
         (55, "status-conflict", "error"),  # blocks: A2 支持 (46) then 不支持
-        (66, "status-conflict", "error"),  # one status line: 暂不支持 950DT, then 950PR：是
+        (66, "status-conflict", "error"),  # one status line: 暂不支持 950DT, then 950：是
     ]
     assert [source_line(f) for f in findings] == [
         "| <term>Ascend 950DT</term> | ✔ |",
-        "| <term>Ascend 950PR</term> | ✔ |",
+        "| <term>Ascend 950</term> | ✔ |",
         "- <term>Atlas A2训练系列产品</term>：不支持",
-        "**是否支持**：是，暂不支持<term>Ascend 950DT</term>；<term>Ascend 950PR</term>：是",
+        "**是否支持**：是，暂不支持<term>Ascend 950DT</term>；<term>Ascend 950</term>：是",
     ]
     assert [heading_of(f) for f in findings] == [
         f"### {api}" for api in (PUT_METRIC, ELAPSED, RECORD, RDZV)
     ]
     assert [f.message for f in findings] == [
         "Ascend 950DT is stated supported here, but unsupported at line 15",
-        "Ascend 950PR is stated supported here, but unsupported at line 32 as Ascend 950DT",
+        "Ascend 950 is stated supported here, but unsupported at line 32 as Ascend 950DT",
         "Atlas A2训练系列产品 is stated unsupported here, but supported at line 46",
-        "Ascend 950PR is stated supported here, but unsupported earlier on this line "
-        "as Ascend 950DT",
+        "Ascend 950 is stated supported here, but unsupported earlier on this line as Ascend 950DT",
     ]
     # neither statement wins: the product's status is conflict, at the later line
     assert entries[PUT_METRIC].expanded(CATALOGUE.scope)["ascend-950"] == "conflict"
@@ -72,7 +71,7 @@ def test_stated_alike_is_a_warning_and_the_status_stands() -> None:
         (66, "duplicate-status", "warning"),
     ]
     assert findings[1].message == (
-        "Ascend 950 系列产品 is stated supported again (at line 32 as Ascend 950PR)"
+        "Ascend 950 系列产品 is stated supported again (at line 32 as Ascend 950DT)"
     )
     assert entries[PUT_METRIC].expanded(CATALOGUE.scope)["ascend-950"] == "unsupported"
     assert entries[RECORD].expanded(CATALOGUE.scope)["atlas-a2"] == "supported"

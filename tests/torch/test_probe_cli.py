@@ -211,7 +211,7 @@ def docs_2_13(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("soc", "product"), [(None, "atlas-a3"), ("Ascend950PR_xxxx", "ascend-950")]
+    ("soc", "product"), [(None, "atlas-a3"), ("Ascend950PR_xxxx", "ascend-950pr")]
 )
 def test_verify_with_fake_npu_says_fake_and_verifies_no_product(
     cli: Cli,

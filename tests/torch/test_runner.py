@@ -151,7 +151,7 @@ def test_fake_npu_soc_maps_to_its_product(fake_evidence: dict[str, Evidence]) ->
     evidence = fake_evidence["Ascend950PR_xxxx"]
     env = evidence.environment
     assert env.npu_name == "Ascend950PR_xxxx"
-    assert env.product == "ascend-950"
+    assert env.product == "ascend-950pr"
     assert env.fake_npu is True
     assert "FAKE" in env.note
     assert_no_npu_claimed(evidence)

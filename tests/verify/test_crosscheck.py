@@ -409,8 +409,8 @@ def test_run_on_a_non_catalogue_npu_is_named_and_stays_unverified() -> None:
     for product in SCOPE:
         result = row(results, "2.13.0", product)
         assert (result.observed, result.severity) == ("none", None)
-        assert (
-            result.detail == "no NPU evidence; run on Ascend610 (not a catalogue product): failed"
+        assert result.detail == (
+            "no NPU evidence; run on Ascend610 (no catalogue product: verifies nothing): failed"
         )
 
 
@@ -421,7 +421,7 @@ def test_several_reference_runs_are_all_named_in_evidence_order() -> None:
     results, _ = check([cpu, npu("atlas-a3"), unknown, fake])
     assert row(results, "2.13.0", "atlas-a2").detail == (
         "no NPU evidence; CPU reference run: passed; "
-        "run on Ascend610 (not a catalogue product): failed; "
+        "run on Ascend610 (no catalogue product: verifies nothing): failed; "
         "fake torch_npu run (test double, never counted): passed"
     )
     # the product an NPU run verified is judged on that run alone

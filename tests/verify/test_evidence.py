@@ -389,6 +389,41 @@ def test_a_record_that_contradicts_itself_is_refused(name: str, expected: str) -
     assert error_of(path) == f"{path}: broken evidence record: {expected}"
 
 
+@pytest.mark.parametrize(
+    ("soc", "product", "expected"),
+    [
+        # the 950PR is a product of its own: a record that calls it the 950DT lies
+        ("Ascend950PR_9579", "ascend-950", "Ascend950PR_9579 is ascend-950pr"),
+        ("Ascend950DT_9591", "ascend-950pr", "Ascend950DT_9591 is ascend-950"),
+        ("Ascend950", "ascend-950", "Ascend950 is no product of the catalogue"),
+    ],
+)
+def test_a_record_whose_product_is_not_its_socs_is_refused(
+    tmp_path: Path, soc: str, product: str, expected: str
+) -> None:
+    data = record()
+    data["environment"].update(npu_name=soc, product=product)
+    path = write(tmp_path, data)
+    said = f"environment.product says {product}, but npu_name {expected}"
+    assert error_of(path) == f"{path}: broken evidence record: {said}"
+
+
+@pytest.mark.parametrize(
+    ("soc", "product"), [("Ascend950PR_9579", "ascend-950pr"), ("Ascend950XY_1", None)]
+)
+def test_a_record_of_its_socs_product_or_of_none_loads(
+    tmp_path: Path, soc: str, product: str | None
+) -> None:
+    data = record()
+    data["environment"].update(npu_name=soc, product=product)
+    env = load_evidence(write(tmp_path, data)).environment
+    assert (env.product, env.verifies_npu, env.of_no_product) == (
+        product,
+        product is not None,
+        product is None,
+    )
+
+
 def failing_case(data: dict[str, Any]) -> None:
     data["runs"][0]["cases"][5]["passed"] = False
 

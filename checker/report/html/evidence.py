@@ -21,6 +21,7 @@ from checker.report.html.markup import (
     table,
 )
 from checker.report.html.shape import Shape
+from checker.report.notes import NO_PRODUCT
 from checker.results import Site
 from checker.testmap.refs import NPU
 from checker.verify.verification import Verified
@@ -73,6 +74,8 @@ def environment_kind(evidence: Evidence) -> str:
         return _("FAKE run (test double, never counted)")
     if env.verifies_npu:
         return _("NPU run: {npu} ({product})").format(npu=env.npu_name, product=env.product)
+    if env.of_no_product:
+        return _("NPU run: {npu} ({product})").format(npu=env.npu_name, product=_(NO_PRODUCT))
     return _("CPU reference run, no NPU")
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from checker.model.evidence import Evidence
+from checker.report.html.evidence import environment_kind
 from tests.cli.test_tests_cli import DOCS as MAPPED_DOCS
 from tests.cli.test_tests_cli import TESTS
 from tests.helpers import REPO
@@ -25,6 +27,7 @@ from tests.site import (
     table,
     write_site,
 )
+from tests.verify.test_evidence import environment
 
 VERIFIED = [
     "verified on NPU",
@@ -242,3 +245,22 @@ def test_evidence_files_are_judged_as_verify_judges_them(
         return found.group(0)
 
     assert verification(site) == verification(verified_site)
+
+
+@pytest.mark.parametrize(
+    ("soc", "product", "said"),
+    [
+        ("Ascend910_9382", "atlas-a3", "NPU run: Ascend910_9382 (atlas-a3)"),
+        # a SoC of no catalogue product: an NPU run, which verifies nothing
+        (
+            "Ascend950XY_1",
+            None,
+            "NPU run: Ascend950XY_1 (no catalogue product: verifies nothing)",
+        ),
+    ],
+)
+def test_an_npu_run_is_named_with_what_it_verifies(
+    soc: str, product: str | None, said: str
+) -> None:
+    record = Evidence(environment(npu_name=soc, product=product), (), "live")
+    assert environment_kind(record) == said
