@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 
 from markdown_it.token import Token
 
+from checker.model.name_form import plain_name
 from checker.model.support import Entry, NativeLink
 from checker.read.blocks import LooseComments, read_blocks
 from checker.read.context import ReadContext, StatusRead
 from checker.read.html_blocks import holds_block_comments, is_wrapper, read_html_blocks
 from checker.read.inline import read_inline
-from checker.read.names import ROOTS, full_name, native_link, title_name
+from checker.read.names import ROOTS, named, native_link, title_name
 from checker.read.rows import is_api_header, is_api_table, read_rows
 from checker.read.table import read_product_table
 from checker.read.tokens import (
@@ -205,10 +206,14 @@ def _emit(
             return parent
         # A class heading with no link or status of its own still names the
         # class of the method lines under it.
-        return draft.title if draft.title.startswith(ROOTS) else None
+        title = plain_name(draft.title)
+        return title if title.startswith(ROOTS) else None
     status = draft.status
+    name = named(draft.title, draft.link, draft.parent)
+    if name.problem is not None:
+        ctx.report(name.problem, draft.link_line if name.in_link else draft.line)
     entry = Entry(
-        api=full_name(draft.title, draft.link, draft.parent),
+        api=name.api,
         version=ctx.version,
         lang=ctx.lang,
         path=ctx.path,
@@ -217,9 +222,9 @@ def _emit(
         status=status.status if status else None,
         raw=status.raw if status else "",
         status_line=status.line if status else draft.line,
-        link=draft.link,
+        link=name.link,
         notes_at=tuple((line, text) for line, text in draft.notes if text.strip()),
-        title=draft.title,
+        title=name.title,
         link_line=draft.link_line,
         product_lines=status.lines if status else (),
         status_lines=draft.status_lines,
