@@ -36,6 +36,18 @@ _REPOSITORY_ENV = (
 )
 
 
+# docs-check only reads: no program that the repository's own configuration
+# names may run under it. `core.fsmonitor` runs on `git diff-tree`; hooks,
+# a pager and the network (ssh commands, protocol helpers) are off too, and
+# diff-tree is given --no-ext-diff --no-textconv where it is run.
+READ_ONLY = (
+    "--no-pager",
+    *("-c", "core.fsmonitor=false"),
+    *("-c", "core.hooksPath=/dev/null"),
+    *("-c", "protocol.allow=never"),
+)
+
+
 @dataclass(frozen=True)
 class GitRef:
     repo: str
@@ -64,8 +76,7 @@ def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
     for repo in dict.fromkeys(ref.repo for ref in refs):
         inside = _run(repo, ["rev-parse", "--git-dir"])
         if not inside.ok:
-            said = inside.stderr.strip().splitlines()[-1:]
-            why = inside.failure or "".join(said).removeprefix("fatal: ")
+            why = inside.failure or _said(inside.stderr).removeprefix("fatal: ")
             raise UsageError(
                 message(
                     N_("{repo}: {why}"), repo=repo, why=why or message(N_("not a git repository"))
@@ -154,8 +165,27 @@ def _unknown(unknown: Sequence[str], names: Sequence[str]) -> str:
 
 def _run(repo: str, arguments: list[str], stdin: bytes | None = None) -> CommandResult:
     return run_command(
-        ["git", "-C", repo, *arguments], timeout=_TIMEOUT, stdin=stdin, unset=_REPOSITORY_ENV
+        ["git", "-C", repo, *READ_ONLY, *arguments],
+        timeout=_TIMEOUT,
+        stdin=stdin,
+        unset=_REPOSITORY_ENV,
     )
+
+
+def _said(stderr: str) -> str:
+    """What git's failure says in one line: its last line, but for a
+    repository that git refuses for its owner, where the last line is the
+    hint (`\tgit config --global --add safe.directory …`), what is wrong and
+    then the hint."""
+    lines = [line.strip() for line in stderr.strip().splitlines() if line.strip()]
+    refused = [line for line in lines if "dubious ownership" in line]
+    if refused:
+        return message(
+            N_("git refuses a repository owned by another user ({said}); to trust it: {hint}"),
+            said=refused[0].removeprefix("fatal: "),
+            hint=lines[-1],
+        )
+    return "".join(lines[-1:])
 
 
 def git_output(ref: GitRef, arguments: list[str], stdin: bytes | None = None) -> bytes:
@@ -163,8 +193,7 @@ def git_output(ref: GitRef, arguments: list[str], stdin: bytes | None = None) ->
     at refs, checker.sources.gittrees, are read through it too)."""
     result = _run(ref.repo, arguments, stdin)
     if not result.ok:
-        said = "".join(result.stderr.strip().splitlines()[-1:])
-        why = result.failure or said or message(N_("failed"))
+        why = result.failure or _said(result.stderr) or message(N_("failed"))
         raise UsageError(
             message(
                 N_("{repo}: git {command} at {ref}: {why}"),

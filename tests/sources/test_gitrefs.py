@@ -404,7 +404,9 @@ def test_the_same_git_processes_however_many_refs_and_files(
     code, out, _ = cli(*argv, *[item for ref in refs for item in ("--ref", ref)])
     assert code == 1
     assert json.loads(out)["files"] == 2 + 2 + 2 + 42
-    assert all(argv[:3] == ["git", "-C", str(docs_repo)] for argv in calls)
+    start = ["git", "-C", str(docs_repo), *checker.sources.gitrefs.READ_ONLY]
+    assert all(argv[: len(start)] == start for argv in calls)
+    calls = [argv[len(start) - 3 :] for argv in calls]  # as if git -C REPO COMMAND
     assert [argv[3] for argv in calls] == [
         # the refs as the command line names them, resolved to the refs read
         "rev-parse",
@@ -656,3 +658,52 @@ def test_the_findings_of_a_diff_of_two_refs_in_chinese(cli: Invoke, docs_repo: P
     assert fixed == [
         f"修正       master:{DATA_12}:43: block-id-mismatch 第 41 行以 id6 开始的块以 id5 结束"
     ]
+
+
+# -- the repository's own programs ------------------------------------------------------------
+
+
+def test_a_repository_owned_by_another_user_says_so_then_gives_the_hint(
+    cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git's last line is its hint; the error says what is wrong first."""
+    monkeypatch.setenv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1")  # git's own switch for this
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "master")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"docs-check: error: {docs_repo}: git refuses a repository owned by another user "
+        f"(detected dubious ownership in repository at '{docs_repo}'); to trust it: "
+        f"git config --global --add safe.directory {docs_repo}\n"
+    )
+
+
+def test_no_program_the_repository_configures_is_run(
+    cli: Invoke, docs_repo: Path, tmp_path: Path
+) -> None:
+    """docs-check only reads: an fsmonitor (which `git diff-tree` runs), hooks,
+    an external diff or textconv, a pager or an ssh command set in the
+    repository's own configuration never run, through every git call of a
+    run that reads two refs (their changes against each other too)."""
+    marker = tmp_path / "ran"
+    program = tmp_path / "program"
+    program.write_text(f'#!/bin/sh\necho "$0 $*" >> {marker}\n', encoding="utf-8")
+    program.chmod(0o755)
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    for hook in ("post-checkout", "reference-transaction", "post-index-change"):
+        shutil.copy(program, hooks / hook)
+    put(docs_repo, ".gitattributes", "*.md diff=shown\n")
+    commit_all(docs_repo, "attributes")
+    for key, value in (
+        ("core.fsmonitor", str(program)),
+        ("core.hooksPath", str(hooks)),
+        ("diff.external", str(program)),
+        ("diff.shown.textconv", str(program)),
+        ("core.pager", str(program)),
+        ("core.sshCommand", str(program)),
+    ):
+        git(docs_repo, "config", key, value)
+    code, _, _ = cli("lint", "--git", str(docs_repo), "--ref", "v1", "--ref", "release")
+    assert code == 1
+    assert cli("diff", "--git", str(docs_repo), "v1", "release")[0] == 0
+    assert not marker.exists(), marker.read_text(encoding="utf-8")
