@@ -143,12 +143,10 @@ def _docs_changes(
     taken inside the repository when the docs checked are a working tree."""
     before: Sequence[Page] = ()
     if request.base is not None:
-        reading = dataclasses.replace(
-            request.reading, refs=(GitRef(request.git_repo, request.base),)
-        )
+        base = request.base_ref or GitRef(request.git_repo, request.base)
+        reading = dataclasses.replace(request.reading, refs=(base,))
         paths = request.docs if request.reading.refs else _in_repo(request)
-        base = read_corpus(paths, catalogue, options=reading)
-        before = base.pages
+        before = read_corpus(paths, catalogue, options=reading).pages
     return compared(request.base, before, checked, shown, catalogue)
 
 
@@ -204,6 +202,7 @@ def verify(
         docs=ready.docs,
         rule_files=ready.config.rule_files(request.rule_files),
         reading=settings.reading.options(progress),
+        base_ref=settings.reading.git_ref(request.base) if request.base else None,
         resolve=settings.resolve,
         test_refs=test_refs,
         rule_texts=ready.config.texts,

@@ -42,6 +42,7 @@ class Request:
     git_repo: str = "."  # the repository of the test refs
     rule_texts: Mapping[str, str] = field(default_factory=dict)  # rule files read at a ref
     base: str | None = None  # --base REF: the docs there, compared with those checked
+    base_ref: GitRef | None = None  # --base as resolved before anything was read
     given_test_refs: tuple[tuple[str, str], ...] = ()  # those of the command line alone
     levels: Mapping[str, str] = field(default_factory=dict)  # the gate's, for the test verdicts
     tests: TestsRequest | None = None  # --tests: the test map, at the test refs

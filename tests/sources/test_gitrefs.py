@@ -408,16 +408,12 @@ def test_the_same_git_processes_however_many_refs_and_files(
     assert all(argv[: len(start)] == start for argv in calls)
     calls = [argv[len(start) - 3 :] for argv in calls]  # as if git -C REPO COMMAND
     assert [argv[3] for argv in calls] == [
-        # the refs as the command line names them, resolved to the refs read
-        "rev-parse",
-        "cat-file",
-        # the configuration at the docs ref (the first): its ref, and its root's
-        # .docs-check.toml and pyproject.toml listed (none here, so nothing read)
-        "rev-parse",
-        "cat-file",
-        "ls-tree",
-        "rev-parse",  # a git repository?
+        # every ref of the command line, resolved once, before anything is read:
+        "for-each-ref",  # a git repository? its refs (a name that is two is refused)
         "cat-file",  # every ref, resolved to its commit in one batch
+        # the configuration at the docs ref (the first, at its commit): its
+        # root's .docs-check.toml and pyproject.toml listed (none here, so nothing read)
+        "ls-tree",
         "ls-tree",  # the first ref's pages
         "diff-tree",  # what each further ref changed against the one before
         "cat-file",  # every blob of every ref, each once, in one batch
@@ -707,3 +703,75 @@ def test_no_program_the_repository_configures_is_run(
     assert code == 1
     assert cli("diff", "--git", str(docs_repo), "v1", "release")[0] == 0
     assert not marker.exists(), marker.read_text(encoding="utf-8")
+
+
+# -- every ref resolved once, before anything is read -------------------------------------------
+
+
+def counted_git(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The git commands the run starts, from now on (`cat-file`, `ls-tree`)."""
+    calls: list[str] = []
+    real = checker.sources.gitrefs.run_command
+    skip = 3 + len(checker.sources.gitrefs.READ_ONLY)
+
+    def counting(argv: Sequence[str], **options: object) -> CommandResult:
+        calls.append(argv[skip])
+        return real(argv, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checker.sources.gitrefs, "run_command", counting)
+    return calls
+
+
+def test_every_missing_ref_of_the_run_is_named_in_one_line_before_anything_is_read(
+    cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--ref, --base and --test-ref alike: nothing is listed or read first."""
+    calls = counted_git(monkeypatch)
+    argv = ["verify", "--no-live", "--git", str(docs_repo), "--ref", "nope", "--base", "nope2"]
+    code, out, err = cli(*argv)
+    assert (code, out) == (2, "")
+    assert err == f"docs-check: error: {docs_repo}: no such refs 'nope', 'nope2'\n"
+    assert calls == ["for-each-ref", "cat-file"]
+    calls.clear()
+    argv = ["verify", "--no-live", "--git", str(docs_repo), "--ref", "master", "--base", "gone"]
+    code, out, err = cli(*argv, "--test-ref", "2.11.0=absent")
+    assert (code, out) == (2, "")
+    assert err == f"docs-check: error: {docs_repo}: no such refs 'absent', 'gone'\n"
+    assert calls == ["for-each-ref", "cat-file"]
+
+
+def test_a_branch_moved_during_the_run_is_read_at_the_commit_it_had_at_the_start(
+    cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The docs ref is resolved once: the pages are read at that commit,
+    though the branch moves (to master's commit) once the run has begun."""
+    real = checker.sources.gitrefs.run_command
+    master = git(docs_repo, "rev-parse", "master").strip()
+    listed: list[str] = []
+
+    def moving(argv: Sequence[str], **options: object) -> CommandResult:
+        if "ls-tree" in argv and not listed:  # the configuration looked for: the run began
+            listed.append(git(docs_repo, "update-ref", "refs/heads/release", master))
+        return real(argv, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checker.sources.gitrefs, "run_command", moving)
+    code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "release", "--no-cache")
+    assert listed
+    said = f"release:{ELASTIC_11}:20: {NONSTANDARD}\nrelease:{ELASTIC_11}:32: {DIFFERS}\n"
+    assert (code, out) == (1, said)
+
+
+def test_a_name_that_is_a_branch_and_a_tag_is_refused_naming_both(
+    cli: Invoke, docs_repo: Path
+) -> None:
+    """git reads `v1` as the tag and warns; `git checkout v1` takes the branch."""
+    git(docs_repo, "branch", "v1", "release")
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "v1", "--ref", "nope")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"docs-check: error: {docs_repo}: no such ref 'nope'; 'v1' is ambiguous: "
+        "refs/tags/v1, refs/heads/v1 (git reads the first, git checkout the branch); "
+        "give one: tags/v1, heads/v1\n"
+    )
+    code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "heads/v1")
+    assert code == 1 and out.startswith(f"heads/v1:{ELASTIC_11}:20: {NONSTANDARD}")
