@@ -19,6 +19,7 @@ from checker.model.checked import Kept, PageRules
 from checker.model.docfile import DocFile
 from checker.model.support import Page, inside_tree
 from checker.progress import Progress
+from checker.read.load import pointers_named_once
 from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import discover, version_folder
 from checker.sources.documents import Document, Fetch, gather, load, to_parse
@@ -77,7 +78,7 @@ def read_corpus(
             documents = list(zip(docs, fetch(docs), strict=True))
         documents = [document for document in documents if to_parse(document, needed)]
     pages, read_errors = read_documents(documents, catalogue, options, fetch)
-    return Corpus(pages, tuple(errors + read_errors))
+    return Corpus(pages, tuple(pointers_named_once(errors + read_errors)))
 
 
 def version_context(
