@@ -437,3 +437,22 @@ def test_a_look_alike_letter_in_the_name_is_a_finding(cli: Invoke, docs: Path) -
         "is not written plainly: U+0435 CYRILLIC SMALL LETTER IE; it is read as "
         "torch.distributed.elastic.metrics.put_m\u0435tric\n"
     )
+
+
+def test_a_name_the_command_line_or_configuration_writes_with_a_hidden_character_is_the_api(
+    cli: Invoke, docs: Path
+) -> None:
+    """`show`, `verify --api` and an `[[ignore]]`'s `api` key names as the
+    pages' names are keyed."""
+    hidden = PUT_METRIC.replace("put_", "put_\u00ad")
+    assert cli("show", hidden, "--docs", "docs") == cli("show", PUT_METRIC, "--docs", "docs")
+    flip(docs)
+    code, out, _ = cli("verify", "--no-live", "docs", "--api", hidden, "--format", "concise")
+    assert (code, out) == (1, FLIPPED + "\n")
+    (docs / ".docs-check.toml").write_text(
+        f'[[ignore]]\nrule = "doc-differs-from-rule"\npath = "{PAGE}"\napi = "{hidden}"\n'
+        'reason = "950 support lands with the next release"\n',
+        encoding="utf-8",
+    )
+    code, out, err = cli("lint", "docs")
+    assert (code, out) == (0, "") and err.endswith("; not shown: 1 ignored\n")
