@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
-from checker.i18n import N_, joined, message
+from checker.i18n import N_, Message, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept, PageRules
 from checker.model.docfile import DocFile
@@ -207,7 +207,12 @@ def _placed(read: Page | str, doc: DocFile, inside: str, blob: str) -> Page | st
     told its blob id, under which what its rules find is kept (checks.reuse)."""
     tree = doc.tree
     if isinstance(read, str):
-        return doc.path + read[len(inside) :] if tree and read.startswith(inside) else read
+        if not (tree and read.startswith(inside)):
+            return read
+        if isinstance(read, Message) and read.args.get("path") == inside:
+            # a Message still: said in the run's language, and known for what it says
+            return message(read.template, **{**read.args, "path": doc.path})
+        return doc.path + read[len(inside) :]
     if not tree:
         return dataclasses.replace(read, blob=blob)
     findings = read.findings and tuple(

@@ -274,3 +274,15 @@ def test_a_plain_name_is_no_finding_and_a_fullwidth_one_is() -> None:
         "'torch.x.ｒun' is not written plainly: U+FF52 FULLWIDTH LATIN SMALL LETTER R; "
         "it is read as torch.x.run"
     )
+
+
+def test_a_hidden_character_makes_no_second_api_on_the_page() -> None:
+    """Keyed plain, the two headings are one API stated twice, differently."""
+    from checker.checks.lint import lint_pages
+    from checker.model.catalogue import default_catalogue
+
+    page = read_page(
+        "### torch.x.run\n\n**是否支持**：是\n\n### torch.x.r\u2060un\n\n**是否支持**：否\n"
+    )
+    rules = [(f.rule, f.line) for f in lint_pages([page], default_catalogue())]
+    assert ("api-conflict", 7) in rules and ("api-name-not-plain", 5) in rules

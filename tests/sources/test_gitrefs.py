@@ -775,3 +775,18 @@ def test_a_name_that_is_a_branch_and_a_tag_is_refused_naming_both(
     )
     code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "heads/v1")
     assert code == 1 and out.startswith(f"heads/v1:{ELASTIC_11}:20: {NONSTANDARD}")
+
+
+def test_pages_stored_in_git_lfs_are_said_at_a_ref_too(cli: Invoke, docs_repo: Path) -> None:
+    """At a ref docs-check reads the blobs as committed: a page in LFS is its pointer."""
+    pointer = b"version https://git-lfs.github.com/spec/v1\noid sha256:" + b"0" * 64 + b"\nsize 9\n"
+    git(docs_repo, "checkout", "-q", "-b", "lfs")
+    put(docs_repo, ELASTIC_11, pointer)
+    put(docs_repo, DATA_12, pointer)
+    commit_all(docs_repo, "pages in LFS")
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "lfs")
+    assert (code, out) == (2, "")
+    assert errors_of(err) == [
+        "docs-check: error: 2 files are Git LFS pointers, not pages, and were not checked "
+        f"(a checkout without Git LFS: run `git lfs pull`): lfs:{ELASTIC_11}, lfs:{DATA_12}"
+    ]
