@@ -34,22 +34,33 @@ def plain_name(text: str) -> str:
 
 
 def unplain(written: str) -> str:
-    """Why a name as written is not plain, "" when it is: the characters that
-    cleaning changed or removed, or the letters of a script other than the
-    name's first letter's (`U+2060 WORD JOINER`, `U+0430 CYRILLIC SMALL LETTER
-    A`), each once, in the order written."""
+    """Why a name as written is not plain, "" when it is: the characters
+    that show nothing (removed), that NFKC makes into a name's own (a
+    fullwidth `ｒ`, a ligature), and the letters of a script with look-alikes
+    of Latin ones among Latin letters (a Cyrillic or Greek `а`), each once,
+    in the order written (`U+2060 WORD JOINER`). Chinese text glued to a name
+    (a note in its table cell) is no look-alike: reported as what it is by
+    the checks that key on the name, not here."""
     if written.isascii():
         return ""
-    plain = plain_name(written)
-    odd: list[str] = []
-    if plain != written:
-        kept = set(plain)
-        odd += [c for c in written if c not in kept or _IGNORABLE.fullmatch(c)]
-    scripts = [(c, _script(c)) for c in plain if c.isalpha()]
-    if scripts:
-        first = scripts[0][1]
-        odd += [c for c, script in scripts if script != first]
-    return ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '?')}" for c in dict.fromkeys(odd))
+    latin = any("a" <= c.lower() <= "z" for c in written)
+    odd = [c for c in dict.fromkeys(written) if _odd(c, latin)]
+    said = [f"U+{ord(c):04X} {unicodedata.name(c, '?')}" for c in odd[:_SAID]]
+    return ", ".join(said + (["…"] if len(odd) > _SAID else []))
+
+
+_SAID = 5  # characters named at most; a sixth is `…`
+# Scripts whose letters are never taken for Latin ones (the unicodedata name's first word).
+_UNLIKE_LATIN = frozenset({"LATIN", "CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
+
+
+def _odd(char: str, latin: bool) -> bool:
+    if _IGNORABLE.fullmatch(char):
+        return True
+    folded = unicodedata.normalize("NFKC", char)
+    if folded != char:  # what NFKC makes of it: odd when a name's own character
+        return any(c.isascii() and (c.isalnum() or c in "._") for c in folded)
+    return latin and char.isalpha() and _script(char) not in _UNLIKE_LATIN
 
 
 def _script(letter: str) -> str:

@@ -286,3 +286,22 @@ def test_a_hidden_character_makes_no_second_api_on_the_page() -> None:
     )
     rules = [(f.rule, f.line) for f in lint_pages([page], default_catalogue())]
     assert ("api-conflict", 7) in rules and ("api-name-not-plain", 5) in rules
+
+
+def test_chinese_text_glued_to_a_name_is_no_look_alike() -> None:
+    """A real table cell: the note written into the API cell. Its fullwidth
+    punctuation and ideographs are no name's letters (the name is keyed in
+    NFKC all the same)."""
+    cell = "torch.x.run在当前版本中，sdpa（run）接口仅作为一项试用特性"
+    page = read_page(f"|API名称|是否支持|\n|--|--|\n|{cell}|是|\n")
+    assert not page.findings
+    assert [entry.api for entry in page.entries] == [
+        "torch.x.run在当前版本中,sdpa(run)接口仅作为一项试用特性"
+    ]
+
+
+def test_the_characters_named_are_at_most_five() -> None:
+    from checker.model.name_form import unplain
+
+    said = unplain("torch.x.\u0440\u0443\u0442\u0430\u0435\u0441\u0441\u043e")
+    assert said.count("CYRILLIC") == 5 and said.endswith(", …")
