@@ -1,10 +1,10 @@
 """The one form an API name is compared in, wherever names are keyed: the
 readers' entries, the rules' `api`, the pages verify searches. A name is
 taken in Unicode's NFKC form with every default-ignorable code point removed
-(`put\u2060metric`, a soft hyphen, U+FEFF, the zero-width joiners): such a
-character shows nothing, so a name written with one looks like the plain
-name to a reviewer and must key like it, or a flipped status would pass as
-another API's.
+(a word joiner U+2060 inside `put_metric`, a soft hyphen, U+FEFF, the
+zero-width joiners): such a character shows nothing, so a name written with
+one looks like the plain name to a reviewer and must key like it, or a
+flipped status would pass as another API's.
 
 What needed cleaning, or a letter of another script among Latin ones (a
 Cyrillic `а` in `put_metric`, which no normal form maps to `a`), is said by
