@@ -423,6 +423,8 @@ def test_an_invisible_character_in_the_name_hides_no_flip(
     assert (code, out) == (1, f"{unplain}\n{FLIPPED}\n")
     code, out, _ = cli("verify", "--no-live", "docs", "--format", "concise")
     assert (code, out) == (1, f"{unplain}\n{FLIPPED}\n")
+    code, out, _ = cli("lint", PAGE, "--format", "concise")  # as the pre-commit hook runs it
+    assert (code, out) == (1, f"{unplain}\n{FLIPPED}\n")
 
 
 def test_a_look_alike_letter_in_the_name_is_a_finding(cli: Invoke, docs: Path) -> None:
