@@ -62,4 +62,5 @@ def environments_of(request: Request) -> Environments:
         request.git_repo,
         request.timeout,
         request.reading.jobs,
+        request.test_at,
     )

@@ -9,6 +9,7 @@ repositories, with exact output."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from collections.abc import Callable, Sequence
@@ -790,3 +791,31 @@ def test_pages_stored_in_git_lfs_are_said_at_a_ref_too(cli: Invoke, docs_repo: P
         "docs-check: error: 2 files are Git LFS pointers, not pages, and were not checked "
         f"(a checkout without Git LFS: run `git lfs pull`): lfs:{ELASTIC_11}, lfs:{DATA_12}"
     ]
+
+
+def test_the_test_refs_resolved_up_front_are_not_resolved_again(
+    docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """verify's test refs: those of the command line keep the commit they
+    were resolved to before anything was read, only the configuration's are
+    resolved now; their test folders are then read at those commits."""
+    from checker.app.verify_request import Request, refs_read
+    from checker.sources.gitrefs import GitRef, resolve_refs
+    from checker.sources.testtrees import extracted_tests
+
+    repo = str(docs_repo)
+    (given,) = resolve_refs([GitRef(repo, "release")]).values()
+    calls = counted_git(monkeypatch)
+    test_refs = (("2.12.0", "release"), ("2.11.0", "v1"))  # the second: the configuration's
+    request = Request(docs=("docs",), git_repo=repo, test_refs=test_refs)
+    read = refs_read(dataclasses.replace(request, resolved=(("release", given),)))
+    assert [(version, ref.ref, ref.commit) for version, ref in read] == [
+        ("2.12.0", "release", given.commit),
+        ("2.11.0", "v1", git(docs_repo, "rev-parse", "v1^{commit}").strip()),
+    ]
+    assert calls == ["for-each-ref", "cat-file"]  # v1 alone
+    calls.clear()
+    at = tuple(ref for _, ref in read)
+    with extracted_tests(repo, ["release", "v1"], [NATIVE], at) as trees:
+        assert sorted(trees) == ["release", "v1"]
+    assert calls == ["ls-tree", "cat-file", "ls-tree", "cat-file"]  # no ref resolved again
