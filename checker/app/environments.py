@@ -28,7 +28,7 @@ class Environments:
     git_repo: str = "."  # the repository the test refs belong to
     timeout: float = 120
     jobs: int | None = None  # --jobs: environments run side by side; None: one per core
-    test_at: tuple[GitRef, ...] = ()  # the test refs as resolved, with their commits
+    test_at: tuple[GitRef, ...] = ()  # the test (and docs) refs as resolved, with their commits
 
 
 def check_interpreters(environments: Environments) -> None:
