@@ -131,3 +131,40 @@ def _no_room_for_the_new_site(monkeypatch: pytest.MonkeyPatch) -> None:
         real_rename(source, target)
 
     monkeypatch.setattr(os, "rename", failing)
+
+
+def test_what_a_user_added_to_an_old_site_is_kept(tmp_path: Path) -> None:
+    """A `CNAME` and a `.git/` folder added to publish the site stay, as they
+    were; the old site's own files that the new one has not are gone."""
+    site = tmp_path / "site"
+    replace_folder(str(site), {"index.html": b"old", "pages/gone.html": b"old"})
+    (site / "CNAME").write_bytes(b"docs.example.org\n")
+    (site / ".git" / "objects").mkdir(parents=True)
+    (site / ".git" / "HEAD").write_bytes(b"ref: refs/heads/gh-pages\n")
+    (site / "pages" / "notes.txt").write_bytes(b"mine")
+    (site / "link").symlink_to("index.html")
+    replace_folder(str(site), {"index.html": b"new", "pages/p.html": b"new"})
+    assert _tree(site) == {
+        MARK: (site / MARK).read_bytes(),
+        "CNAME": b"docs.example.org\n",
+        ".git/HEAD": b"ref: refs/heads/gh-pages\n",
+        "index.html": b"new",
+        "link": b"new",  # the symlink, kept as one
+        "pages/notes.txt": b"mine",
+        "pages/p.html": b"new",
+    }
+    assert (site / ".git" / "objects").is_dir() and os.readlink(site / "link") == "index.html"
+    assert os.listdir(tmp_path) == ["site"]
+
+
+def test_a_user_file_the_new_site_would_write_over_is_refused(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    replace_folder(str(site), {"index.html": b"old"})
+    (site / "apis.html").write_bytes(b"mine")
+    before = _tree(site)
+    with pytest.raises(UsageError) as raised:
+        replace_folder(str(site), {"index.html": b"new", "apis.html": b"new"})
+    assert str(raised.value) == (
+        f"{site}: the site would write over apis.html, which docs-check did not write"
+    )
+    assert _tree(site) == before

@@ -76,7 +76,7 @@ def backed(
         refs = dict(given)
         if refs:  # as read: `origin/v2.12.0` for `v2.12.0`
             asked = Request(docs=request.docs, test_refs=tuple(given), git_repo=request.git_repo)
-            refs = dict(refs_read(asked))
+            refs = {version: ref.ref for version, ref in refs_read(asked)}
         for version, session in _sessions(request, ready, versions, notes):
             environment = session.probe()
             if session.evidence((version,)).speaks_for != version:  # its runs would count for none

@@ -9,9 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checker.errors import InputError
 from checker.i18n import N_, message
+
+if TYPE_CHECKING:
+    from checker.sources.gitrefs import GitRef
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,7 @@ class Environments:
     git_repo: str = "."  # the repository the test refs belong to
     timeout: float = 120
     jobs: int | None = None  # --jobs: environments run side by side; None: one per core
+    test_at: tuple[GitRef, ...] = ()  # the test (and docs) refs as resolved, with their commits
 
 
 def check_interpreters(environments: Environments) -> None:

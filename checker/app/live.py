@@ -101,7 +101,7 @@ def run_live(
             refs.append(job.ref)
     count = _Counter(progress, len(sessions))
     halt, opened = threading.Event(), list[Session]()  # for the main thread to stop them
-    with extracted_tests(environments.git_repo, refs, folders) as trees:
+    with extracted_tests(environments.git_repo, refs, folders, environments.test_at) as trees:
         behaviours = [_extracted(job, trees) for job in behaviours]
 
         def one(

@@ -30,9 +30,16 @@ def probe(
     test_refs_used(request.test_refs, rules)  # --test-ref where no rule has a test: refused
     # the repository tests of this interpreter's torch release, from its test ref
     test_refs = config.test_refs_with(request.test_refs)
-    if test_refs:  # as read: `origin/v2.12.0` for `v2.12.0` in a clone
-        test_refs = refs_read(dataclasses.replace(request, test_refs=test_refs))
-    where = Environments(request.python, (), test_refs, request.git_repo, request.timeout)
+    # as read (`origin/v2.12.0` for `v2.12.0` in a clone), with their commits
+    read = refs_read(dataclasses.replace(request, test_refs=test_refs)) if test_refs else ()
+    where = Environments(
+        request.python,
+        (),
+        tuple((version, ref.ref) for version, ref in read),
+        request.git_repo,
+        request.timeout,
+        test_at=tuple(ref for _, ref in read),
+    )
     live = run_live(rules, (), (), where, catalogue, progress)
     (evidence,) = live.evidence
     write_atomically(output, evidence.to_json() + "\n")

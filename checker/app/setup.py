@@ -31,7 +31,10 @@ class Reading:
     """Where pages come from and how they are read, as the command line says."""
 
     git_repo: str | None = None  # read the refs of this repository (default with refs: .)
-    refs: tuple[str, ...] = ()
+    refs: tuple[str, ...] = ()  # as read (`origin/v2.7.1` for `v2.7.1`)
+    # Every ref of the command line (--ref, --test-ref, --base) as given, to
+    # the ref read with its commit: resolved once, before anything is read.
+    resolved: tuple[tuple[str, GitRef], ...] = ()
     no_cache: bool = False
     cache_dir: str | None = None
     jobs: int | None = None
@@ -39,12 +42,21 @@ class Reading:
     def options(self, progress: Progress | None = None) -> ReadOptions:
         git_refs: tuple[GitRef, ...] = ()
         if self.refs:  # git machinery (subprocesses) only for a run that reads refs
-            from checker.sources.gitrefs import GitRef
-
-            git_refs = tuple(GitRef(self.git_repo or ".", ref) for ref in self.refs)
+            git_refs = tuple(self.git_ref(ref) for ref in self.refs)
         folder = Path(self.cache_dir) if self.cache_dir else default_cache_dir()
         cache = None if self.no_cache else PageCache(folder)
         return ReadOptions(refs=git_refs, cache=cache, jobs=self.jobs, progress=progress)
+
+    def git_ref(self, name: str) -> GitRef:
+        """A ref of the run, by its name as given or as read, with the commit
+        it was resolved to up front; a ref the command line did not give
+        (one of the configuration's) without one."""
+        for given, read in self.resolved:
+            if name in (given, read.ref):
+                return read
+        from checker.sources.gitrefs import GitRef
+
+        return GitRef(self.git_repo or ".", name)
 
 
 @dataclass(frozen=True)
@@ -83,10 +95,8 @@ def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) 
         return load_config(Path(config_file), default_catalogue())
     if reading.refs:
         from checker.config.ref_config import config_at_ref
-        from checker.sources.gitrefs import GitRef
 
-        at_ref = GitRef(reading.git_repo or ".", reading.refs[0])
-        return config_at_ref(at_ref, default_catalogue()) or Config()
+        return config_at_ref(reading.git_ref(reading.refs[0]), default_catalogue()) or Config()
     found = find_config(["."] + ([paths[0]] if paths else []))
     return load_config(found, default_catalogue()) if found else Config()
 

@@ -51,7 +51,12 @@ def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:
     # with --tests the test refs serve the test map too
     notes = test_refs_used(request.given_test_refs, rules) if request.tests is None else []
     if request.live and request.test_refs:  # as read: `origin/v2.7.1` for `v2.7.1`
-        request = dataclasses.replace(request, test_refs=refs_read(request))
+        read = refs_read(request)
+        request = dataclasses.replace(
+            request,
+            test_refs=tuple((version, ref.ref) for version, ref in read),
+            test_at=tuple(ref for _, ref in read),
+        )
     with resolvers(request.resolve) as started:  # torch imports while pages are read
         report = _verify(request, catalogue, rules, started)
     return dataclasses.replace(report, notes=(*notes, *report.notes))
@@ -146,12 +151,10 @@ def _docs_changes(
     taken inside the repository when the docs checked are a working tree."""
     before: Sequence[Page] = ()
     if request.base is not None:
-        reading = dataclasses.replace(
-            request.reading, refs=(GitRef(request.git_repo, request.base),)
-        )
+        base = request.base_ref or GitRef(request.git_repo, request.base)
+        reading = dataclasses.replace(request.reading, refs=(base,))
         paths = request.docs if request.reading.refs else _in_repo(request)
-        base = read_corpus(paths, catalogue, options=reading)
-        before = base.pages
+        before = read_corpus(paths, catalogue, options=reading).pages
     return compared(request.base, before, checked, shown, catalogue)
 
 
@@ -207,6 +210,8 @@ def verify(
         docs=ready.docs,
         rule_files=ready.config.rule_files(request.rule_files),
         reading=settings.reading.options(progress),
+        base_ref=settings.reading.git_ref(request.base) if request.base else None,
+        resolved=settings.reading.resolved,
         resolve=settings.resolve,
         test_refs=test_refs,
         rule_texts=ready.config.texts,

@@ -101,4 +101,5 @@ def environments_of(request: Request) -> Environments:
         request.git_repo,
         request.timeout,
         request.reading.jobs,
+        (*request.test_at, *request.reading.refs),  # a behaviour file is read at the docs ref
     )

@@ -42,6 +42,11 @@ class Request:
     git_repo: str = "."  # the repository of the test refs
     rule_texts: Mapping[str, str] = field(default_factory=dict)  # rule files read at a ref
     base: str | None = None  # --base REF: the docs there, compared with those checked
+    base_ref: GitRef | None = None  # --base as resolved before anything was read
+    # The command line's refs as given, to the ref read with its commit,
+    # resolved before anything was read (checker.app.setup.Reading.resolved).
+    resolved: tuple[tuple[str, GitRef], ...] = ()
+    test_at: tuple[GitRef, ...] = ()  # the test refs as read, with their commits
     given_test_refs: tuple[tuple[str, str], ...] = ()  # those of the command line alone
     levels: Mapping[str, str] = field(default_factory=dict)  # the gate's, for the test verdicts
     tests: TestsRequest | None = None  # --tests: the test map, at the test refs
@@ -104,11 +109,14 @@ def test_refs_used(given: Sequence[tuple[str, str]], rules: Sequence[Expectation
     return [message(said, rules=", ".join(untested))]
 
 
-def refs_read(request: Request) -> tuple[tuple[str, str], ...]:
-    """The test refs, each as read (checker.sources.gitrefs.resolve_refs);
-    every unknown one is named in one error."""
-    wanted = [GitRef(request.git_repo, ref) for _, ref in request.test_refs]
+def refs_read(request: Request) -> tuple[tuple[str, GitRef], ...]:
+    """The test refs, each as read with its commit
+    (checker.sources.gitrefs.resolve_refs): those of the command line as they
+    were resolved before anything was read, the configuration's now; every
+    unknown one is named in one error."""
+    known = dict(request.resolved)
+    wanted = [known.get(ref) or GitRef(request.git_repo, ref) for _, ref in request.test_refs]
     read = resolve_refs(wanted)
     return tuple(
-        (version, read[GitRef(request.git_repo, ref)].ref) for version, ref in request.test_refs
+        (version, read[ref]) for (version, _), ref in zip(request.test_refs, wanted, strict=True)
     )

@@ -135,6 +135,20 @@ CHECKS: tuple[Check, ...] = (
         "Write the full name (`torch.Tensor.names`), or link the entry to its upstream "
         "page; move a note out of the API cell into the notes column.",
     ),
+    Check(
+        "api-name-not-plain",
+        _E,
+        READ,
+        "an API name written with invisible characters or look-alike letters",
+        "The heading, link text or anchor that names the entry's API holds a character "
+        "that shows nothing or shows as another (a word joiner U+2060, a soft hyphen, "
+        "U+FEFF, a zero-width joiner; a fullwidth letter), or a letter of another script "
+        "among its Latin ones (a Cyrillic `а` in `put_metric`). Names are compared with "
+        "the invisible characters removed and in NFKC form, so the entry still counts "
+        "as the API it shows; a look-alike letter makes it another name, which no rule "
+        "or page of the API matches.",
+        "Retype the name in plain ASCII.",
+    ),
     # block-style house rules
     Check(
         "block-id-mismatch",

@@ -20,7 +20,7 @@ from checker.cli.torch_options import test_map_options
     metavar="DIR",
     required=True,
     help="Write the site into DIR: a new or empty folder, or one an earlier report wrote "
-    "(it is replaced whole).",
+    "(its site is replaced whole; files docs-check did not write there are kept).",
 )
 @click.option(
     "--verify-report",

@@ -17,6 +17,7 @@ from checker.report.formats import FORMATS, STATISTICS
 if TYPE_CHECKING:
     from checker.app.setup import Reading, Settings
     from checker.app.version_trees import TestsRequest
+    from checker.sources.gitrefs import GitRef
     from checker.torch.resolution import ResolveOptions
 
 
@@ -78,20 +79,20 @@ def statistics_of(fmt: str, values: dict[str, Any]) -> bool:
     return statistics
 
 
-def _refs_read(
-    repo: str, refs: tuple[str, ...], test_refs: tuple[tuple[str, str], ...]
-) -> tuple[str, ...]:
-    """The --ref refs as read (`origin/v2.7.1` for `v2.7.1` in a clone). The
-    --test-ref refs are resolved with them, so that every unknown ref of the
-    command line is named in one error; the run resolves those again with the
-    configuration's (checker.app.verify)."""
-    if not refs and not test_refs:
-        return refs
+def _refs_resolved(repo: str, refs: tuple[str, ...], others: tuple[str, ...]) -> tuple[GitRef, ...]:
+    """Every ref of the command line (--ref, then --test-ref and --base:
+    `others`), each as given to the ref read with its commit, resolved once
+    before anything is read: every unknown or ambiguous one is named in one
+    error, and a branch that moves during the run is read at one commit
+    throughout (checker.sources.gitrefs.resolve_refs). The run resolves the
+    configuration's test refs with the given ones (checker.app.verify)."""
+    if not refs and not others:
+        return ()
     from checker.sources.gitrefs import GitRef, resolve_refs
 
-    wanted = [GitRef(repo, ref) for ref in (*refs, *(ref for _, ref in test_refs))]
+    wanted = [GitRef(repo, ref) for ref in (*refs, *others)]
     read = resolve_refs(wanted)
-    return tuple(read[GitRef(repo, ref)].ref for ref in refs)
+    return tuple(read[ref] for ref in wanted)
 
 
 def reading_of(values: dict[str, Any]) -> Reading:
@@ -108,9 +109,13 @@ def reading_of(values: dict[str, Any]) -> Reading:
         ][len(named)]
         said = message(needs, first=(named or [""])[0], then=(named or [""])[-1])
         raise click.UsageError(say(said))
+    others = tuple(ref for _, ref in values.get("test_refs") or ())
+    others += (values["base"],) if values.get("base") else ()
+    resolved = _refs_resolved(git_repo or ".", refs, others)
     return Reading(
         git_repo=git_repo,
-        refs=_refs_read(git_repo or ".", refs, values.get("test_refs") or ()),
+        refs=tuple(ref.ref for ref in resolved[: len(refs)]),
+        resolved=tuple(zip((*refs, *others), resolved, strict=True)),
         no_cache=bool(values.get("no_cache")),
         cache_dir=values.get("cache_dir"),
         jobs=values.get("jobs"),

@@ -16,6 +16,7 @@ from checker.config.ignore import Ignore
 from checker.errors import DataError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
+from checker.model.name_form import plain_name
 from checker.tomlfile import KeyPath, TomlLines, check_keys, require_strings
 
 KEYS = (
@@ -221,7 +222,8 @@ def _ignore(
         )
     if "api" in item and (not isinstance(item["api"], str) or not item["api"].strip()):
         raise DataError(message(N_("{where}: 'api' must be a non-empty string"), where=at("api")))
-    return Ignore(item["rule"], item["path"], item.get("api"), item["reason"], f"{path}:{header}")
+    api = plain_name(item["api"]) if "api" in item else None  # keyed as the pages' names are
+    return Ignore(item["rule"], item["path"], api, item["reason"], f"{path}:{header}")
 
 
 def _unknown(rule: str) -> str:

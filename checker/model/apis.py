@@ -9,12 +9,14 @@ from collections.abc import Iterable
 
 from checker.errors import UsageError
 from checker.i18n import N_, message
+from checker.model.name_form import plain_name
 
 
 def checked_name(api: str, option: str) -> str:
-    """The name as given, without the blanks around it; an empty one is a
-    usage error (it would name every API, or none)."""
-    name = api.strip()
+    """The name as given, without the blanks around it, in the form names are
+    compared in (checker.model.name_form); an empty one is a usage error (it
+    would name every API, or none)."""
+    name = plain_name(api.strip())
     if not name:
         raise UsageError(
             message(N_("{option} is empty: give a full or short API name"), option=option)

@@ -6,13 +6,24 @@ from __future__ import annotations
 import codecs
 import re
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from checker.errors import InputError
-from checker.i18n import N_, message
+from checker.i18n import N_, Message, message
 
 MAX_BYTES = 16 * 1024 * 1024  # the largest real page is ~230 KB; far above that is not a page
 _BREAK = re.compile(r"(\r\n|\r|\n)")
+# A Git LFS pointer (git-lfs's spec: at most 1024 bytes, its version line
+# first): what a checkout without Git LFS holds in place of the file.
+_LFS_VERSION = b"version https://git-lfs.github.com/spec/"
+_LFS_POINTER = N_(
+    "{path}: a Git LFS pointer file, not the page (a checkout without Git LFS: run `git lfs pull`)"
+)
+_LFS_POINTERS = N_(
+    "{count} files are Git LFS pointers, not pages, and were not checked (a checkout "
+    "without Git LFS: run `git lfs pull`): {paths}"
+)
 
 
 def page_lines(text: str, keepends: bool = False) -> list[str]:
@@ -62,6 +73,8 @@ def decode_page(path: str, data: bytes) -> str:
     bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     if not data[bom:].strip():
         raise InputError(message(N_("{path}: empty file"), path=path))
+    if data.startswith(_LFS_VERSION) and len(data) <= 1024 and b"\noid sha256:" in data:
+        raise InputError(message(_LFS_POINTER, path=path))
     if b"\0" in data[:8192]:
         raise InputError(message(N_("{path}: binary file, not a markdown page"), path=path))
     try:
@@ -71,6 +84,20 @@ def decode_page(path: str, data: bytes) -> str:
         line = data.count(b"\n", 0, offset) + 1
         said = N_("{path}:{line}: invalid UTF-8 at byte offset {offset}; file skipped")
         raise InputError(message(said, path=path, line=line, offset=offset)) from None
+
+
+def pointers_named_once(errors: Sequence[str]) -> list[str]:
+    """The errors, with those of Git LFS pointer files made one line naming
+    them all, in the place of the first: a checkout without Git LFS has a
+    pointer for every page, and a run that read none must say so once."""
+    pointers = [e for e in errors if isinstance(e, Message) and e.template == _LFS_POINTER]
+    if len(pointers) < 2:
+        return list(errors)
+    paths = ", ".join(str(e.args["path"]) for e in pointers)
+    said = message(_LFS_POINTERS, count=len(pointers), paths=paths)
+    first = errors.index(pointers[0])
+    rest = [e for e in errors if not (isinstance(e, Message) and e.template == _LFS_POINTER)]
+    return [*rest[:first], said, *rest[first:]]
 
 
 def too_large(path: str, size: int, limit: int = MAX_BYTES) -> InputError:

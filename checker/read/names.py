@@ -3,15 +3,24 @@
 Pages shorten names (`### profile.total_average`, `> run()`, `Tensor.abs`);
 the full name is recovered from the link text, the link's anchor or generated
 page, or the enclosing class, in that order, and only when it ends with the
-short name, so a link that names another API is not silently believed."""
+short name, so a link that names another API is not silently believed.
+
+Every part is compared in the one form names are keyed in
+(checker.model.name_form); a part that needed cleaning, or mixes scripts, is
+said by `named` for the reader to report (`api-name-not-plain`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from dataclasses import dataclass
 from urllib.parse import SplitResult, unquote, urlsplit
 
 from markdown_it.token import Token
 
+from checker.checks.registry import Problem
+from checker.i18n import N_, message
+from checker.model.name_form import plain_name, unplain
 from checker.model.support import NativeLink
 from checker.read.tokens import MARKUP_BUT_UNDERSCORE, children, plain_text
 
@@ -45,14 +54,14 @@ _SIMPLE_LINK = re.compile(
 
 def title_name(inline: Token) -> str:
     """`<code><i>class</i></code> torch.x.Y` and `_`class`_ torch.x.Y` → torch.x.Y;
-    `run()` → run."""
+    `run()` → run. As written: `named` puts it in the form names are compared in."""
     text = _HTML_TAG.sub("", inline.content)
     simple = _SIMPLE_LINK.fullmatch(text.strip())
     if simple is not None:
         text = simple.group(1)
     elif _NEEDS_INLINE_PARSE.search(text) is not None:
         text = written_text(children(inline))
-    words = text.replace("\u200b", "").split()
+    words = text.split()
     return without_signature(words[-1]) if words else ""
 
 
@@ -100,6 +109,38 @@ def written_text(children: list[Token]) -> str:
 def _link(text: str, url: str) -> NativeLink:
     parts = urlsplit(url)  # once: it was a third of reading a link
     return NativeLink(text, url, _docs_version(parts), _target(parts))
+
+
+@dataclass(frozen=True)
+class Named:
+    """An entry's name: the title and link in the form names are compared in,
+    the full name made of them, and what was not plain in them as written."""
+
+    api: str
+    title: str
+    link: NativeLink | None
+    problem: Problem | None
+    in_link: bool  # the problem is in the link (its line), not the title
+
+
+def named(title: str, link: NativeLink | None, parent: str | None) -> Named:
+    """`title` and `link` as written (title_name, native_link)."""
+    clean_title = plain_name(title)
+    clean_link = link
+    if link is not None and not (link.text + (link.target or "")).isascii():
+        target = None if link.target is None else plain_name(link.target)
+        clean_link = dataclasses.replace(link, text=plain_name(link.text), target=target)
+    api = full_name(clean_title, clean_link, parent)
+    parts = [(title, False), (api, False)]
+    if link is not None:
+        parts += [(link.text, True), (link.target or "", True)]
+    for written, in_link in parts:
+        why = unplain(written)
+        if why:
+            said = N_("{name!r} is not written plainly: {why}; it is read as {api}")
+            found = Problem("api-name-not-plain", message(said, name=written, why=why, api=api))
+            return Named(api, clean_title, clean_link, found, in_link)
+    return Named(api, clean_title, clean_link, None, False)
 
 
 def full_name(name: str, link: NativeLink | None, parent: str | None) -> str:

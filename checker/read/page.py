@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 
 from markdown_it.token import Token
 
+from checker.model.name_form import plain_name
 from checker.model.support import Entry, NativeLink
 from checker.read.blocks import LooseComments, read_blocks
 from checker.read.context import ReadContext, StatusRead
 from checker.read.html_blocks import holds_block_comments, is_wrapper, read_html_blocks
 from checker.read.inline import read_inline
-from checker.read.names import ROOTS, full_name, native_link, title_name
+from checker.read.names import ROOTS, named, native_link, title_name
 from checker.read.rows import is_api_header, is_api_table, read_rows
 from checker.read.table import read_product_table
 from checker.read.tokens import (
@@ -214,7 +215,8 @@ def _emit(
             return parent
         # A class heading with no link or status of its own still names the
         # class of the method lines under it.
-        return draft.title if draft.title.startswith(ROOTS) else None
+        title = plain_name(draft.title)
+        return title if title.startswith(ROOTS) else None
     if draft.status is None and holds and not draft.is_method:
         # A class heading whose block holds the methods a page lists (as
         # Named-Tensors.md repeats `class torch.Tensor` over its methods), with
@@ -222,10 +224,13 @@ def _emit(
         # so it is no entry (no second one, none missing a status). A heading
         # whose block closes before its methods is an entry missing its status.
         # The link still gives the methods their full name.
-        return full_name(draft.title, draft.link, None)
+        return named(draft.title, draft.link, None).api
     status = draft.status
+    name = named(draft.title, draft.link, draft.parent)
+    if name.problem is not None:
+        ctx.report(name.problem, draft.link_line if name.in_link else draft.line)
     entry = Entry(
-        api=full_name(draft.title, draft.link, draft.parent),
+        api=name.api,
         version=ctx.version,
         lang=ctx.lang,
         path=ctx.path,
@@ -234,9 +239,9 @@ def _emit(
         status=status.status if status else None,
         raw=status.raw if status else "",
         status_line=status.line if status else draft.line,
-        link=draft.link,
+        link=name.link,
         notes_at=tuple((line, text) for line, text in draft.notes if text.strip()),
-        title=draft.title,
+        title=name.title,
         link_line=draft.link_line,
         product_lines=status.lines if status else (),
         status_lines=draft.status_lines,

@@ -10,11 +10,12 @@ from __future__ import annotations
 from markdown_it.token import Token
 
 from checker.model.markup import drop_tags
+from checker.model.name_form import plain_name
 from checker.model.status import Reading, is_blank, read_status
 from checker.model.support import Entry
 from checker.read.context import ReadContext
 from checker.read.cut import report_cut
-from checker.read.names import full_name, is_api_name, native_link, title_name
+from checker.read.names import Named, is_api_name, named, native_link, title_name
 from checker.read.tokens import Table, column, label_key
 
 _API_COLUMN = {"api名称", "apiname", "api"}
@@ -48,13 +49,17 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
         if api_col >= len(cells):
             continue
         api = Token("inline", "", 0, content=cells[api_col])  # read as a paragraph's
-        link = native_link(api)
-        name = title_name(api)
-        if name and not is_api_name(name):
+        title = title_name(api)
+        if title and not is_api_name(plain_name(title)):
             # Prose in the cell (a note glued to the name, or after a `<br>`):
-            # no name is read out of it, the cell is kept as written and
+            # no name is read out of it, the cell is kept as written (not in
+            # the form names are compared in: it is no name) and
             # complete_names says what is wrong with it.
-            name = cells[api_col].strip()
+            prose = cells[api_col].strip()
+            name = Named(api=prose, title=prose, link=native_link(api), problem=None, in_link=False)
+        else:
+            name = named(title, native_link(api), None)
+            ctx.report_any(name.problem, line)
         support_text = cells[support_col] if support_col < len(cells) else ""
         # A blank cell (empty or `-`) is a missing status (a lint rule), not an
         # unreadable one.
@@ -67,7 +72,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
         notes = cells[notes_col].strip() if notes_col is not None and notes_col < len(cells) else ""
         entries.append(
             Entry(
-                api=full_name(name, link, None),
+                api=name.api,
                 version=ctx.version,
                 lang=ctx.lang,
                 path=ctx.path,
@@ -76,10 +81,10 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
                 status=reading.status,
                 raw="" if blank else support_text.strip(),
                 status_line=line,
-                link=link,
+                link=name.link,
                 notes_at=() if is_blank(notes) else ((line, notes),),
-                title=name,
-                link_line=line if link else 0,
+                title=name.title,
+                link_line=line if name.link else 0,
                 status_lines=(line, line),
             )
         )

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
-from checker.i18n import N_, joined, message
+from checker.i18n import N_, Message, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept, PageRules
 from checker.model.docfile import DocFile
 from checker.model.support import Page, inside_tree
 from checker.progress import Progress
+from checker.read.load import pointers_named_once
 from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import discover, version_folder
 from checker.sources.documents import Document, Fetch, gather, load, to_parse
@@ -77,7 +78,7 @@ def read_corpus(
             documents = list(zip(docs, fetch(docs), strict=True))
         documents = [document for document in documents if to_parse(document, needed)]
     pages, read_errors = read_documents(documents, catalogue, options, fetch)
-    return Corpus(pages, tuple(errors + read_errors))
+    return Corpus(pages, tuple(pointers_named_once(errors + read_errors)))
 
 
 def version_context(
@@ -206,7 +207,12 @@ def _placed(read: Page | str, doc: DocFile, inside: str, blob: str) -> Page | st
     told its blob id, under which what its rules find is kept (checks.reuse)."""
     tree = doc.tree
     if isinstance(read, str):
-        return doc.path + read[len(inside) :] if tree and read.startswith(inside) else read
+        if not (tree and read.startswith(inside)):
+            return read
+        if isinstance(read, Message) and read.args.get("path") == inside:
+            # a Message still: said in the run's language, and known for what it says
+            return message(read.template, **{**read.args, "path": doc.path})
+        return doc.path + read[len(inside) :]
     if not tree:
         return dataclasses.replace(read, blob=blob)
     findings = read.findings and tuple(

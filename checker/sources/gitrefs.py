@@ -8,7 +8,7 @@ way git is run. Pages are named `ref:path`, and so are their findings
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from checker.errors import UsageError
 from checker.i18n import N_, joined, message
@@ -36,61 +36,118 @@ _REPOSITORY_ENV = (
 )
 
 
+# docs-check only reads: no program that the repository's own configuration
+# names may run under it. `core.fsmonitor` runs on `git diff-tree`; hooks,
+# a pager and the network (ssh commands, protocol helpers) are off too, and
+# diff-tree is given --no-ext-diff --no-textconv where it is run.
+READ_ONLY = (
+    "--no-pager",
+    *("-c", "core.fsmonitor=false"),
+    *("-c", "core.hooksPath=/dev/null"),
+    *("-c", "protocol.allow=never"),
+)
+
+
 @dataclass(frozen=True)
 class GitRef:
     repo: str
     ref: str
+    # The commit it was resolved to, once, before anything was read (the
+    # command line's refs: checker.cli.settings), "" until then. Not part of
+    # what the ref is: the same ref resolved or not is one key, and a branch
+    # that moves during the run is read at one commit throughout.
+    commit: str = field(default="", compare=False)
 
 
 def check_refs(refs: Sequence[GitRef]) -> dict[GitRef, str]:
-    """Each ref's commit. Two processes per repository, however many refs: one
-    checks that it is a git repository, one resolves all its refs (and a third
-    lists its refs when one is not found: see `resolve_refs`)."""
+    """Each ref's commit: the one it carries, else resolved (see `resolve_refs`)."""
     return {ref: commit for ref, (_, commit) in _resolved(refs).items()}
 
 
 def resolve_refs(refs: Sequence[GitRef]) -> dict[GitRef, GitRef]:
-    """Each ref as git users name it, to the ref that is read: itself where it
-    names a commit; else the one remote-tracking branch of that name
-    (`origin/v2.7.1` for `v2.7.1`, in a clone that has no local branch of it),
-    as `git checkout v2.7.1` takes it. Every ref that is neither is named in
-    one usage error, each with the closest names the repository has."""
-    return {ref: GitRef(ref.repo, name) for ref, (name, _) in _resolved(refs).items()}
+    """Each ref as git users name it, to the ref that is read, with its
+    commit: itself where it names a commit; else the one remote-tracking
+    branch of that name (`origin/v2.7.1` for `v2.7.1`, in a clone that has no
+    local branch of it), as `git checkout v2.7.1` takes it. A name that is a
+    branch and a tag both, which git reads as the tag but `git checkout` as
+    the branch, is refused. Every ref that is neither is named in one usage
+    error, each with the closest names the repository has. Two processes per
+    repository, however many refs: one lists its refs (and so checks that it
+    is a repository), one resolves them all; none for a ref that carries its
+    commit already."""
+    return {
+        ref: GitRef(ref.repo, name, commit=commit)
+        for ref, (name, commit) in _resolved(refs).items()
+    }
 
 
 def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
     """Each ref's (name read, commit)."""
-    found: dict[GitRef, tuple[str, str]] = {}
-    for repo in dict.fromkeys(ref.repo for ref in refs):
-        inside = _run(repo, ["rev-parse", "--git-dir"])
-        if not inside.ok:
-            said = inside.stderr.strip().splitlines()[-1:]
-            why = inside.failure or "".join(said).removeprefix("fatal: ")
+    found = {ref: (ref.ref, ref.commit) for ref in refs if ref.commit}
+    for repo in dict.fromkeys(ref.repo for ref in refs if not ref.commit):
+        mine = list(dict.fromkeys(ref for ref in refs if ref.repo == repo and not ref.commit))
+        listed = _run(repo, ["for-each-ref", "--format=%(refname)"])
+        if not listed.ok:
+            why = listed.failure or _said(listed.stderr).removeprefix("fatal: ")
             raise UsageError(
                 message(
                     N_("{repo}: {why}"), repo=repo, why=why or message(N_("not a git repository"))
                 )
             )
-        mine = list(dict.fromkeys(ref for ref in refs if ref.repo == repo))
+        full = listed.output.decode("utf-8", "replace").splitlines()
         for ref in mine:
             if "\n" in ref.ref:  # the batch takes one object name per line
                 raise UsageError(message(N_("{repo}: no such ref {ref!r}"), repo=repo, ref=ref.ref))
         commits = _commits(mine[0], [ref.ref for ref in mine])
-        missing = [ref for ref in mine if ref.ref not in commits]
-        if not missing:
-            found.update((ref, (ref.ref, commits[ref.ref])) for ref in mine)
-            continue
-        names = _ref_names(mine[0])
-        tracking = {ref: _tracking(ref.ref, names) for ref in missing}
+        names = _short_names(full)
+        tracking = {ref: _tracking(ref.ref, names) for ref in mine if ref.ref not in commits}
         unknown = [ref.ref for ref, branch in tracking.items() if branch is None]
+        twice = {ref.ref: _refs_named(ref.ref, full) for ref in mine if ref.ref in commits}
+        problems = [_ambiguous(name, both) for name, both in twice.items() if len(both) > 1]
         if unknown:
-            raise UsageError(message(N_("{repo}: {why}"), repo=repo, why=_unknown(unknown, names)))
+            problems.insert(0, _unknown(unknown, names))
+        if problems:
+            said = joined(problems, N_("{first}; {then}"))
+            raise UsageError(message(N_("{repo}: {why}"), repo=repo, why=said))
         taken = [branch for branch in tracking.values() if branch is not None]
-        commits |= _commits(mine[0], taken)
+        if taken:
+            commits |= _commits(mine[0], taken)
         for ref in mine:
             name = tracking.get(ref) or ref.ref
             found[ref] = (name, commits[name])
     return found
+
+
+# How git reads a short name, in its order (refs.c, ref_rev_parse_rules).
+_RULES = (
+    "{}",
+    "refs/{}",
+    "refs/tags/{}",
+    "refs/heads/{}",
+    "refs/remotes/{}",
+    "refs/remotes/{}/HEAD",
+)
+
+
+def _refs_named(name: str, full: Sequence[str]) -> list[str]:
+    """The refs of the listing that `name` names by git's rules: two or more
+    is a name git warns is ambiguous (`refname 'v1' is ambiguous`)."""
+    listed = set(full)
+    return [rule.format(name) for rule in _RULES if rule.format(name) in listed]
+
+
+def _ambiguous(name: str, refs: Sequence[str]) -> str:
+    """`'v1' is ambiguous: refs/tags/v1, refs/heads/v1 (git reads the first,
+    git checkout the branch); give one: tags/v1, heads/v1`."""
+    return message(
+        N_(
+            "{name!r} is ambiguous: {refs} (git reads the first, git checkout the branch); "
+            "give one: {names}"
+        ),
+        name=name,
+        refs=", ".join(refs),
+        names=", ".join(ref.removeprefix("refs/") for ref in refs),
+    )
 
 
 def _commits(ref: GitRef, names: Sequence[str]) -> dict[str, str]:
@@ -107,15 +164,15 @@ def _commits(ref: GitRef, names: Sequence[str]) -> dict[str, str]:
     return commits
 
 
-def _ref_names(ref: GitRef) -> list[str]:
-    """Every branch, tag and remote-tracking branch, as git's short names
-    (`master`, `v1`, `origin/v2.7.1`); a remote's HEAD is no branch of its own."""
-    listed = git_output(ref, ["for-each-ref", "--format=%(refname)"]).decode("utf-8", "replace")
+def _short_names(full: Sequence[str]) -> list[str]:
+    """Every branch, tag and remote-tracking branch of a `for-each-ref`
+    listing, as git's short names (`master`, `v1`, `origin/v2.7.1`); a
+    remote's HEAD is no branch of its own."""
     names = []
-    for full in listed.splitlines():
+    for ref in full:
         for prefix in ("refs/heads/", "refs/tags/", "refs/remotes/"):
-            if full.startswith(prefix) and not full.endswith("/HEAD"):
-                names.append(full.removeprefix(prefix))
+            if ref.startswith(prefix) and not ref.endswith("/HEAD"):
+                names.append(ref.removeprefix(prefix))
     return names
 
 
@@ -154,8 +211,27 @@ def _unknown(unknown: Sequence[str], names: Sequence[str]) -> str:
 
 def _run(repo: str, arguments: list[str], stdin: bytes | None = None) -> CommandResult:
     return run_command(
-        ["git", "-C", repo, *arguments], timeout=_TIMEOUT, stdin=stdin, unset=_REPOSITORY_ENV
+        ["git", "-C", repo, *READ_ONLY, *arguments],
+        timeout=_TIMEOUT,
+        stdin=stdin,
+        unset=_REPOSITORY_ENV,
     )
+
+
+def _said(stderr: str) -> str:
+    """What git's failure says in one line: its last line, but for a
+    repository that git refuses for its owner, where the last line is the
+    hint (`\tgit config --global --add safe.directory …`), what is wrong and
+    then the hint."""
+    lines = [line.strip() for line in stderr.strip().splitlines() if line.strip()]
+    refused = [line for line in lines if "dubious ownership" in line]
+    if refused:
+        return message(
+            N_("git refuses a repository owned by another user ({said}); to trust it: {hint}"),
+            said=refused[0].removeprefix("fatal: "),
+            hint=lines[-1],
+        )
+    return "".join(lines[-1:])
 
 
 def git_output(ref: GitRef, arguments: list[str], stdin: bytes | None = None) -> bytes:
@@ -163,8 +239,7 @@ def git_output(ref: GitRef, arguments: list[str], stdin: bytes | None = None) ->
     at refs, checker.sources.gittrees, are read through it too)."""
     result = _run(ref.repo, arguments, stdin)
     if not result.ok:
-        said = "".join(result.stderr.strip().splitlines()[-1:])
-        why = result.failure or said or message(N_("failed"))
+        why = result.failure or _said(result.stderr) or message(N_("failed"))
         raise UsageError(
             message(
                 N_("{repo}: git {command} at {ref}: {why}"),

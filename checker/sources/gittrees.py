@@ -58,7 +58,8 @@ def _changes(
     if len(commits) < 2:
         return
     pairs = "".join(f"{new} {old}\n" for old, new in itertools.pairwise(commits))
-    arguments = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--no-ext-diff"]
+    arguments = ["diff-tree", "--stdin", "-r", "-z", "--no-renames"]
+    arguments += ["--no-ext-diff", "--no-textconv"]
     output = git_output(ref, [*arguments, "--", *_pathspecs(paths)], stdin=pairs.encode("ascii"))
     fields = output.split(b"\0")
     named: dict[str, list[tuple[str, str | None]]] = {}

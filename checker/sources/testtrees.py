@@ -20,12 +20,14 @@ from checker.sources.gittrees import git_files
 
 @contextmanager
 def extracted_tests(
-    repo: str, refs: Collection[str], folders: Collection[str]
+    repo: str, refs: Collection[str], folders: Collection[str], resolved: Collection[GitRef] = ()
 ) -> Iterator[dict[str, str]]:
     """{ref: the folder its `folders` were written to}; every ref is checked
-    before any is read. A folder missing at a ref is simply not there: the
+    before any is read, but those `resolved` already, which are read at the
+    commit they carry. A folder missing at a ref is simply not there: the
     test that needs it reports the missing file."""
-    wanted = [GitRef(repo, ref) for ref in dict.fromkeys(refs)]
+    known = {ref.ref: ref for ref in resolved if ref.repo == repo}
+    wanted = [known.get(ref) or GitRef(repo, ref) for ref in dict.fromkeys(refs)]
     commits = check_refs(wanted) if wanted else {}  # a ref that is not there is a usage error
     with tempfile.TemporaryDirectory(prefix="docs-check-tests-") as top:
         roots: dict[str, str] = {}

@@ -14,6 +14,7 @@ from checker.config.config_keys import check_settings
 from checker.errors import DataError
 from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue, rules_dir
+from checker.model.name_form import plain_name
 from checker.model.status import read_status
 from checker.model.support import Status
 from checker.tomlfile import check_keys, load_toml, require_strings
@@ -146,7 +147,7 @@ def _rule(
         )
     return Expectation(
         id=str(item["id"]),
-        api=str(item["api"]),
+        api=plain_name(str(item["api"])),  # keyed as the pages' names are
         doc=str(item["doc"]),
         expect=str(item["expect"]),
         expected=reading.status,

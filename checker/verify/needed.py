@@ -8,7 +8,8 @@ the page's own text (its heading, link, anchor or table row,
 checker.read.names) and ends with the name as the page writes it there, on one
 line. Written otherwise than plainly, the name can only have markup between
 its letters: an entity (`put&#95;metric`), a backslash escape (`put\\_metric`),
-an inline tag, or the zero-width space the reading drops. A page whose bytes
+an inline tag, or a character the name form drops (an invisible one: a
+zero-width space, a word joiner, a soft hyphen; checker.model.name_form). A page whose bytes
 hold every run of letters and digits of the name but not the name itself is
 searched again without those, so every page with an entry of a rule's API is
 kept: the pages verify parses are those it kept after reading everything
@@ -22,6 +23,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from checker.model.docfile import DocFile
+from checker.model.name_form import plain_name
 
 _WORD = re.compile(rb"[A-Za-z0-9]+")
 _TAG = re.compile(r"<[^<>\n]*>")
@@ -49,6 +51,6 @@ def needed_pages(docs: Iterable[str], apis: Iterable[str]) -> Needed:
 
 def _in_plain_text(data: bytes, lasts: list[bytes]) -> bool:
     """Whether the text, without markup between letters, holds one of the names."""
-    text = data.decode("utf-8", errors="replace").replace("\u200b", "")
+    text = plain_name(data.decode("utf-8", errors="replace"))
     plain = html.unescape(_ESCAPE.sub(r"\1", _TAG.sub("", text)))
     return any(last.decode() in plain for last in lasts)

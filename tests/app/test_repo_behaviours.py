@@ -61,3 +61,25 @@ def test_a_behaviour_file_at_the_docs_ref_runs_as_written_out(cli: Invoke, repo:
     assert mine["cases"][0]["name"] == f"--behaviour {path}"
     assert not Path(path).exists()  # the temporary folder is gone
     assert code == 0, out
+
+
+def test_the_docs_ref_is_resolved_once_for_the_pages_and_the_behaviour_file(
+    cli: Invoke, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Resolved before anything is read; the behaviour file is written out of
+    the same commit, not of the ref resolved again."""
+    import checker.sources.gitrefs
+
+    real = checker.sources.gitrefs.run_command
+    resolving: list[str] = []
+
+    def counting(argv: list[str], **options: object) -> object:
+        if "for-each-ref" in argv or "--batch-check" in argv:
+            resolving.append(argv[-1])
+        return real(argv, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checker.sources.gitrefs, "run_command", counting)
+    argv = ("verify", "--git", ".", "--ref", "docs", "docs", "--python", FAKE_HARNESS_PYTHON)
+    code, out, _ = cli(*argv, "--api", "torch.distributed.elastic.metrics.put_metric")
+    assert code == 0, out
+    assert resolving == ["--format=%(refname)", "--batch-check"]

@@ -386,3 +386,75 @@ def test_a_rules_findings_at_a_ref_are_kept_for_the_next_run(
     with CheckedStore(cache, catalogue) as store:
         lint_pages(pages, catalogue, store=store, rules=changed)
     assert judged
+
+
+def hide(root: Path, written: str) -> None:
+    """put_metric written otherwise in its heading, link text and anchor (line
+    21 and 25 of the page), as a change made to walk around the rule would."""
+    page = root / PAGE
+    text = page.read_text(encoding="utf-8")
+    assert text.count("metrics.put_metric") == 3
+    page.write_text(text.replace("metrics.put_metric", f"metrics.{written}"), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [
+        ("put_\u2060metric", "U+2060 WORD JOINER"),
+        ("put_\u00admetric", "U+00AD SOFT HYPHEN"),
+        ("\ufeffput_metric", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+        ("put_\u200cmetric", "U+200C ZERO WIDTH NON-JOINER"),
+        ("put_\u200bmetric", "U+200B ZERO WIDTH SPACE"),
+    ],
+)
+def test_an_invisible_character_in_the_name_hides_no_flip(
+    cli: Invoke, docs: Path, written: str, why: str
+) -> None:
+    """The flip is found under the plain name, as lint and as verify see it,
+    and the name that needed cleaning is a finding at its heading."""
+    flip(docs)
+    hide(docs, written)
+    unplain = (
+        f"{PAGE}:21: api-name-not-plain {'torch.distributed.elastic.metrics.' + written!r} "
+        f"is not written plainly: {why}; "
+        f"it is read as {PUT_METRIC}"
+    )
+    code, out, _ = cli("lint", "docs", "--format", "concise")
+    assert (code, out) == (1, f"{unplain}\n{FLIPPED}\n")
+    code, out, _ = cli("verify", "--no-live", "docs", "--format", "concise")
+    assert (code, out) == (1, f"{unplain}\n{FLIPPED}\n")
+    code, out, _ = cli("lint", PAGE, "--format", "concise")  # as the pre-commit hook runs it
+    assert (code, out) == (1, f"{unplain}\n{FLIPPED}\n")
+
+
+def test_a_look_alike_letter_in_the_name_is_a_finding(cli: Invoke, docs: Path) -> None:
+    """No normal form makes a Cyrillic `а` Latin: the name is another, and
+    says why it matches no rule."""
+    flip(docs)
+    hide(docs, "put_m\u0435tric")
+    code, out, _ = cli("lint", "docs", "--format", "concise")
+    assert code == 1
+    assert out == (
+        f"{PAGE}:21: api-name-not-plain 'torch.distributed.elastic.metrics.put_m\u0435tric' "
+        "is not written plainly: U+0435 CYRILLIC SMALL LETTER IE; it is read as "
+        "torch.distributed.elastic.metrics.put_m\u0435tric\n"
+    )
+
+
+def test_a_name_the_command_line_or_configuration_writes_with_a_hidden_character_is_the_api(
+    cli: Invoke, docs: Path
+) -> None:
+    """`show`, `verify --api` and an `[[ignore]]`'s `api` key names as the
+    pages' names are keyed."""
+    hidden = PUT_METRIC.replace("put_", "put_\u00ad")
+    assert cli("show", hidden, "--docs", "docs") == cli("show", PUT_METRIC, "--docs", "docs")
+    flip(docs)
+    code, out, _ = cli("verify", "--no-live", "docs", "--api", hidden, "--format", "concise")
+    assert (code, out) == (1, FLIPPED + "\n")
+    (docs / ".docs-check.toml").write_text(
+        f'[[ignore]]\nrule = "doc-differs-from-rule"\npath = "{PAGE}"\napi = "{hidden}"\n'
+        'reason = "950 support lands with the next release"\n',
+        encoding="utf-8",
+    )
+    code, out, err = cli("lint", "docs")
+    assert (code, out) == (0, "") and err.endswith("; not shown: 1 ignored\n")

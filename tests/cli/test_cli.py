@@ -428,6 +428,37 @@ def test_several_bad_inputs_one_line_each(cli: Invoke, tmp_path: Path) -> None:
     ]
 
 
+LFS_POINTER = (
+    b"version https://git-lfs.github.com/spec/v1\n"
+    b"oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\n"
+    b"size 12345\n"
+)
+
+
+def test_a_git_lfs_pointer_is_no_page_checked(cli: Invoke, tmp_path: Path) -> None:
+    page = version_folder(tmp_path) / "x.md"
+    page.write_bytes(LFS_POINTER)
+    why = "a Git LFS pointer file, not the page (a checkout without Git LFS: run `git lfs pull`)"
+    check_alongside_examples(cli, tmp_path, f"{page}: {why}")
+
+
+def test_a_checkout_without_git_lfs_says_once_that_it_checked_nothing(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    """Every page a pointer: one line naming them all, and exit 2, not a
+    clean run of 0 entries."""
+    folder = version_folder(tmp_path)
+    for name in ("a.md", "b.md", "c.md"):
+        (folder / name).write_bytes(LFS_POINTER)
+    code, out, err = cli("lint", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert errors_of(err) == [
+        "docs-check: error: 3 files are Git LFS pointers, not pages, and were not checked "
+        "(a checkout without Git LFS: run `git lfs pull`): "
+        f"{folder / 'a.md'}, {folder / 'b.md'}, {folder / 'c.md'}"
+    ]
+
+
 def test_bad_input_with_show_still_shows(cli: Invoke, tmp_path: Path) -> None:
     (version_folder(tmp_path) / "x.md").write_bytes(b"")
     code, out, err = cli("show", "put_metric", "--docs", EXAMPLES, "--docs", str(tmp_path))

@@ -28,13 +28,28 @@ def test_the_site_is_written_and_the_run_said_in_one_line(
     assert (tmp_path / "site" / "index.html").is_file()
 
 
-def test_a_site_written_again_replaces_the_old_one_whole(cli: Invoke, tmp_path: Path) -> None:
+def test_a_site_written_again_replaces_the_old_one_whole_and_keeps_the_users_files(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    """The view of a page that is gone goes with it; a `CNAME` and a `.git/`
+    folder the user added to publish the site stay."""
+    docs = tmp_path / "docs"
+    shutil.copytree(SITE_DOCS, docs)
+    page = next(docs.rglob("*.md"))
+    shutil.copy(page, page.with_name("torch-gone.md"))
     site = tmp_path / "site"
-    assert cli("report", str(SITE_DOCS), "--html", str(site))[0] == 0
-    (site / "pages" / "stale.html").write_text("from an earlier run", encoding="utf-8")
-    assert cli("report", str(SITE_DOCS), "--html", str(site))[0] == 0
-    assert not (site / "pages" / "stale.html").exists()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # nothing left beside it
+    assert cli("report", str(docs), "--html", str(site))[0] == 0
+    views = {p.relative_to(site) for p in (site / "pages").rglob("*.html")}
+    (site / "CNAME").write_text("docs.example.org\n", encoding="utf-8")
+    (site / ".git").mkdir()
+    (site / ".git" / "HEAD").write_text("ref: refs/heads/gh-pages\n", encoding="utf-8")
+    page.with_name("torch-gone.md").unlink()
+    assert cli("report", str(docs), "--html", str(site))[0] == 0
+    after = {p.relative_to(site) for p in (site / "pages").rglob("*.html")}
+    assert len(after) == len(views) - 1 and after < views
+    assert (site / "CNAME").read_text(encoding="utf-8") == "docs.example.org\n"
+    assert (site / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/gh-pages\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs", "site"]  # nothing beside it
 
 
 def test_a_folder_of_other_files_is_never_replaced(cli: Invoke, tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from checker.read.names import (
     written_text,
 )
 from checker.read.tokens import LINK_LABELS, children, labelled, line_of, parse
+from tests.helpers import read_page
 
 
 def inline(markdown: str) -> Token:
@@ -45,7 +46,8 @@ def link(text: str, url: str, version: str | None, target: str | None) -> Native
         ('> <font size="3">stop()</font>', "stop"),
         ('> <font size="3">T</font>', "T"),
         ("### torch.sprocket.mesh()", "torch.sprocket.mesh"),
-        ("## &#8203;torch.sprocket", "torch.sprocket"),  # zero-width space dropped
+        # as written: the zero-width space is the name form's to drop (named)
+        ("## &#8203;torch.sprocket", "\u200btorch.sprocket"),
         # underscores that markdown reads as emphasis are the name's own
         ("### torch.sprocket._foreach_spin_", "torch.sprocket._foreach_spin_"),
         ("### torch.sprocket.Gear.__call__", "torch.sprocket.Gear.__call__"),
@@ -130,7 +132,7 @@ def test_title_read_as_written_equals_the_parse(title: str) -> None:
 
 def parsed_title(token: Token) -> str:
     """A title's name from the inline parse, the way title_name reads it."""
-    words = written_text(children(token)).replace("\u200b", "").split()
+    words = written_text(children(token)).split()
     return _SIGNATURE.sub("", words[-1]) if words else ""
 
 
@@ -238,3 +240,67 @@ def test_every_title_and_link_in_the_corpus_reads_as_the_parse_gives(corpus: Pat
                     assert native_link(token, label.text) == expected, where
     assert titles > 7_000
     assert links > 13_000
+
+
+# -- names in the one form they are compared in ----------------------------------
+
+
+def test_a_row_name_with_an_invisible_character_is_keyed_plain_and_reported() -> None:
+    page = read_page("|API名称|是否支持|\n|--|--|\n|torch.x.put\u2060_metric|是|\n")
+    assert [entry.api for entry in page.entries] == ["torch.x.put_metric"]
+    assert [(f.rule, f.line) for f in page.findings] == [("api-name-not-plain", 3)]
+
+
+def test_a_short_title_completes_from_a_link_written_with_a_hidden_character() -> None:
+    """The link's text and anchor are cleaned before they complete the title;
+    the finding is at the link's line, where the character is."""
+    url = "https://pytorch.org/docs/2.12/x.html#torch.x.\ufeffrun"
+    page = read_page(f"## run\n\n**原生文档**：[torch.x.\ufeffrun]({url})\n\n**是否支持**：是\n")
+    (entry,) = page.entries
+    assert (entry.api, entry.title) == ("torch.x.run", "run")
+    assert entry.link is not None and (entry.link.text, entry.link.target) == (
+        "torch.x.run",
+        "torch.x.run",
+    )
+    assert [(f.rule, f.line) for f in page.findings] == [("api-name-not-plain", 3)]
+
+
+def test_a_plain_name_is_no_finding_and_a_fullwidth_one_is() -> None:
+    assert not read_page("### torch.x.run\n\n**是否支持**：是\n").findings
+    page = read_page("### torch.x.ｒun\n\n**是否支持**：是\n")
+    assert [entry.api for entry in page.entries] == ["torch.x.run"]
+    (found,) = page.findings
+    assert found.message == (
+        "'torch.x.ｒun' is not written plainly: U+FF52 FULLWIDTH LATIN SMALL LETTER R; "
+        "it is read as torch.x.run"
+    )
+
+
+def test_a_hidden_character_makes_no_second_api_on_the_page() -> None:
+    """Keyed plain, the two headings are one API stated twice, differently."""
+    from checker.checks.lint import lint_pages
+    from checker.model.catalogue import default_catalogue
+
+    page = read_page(
+        "### torch.x.run\n\n**是否支持**：是\n\n### torch.x.r\u2060un\n\n**是否支持**：否\n"
+    )
+    rules = [(f.rule, f.line) for f in lint_pages([page], default_catalogue())]
+    assert ("api-conflict", 7) in rules and ("api-name-not-plain", 5) in rules
+
+
+def test_chinese_text_glued_to_a_name_is_no_look_alike() -> None:
+    """A real table cell: the note written into the API cell. Its fullwidth
+    punctuation and ideographs are no name's letters (the name is keyed in
+    NFKC all the same)."""
+    cell = "torch.x.run在当前版本中，sdpa（run）接口仅作为一项试用特性"
+    page = read_page(f"|API名称|是否支持|\n|--|--|\n|{cell}|是|\n")
+    # no look-alike: only that the cell holds more than a name, quoted as written
+    assert [f.rule for f in page.findings] == ["api-name-incomplete"]
+    assert [entry.api for entry in page.entries] == [cell]
+
+
+def test_the_characters_named_are_at_most_five() -> None:
+    from checker.model.name_form import unplain
+
+    said = unplain("torch.x.\u0440\u0443\u0442\u0430\u0435\u0441\u0441\u043e")
+    assert said.count("CYRILLIC") == 5 and said.endswith(", …")

@@ -9,6 +9,7 @@ repositories, with exact output."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from collections.abc import Callable, Sequence
@@ -404,18 +405,16 @@ def test_the_same_git_processes_however_many_refs_and_files(
     code, out, _ = cli(*argv, *[item for ref in refs for item in ("--ref", ref)])
     assert code == 1
     assert json.loads(out)["files"] == 2 + 2 + 2 + 42
-    assert all(argv[:3] == ["git", "-C", str(docs_repo)] for argv in calls)
+    start = ["git", "-C", str(docs_repo), *checker.sources.gitrefs.READ_ONLY]
+    assert all(argv[: len(start)] == start for argv in calls)
+    calls = [argv[len(start) - 3 :] for argv in calls]  # as if git -C REPO COMMAND
     assert [argv[3] for argv in calls] == [
-        # the refs as the command line names them, resolved to the refs read
-        "rev-parse",
-        "cat-file",
-        # the configuration at the docs ref (the first): its ref, and its root's
-        # .docs-check.toml and pyproject.toml listed (none here, so nothing read)
-        "rev-parse",
-        "cat-file",
-        "ls-tree",
-        "rev-parse",  # a git repository?
+        # every ref of the command line, resolved once, before anything is read:
+        "for-each-ref",  # a git repository? its refs (a name that is two is refused)
         "cat-file",  # every ref, resolved to its commit in one batch
+        # the configuration at the docs ref (the first, at its commit): its
+        # root's .docs-check.toml and pyproject.toml listed (none here, so nothing read)
+        "ls-tree",
         "ls-tree",  # the first ref's pages
         "diff-tree",  # what each further ref changed against the one before
         "cat-file",  # every blob of every ref, each once, in one batch
@@ -656,3 +655,167 @@ def test_the_findings_of_a_diff_of_two_refs_in_chinese(cli: Invoke, docs_repo: P
     assert fixed == [
         f"修正       master:{DATA_12}:43: block-id-mismatch 第 41 行以 id6 开始的块以 id5 结束"
     ]
+
+
+# -- the repository's own programs ------------------------------------------------------------
+
+
+def test_a_repository_owned_by_another_user_says_so_then_gives_the_hint(
+    cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git's last line is its hint; the error says what is wrong first."""
+    monkeypatch.setenv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1")  # git's own switch for this
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "master")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"docs-check: error: {docs_repo}: git refuses a repository owned by another user "
+        f"(detected dubious ownership in repository at '{docs_repo}'); to trust it: "
+        f"git config --global --add safe.directory {docs_repo}\n"
+    )
+
+
+def test_no_program_the_repository_configures_is_run(
+    cli: Invoke, docs_repo: Path, tmp_path: Path
+) -> None:
+    """docs-check only reads: an fsmonitor (which `git diff-tree` runs), hooks,
+    an external diff or textconv, a pager or an ssh command set in the
+    repository's own configuration never run, through every git call of a
+    run that reads two refs (their changes against each other too)."""
+    marker = tmp_path / "ran"
+    program = tmp_path / "program"
+    program.write_text(f'#!/bin/sh\necho "$0 $*" >> {marker}\n', encoding="utf-8")
+    program.chmod(0o755)
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    for hook in ("post-checkout", "reference-transaction", "post-index-change"):
+        shutil.copy(program, hooks / hook)
+    put(docs_repo, ".gitattributes", "*.md diff=shown\n")
+    commit_all(docs_repo, "attributes")
+    for key, value in (
+        ("core.fsmonitor", str(program)),
+        ("core.hooksPath", str(hooks)),
+        ("diff.external", str(program)),
+        ("diff.shown.textconv", str(program)),
+        ("core.pager", str(program)),
+        ("core.sshCommand", str(program)),
+    ):
+        git(docs_repo, "config", key, value)
+    code, _, _ = cli("lint", "--git", str(docs_repo), "--ref", "v1", "--ref", "release")
+    assert code == 1
+    assert cli("diff", "--git", str(docs_repo), "v1", "release")[0] == 0
+    assert not marker.exists(), marker.read_text(encoding="utf-8")
+
+
+# -- every ref resolved once, before anything is read -------------------------------------------
+
+
+def counted_git(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The git commands the run starts, from now on (`cat-file`, `ls-tree`)."""
+    calls: list[str] = []
+    real = checker.sources.gitrefs.run_command
+    skip = 3 + len(checker.sources.gitrefs.READ_ONLY)
+
+    def counting(argv: Sequence[str], **options: object) -> CommandResult:
+        calls.append(argv[skip])
+        return real(argv, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checker.sources.gitrefs, "run_command", counting)
+    return calls
+
+
+def test_every_missing_ref_of_the_run_is_named_in_one_line_before_anything_is_read(
+    cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--ref, --base and --test-ref alike: nothing is listed or read first."""
+    calls = counted_git(monkeypatch)
+    argv = ["verify", "--no-live", "--git", str(docs_repo), "--ref", "nope", "--base", "nope2"]
+    code, out, err = cli(*argv)
+    assert (code, out) == (2, "")
+    assert err == f"docs-check: error: {docs_repo}: no such refs 'nope', 'nope2'\n"
+    assert calls == ["for-each-ref", "cat-file"]
+    calls.clear()
+    argv = ["verify", "--no-live", "--git", str(docs_repo), "--ref", "master", "--base", "gone"]
+    code, out, err = cli(*argv, "--test-ref", "2.11.0=absent")
+    assert (code, out) == (2, "")
+    assert err == f"docs-check: error: {docs_repo}: no such refs 'absent', 'gone'\n"
+    assert calls == ["for-each-ref", "cat-file"]
+
+
+def test_a_branch_moved_during_the_run_is_read_at_the_commit_it_had_at_the_start(
+    cli: Invoke, docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The docs ref is resolved once: the pages are read at that commit,
+    though the branch moves (to master's commit) once the run has begun."""
+    real = checker.sources.gitrefs.run_command
+    master = git(docs_repo, "rev-parse", "master").strip()
+    listed: list[str] = []
+
+    def moving(argv: Sequence[str], **options: object) -> CommandResult:
+        if "ls-tree" in argv and not listed:  # the configuration looked for: the run began
+            listed.append(git(docs_repo, "update-ref", "refs/heads/release", master))
+        return real(argv, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checker.sources.gitrefs, "run_command", moving)
+    code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "release", "--no-cache")
+    assert listed
+    said = f"release:{ELASTIC_11}:20: {NONSTANDARD}\nrelease:{ELASTIC_11}:32: {DIFFERS}\n"
+    assert (code, out) == (1, said)
+
+
+def test_a_name_that_is_a_branch_and_a_tag_is_refused_naming_both(
+    cli: Invoke, docs_repo: Path
+) -> None:
+    """git reads `v1` as the tag and warns; `git checkout v1` takes the branch."""
+    git(docs_repo, "branch", "v1", "release")
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "v1", "--ref", "nope")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"docs-check: error: {docs_repo}: no such ref 'nope'; 'v1' is ambiguous: "
+        "refs/tags/v1, refs/heads/v1 (git reads the first, git checkout the branch); "
+        "give one: tags/v1, heads/v1\n"
+    )
+    code, out, _ = cli("lint", "--git", str(docs_repo), "--ref", "heads/v1")
+    assert code == 1 and out.startswith(f"heads/v1:{ELASTIC_11}:20: {NONSTANDARD}")
+
+
+def test_pages_stored_in_git_lfs_are_said_at_a_ref_too(cli: Invoke, docs_repo: Path) -> None:
+    """At a ref docs-check reads the blobs as committed: a page in LFS is its pointer."""
+    pointer = b"version https://git-lfs.github.com/spec/v1\noid sha256:" + b"0" * 64 + b"\nsize 9\n"
+    git(docs_repo, "checkout", "-q", "-b", "lfs")
+    put(docs_repo, ELASTIC_11, pointer)
+    put(docs_repo, DATA_12, pointer)
+    commit_all(docs_repo, "pages in LFS")
+    code, out, err = cli("lint", "--git", str(docs_repo), "--ref", "lfs")
+    assert (code, out) == (2, "")
+    assert errors_of(err) == [
+        "docs-check: error: 2 files are Git LFS pointers, not pages, and were not checked "
+        f"(a checkout without Git LFS: run `git lfs pull`): lfs:{ELASTIC_11}, lfs:{DATA_12}"
+    ]
+
+
+def test_the_test_refs_resolved_up_front_are_not_resolved_again(
+    docs_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """verify's test refs: those of the command line keep the commit they
+    were resolved to before anything was read, only the configuration's are
+    resolved now; their test folders are then read at those commits."""
+    from checker.app.verify_request import Request, refs_read
+    from checker.sources.gitrefs import GitRef, resolve_refs
+    from checker.sources.testtrees import extracted_tests
+
+    repo = str(docs_repo)
+    (given,) = resolve_refs([GitRef(repo, "release")]).values()
+    calls = counted_git(monkeypatch)
+    test_refs = (("2.12.0", "release"), ("2.11.0", "v1"))  # the second: the configuration's
+    request = Request(docs=("docs",), git_repo=repo, test_refs=test_refs)
+    read = refs_read(dataclasses.replace(request, resolved=(("release", given),)))
+    assert [(version, ref.ref, ref.commit) for version, ref in read] == [
+        ("2.12.0", "release", given.commit),
+        ("2.11.0", "v1", git(docs_repo, "rev-parse", "v1^{commit}").strip()),
+    ]
+    assert calls == ["for-each-ref", "cat-file"]  # v1 alone
+    calls.clear()
+    at = tuple(ref for _, ref in read)
+    with extracted_tests(repo, ["release", "v1"], [NATIVE], at) as trees:
+        assert sorted(trees) == ["release", "v1"]
+    assert calls == ["ls-tree", "cat-file", "ls-tree", "cat-file"]  # no ref resolved again
