@@ -27,7 +27,7 @@ from checker.model.support import Support
 _MARKER = re.compile(r"^(?:[-*+•]|\d+[.、)）])\s*")
 # Words before the products that make the clause about them.
 _LEADS = ("针对", "对于", "在", "for", "on")
-_COLONS = "：:"
+_COLONS = ("：", ":")
 _ON = "上"
 # The whole API denied: 不支持 / 暂不支持, of the API itself or of nothing more.
 _DENIED = re.compile(r"^(?:暂)?不支持(?:(?:该|此|本)?(?:接口|api|函数|方法|算子|功能|特性|操作))?$")
@@ -49,7 +49,7 @@ def working(notes: str, catalogue: Catalogue) -> tuple[Working, ...]:
     for offset, line in enumerate(notes.split("\n")):
         for piece in BREAK.split(line):  # a row's cell puts its lines apart with <br>
             clauses = [clause.strip() for clause in CLAUSE_SPLIT.split(markup.statement(piece))]
-            for index, clause in enumerate(clauses):
+            for index in range(len(clauses)):
                 for product, written in _working_in(clauses, index, catalogue):
                     found.setdefault(product, Working(product, written, offset))
     return tuple(found.values())
@@ -66,9 +66,7 @@ def _working_in(clauses: list[str], index: int, catalogue: Catalogue) -> list[tu
     if not products or any(not product for product, _ in products):
         return []
     after = clause[end:].lstrip()
-    if after and after[0] in _COLONS:
-        said = after[1:]
-    elif after.startswith(_ON):
+    if after[:1] in (*_COLONS, _ON):  # `X：…`, `X上…`
         said = after[1:]
     elif lead is not None:
         said = after
@@ -76,7 +74,7 @@ def _working_in(clauses: list[str], index: int, catalogue: Catalogue) -> list[tu
         return []
     if not said.strip() and index + 1 < len(clauses):  # 针对X，… / X上，…
         said = clauses[index + 1]
-    return [] if _denies(said) else [(product, written) for product, written in products]
+    return [] if _denies(said) else products
 
 
 def _denies(said: str) -> bool:

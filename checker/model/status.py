@@ -26,7 +26,14 @@ _EXCEPT = "except"
 # Words that open a whole status of "only these products": those it lists are
 # supported, every other product in scope is not ("仅支持<term>Ascend 950DT</term>",
 # "Only supported on Ascend 950DT"). Longer first: "only" opens the others too.
-_ONLY = ("onlysupportedon", "onlysupportedby", "supportedonlyon", "supportedonlyby", "仅支持", "only")
+_ONLY = (
+    "onlysupportedon",
+    "onlysupportedby",
+    "supportedonlyon",
+    "supportedonlyby",
+    "仅支持",
+    "only",
+)
 _OPPOSITE = {Support.SUPPORTED: Support.UNSUPPORTED, Support.UNSUPPORTED: Support.SUPPORTED}
 # A statement may end in a full stop: "Yes, except Ascend 950DT." / "是。"
 _FULL_STOPS = ".。"
