@@ -80,5 +80,5 @@ def _working_in(clauses: list[str], index: int, catalogue: Catalogue) -> list[tu
 def _denies(said: str) -> bool:
     """Whether what the notes say of the products is nothing, or denies them
     the whole API."""
-    text = "".join(said.split()).casefold().rstrip("。.")
+    text = "".join(said.split()).casefold().rstrip(".")  # 。 already ended the clause
     return not text or support_word(text) is Support.UNSUPPORTED or bool(_DENIED.match(text))

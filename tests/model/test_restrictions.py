@@ -4,6 +4,8 @@ not notes that deny it the API or only name it."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from checker.model.catalogue import default_catalogue
@@ -57,6 +59,7 @@ def test_notes_that_say_how_it_works_on_950(notes: str) -> None:
         f"{D950}: unsupported",
         f"{D950}：不支持该接口",
         f"{D950}：暂不支持此API",
+        f"{D950}：暂不支持该接口.",  # a full stop after it (。 ends the clause)
         f"针对{D950}，暂不支持该接口",
         f"针对{D950}，不支持",
         f"{D950}上不支持",
@@ -90,3 +93,9 @@ def test_each_product_once_at_its_first_line() -> None:
         Working("atlas-a3", "Atlas A3 训练系列产品", 1),
         Working("ascend-950", "Ascend 950DT", 2),
     )
+
+
+def test_what_was_found_cannot_be_changed() -> None:
+    (said,) = working(f"{D950}：不支持fp64", CATALOGUE)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        said.offset = 1  # type: ignore[misc]
