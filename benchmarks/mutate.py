@@ -61,6 +61,11 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/model/test_status.py",
         "tests/model/test_claims.py",
         "tests/read/test_full_names.py",
+        "tests/read/test_only.py",
+    ),
+    "checker/model/restrictions.py": (
+        "tests/model/test_restrictions.py",
+        "tests/checks/test_entries.py",
     ),
     "checker/model/markup.py": (
         "tests/model/test_status.py",
@@ -80,6 +85,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "checker/read/inline.py": ("tests/read/test_inline.py", "tests/read/test_full_names.py"),
     "checker/read/blocks.py": (
         "tests/read/test_blocks.py",
+        "tests/read/test_only.py",
         "tests/read/test_house_rules.py",
         "tests/read/test_restated.py",
         "tests/app/test_fix.py",

@@ -1,5 +1,6 @@
 """Rules over one entry: status present, link agrees with the entry, notes name
-only products the status lists."""
+only products the status lists, and speak of none as working that it marks
+unsupported."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.edit import Edit
 from checker.model.finding import Finding
-from checker.model.support import Entry, NativeLink
+from checker.model.restrictions import working
+from checker.model.support import Entry, NativeLink, Support
 from checker.model.version import docs_version
 from checker.read.mentions import relinked
 
@@ -32,6 +34,7 @@ def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
         yield finding("missing-status", entry.path, entry.line, said)
     yield from _link(entry)
     yield from _notes(entry, catalogue)
+    yield from _contradicted(entry, catalogue)
 
 
 def _link(entry: Entry) -> Iterator[Finding]:
@@ -80,6 +83,35 @@ def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
             )
             at = line + text.count("\n", 0, match.start())  # a paragraph spans lines
             yield finding("notes-product", entry.path, at, said)
+
+
+def _contradicted(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+    """Notes that restrict how the API works on a product (`<term>X</term>：不支持
+    complex64`) say it works there: a status marking X unsupported says the
+    opposite. Once per product, at the first notes line that does; a status
+    naming no product speaks only of the page's scope."""
+    if not entry.notes_at or entry.status is None:
+        return
+    scope = set(catalogue.scope_for(entry.path, entry.status))
+    reported = set()
+    for line, text in entry.notes_at:
+        for said in working(text, catalogue):
+            product = said.product
+            if product in reported or product not in scope:
+                continue
+            if entry.status.of(product) is not Support.UNSUPPORTED:
+                continue
+            reported.add(product)
+            told = message(
+                N_(
+                    "{api}: restriction notes speak of {product} as working, "
+                    "but the status says unsupported (line {line})"
+                ),
+                api=entry.api,
+                product=said.written,
+                line=entry.line_of(product),
+            )
+            yield finding("notes-contradict-status", entry.path, line + said.offset, told)
 
 
 def _same_api(api: str, link: NativeLink) -> bool:

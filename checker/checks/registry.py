@@ -68,7 +68,8 @@ CHECKS: tuple[Check, ...] = (
         "The text after 是否支持 / 支持情况, a table mark or a block's 支持 / 不支持 is "
         "none of the spellings the status normaliser knows, so no product's support "
         "can be taken from it.",
-        "Write the status as 是 / 否, ✔ / ✘, or 是，暂不支持<term>PRODUCT</term>.",
+        "Write the status as 是 / 否, ✔ / ✘, 是，暂不支持<term>PRODUCT</term>, or "
+        "仅支持<term>PRODUCT</term>.",
     ),
     Check(
         "unknown-product",
@@ -271,6 +272,20 @@ CHECKS: tuple[Check, ...] = (
         LINT,
         "restriction notes naming a product the status does not list",
         "The 限制与说明 text speaks of a product that the entry's status does not name.",
+    ),
+    Check(
+        "notes-contradict-status",
+        _E,
+        LINT,
+        "restriction notes speaking of a product as working where the status says unsupported",
+        "The 限制与说明 text restricts how the API works on a product (`<term>X</term>：不支持"
+        "complex64`, `X上仅支持fp32`, `针对<term>X</term>，…`), which says it works there, "
+        "while the entry's status marks that product unsupported (✘, 否, or outside a "
+        "仅支持 list). One of the two is wrong. Notes that deny the product the whole API "
+        "(`X：不支持`, `X不支持该接口`) or only compare with it are no contradiction. "
+        "Reported at the notes line, naming the line of the status.",
+        "Mark the product supported if the API runs there (仅支持<term>X</term> when only "
+        "there), or drop the notes about it.",
     ),
     Check(
         "link-docs-version",

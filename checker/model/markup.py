@@ -19,6 +19,12 @@ def plain(text: str) -> str:
     return drop_tags(unescape(text)).strip()
 
 
+def statement(text: str) -> str:
+    """A status, or a line of notes, as the normaliser reads it: references
+    decoded, each `<term>` bracketed, other tags and bold dropped."""
+    return drop_tags(terms(unescape(text))).replace("**", "").strip()
+
+
 # Character references as html.unescape finds them (its pattern, html._charref),
 # and a decimal one of over 7 digits: past U+10FFFF, unless led by zeros.
 _CHARREF = re.compile(r"&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)")

@@ -23,12 +23,23 @@ _NO = {"否", "不支持", "no", "notsupported", "unsupported", "n"}
 # denies X, "No, except X" supports it.
 _DENYING = ("暂不支持", "不支持", "notsupportedon", "notsupportedby", "butnot")
 _EXCEPT = "except"
+# Words that open a whole status of "only these products": those it lists are
+# supported, every other product in scope is not ("仅支持<term>Ascend 950DT</term>",
+# "Only supported on Ascend 950DT"). Longer first: "only" opens the others too.
+_ONLY = (
+    "onlysupportedon",
+    "onlysupportedby",
+    "supportedonlyon",
+    "supportedonlyby",
+    "仅支持",
+    "only",
+)
 _OPPOSITE = {Support.SUPPORTED: Support.UNSUPPORTED, Support.UNSUPPORTED: Support.SUPPORTED}
 # A statement may end in a full stop: "Yes, except Ascend 950DT." / "是。"
 _FULL_STOPS = ".。"
-_CLAUSE_SPLIT = re.compile(r"[，,；;。]")
+CLAUSE_SPLIT = re.compile(r"[，,；;。]")
 _BLANKS = {"", "-", "--", "—", "–"}
-_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _LIST_SEPARATORS = "/、&和"
 _COLONS = "：:"
 
@@ -74,7 +85,7 @@ def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
     if plain in _MARKS:
         return _MARKS[plain], None
     text = plain.rstrip(_FULL_STOPS).strip() or plain
-    support = _MARKS.get(text) or _OTHER_MARKS.get(text) or _word(text)
+    support = _MARKS.get(text) or _OTHER_MARKS.get(text) or support_word(text)
     if support is not None:
         meaning = _SUPPORT_WORDS[support]
         written = cell.strip()
@@ -90,12 +101,13 @@ def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
 
 
 def read_status(text: str, catalogue: Catalogue) -> Reading:
-    """Inline and typed statuses: 是 / 否, 是，暂不支持 X, A：是，B：否, A/B：是.
+    """Inline and typed statuses: 是 / 否, 是，暂不支持 X, A：是，B：否, A/B：是,
+    仅支持 X (X supported, every other product in scope not).
     A product the text states twice is reported (all on the text's one line)."""
     # A table cell puts one product per line with <br>: a clause each.
-    text = _BREAK.sub("；", text)
-    prepared = markup.drop_tags(markup.terms(markup.unescape(text))).replace("**", "").strip()
-    split = _CLAUSE_SPLIT.split(prepared)
+    text = BREAK.sub("；", text)
+    prepared = markup.statement(text)
+    split = CLAUSE_SPLIT.split(prepared)
     clauses = [clause.strip().rstrip(_FULL_STOPS).strip() for clause in split]
     while clauses and clauses[-1] == "":
         clauses.pop()
@@ -105,16 +117,26 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
     rest: Support | None = None
     problems: list[Problem] = []
     for index, clause in enumerate(clauses):
-        word = _word(clause)
+        word = support_word(clause)
         if word is not None and index == 0:
             rest = word
+            continue
+        only = _opened(clause, _ONLY)
+        if only is not None and index == 0:
+            products, end = product_list(only[0], catalogue, problems)
+            # The whole status or nothing: a clause after it ("仅支持X，是") would
+            # say something of the products it has just denied.
+            if not products or end < len(only[0]) or len(clauses) > 1:
+                return Reading(None, (Problem("status-unreadable", _unreadable(text)),))
+            rest = Support.UNSUPPORTED
+            said += [Claim(id_, Support.SUPPORTED, name) for id_, name in products]
             continue
         exception = _exception(clause)
         if exception is not None and index > 0:
             listed, denying = exception
             before = rest if rest is not None else (said[-1].support if said else None)
             support = Support.UNSUPPORTED if denying or before is None else _OPPOSITE[before]
-            products, end = _products(listed, catalogue, problems)
+            products, end = product_list(listed, catalogue, problems)
             if products and end == len(listed):
                 said += [Claim(id_, support, name) for id_, name in products]
                 continue
@@ -133,14 +155,14 @@ def read_status(text: str, catalogue: Catalogue) -> Reading:
 def _product_claim(
     clause: str, catalogue: Catalogue, problems: list[Problem]
 ) -> tuple[list[tuple[str, str]], Support] | None:
-    products, end = _products(clause, catalogue, problems)
+    products, end = product_list(clause, catalogue, problems)
     if not products or end >= len(clause) or clause[end] not in _COLONS:
         return None
-    support = _word(clause[end + 1 :])
+    support = support_word(clause[end + 1 :])
     return (products, support) if support is not None else None
 
 
-def _products(
+def product_list(
     text: str, catalogue: Catalogue, problems: list[Problem]
 ) -> tuple[list[tuple[str, str]], int]:
     """(product id, name as written) from text[0:], separated by / 、 & 和; stops
@@ -175,11 +197,17 @@ def _exception(clause: str) -> tuple[str, bool] | None:
     """The products an exception clause lists, as written, and whether its
     opener denies them itself (else they are the opposite of what came
     before); None for a clause that opens no exception."""
+    opened = _opened(clause, (*_DENYING, _EXCEPT))
+    return None if opened is None else (opened[0], opened[1] != _EXCEPT)
+
+
+def _opened(clause: str, openers: tuple[str, ...]) -> tuple[str, str] | None:
+    """The clause after the first of `openers` it opens with (spaces and case
+    aside), and that opener; None when it opens with none."""
     squeezed = clause.replace(" ", "").casefold()
-    for opener in (*_DENYING, _EXCEPT):
+    for opener in openers:
         if squeezed.startswith(opener):
-            listed = _drop_prefix_ignoring_spaces(clause, len(opener)).strip()
-            return listed, opener != _EXCEPT
+            return _drop_prefix_ignoring_spaces(clause, len(opener)).strip(), opener
     return None
 
 
@@ -192,7 +220,7 @@ def _drop_prefix_ignoring_spaces(text: str, count: int) -> str:
     return text[pos:]
 
 
-def _word(text: str) -> Support | None:
+def support_word(text: str) -> Support | None:
     key = "".join(text.split()).casefold().rstrip("。.")
     if key in _YES:
         return Support.SUPPORTED

@@ -20,6 +20,7 @@ from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
 from checker.model.edit import Edit, Fix
 from checker.model.status import read_status
+from checker.model.support import Support
 from checker.read.block_ids import START, comments
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import line_of
@@ -75,6 +76,7 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
     last = first
     claims = Claims()
     block: _Block | None = None
+    only: _Only | None = None
     depth = 0  # of the bullet lists open
     while index < len(tokens):
         token = tokens[index]
@@ -87,7 +89,7 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
             depth -= 1
         elif token.type == "inline" and depth > 0:
             if block is not None:
-                _item(token, block, ctx)
+                only = _item(token, block, ctx) or only
             else:  # after an end comment indented into the list: its start is missing
                 said = message(N_("block item in no block: {item!r}"), item=token.content)
                 ctx.report(Problem("block-unopened", said), line_of(token))
@@ -98,8 +100,28 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
     if block is not None:
         _unclosed(block, ctx)
         _close(block, claims, ctx)
+    if only is not None:
+        _only(only, claims, ctx)
+    rest = Support.UNSUPPORTED if only is not None else None
     source = ctx.source(first, last)
-    return StatusRead(claims.status(), source, "blocks", first, index, claims.lines())
+    return StatusRead(claims.status(rest), source, "blocks", first, index, claims.lines())
+
+
+@dataclass(frozen=True)
+class _Only:
+    """An item `仅支持<term>X</term>`: X supported, every other product not."""
+
+    line: int
+    products: frozenset[str]
+
+
+def _only(only: _Only, claims: Claims, ctx: ReadContext) -> None:
+    """A product another block says is supported, where 仅支持 says it is not:
+    stated twice, differently, as two blocks of one product would be."""
+    for claim in claims.claims():
+        if claim.support is Support.SUPPORTED and claim.product not in only.products:
+            denied = Claim(claim.product, Support.UNSUPPORTED, claim.written)
+            ctx.report_any(claims.add(denied, only.line), only.line)
 
 
 def _comment(
@@ -170,17 +192,22 @@ def _recased(ctx: ReadContext, npu: str, line: int, body: str, span: tuple[int, 
     return _rewritten(line, body, span, same[0]) if len(same) == 1 else ()
 
 
-def _item(token: Token, block: _Block, ctx: ReadContext) -> None:
-    """A list item's statements, for the open block."""
+def _item(token: Token, block: _Block, ctx: ReadContext) -> _Only | None:
+    """A list item's statements, for the open block; an item that says 仅支持
+    its products also says something of every other product."""
     reading = read_status(token.content, ctx.catalogue)
     for problem in reading.problems:
         ctx.report(problem, line_of(token))
-    if reading.status is not None and reading.status.rest is not None:
+    if reading.status is not None and reading.status.rest is not None and not reading.claims:
         # "- 支持" with no product: the block's product is the point of the block
         said = message(N_("block item names no product: {item!r}"), item=token.content)
         ctx.report(Problem("block-products", said), line_of(token))
-    else:
-        block.products.extend((claim, line_of(token)) for claim in reading.claims)
+        return None
+    block.products.extend((claim, line_of(token)) for claim in reading.claims)
+    if reading.status is None or reading.status.rest is None:
+        return None
+    # Products and a verdict for the rest: only 仅支持 reads so (the normaliser)
+    return _Only(line_of(token), frozenset(claim.product for claim in reading.claims))
 
 
 def _unopened(block_id: str, ctx: ReadContext, line: int) -> None:

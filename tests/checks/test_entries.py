@@ -403,6 +403,66 @@ def test_notes_product_clean_twin() -> None:
     assert "<term>Ascend 950DT</term>" in notes["torch.Tensor.abs"]
 
 
+# --- notes-contradict-status -----------------------------------------------------
+
+NESTED = "pytorch_2-12-0/torch-nested.md"
+
+
+def test_notes_contradict_status() -> None:
+    # Notes that restrict how the API works on a product the status marks ✘:
+    # after a colon, after 针对, before 上; in a table, inline and row-per-API entry.
+    _, findings = run("notes-contradict-status")
+    assert located(findings) == [
+        (FFT, 6, "notes-contradict-status"),
+        (FFT, 7, "notes-contradict-status"),
+        (NESTED, 17, "notes-contradict-status"),
+        (NESTED, 38, "notes-contradict-status"),
+        (NESTED, 39, "notes-contradict-status"),
+        (NESTED, 51, "notes-contradict-status"),
+    ]
+    assert [f.message for f in findings] == [
+        "torch.fft.ifftshift: restriction notes speak of Ascend 950DT as working, "
+        "but the status says unsupported (line 6)",
+        "torch.fft.fftshift: restriction notes speak of Ascend 950DT as working, "
+        "but the status says unsupported (line 7)",
+        "torch.nested.narrow: restriction notes speak of Ascend 950DT as working, "
+        "but the status says unsupported (line 15)",
+        # A2 is ✔: only A3 of the two products listed contradicts
+        "torch.nested.as_nested_tensor: restriction notes speak of Atlas A3 训练系列产品 "
+        "as working, but the status says unsupported (line 32)",
+        "torch.nested.as_nested_tensor: restriction notes speak of Ascend 950DT as working, "
+        "but the status says unsupported (line 33)",
+        "torch.nested.to_padded_tensor: restriction notes speak of Ascend 950DT as working, "
+        "but the status says unsupported (line 49)",
+    ]
+    assert [source_line(f) for f in findings] == [
+        "|torch.fft.ifftshift|否|<term>Ascend 950DT</term>：不支持fp64，complex64，complex128|",
+        "|torch.fft.fftshift|是，暂不支持<term>Ascend 950DT</term>|"
+        "支持fp32<br>- <term>Ascend 950DT</term>：支持fp16|",
+        "**限制与说明**： <term>Ascend 950DT</term>：不支持complex64，complex128",
+        "- <term>Atlas A2 训练系列产品</term>、<term>Atlas A3 训练系列产品</term>：不支持`layout`",
+        "- 针对<term>Ascend 950DT</term>，由于硬件差异，精度可能和"
+        "<term>Atlas A2 训练系列产品</term>存在差异",
+        "**限制与说明**：Ascend 950DT上仅支持fp32",
+    ]
+    assert [heading_of(f) for f in findings[2:]] == [
+        "### torch.nested.narrow",
+        "### torch.nested.as_nested_tensor",
+        "### torch.nested.as_nested_tensor",
+        "### torch.nested.to_padded_tensor",
+    ]
+    assert all(f.severity == "error" for f in findings)
+
+
+def test_notes_contradict_status_clean_twin() -> None:
+    # The same notes where the status marks the product ✔ (or 仅支持 it), and
+    # notes that deny a ✘ product the whole API (不支持, 不支持该接口, 否) or
+    # only compare with it: nothing.
+    entries, findings = run("notes-contradict-status-ok")
+    assert findings == []
+    assert "不支持该接口" in by_api(entries)["torch.nested.as_nested_tensor"].notes
+
+
 @pytest.mark.parametrize(
     "case",
     [
@@ -415,6 +475,7 @@ def test_notes_product_clean_twin() -> None:
         "link-target-aliases",
         "link-version-ok",
         "notes-product-ok",
+        "notes-contradict-status-ok",
     ],
 )
 def test_clean_twins_have_entries_with_statuses(case: str) -> None:

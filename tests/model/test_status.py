@@ -123,6 +123,64 @@ def test_except_after_a_product_claim_says_its_opposite(catalogue: Catalogue) ->
     assert reading == Reading(Status(named=(("atlas-a2", U), ("ascend-950", S)), rest=None))
 
 
+# -- only some products: those supported, every other product in scope not ------
+
+
+ONLY_950 = Status(named=(("ascend-950", S),), rest=U)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"仅支持{D950}",  # as the v26.1.0 tags' row-per-API tables write it
+        "仅支持Ascend 950DT",
+        "仅支持 Ascend 950DT。",
+        f"**仅支持**{D950}",
+        "Only Ascend 950DT",
+        f"only {D950}.",
+        "Only supported on Ascend 950DT",
+        "Supported only on Ascend 950DT",
+        "only supported by <term>Ascend 950DT</term>",
+    ],
+)
+def test_only_supports_what_it_lists_and_denies_the_rest(text: str, catalogue: Catalogue) -> None:
+    reading = read_status(text, catalogue)
+    assert reading == Reading(ONLY_950)
+    assert reading.status is not None
+    assert reading.status.over(catalogue.scope) == {
+        "atlas-a2": UNS,
+        "atlas-a3": UNS,
+        "ascend-950": SUP,
+    }
+
+
+def test_only_two_products(catalogue: Catalogue) -> None:
+    reading = read_status(f"仅支持{A3}、{D950}", catalogue)
+    assert reading == Reading(Status(named=(("atlas-a3", S), ("ascend-950", S)), rest=U))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "仅支持",  # only what?
+        "仅支持fp32",  # a restriction, not a product
+        f"仅支持{D950}等",  # a tail that is no product
+        f"是，仅支持{D950}",  # yes everywhere, and only on 950: which?
+        f"仅支持{D950}，是",
+        f"{A2}：仅支持",
+    ],
+)
+def test_only_without_a_product_list_is_unreadable(text: str, catalogue: Catalogue) -> None:
+    assert read_status(text, catalogue) == Reading(
+        None, (Problem("status-unreadable", f"cannot read support status {text!r}"),)
+    )
+
+
+def test_only_with_an_unknown_product_is_reported(catalogue: Catalogue) -> None:
+    reading = read_status("仅支持<term>Ascend 990</term>", catalogue)
+    assert reading.problems == (Problem("unknown-product", "unknown product 'Ascend 990'"),)
+
+
 @pytest.mark.parametrize(
     ("text", "status"),
     [

@@ -61,6 +61,9 @@ FINDINGS_BY_RULE = {
     "duplicate-api": 3,
     "link-version": 2,
     "notes-product": 16,
+    # torch.nested.narrow and torch.fft.ifftshift in each version: Ascend 950DT ✘,
+    # notes `<term>Ascend 950DT</term>：不支持complex64，complex128`
+    "notes-contradict-status": 8,
     "product-set-differs": 4,
 }
 
@@ -101,6 +104,9 @@ _HEADING = re.compile(r"^#{2,6}\s+(.*)$")
 _METHOD = re.compile(r'^> <font size="3">(.*?)</font>')
 _ROW = re.compile(r"^\|\s*<term>(.*?)</term>\s*\|\s*(\S*)\s*\|")
 _TERM = re.compile(r"<term>(.*?)</term>")
+# `<term>X</term>：` and a restriction after it (not a bare 不支持 / 否)
+_RESTRICTED = re.compile(r"<term>([^<]*)</term>：(?!\s*(?:不支持|否)\s*$)\S")
+_CROSS = {"✘", "&#10008;", "&#10007;"}
 _DOCS = re.compile(r"pytorch\.org/docs/([^/]+)/")
 
 
@@ -111,6 +117,7 @@ class Scanned:
     products: list[str | None] = field(default_factory=list)
     marks: list[str] = field(default_factory=list)  # each row's mark, as written
     note_terms: list[str] = field(default_factory=list)
+    restricted: list[str] = field(default_factory=list)  # note terms a restriction follows
 
 
 def _last_word(markup: str) -> str:
@@ -157,6 +164,7 @@ def scan_file(path: Path) -> Iterator[Scanned]:
                 current.marks.append(row.group(2))
             if in_notes:
                 current.note_terms.extend(_TERM.findall(line))
+                current.restricted.extend(_RESTRICTED.findall(line))
     if current:
         yield current
 
@@ -185,6 +193,11 @@ def scan_counts(folder: Path) -> Counter[str]:
         for entry in scanned:
             named = {CATALOGUE.by_name(term) for term in entry.note_terms} - {None}
             counts["notes-product"] += len(named - set(entry.products))
+            crossed = {
+                p for p, mark in zip(entry.products, entry.marks, strict=True) if mark in _CROSS
+            }
+            restricted = {CATALOGUE.by_name(term) for term in entry.restricted}
+            counts["notes-contradict-status"] += len(crossed & restricted)
     return +counts
 
 
