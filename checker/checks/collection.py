@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
+from itertools import pairwise
 
 from checker.checks.registry import finding
 from checker.files import named_from_here
@@ -75,6 +76,7 @@ def duplicates_among(
     second entry that says what the first says is noise to merge; one that
     says otherwise leaves readers without an answer."""
     first: dict[tuple[str, str, str, str], Entry] = {}
+    classes = set().union(*(_classes_over_methods(page) for page in holding))
     for tree, entry in ((page.tree, entry) for page in holding for entry in page.entries):
         if entry.api not in repeated[tree, entry.lang, entry.version]:  # (the page's)
             continue  # documented once: nothing to compare (most entries)
@@ -93,6 +95,12 @@ def duplicates_among(
         # Saying nothing of a product contradicts no statement of it.
         differ = [p for p in unlike if UNSTATED not in (here[p], there[p])]
         if not differ:
+            if (entry.path, entry.line) in classes and (earlier.path, earlier.line) in classes:
+                # A class heading over its methods on both pages (Named-Tensors.md
+                # repeats `class torch.Tensor` over the methods it lists, as
+                # PyTorch's own named_tensor page does): the page's frame, not a
+                # second statement to merge. Saying otherwise is still a conflict.
+                continue
             where = _place(earlier.path, earlier.line)
             again = {"api": entry.api, "version": entry.version, "where": where}
             said = message(N_("{api} is documented again for {version}, as at {where}"), **again)
@@ -117,6 +125,17 @@ def duplicates_among(
             said=_pairs(here, there, differ),
         )
         yield finding("api-conflict", entry.path, entry.line_of(product), said)
+
+
+def _classes_over_methods(page: Page) -> set[tuple[str, int]]:
+    """The (path, line) of the page's entries that head their own methods: an
+    entry followed on its page by one named `<its api>.<member>`."""
+    entries = page.entries
+    return {
+        (entry.path, entry.line)
+        for entry, after in pairwise(entries)
+        if after.api.startswith(entry.api + ".")
+    }
 
 
 Group = tuple[str, str, str]  # tree, language, version
