@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from checker.collector import collector_paused
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.sources.cache import blob_id
@@ -160,7 +161,8 @@ def _scan_unit(unit: tuple[str, bytes, str, ScanCache]) -> ModuleScan | str:
 
 def _scan_one(path: str, data: bytes, key: str, cache: ScanCache) -> ModuleScan | str:
     try:
-        scanned = scan(data, path)
+        with collector_paused():
+            scanned = scan(data, path)
     except SyntaxError as error:
         return f"{path}:{error.lineno or 1}: cannot read the test module: {error.msg}"
     except (ValueError, RecursionError, MemoryError) as error:
