@@ -7,8 +7,8 @@ the blobs the cache lacks: checker.sources.gittrees)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from checker.collector import collector_paused
@@ -40,20 +40,23 @@ def is_module(path: str) -> bool:
     return name.endswith(".py")
 
 
+@dataclass(frozen=True)
+class Listing:
+    """A test tree's files named, not yet read: each module's and disabled
+    list's blob id, what a version's kept map is keyed by
+    (checker.testmap.kept); in the working tree with the bytes hashed for it,
+    at a ref with none (git names the blobs)."""
+
+    label: str  # the folder, or `ref:folder`
+    files: tuple[tuple[str, str], ...]  # (path as reported, blob id), by path
+    data: Mapping[str, bytes] = field(default_factory=dict)  # path -> bytes, where read
+    at: tuple[str, str] | None = None  # (repository, ref): where the rest is fetched
+
+
 def working_tree(
     folder: str, cache: ScanCache, product: Callable[[str], str | None], jobs: int | None = None
 ) -> TestTree:
-    root = Path(folder)
-    if not root.is_dir():
-        raise UsageError(message(N_("{folder}: no such test folder"), folder=folder))
-    files = sorted(
-        (str(PurePosixPath(folder, p.relative_to(root).as_posix())), p)
-        for p in root.rglob("*")
-        if p.is_file()
-        and (is_module(p.name) or is_list(p.name))
-        and not any(part.startswith(".") for part in p.relative_to(root).parts[:-1])
-    )
-    return _tree(folder, [(name, path.read_bytes()) for name, path in files], cache, product, jobs)
+    return tree_of(working_listing(folder), cache, product, jobs)
 
 
 def tree_at_ref(
@@ -64,23 +67,59 @@ def tree_at_ref(
     product: Callable[[str], str | None],
     jobs: int | None = None,
 ) -> TestTree:
+    return tree_of(ref_listing(repo, ref, folder), cache, product, jobs)
+
+
+def working_listing(folder: str) -> Listing:
+    root = Path(folder)
+    if not root.is_dir():
+        raise UsageError(message(N_("{folder}: no such test folder"), folder=folder))
+    files = sorted(
+        (str(PurePosixPath(folder, p.relative_to(root).as_posix())), p)
+        for p in root.rglob("*")
+        if p.is_file()
+        and (is_module(p.name) or is_list(p.name))
+        and not any(part.startswith(".") for part in p.relative_to(root).parts[:-1])
+    )
+    data = {name: path.read_bytes() for name, path in files}
+    return Listing(folder, tuple((name, blob_id(data[name])) for name, _ in files), data)
+
+
+def ref_listing(repo: str, ref: str, folder: str) -> Listing:
     from checker.sources.gitrefs import GitRef, check_refs
-    from checker.sources.gittrees import git_blobs, git_listings
+    from checker.sources.gittrees import git_listings
 
     at = GitRef(repo, ref)
-    commits = check_refs([at])
     listed = [
-        (path, blob)
-        for path, blob in git_listings(commits, [folder])[at]
+        (f"{ref}:{path}", blob)
+        for path, blob in git_listings(check_refs([at]), [folder])[at]
         if is_module(path) or is_list(path)
     ]
-    known = {path: cache.get(cache.key(blob)) for path, blob in listed if is_module(path)}
-    wanted = [(path, blob) for path, blob in listed if known.get(path) is None]
-    read = dict(zip([p for p, _ in wanted], git_blobs(at, [b for _, b in wanted]), strict=True))
-    files = [(f"{ref}:{path}", read.get(path, b"")) for path, _ in listed]
-    blobs = {f"{ref}:{path}": blob for path, blob in listed}
-    cached = {f"{ref}:{path}": scanned for path, scanned in known.items() if scanned}
-    return _tree(f"{ref}:{folder}", files, cache, product, jobs, blobs, cached)
+    return Listing(f"{ref}:{folder}", tuple(listed), at=(repo, ref))
+
+
+def tree_of(
+    listing: Listing,
+    cache: ScanCache,
+    product: Callable[[str], str | None],
+    jobs: int | None = None,
+) -> TestTree:
+    """The tree listed: each module's scan from the cache by blob, else read
+    (from git at a ref, in one batch) and scanned."""
+    blobs = dict(listing.files)
+    known = {path: cache.get(cache.key(blob)) for path, blob in listing.files if is_module(path)}
+    data = listing.data
+    if listing.at is not None:
+        from checker.sources.gitrefs import GitRef
+        from checker.sources.gittrees import git_blobs
+
+        repo, ref = listing.at
+        wanted = [(path, blob) for path, blob in listing.files if known.get(path) is None]
+        fetched = git_blobs(GitRef(repo, ref), [blob for _, blob in wanted])
+        data = dict(zip([path for path, _ in wanted], fetched, strict=True))
+    files = [(path, data.get(path, b"")) for path, _ in listing.files]
+    cached = {path: scanned for path, scanned in known.items() if scanned}
+    return _tree(listing.label, files, cache, product, jobs, blobs, cached)
 
 
 def _tree(
