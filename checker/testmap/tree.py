@@ -107,7 +107,10 @@ def tree_of(
     """The tree listed: each module's scan from the cache by blob, else read
     (from git at a ref, in one batch) and scanned."""
     blobs = dict(listing.files)
-    known = {path: cache.get(cache.key(blob)) for path, blob in listing.files if is_module(path)}
+    with collector_paused():  # some 100,000 cases and references decoded, no cycle among them
+        known = {
+            path: cache.get(cache.key(blob)) for path, blob in listing.files if is_module(path)
+        }
     data = listing.data
     if listing.at is not None:
         from checker.sources.gitrefs import GitRef
