@@ -129,11 +129,14 @@ def test_map(
     ordered = sorted(holding, key=version_key)
     kept = KeptMaps(options.cache.folder if options.cache else None)
     listings: dict[str, Listing] = {}
+    reading = reading_salt()  # the code that reads an entry: part of every version's key
     for done, version in enumerate(ordered):
         if progress:
             progress(MAPPING, done, len(ordered))
         listing = listing_for(version, refs, request, listings)
-        key = kept_key(_inputs(version, holding[version], catalogue, listing, given, tables, held))
+        key = kept_key(
+            _inputs(version, holding[version], reading, catalogue, listing, given, tables, held)
+        )
         found = kept.get(key)
         if found is not None:  # made before from the same inputs
             versions.append(found.map)
@@ -187,6 +190,7 @@ def test_map(
 def _inputs(
     version: str,
     pages: Sequence[Page],
+    reading: bytes,
     catalogue: Catalogue,
     listing: Listing,
     given: dict[str, str],
@@ -199,7 +203,7 @@ def _inputs(
     --disabled gives it, the OpInfo tables, and the rules' links."""
     yield version
     yield catalogue_fingerprint(catalogue).hex()
-    yield reading_salt().hex()
+    yield reading.hex()
     for page in pages:
         # what its entries are read from, as the page cache keys them (with the
         # catalogue and the reading's code above); else the entries themselves,

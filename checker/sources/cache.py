@@ -226,7 +226,6 @@ _MADE_BY = (
 )
 
 
-@functools.cache
 def reading_salt() -> bytes:
     """The tool's version, its code that makes an entry and the shipped data: a
     change to any is a new cache."""
