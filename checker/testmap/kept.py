@@ -38,19 +38,26 @@ from checker.testmap.links import Link
 _FORMAT = "docs-check/test-map-version/1"
 _NAMES = {"Link": Link, "Share": Share, "Verdict": Verdict}
 _MAP, _VERDICT, _LINK = Codec(VersionMap, _NAMES), Codec(Verdict), Codec(Link)
-# what makes a version's map: the test map's code and the app that drives it,
-# the entries' statuses, the verdicts' levels; and the shape of what is kept
-_SALT = salt(
-    f"{_FORMAT}\0{_MAP.shape}\0{_VERDICT.shape}",
-    [
-        "testmap",
-        "app/tests.py",
-        "app/links.py",
-        "app/version_trees.py",
-        "model/support.py",
-        "checks/registry.py",
-    ],
-).hex()
+
+
+def _salt() -> str:
+    """What makes a version's map: the test map's code and the app that
+    drives it, the entries' statuses, the verdicts' levels; and the shape of
+    what is kept."""
+    return salt(
+        f"{_FORMAT}\0{_MAP.shape}\0{_VERDICT.shape}",
+        [
+            "testmap",
+            "app/tests.py",
+            "app/links.py",
+            "app/version_trees.py",
+            "model/support.py",
+            "checks/registry.py",
+        ],
+    ).hex()
+
+
+_SALT = _salt()
 
 
 @dataclass(frozen=True)
