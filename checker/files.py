@@ -59,7 +59,7 @@ def named_from_here(path: str) -> str:
 
 
 def write_atomically(
-    path: str, text: str, *, into_devices: bool = True, like: Owned | None = None
+    path: str, text: str | bytes, *, into_devices: bool = True, like: Owned | None = None
 ) -> None:
     """Writes `text` to `path` so that no reader sees half of it: into a
     temporary file beside it, renamed over it. A symlink to a regular file (or
@@ -70,7 +70,8 @@ def write_atomically(
     is at `path` instead, never following a link or waiting for a reader.
     `like`: the new file takes this mode and owner (the page it replaces:
     a rewrite keeps both; the owner where this user may give it), instead of
-    a new file's (0666 less the umask, this user's)."""
+    a new file's (0666 less the umask, this user's). Bytes are written as they
+    are (a kept test map's compressed links, checker.testmap.kept)."""
     target = Path(path)
     if into_devices:
         into, target = _destination(path)
@@ -82,8 +83,8 @@ def write_atomically(
     temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
-        with os.fdopen(handle, "w", encoding="utf-8", errors=ESCAPE) as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8", ESCAPE) if isinstance(text, str) else text)
         if like is None:
             os.chmod(temporary, 0o666 & ~current_umask())  # mkstemp's file is private (0600)
         else:
@@ -162,10 +163,10 @@ def _names_a_descriptor(path: str) -> bool:
     return False
 
 
-def _write_into(path: str, text: str) -> None:
+def _write_into(path: str, text: str | bytes) -> None:
     try:
-        with open(path, "a", encoding="utf-8", errors=ESCAPE) as stream:
-            stream.write(text)
+        with open(path, "ab") as stream:
+            stream.write(text.encode("utf-8", ESCAPE) if isinstance(text, str) else text)
     except OSError as error:
         raise UsageError(
             message(N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error))

@@ -9,7 +9,7 @@ map's or torch's code for the types of other commands' results."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -160,7 +160,9 @@ class VersionMap:
     documented: int  # APIs the docs document at the version
     linked: tuple[tuple[str, int], ...]  # (kind, documented APIs with a link of that kind)
     reached: int  # documented APIs with a call, method or opinfo link
-    links: tuple[Link, ...]  # every link to a documented API, by API then test
+    # every link to a documented API, by API then test; from the cache, decoded
+    # when first looked at (checker.testmap.kept)
+    links: Sequence[Link]
     shares: tuple[Share, ...]  # per product
     # each documented API with the products some entry marks it supported on, by API
     claims: tuple[tuple[str, tuple[str, ...]], ...] = ()

@@ -33,16 +33,16 @@ def _edit(path: Path) -> None:
 def test_an_edit_of_the_code_that_makes_a_page_entry_is_a_new_page_cache(
     package: Path, module: str
 ) -> None:
-    before = cache._salt()
+    before = cache.reading_salt()
     _edit(package / module)
-    assert cache._salt() != before
+    assert cache.reading_salt() != before
 
 
 def test_an_edit_elsewhere_keeps_the_page_cache(package: Path) -> None:
-    before = cache._salt()
+    before = cache.reading_salt()
     _edit(package / "report" / "text.py")
     _edit(package / "cli" / "__init__.py")
-    assert cache._salt() == before
+    assert cache.reading_salt() == before
 
 
 def test_a_module_added_to_a_counted_folder_counts(package: Path) -> None:
@@ -53,3 +53,15 @@ def test_a_module_added_to_a_counted_folder_counts(package: Path) -> None:
 
 def test_the_test_scan_cache_counts_its_own_folder() -> None:
     assert salt_module.salt(scan_cache._FORMAT, ["testmap"]).hex() == scan_cache._SALT
+
+
+@pytest.mark.parametrize("module", ["app/tests.py", "app/links.py", "testmap/links.py"])
+def test_an_edit_of_the_code_that_makes_a_version_map_is_a_new_kept_map(
+    package: Path, module: str
+) -> None:
+    from checker.testmap import kept
+
+    before = kept._salt()
+    assert before == kept._SALT
+    _edit(package / module)
+    assert kept._salt() != before

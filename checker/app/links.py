@@ -14,7 +14,7 @@ from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling
 from checker.testmap.documented import Documented
 from checker.testmap.links import Link, links_of, ops_links, table_links
-from checker.testmap.opdb import OpDb, installed_torch, read_op_db
+from checker.testmap.opdb import OpDb, installed_torch, op_db_key, read_op_db
 from checker.testmap.refs import NPU, OPDB, RULE
 from checker.testmap.tree import TestTree
 from checker.verify.expectations import Expectation, load_rules, shipped_rule_files
@@ -28,6 +28,14 @@ class Tables:
         self.cache = cache
         self.read = False
         self.db: OpDb | None = None
+        self._key: str | None = None
+
+    def key(self) -> str:
+        """A digest of the tables the links would be made with (checker.testmap.opdb),
+        taken once: part of each version's kept map's key."""
+        if self._key is None:
+            self._key = op_db_key(installed_torch())
+        return self._key
 
     def get(self) -> OpDb | None:
         if not self.read:

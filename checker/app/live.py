@@ -133,7 +133,7 @@ def run_live(
         # the order of `sessions` whatever order they finish in
         workers = max(1, min(len(sessions), environments.jobs or os.cpu_count() or 1))
         with ThreadPoolExecutor(workers) as pool:
-            waiting: list[Future[tuple[Evidence, list[Untested]]]] = []
+            waiting: list[Future[tuple[Evidence, list[Untested], str | None]]] = []
             try:
                 with held():  # the pool's threads leave SIGINT and SIGTERM to this one
                     waiting += [pool.submit(one, session) for session in sessions]

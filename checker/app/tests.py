@@ -9,13 +9,22 @@ default), never on a note."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hashlib
+import pickle
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from checker.app.links import Tables, held_links, map_rules, rule_links, tree_links
 from checker.app.setup import Prepared, Settings, read_docs
-from checker.app.version_trees import TestsRequest, disabled_list, products_of, tree_for
+from checker.app.version_trees import (
+    TestsRequest,
+    disabled_list,
+    given_lists,
+    listing_for,
+    products_of,
+    tree_for,
+)
 from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
@@ -24,13 +33,15 @@ from checker.model.version import version_key
 from checker.outcome import Outcome, fails
 from checker.progress import Progress
 from checker.results import TestLink, TestsReport, VersionMap
+from checker.sources.cache import blob_id, catalogue_fingerprint, reading_salt
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Verdict, judge
 from checker.testmap.disabled import DisabledList
 from checker.testmap.documented import Documented
+from checker.testmap.kept import Kept, KeptMaps, kept_key
 from checker.testmap.links import Link
 from checker.testmap.refs import RULE
-from checker.testmap.tree import TestTree
+from checker.testmap.tree import Listing, TestTree
 from checker.verify.expectations import Expectation
 
 if TYPE_CHECKING:
@@ -98,12 +109,13 @@ def test_map(
     `test` backs their API; `options`: the reading's cache folder, workers and
     progress."""
     progress = options.progress
-    entries: dict[str, list[Entry]] = {}
-    scopes: dict[str, tuple[str, ...]] = {}
+    # a page's entries are of its version (they are read with it); they are
+    # decoded only for a version whose map is not kept
+    holding: dict[str, list[Page]] = {}
     for page in pages:
-        for entry in page.placed_entries():
-            entries.setdefault(entry.version, []).append(entry)
-            scopes.setdefault(entry.path, catalogue.scope_for(entry.path))
+        if len(page.entries):
+            holding.setdefault(page.version, []).append(page)
+    scopes: dict[str, tuple[str, ...]] = {}
     errors: list[str] = []
     cache = ScanCache(options.cache.folder if options.cache else None)
     trees: dict[str, TestTree] = {}
@@ -115,49 +127,104 @@ def test_map(
     verdicts: list[Verdict] = []
     read: dict[str, DisabledList | None] = {}  # each list once, whichever versions take it
     tables = Tables(cache)
-    ordered = sorted(entries, key=version_key)
+    ordered = sorted(holding, key=version_key)
+    kept = KeptMaps(options.cache.folder if options.cache else None)
+    listings: dict[str, Listing] = {}
+    reading = reading_salt()  # the code that reads an entry: part of every version's key
     for done, version in enumerate(ordered):
         if progress:
             progress(MAPPING, done, len(ordered))
-        tree = tree_for(version, refs, request, trees, cache, product, options.jobs, errors)
+        listing = listing_for(version, refs, request, listings)
+        key = kept_key(
+            _inputs(version, holding[version], reading, catalogue, listing, given, tables, held)
+        )
+        found = kept.get(key)
+        if found is not None:  # made before from the same inputs
+            versions.append(found.map)
+            verdicts += found.verdicts
+            continue
+        entries = [entry for page in holding[version] for entry in page.placed_entries()]
+        for page in holding[version]:
+            scopes[page.path] = catalogue.scope_for(page.path)
+        tree = tree_for(
+            version, refs, request, trees, cache, product, options.jobs, errors, listings
+        )
         listed = disabled_list(version, given, tree, product, errors, read)
         disabling = Disabling(listed)
-        apis = {entry.api for entry in entries[version]}
+        apis = {entry.api for entry in entries}
         documented = Documented(apis)
         links = tree_links(tree, documented, disabling, tables) + held_links(held, apis, tree)
         by_api: dict[str, list[Link]] = {}
         for link in links:
             by_api.setdefault(link.api, []).append(link)
-        claims = _claims(entries[version], scopes)
-        judged, shares = judge(version, entries[version], scopes, by_api, disabling)
-        verdicts += judged
+        claims = _claims(entries, scopes)
+        judged, shares = judge(version, entries, scopes, by_api, disabling)
         kinds = sorted({link.kind for link in links})
         linked = tuple((k, len({link.api for link in links if link.kind == k})) for k in kinds)
-        versions.append(
-            VersionMap(
-                version,
-                tree.label,
-                listed.path if listed else None,
-                len(tree.modules),
-                sum(len(scanned.cases) for _, scanned in tree.modules),
-                len(apis),
-                linked,
-                len({link.api for link in links if link.kind != RULE}),
-                tuple(sorted(links, key=lambda link: (link.api, link.test, link.kind))),
-                tuple(shares),
-                claims,
-                frozenset(
-                    api
-                    for api, products in claims
-                    for link in by_api.get(api, ())
-                    if link.on_npu
-                    and any(disabling.of(link, p) is None for p in products or catalogue.scope)
-                ),
-                _disabled_for(links, disabling, catalogue.scope),
-                len({link.api for link in links if link.kind != RULE and link.on_npu}),
-            )
+        made = VersionMap(
+            version,
+            tree.label,
+            listed.path if listed else None,
+            len(tree.modules),
+            sum(len(scanned.cases) for _, scanned in tree.modules),
+            len(apis),
+            linked,
+            len({link.api for link in links if link.kind != RULE}),
+            tuple(sorted(links, key=lambda link: (link.api, link.test, link.kind))),
+            tuple(shares),
+            claims,
+            frozenset(
+                api
+                for api, products in claims
+                for link in by_api.get(api, ())
+                if link.on_npu
+                and any(disabling.of(link, p) is None for p in products or catalogue.scope)
+            ),
+            _disabled_for(links, disabling, catalogue.scope),
+            len({link.api for link in links if link.kind != RULE and link.on_npu}),
         )
+        versions.append(made)
+        verdicts += judged
+        if not errors and not tree.errors:  # a run with input errors keeps nothing it made
+            kept.put(key, Kept(made, tuple(judged)))
     return Mapped(tuple(versions), tuple(verdicts), tuple(errors))
+
+
+def _inputs(
+    version: str,
+    pages: Sequence[Page],
+    reading: bytes,
+    catalogue: Catalogue,
+    listing: Listing,
+    given: dict[str, str],
+    tables: Tables,
+    held: Sequence[Link],
+) -> Iterator[str]:
+    """Everything a version's map is made from, for its key (checker.testmap.kept):
+    the version, its pages' entries and the catalogue that scopes them and names the
+    lists' products, its test tree's modules and lists by blob, the lists
+    --disabled gives it, the OpInfo tables, and the rules' links."""
+    yield version
+    yield catalogue_fingerprint(catalogue).hex()
+    yield reading.hex()
+    for page in pages:
+        # what its entries are read from, as the page cache keys them (with the
+        # catalogue and the reading's code above); else the entries themselves,
+        # pickled (equal bytes, equal entries: fields of frozen dataclasses)
+        if page.blob:
+            yield f"{page.path}\0{page.tree}\0{page.version}\0{page.lang}\0{page.blob}"
+        else:
+            entries = list(page.placed_entries())
+            yield hashlib.sha256(pickle.dumps(entries, protocol=5)).hexdigest()
+    yield listing.label
+    for path, blob in listing.files:
+        yield f"{path}\0{blob}"
+    lists = given_lists(version, given, [])  # what cannot be read, disabled_list says
+    yield "given" if lists is not None else "the tree's"
+    for path, data in lists or ():
+        yield f"{path}\0{blob_id(data)}"
+    yield tables.key()
+    yield from map(repr, held)
 
 
 def verdict_findings(verdicts: Sequence[Verdict], levels: Mapping[str, str]) -> list[Finding]:

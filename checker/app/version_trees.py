@@ -16,7 +16,15 @@ from checker.model.catalogue import Catalogue
 from checker.read.load import load_bytes
 from checker.testmap.cache import ScanCache
 from checker.testmap.disabled import DisabledList, is_list, list_for, release_of
-from checker.testmap.tree import TestTree, files_under, read_lists, tree_at_ref, working_tree
+from checker.testmap.tree import (
+    Listing,
+    TestTree,
+    files_under,
+    read_lists,
+    ref_listing,
+    tree_of,
+    working_listing,
+)
 
 Products = Callable[[str], str | None]
 
@@ -29,6 +37,21 @@ class TestsRequest:
     disabled: tuple[tuple[str, str], ...] = ()  # --disabled VERSION=PATH: a list or a folder
 
 
+def listing_for(
+    version: str, refs: dict[str, str], request: TestsRequest, listings: dict[str, Listing]
+) -> Listing:
+    """The files of the test tree `version` takes (at its test ref, else the
+    working tree's folder), named but not scanned; each tree listed once."""
+    ref = refs.get(version)
+    key = ref if ref is not None else ""
+    if key not in listings:
+        if ref is None:
+            listings[key] = working_listing(request.tests)
+        else:
+            listings[key] = ref_listing(request.git_repo, ref, request.tests)
+    return listings[key]
+
+
 def tree_for(
     version: str,
     refs: dict[str, str],
@@ -38,17 +61,24 @@ def tree_for(
     product: Products,
     jobs: int | None,
     errors: list[str],
+    listings: dict[str, Listing] | None = None,
 ) -> TestTree:
     ref = refs.get(version)
     key = ref if ref is not None else ""
     if key not in trees:
-        if ref is None:
-            tree = working_tree(request.tests, cache, product, jobs)
-        else:
-            tree = tree_at_ref(request.git_repo, ref, request.tests, cache, product, jobs)
+        listing = listing_for(version, refs, request, {} if listings is None else listings)
+        tree = tree_of(listing, cache, product, jobs)
         errors += tree.errors
         trees[key] = tree
     return trees[key]
+
+
+def given_lists(
+    version: str, given: dict[str, str], errors: list[str]
+) -> list[tuple[str, bytes]] | None:
+    """The disabled lists --disabled gives `version` as (path, bytes), or None;
+    one that cannot be read is a line in `errors`."""
+    return _files_given(given[version], errors) if version in given else None
 
 
 def disabled_list(
@@ -62,7 +92,8 @@ def disabled_list(
     """The disabled list that applies to `version`: among those --disabled
     gives it, else its test tree's (checker.testmap.disabled.list_for); each
     file read once, and only when a version takes it."""
-    files = _files_given(given[version], errors) if version in given else list(tree.list_files)
+    files = given_lists(version, given, errors)
+    files = list(tree.list_files) if files is None else files
     names = {path: DisabledList(path, _release(path), ()) for path, _ in files}
     chosen = list_for(list(names.values()), version)
     if chosen is None:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
-
+from checker.collector import collector_paused
 from checker.model.catalogue import Catalogue
 from checker.model.docfile import DocFile
 from checker.model.support import Page
@@ -22,7 +19,7 @@ def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True)
     """`whole` False for a part of a page (checker.read.split): short names are
     completed once the parts are joined, from what the whole page says."""
     ctx = ReadContext(doc.path, doc.version, doc.lang, catalogue, page_lines(text))
-    with _collector_paused():
+    with collector_paused():
         directives, tokens = read_directives(parse(text), ctx)
         entries = read_entries(tokens, ctx)
         titles = {line_of(t) for t in tokens if t.type == "heading_open" and t.tag == "h1"}
@@ -37,18 +34,3 @@ def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True)
 def read_file(doc: DocFile, catalogue: Catalogue) -> Page:
     """Raises InputError (one line, path[:line]) when the file is not readable text."""
     return read_text(load_text(doc.path), doc, catalogue)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """A page parses into tens of thousands of tokens that all live until it is
-    read, and hold no reference cycles: the cycle collector would walk them
-    again and again for nothing (it was near half the reading time). Reference
-    counting still frees them when the page is done."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -68,7 +68,7 @@ def default_cache_dir() -> Path | None:
 
 
 @functools.cache
-def _fingerprint(catalogue: Catalogue) -> bytes:
+def catalogue_fingerprint(catalogue: Catalogue) -> bytes:
     """A digest of everything in the catalogue (frozen dataclasses and tuples
     all the way down, so their repr is the same in every run)."""
     return hashlib.sha256(repr(catalogue).encode("utf-8")).digest()
@@ -87,7 +87,7 @@ class PageCache:
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self._salt = _salt()
+        self._salt = reading_salt()
         # the digest of the salt and a catalogue, begun once: a warm history
         # makes thousands of keys, and looking the fingerprint up hashes the
         # whole catalogue each time
@@ -109,7 +109,7 @@ class PageCache:
         a project's configuration adds (a product it names is no longer unknown)."""
         if self._begun is None or self._begun[0] is not catalogue:
             begun = hashlib.sha256(self._salt)
-            begun.update(_fingerprint(catalogue))
+            begun.update(catalogue_fingerprint(catalogue))
             self._begun, self._made = (catalogue, begun), {}
         parts = (doc.path, doc.version, doc.lang, content)
         made = self._made.get(parts)
@@ -226,7 +226,7 @@ _MADE_BY = (
 )
 
 
-def _salt() -> bytes:
+def reading_salt() -> bytes:
     """The tool's version, its code that makes an entry and the shipped data: a
     change to any is a new cache."""
     return salt(FORMAT, _MADE_BY, sorted(rules_dir().glob("*.toml")))

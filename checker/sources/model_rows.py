@@ -45,7 +45,7 @@ def body_from(
 
 def finding_data(finding: Finding) -> dict[str, Any]:
     fix = [[edit.line, edit.old, edit.new] for edit in finding.fix]
-    return {**asdict(finding), "message": _message_data(finding.message), "fix": fix}
+    return {**asdict(finding), "message": message_data(finding.message), "fix": fix}
 
 
 def _status_row(status: Status) -> list[Any]:
@@ -143,7 +143,7 @@ def finding_from(data: dict[str, Any]) -> Finding:
         line=int(data["line"]),
         rule=rule,
         severity=Severity(data["severity"]),
-        message=_message(data["message"]),
+        message=message_from(data["message"]),
         api=api,
         entry_line=entry_line,
         version=version,
@@ -154,15 +154,15 @@ def finding_from(data: dict[str, Any]) -> Finding:
 # A Message is stored as {"template": ..., "args": {...}}, its arguments plain
 # values or Messages again, so that a warm run shows it in any language; any
 # other message as its text.
-def _message_data(message: str) -> Any:
+def message_data(message: str) -> Any:
     if not isinstance(message, Message):
         return message
-    args = {name: _message_data(value) if isinstance(value, Message) else value
+    args = {name: message_data(value) if isinstance(value, Message) else value
             for name, value in message.args.items()}  # fmt: skip
     return {"template": message.template, "args": args}
 
 
-def _message(data: Any) -> str:
+def message_from(data: Any) -> str:
     if isinstance(data, str):
         return data
     template, args = data["template"], data["args"]
@@ -175,4 +175,4 @@ def _argument(value: Any) -> Any:
     """A stored argument: None, a string, an integer, or a Message (a TypeError else)."""
     if value is None or (isinstance(value, str | int) and not isinstance(value, bool)):
         return value
-    return _message(value)
+    return message_from(value)

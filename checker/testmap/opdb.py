@@ -50,28 +50,47 @@ def read_op_db(torch_root: Path, cache: Path | None = None) -> OpDb | None:
     """The tables of the torch source at `torch_root` (the `torch` package
     folder); None when it has no common_methods_invocations.py. Kept in
     `cache` by the files' content: the tables file alone takes a second to parse."""
+    sources = _sources(torch_root)
+    if sources is None:
+        return None
+    key = _digest(sources)
+    tables_file = str(sources[0][0])
+    kept = cache / f"op-db-{key}.json" if cache is not None else None
+    if kept is not None:
+        found = _from_file(kept, key, tables_file)
+        if found is not None:
+            return found
+    db = OpDb(tables_file, TablesReader(sources).tables())
+    if kept is not None:
+        _to_file(kept, key, db)
+    return db
+
+
+def op_db_key(torch_root: Path | None) -> str:
+    """What the tables of the torch at `torch_root` are read from, as a digest
+    (the files' content and the reading's code), without parsing them: a
+    version's kept map (checker.testmap.kept) is keyed by it. "" for none."""
+    sources = _sources(torch_root) if torch_root is not None else None
+    return _digest(sources) if sources is not None else ""
+
+
+def _sources(torch_root: Path) -> list[tuple[Path, bytes]] | None:
     tables_file = torch_root / _TABLES
     if not tables_file.is_file():
         return None
     files = [tables_file, *sorted((torch_root / _DEFINITIONS).glob("*.py"))]
     files += [torch_root / name for name in _CLASSES if (torch_root / name).is_file()]
-    sources = [(path, path.read_bytes()) for path in files]
+    return [(path, path.read_bytes()) for path in files]
+
+
+def _digest(sources: list[tuple[Path, bytes]]) -> str:
     digest = hashlib.sha256(f"{_FORMAT}\0".encode())
     for module in (__file__, opinfo_tables.__file__):  # the reading's own code
         digest.update(Path(module).read_bytes())
     for path, data in sources:
         digest.update(f"{path.name}\0{len(data)}\0".encode())
         digest.update(data)
-    key = digest.hexdigest()
-    kept = cache / f"op-db-{key}.json" if cache is not None else None
-    if kept is not None:
-        found = _from_file(kept, key, str(tables_file))
-        if found is not None:
-            return found
-    db = OpDb(str(tables_file), TablesReader(sources).tables())
-    if kept is not None:
-        _to_file(kept, key, db)
-    return db
+    return digest.hexdigest()
 
 
 def _from_file(path: Path, key: str, source: str) -> OpDb | None:

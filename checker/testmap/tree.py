@@ -9,10 +9,11 @@ others are still read."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from checker.collector import collector_paused
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.read.load import MAX_BYTES, load_bytes, too_large
@@ -47,21 +48,24 @@ def is_module(path: str) -> bool:
     return name.endswith(".py")
 
 
+@dataclass(frozen=True)
+class Listing:
+    """A test tree's files named, not yet read: each module's and disabled
+    list's blob id, what a version's kept map is keyed by
+    (checker.testmap.kept); in the working tree with the bytes hashed for it,
+    at a ref with none (git names the blobs)."""
+
+    label: str  # the folder, or `ref:folder`
+    files: tuple[tuple[str, str], ...]  # (path as reported, blob id), by path
+    data: Mapping[str, bytes] = field(default_factory=dict)  # path -> bytes, where read
+    at: tuple[str, str] | None = None  # (repository, ref): where the rest is fetched
+    errors: tuple[str, ...] = ()  # one line each: a file or folder that cannot be read
+
+
 def working_tree(
     folder: str, cache: ScanCache, product: Callable[[str], str | None], jobs: int | None = None
 ) -> TestTree:
-    if not os.path.isdir(folder):  # as os.path says: False, not a crash, when it cannot look
-        raise UsageError(message(N_("{folder}: no such test folder"), folder=folder))
-    names, errors = files_under(folder, lambda name: is_module(name) or is_list(name))
-    files = []
-    for name in names:
-        try:
-            files.append(
-                (name, load_bytes(name, MODULE_MAX_BYTES if is_module(name) else MAX_BYTES))
-            )
-        except InputError as error:
-            errors.append(str(error))
-    return _tree(folder, files, cache, product, jobs, errors=errors)
+    return tree_of(working_listing(folder), cache, product, jobs)
 
 
 def files_under(folder: str, wanted: Callable[[str], bool]) -> tuple[list[str], list[str]]:
@@ -91,23 +95,61 @@ def tree_at_ref(
     product: Callable[[str], str | None],
     jobs: int | None = None,
 ) -> TestTree:
+    return tree_of(ref_listing(repo, ref, folder), cache, product, jobs)
+
+
+def working_listing(folder: str) -> Listing:
+    if not os.path.isdir(folder):  # as os.path says: False, not a crash, when it cannot look
+        raise UsageError(message(N_("{folder}: no such test folder"), folder=folder))
+    names, errors = files_under(folder, lambda name: is_module(name) or is_list(name))
+    data: dict[str, bytes] = {}
+    for name in names:
+        try:
+            data[name] = load_bytes(name, MODULE_MAX_BYTES if is_module(name) else MAX_BYTES)
+        except InputError as error:
+            errors.append(str(error))
+    files = tuple((name, blob_id(read)) for name, read in data.items())
+    return Listing(folder, files, data, errors=tuple(errors))
+
+
+def ref_listing(repo: str, ref: str, folder: str) -> Listing:
     from checker.sources.gitrefs import GitRef, check_refs
-    from checker.sources.gittrees import git_blobs, git_listings
+    from checker.sources.gittrees import git_listings
 
     at = GitRef(repo, ref)
-    commits = check_refs([at])
     listed = [
-        (path, blob)
-        for path, blob in git_listings(commits, [folder])[at]
+        (f"{ref}:{path}", blob)
+        for path, blob in git_listings(check_refs([at]), [folder])[at]
         if is_module(path) or is_list(path)
     ]
-    known = {path: cache.get(cache.key(blob)) for path, blob in listed if is_module(path)}
-    wanted = [(path, blob) for path, blob in listed if known.get(path) is None]
-    read = dict(zip([p for p, _ in wanted], git_blobs(at, [b for _, b in wanted]), strict=True))
-    files = [(f"{ref}:{path}", read.get(path, b"")) for path, _ in listed]
-    blobs = {f"{ref}:{path}": blob for path, blob in listed}
-    cached = {f"{ref}:{path}": scanned for path, scanned in known.items() if scanned}
-    return _tree(f"{ref}:{folder}", files, cache, product, jobs, blobs, cached)
+    return Listing(f"{ref}:{folder}", tuple(listed), at=(repo, ref))
+
+
+def tree_of(
+    listing: Listing,
+    cache: ScanCache,
+    product: Callable[[str], str | None],
+    jobs: int | None = None,
+) -> TestTree:
+    """The tree listed: each module's scan from the cache by blob, else read
+    (from git at a ref, in one batch) and scanned."""
+    blobs = dict(listing.files)
+    with collector_paused():  # some 100,000 cases and references decoded, no cycle among them
+        known = {
+            path: cache.get(cache.key(blob)) for path, blob in listing.files if is_module(path)
+        }
+    data = listing.data
+    if listing.at is not None:
+        from checker.sources.gitrefs import GitRef
+        from checker.sources.gittrees import git_blobs
+
+        repo, ref = listing.at
+        wanted = [(path, blob) for path, blob in listing.files if known.get(path) is None]
+        fetched = git_blobs(GitRef(repo, ref), [blob for _, blob in wanted])
+        data = dict(zip([path for path, _ in wanted], fetched, strict=True))
+    files = [(path, data.get(path, b"")) for path, _ in listing.files]
+    cached = {path: scanned for path, scanned in known.items() if scanned}
+    return _tree(listing.label, files, cache, product, jobs, blobs, cached, listing.errors)
 
 
 def _tree(
@@ -194,7 +236,8 @@ def _scan_unit(unit: tuple[str, bytes, str, ScanCache]) -> ModuleScan | str:
 def _scan_one(path: str, data: bytes, key: str, cache: ScanCache) -> ModuleScan | str:
     said = N_("{path}:{line}: cannot read the test module: {why}")
     try:
-        scanned = scan(data, path)
+        with collector_paused():
+            scanned = scan(data, path)
     except SyntaxError as error:
         return message(said, path=path, line=error.lineno or 1, why=error.msg)
     except MemoryError:  # says nothing of itself
