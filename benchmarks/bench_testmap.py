@@ -23,10 +23,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-# beside the checkout, else the machine's shared corpus (a worktree may live elsewhere)
+# the shared corpus beside the checkout, as bench.py finds it
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared/corpus/ascend-pytorch"
-if not CORPUS.is_dir():
-    CORPUS = Path("/work/shared/corpus/ascend-pytorch")
 DEFAULT_TESTS = CORPUS / "tests-master-9e73e708/test"
 DEFAULT_DOCS = CORPUS / "master"
 # (docs version, branch, the corpus folder holding the branch's disabled lists, or None
