@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 from checker.i18n import N_, _, say
 from checker.model.changes import Change, Compared, Kind
 from checker.model.records import Record
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
 from checker.report.lines import finding_line
 from checker.report.located import located
-from checker.report.markdown_text import code, row, text
+from checker.report.markdown_text import row
 from checker.report.objects import finding_object
 from checker.textwidth import padded
 

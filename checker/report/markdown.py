@@ -14,11 +14,11 @@ from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
 from checker.outcome import Outcome
+from checker.report.escape import markdown as _text
+from checker.report.escape import markdown_code as _code
 from checker.report.lines import headline
 from checker.report.markdown_evidence import evidence_section
-from checker.report.markdown_text import code as _code
 from checker.report.markdown_text import row as _row
-from checker.report.markdown_text import text as _text
 from checker.report.summary import lint_counts, verify_counts, verify_said
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 

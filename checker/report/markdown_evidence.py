@@ -23,7 +23,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _
-from checker.report.markdown_text import code, fenced, row, text
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
+from checker.report.escape import markdown_fenced as fenced
+from checker.report.markdown_text import row
 from checker.report.notes import is_reference_note, note_said, summary_said
 from checker.report.rerun import is_own, rerun
 

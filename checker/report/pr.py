@@ -30,10 +30,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, say
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
 from checker.report.lines import headline
 from checker.report.markdown import MARKS
 from checker.report.markdown_evidence import evidence_records, kind, origin, version_served
-from checker.report.markdown_text import code, text
 from checker.report.notes import is_reference_note, note_said
 from checker.report.pr_changes import changes_said, item, repo_path
 from checker.report.summary import failed_tests_said

@@ -16,9 +16,10 @@ from pathlib import PurePath
 from checker.i18n import _, ngettext
 from checker.model.changes import Change, Kind
 from checker.model.records import Record
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
 from checker.report.located import located
 from checker.report.markdown import MARKS
-from checker.report.markdown_text import code, text
 from checker.verify.docs_changes import DocsChanges
 
 
