@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _
+from checker.report.escape import html
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.escape import markdown_fenced as fenced
@@ -114,7 +115,9 @@ def failures(record: Evidence) -> list[str]:
     for run in record.runs:
         for case in run.cases:
             if not case.passed and _whole(case).strip():
-                summary = _("Failure text of {test}").format(test=code(case.name))
+                # an HTML block: Markdown is not read in it, so HTML's escape and <code>
+                named = f"<code>{html(case.name)}</code>"
+                summary = html(_("Failure text of {test}")).format(test=named)
                 lines += [f"<details><summary>{summary}</summary>", ""]
                 lines += [*fenced(_whole(case).strip("\n").splitlines()), "", "</details>", ""]
     return lines

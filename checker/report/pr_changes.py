@@ -61,7 +61,9 @@ def repo_path(path: str, refs: Sequence[str]) -> str:
 
 
 def item(where: str, version: str, said: str) -> str:
-    return "- " + _("{where} ({version}): {said}").format(where=where, version=version, said=said)
+    """A list item: `where` and `said` already Markdown, `version` text."""
+    said = _("{where} ({version}): {said}").format(where=where, version=text(version), said=said)
+    return "- " + said
 
 
 def _line(change: Change, docs: DocsChanges, refs: Sequence[str]) -> str:
@@ -83,7 +85,8 @@ def _line(change: Change, docs: DocsChanges, refs: Sequence[str]) -> str:
 
 
 def _name(record: Record, docs: DocsChanges) -> str:
-    return docs.name(record.path, record.entry_line, record.product)
+    """The product as the page writes it (the configuration's name), escaped."""
+    return text(docs.name(record.path, record.entry_line, record.product))
 
 
 def _where(record: Record, line: int, refs: Sequence[str]) -> str:
