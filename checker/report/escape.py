@@ -4,7 +4,8 @@ name, a message that quotes one) goes through the function of its target,
 and no writer escapes for that target any other way:
 
 - `terminal`: text for a terminal or a log (text, concise, GitHub's
-  workflow commands, stderr): a control character as its escape, `\\x1b`.
+  workflow commands, stderr): a control character as its escape, `\\x1b`;
+  `terminal_patch`, a --diff's patch: the same, but a tab and a CRLF.
 - `markdown`, `markdown_code`, `markdown_fenced`: Markdown (the markdown
   and pr reports): plain text whose markup characters are escaped, a code
   span no backtick in the text can end, a fenced block no line can close.
@@ -44,6 +45,23 @@ def terminal_lines(text: str) -> str:
     escape (`terminal`, a line at a time): what a format that writes names
     as they are (Markdown, GitHub's workflow commands) is written as."""
     return "\n".join(map(terminal, text.split("\n")))
+
+
+# What a patch keeps as it is, for it to apply: a tab, and a carriage return
+# that ends a line (a page with CRLF endings); every other control character
+# (ESC, BEL, a carriage return inside a line that would hide what precedes it).
+_CONTROL_IN_PATCH = re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
+
+
+def terminal_patch(text: str) -> str:
+    """A unified diff (`fix`, `migrate` and `new-version` --diff) for a
+    terminal or `git apply`: its control characters escaped as `terminal`
+    escapes them, but a tab and a line's CRLF ending, which a page may hold
+    and a patch must keep. (A hunk with an escaped ESC no longer applies: the
+    page it would change holds what no terminal should be sent.)"""
+    if _CONTROL_IN_PATCH.search(text) is None:
+        return text
+    return _CONTROL_IN_PATCH.sub(lambda control: f"\\x{ord(control.group()):02x}", text)
 
 
 # -- Markdown -----------------------------------------------------------------------------------

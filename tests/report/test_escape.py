@@ -16,7 +16,13 @@ from checker.app.verify import outcome_of
 from checker.i18n import chosen
 from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.report import markdown_evidence, pr
-from checker.report.escape import FORMULA_START, csv_cell, markdown, markdown_code
+from checker.report.escape import (
+    FORMULA_START,
+    csv_cell,
+    markdown,
+    markdown_code,
+    terminal_patch,
+)
 from checker.verify.verified import VerifyReport
 
 MD = MarkdownIt("commonmark").enable(["table", "strikethrough"])
@@ -126,3 +132,10 @@ def test_a_failed_cases_name_is_text_in_its_summary() -> None:
     rendered = MD.render("\n".join(lines))
     assert f"<summary>Failure text of <code>{html.escape(name)}</code></summary>" in rendered
     assert "<img" not in rendered
+
+
+def test_a_patch_keeps_tabs_and_crlf_and_escapes_the_rest() -> None:
+    """`fix --diff` wrote a page's ESC and BEL to the terminal as they were;
+    a tab and a CRLF ending stay, for the patch to apply."""
+    patch = "+a\tb\r\n+c\x1b]0;TITLE\x07\n+d\re\n"
+    assert terminal_patch(patch) == "+a\tb\r\n+c\\x1b]0;TITLE\\x07\n+d\\x0de\n"

@@ -18,7 +18,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from checker.report.formats import STATISTICS, formats_for
+from checker.report.formats import REWRITING, STATISTICS, formats_for
 from tests.conftest import Invoke
 from tests.helpers import REPO, git
 
@@ -181,6 +181,8 @@ def hostile_runs(repo: Path, tests: Path) -> dict[str, list[str]]:
         "diff": ["diff", "--git", str(repo), "main", REF, "docs"],
         "export": ["export", *at_ref, "docs", "--tests", tests],
         "tests": ["tests", docs, "--tests", tests],
+        "fix": ["fix", "--diff", docs],  # --diff: nothing written
+        "migrate": ["migrate", "--to", "blocks", "--diff", docs],
     }
 
 
@@ -189,7 +191,7 @@ HOSTILE_RUNS = [
     for run, command in (
         *(("lint", "lint"), ("lint-ref", "lint"), ("verify", "verify")),
         *(("verify-tree", "verify"), ("show", "show"), ("diff", "diff")),
-        *(("export", "export"), ("tests", "tests")),
+        *(("export", "export"), ("tests", "tests"), ("fix", "fix"), ("migrate", "migrate")),
     )
     for name in formats_for(command)
 ]
@@ -257,7 +259,9 @@ def test_hostile_tree_injects_nothing_in_any_format(
     repo = hostile_repo(tmp_path)
     tests = hostile_tests(repo)
     monkeypatch.chdir(repo)
-    code, out, err = cli(*hostile_runs(repo, tests)[run], "--no-cache", "--format", name)
+    argv = hostile_runs(repo, tests)[run]
+    chosen = [] if argv[0] in REWRITING else ["--format", name]  # they write text only
+    code, out, err = cli(*argv, "--no-cache", *chosen)
     assert code in (0, 1), err
     assert scanned(name, out) == []
 
