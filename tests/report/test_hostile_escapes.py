@@ -96,8 +96,12 @@ def test_hostile_page_escapes_in_statistics(
 # One hostile tree: a git repository whose docs name APIs, pages and a product
 # (from its .docs-check.toml) with Markdown, HTML and spreadsheet formulas in
 # them, a branch whose name is markup, and a test tree whose folder and file
-# names are. Every command that reads them is rendered in every format, and
-# each result is read back as its reader would: Markdown rendered by
+# names are. Every command that reads them is rendered in every format (lint,
+# verify at the branch against main and in the tree, show, diff between the
+# refs, export and tests with the test tree, fix and migrate --diff,
+# new-version; the site of `report --html` parsed below; coverage and probe
+# need a torch environment, and are left out), and each result is read back
+# as its reader would: Markdown rendered by
 # markdown-it-py (no element the hostile text forged), CSV (no cell a
 # spreadsheet takes for a formula), XML parsed, JSON parsed, terminal text
 # without a control character.
@@ -183,6 +187,7 @@ def hostile_runs(repo: Path, tests: Path) -> dict[str, list[str]]:
         "tests": ["tests", docs, "--tests", tests],
         "fix": ["fix", "--diff", docs],  # --diff: nothing written
         "migrate": ["migrate", "--to", "blocks", "--diff", docs],
+        "new-version": ["new-version", "2.14.0", "--from", "2.13.0", "--docs", docs],
     }
 
 
@@ -192,6 +197,7 @@ HOSTILE_RUNS = [
         *(("lint", "lint"), ("lint-ref", "lint"), ("verify", "verify")),
         *(("verify-tree", "verify"), ("show", "show"), ("diff", "diff")),
         *(("export", "export"), ("tests", "tests"), ("fix", "fix"), ("migrate", "migrate")),
+        ("new-version", "new-version"),
     )
     for name in formats_for(command)
 ]
@@ -261,7 +267,8 @@ def test_hostile_tree_injects_nothing_in_any_format(
     monkeypatch.chdir(repo)
     argv = hostile_runs(repo, tests)[run]
     chosen = [] if argv[0] in REWRITING else ["--format", name]  # they write text only
-    code, out, err = cli(*argv, "--no-cache", *chosen)
+    fresh = [] if argv[0] == "new-version" else ["--no-cache"]  # it reads no cache
+    code, out, err = cli(*argv, *fresh, *chosen)
     assert code in (0, 1), err
     assert scanned(name, out) == []
 
