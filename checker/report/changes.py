@@ -114,8 +114,8 @@ def _table(kind: Kind, changes: list[Change], diffed: Diffed) -> list[str]:
         before, after = change.before, change.after
         assert before is not None and after is not None
         where = f"{code(before.where)} → {code(after.where)}"
-        cells = (code(change.api), text(context(change)), after.product)
-        lines.append(row(*cells, before.status, after.status, where))
+        cells = (code(change.api), text(context(change)), text(after.product))
+        lines.append(row(*cells, text(before.status), text(after.status), where))
     return lines
 
 

@@ -108,6 +108,15 @@ def test_hostile_page_escapes_in_statistics(
 
 MARKUP = "<img src=x onerror=alert(1)>"
 PRODUCT = "Evil**X**[link](http://e.invalid)<b>B</b>_i_~~s~~"
+PRODUCT_ID = "a5<b>B</b>|_i_"  # an id is any string
+# a rule of its own: its id and a version are any string
+RULES = """[[rule]]
+id = "hostile<b>B</b>"
+api = "torch.distributed.elastic.metrics.put_metric"
+doc = "torch-distributed-elastic.md"
+expect = "是，暂不支持 Ascend 950DT"
+versions = ["2.12.0", "<b>B</b>|_i_"]
+"""
 REF = "=1+2|x<h1>PASSED</h1>`y``<b>B</b>"  # git takes = + | < > ` in a branch's name
 TESTS_FOLDER = "@t`x`<b>B"  # from the repository: test names start with it
 TEST_FILE = "test_`x`<img src=x onerror=alert(1)>.py"
@@ -146,10 +155,11 @@ def hostile_repo(tmp_path: Path) -> Path:
         row = "| <term>Ascend 950DT</term> | ✘ |\n"
         page.write_text(text.replace(row, row + f"| <term>{PRODUCT}</term> | ✔ |\n"), "utf-8")
     (repo / ".docs-check.toml").write_text(
-        'scope = ["atlas-a2", "atlas-a3", "ascend-950", "atlas-a5"]\n'
-        f'[[product]]\nid = "atlas-a5"\nnames = ["{PRODUCT}"]\nsoc = ["Ascend910_95"]\n',
+        f'scope = ["atlas-a2", "atlas-a3", "ascend-950", "{PRODUCT_ID}"]\n'
+        f'[[product]]\nid = "{PRODUCT_ID}"\nnames = ["{PRODUCT}"]\nsoc = ["Ascend910_95"]\n',
         "utf-8",
     )
+    (tmp_path / "rules.toml").write_text(RULES, "utf-8")
     git(repo, "init", "-q", "-b", "main")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "docs")
@@ -175,12 +185,13 @@ def hostile_tests(repo: Path) -> Path:
 
 def hostile_runs(repo: Path, tests: Path) -> dict[str, list[str]]:
     docs, tests = str(repo / "docs"), tests.name
+    rules = ["--rules", str(repo.parent / "rules.toml")]  # beside the shipped rules
     at_ref = ["--git", str(repo), "--ref", REF]
     return {
         "lint": ["lint", docs],
         "lint-ref": ["lint", *at_ref, "docs"],
-        "verify": ["verify", "--no-live", *at_ref, "--base", "main", "docs"],
-        "verify-tree": ["verify", "--no-live", docs],
+        "verify": ["verify", "--no-live", *at_ref, "--base", "main", "docs", *rules],
+        "verify-tree": ["verify", "--no-live", docs, *rules],
         "show": ["show", f"torch.hostile.f{MARKUP}", docs],
         "diff": ["diff", "--git", str(repo), "main", REF, "docs"],
         "export": ["export", *at_ref, "docs", "--tests", tests],
