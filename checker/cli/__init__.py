@@ -86,9 +86,9 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _warning(line: str) -> None:
     """A warning of the run that is no finding (a catalogue it cannot read)."""
-    from checker.report.lines import escaped  # the path in it comes from the file system
+    from checker.report.escape import terminal  # the path in it comes from the file system
 
-    click.echo(escaped(line), err=True)
+    click.echo(terminal(line), err=True)
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -111,15 +111,15 @@ def _run(argv: Sequence[str] | None) -> int:
         return Stopped.TERMINATED
     except DocsCheckError as error:
         from checker.cli.output import ERROR_LINE
-        from checker.report.lines import escaped  # the names in it come from the command line
+        from checker.report.escape import terminal  # the names in it come from the command line
 
-        click.echo(_(ERROR_LINE).format(error=escaped(say(str(error)))), err=True)
+        click.echo(_(ERROR_LINE).format(error=terminal(say(str(error)))), err=True)
         return ExitCode.INPUT
     except Exception as error:  # the last resort: a bug, one line and a log of its own
         from checker.cli.crashed import crashed
-        from checker.report.lines import escaped
+        from checker.report.escape import terminal
 
-        click.echo(escaped(crashed(error, argv)), err=True)
+        click.echo(terminal(crashed(error, argv)), err=True)
         return ExitCode.CRASHED
     return int(result) if isinstance(result, int) else 0
 

@@ -50,7 +50,7 @@ def finish(
     a summary line for each git ref read, before the total (lint
     --summary-by-ref)."""
     from checker.files import encodable
-    from checker.report.lines import escaped  # names in these lines come from files
+    from checker.report.escape import terminal as escaped  # names in these lines come from files
     from checker.report.summary import summary
 
     f = FORMATS[fmt] if fmt is not None else None

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 from checker.i18n import N_, _, say
 from checker.model.changes import Change, Compared, Kind
 from checker.model.records import Record
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
 from checker.report.lines import finding_line
 from checker.report.located import located
-from checker.report.markdown_text import code, row, text
+from checker.report.markdown_text import row
 from checker.report.objects import finding_object
 from checker.textwidth import padded
 
@@ -112,8 +114,8 @@ def _table(kind: Kind, changes: list[Change], diffed: Diffed) -> list[str]:
         before, after = change.before, change.after
         assert before is not None and after is not None
         where = f"{code(before.where)} → {code(after.where)}"
-        cells = (code(change.api), text(context(change)), after.product)
-        lines.append(row(*cells, before.status, after.status, where))
+        cells = (code(change.api), text(context(change)), text(after.product))
+        lines.append(row(*cells, text(before.status), text(after.status), where))
     return lines
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _, say
-from checker.report.markdown_text import code, row, text
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
+from checker.report.markdown_text import row
 
 if TYPE_CHECKING:
     from checker.results import CoverageReport

@@ -2,7 +2,9 @@
 JSON record's keys, in order), for a spreadsheet. A working-tree page's
 `ref` is an empty cell. With --tests, a `tests` column: the record's test
 links separated by `; `, each `TEST KIND LINE EXACT DISABLED_FOR` (EXACT
-`yes`/`no`, DISABLED_FOR the products joined by `,`, or `-`)."""
+`yes`/`no`, DISABLED_FOR the products joined by `,`, or `-`). A text cell
+that a spreadsheet would read as a formula (it begins with `=`, `+`, `-`, `@`,
+a tab or a carriage return) begins with `'` (checker.report.escape.csv_cell)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import csv
 import io
 from typing import TYPE_CHECKING, Any
 
+from checker.report.escape import csv_cell
 from checker.report.objects import RECORD_FIELDS, record_object
 
 if TYPE_CHECKING:
@@ -37,5 +40,5 @@ def render(outcome: Outcome[Any]) -> str:
                 + f" {link.device}"
                 for link in exported.links_of(record)
             )
-        writer.writerow(row)
+        writer.writerow({field: csv_cell(value) for field, value in row.items()})
     return out.getvalue()

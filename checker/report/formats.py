@@ -156,7 +156,7 @@ def render(
 ) -> str:
     """The report text; with `statistics`, the counts per rule instead of the
     problems (in text or json). No format writes a control character but a
-    newline: text escapes each line (checker.report.lines.escaped), JSON, XML
+    newline: text escapes each line (checker.report.escape.terminal), JSON, XML
     and SARIF encode them, and a `plain` format's text is escaped here. Names
     that are not UTF-8 (lone surrogates) are left as they are, for the writer
     to escape (checker.files.encodable); a format that must encode a name
@@ -175,9 +175,9 @@ def render(
             text = module.render(outcome)
         if f.plain and not statistics:  # one escaping of control characters: text's
             # not at the top: --help loads this registry, for the format choices
-            from checker.report.lines import escaped_lines
+            from checker.report.escape import terminal_lines
 
-            text = escaped_lines(text)
+            text = terminal_lines(text)
     except UnicodeEncodeError as error:
         from checker.files import encodable
 

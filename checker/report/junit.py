@@ -29,12 +29,12 @@ from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
 from checker.report.counts import errors_said, findings_said
+from checker.report.escape import xml as _safe
 from checker.report.junit_xml import add_result as _add
 from checker.report.junit_xml import document as _document
 from checker.report.junit_xml import finding_lines as _lines
 from checker.report.junit_xml import folder as _folder
 from checker.report.junit_xml import input_errors as _input_errors
-from checker.report.junit_xml import safe as _safe
 from checker.report.junit_xml import testcase as _case
 from checker.report.located import located
 from checker.report.notes import note_said

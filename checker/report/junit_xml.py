@@ -1,20 +1,18 @@
 """The parts of a JUnit XML document (checker.report.junit builds lint's and
 verify's from them): a testcase, its failure or error, the input errors, a
-finding's line, a version as its docs folder, text made safe for XML, and the
+finding's line, a version as its docs folder, and the
 testsuites counted into one document."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from xml.etree import ElementTree as ET
 
 from checker.i18n import say
 from checker.model.finding import Finding
+from checker.report.escape import xml as safe
 
 _COUNTS = ("tests", "failures", "errors", "skipped")
-# XML 1.0 cannot hold most control characters (ANSI colour codes in test output).
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def testcase(suite: ET.Element, classname: str, name: str, path: str = "") -> ET.Element:
@@ -41,18 +39,6 @@ def finding_lines(findings: Sequence[Finding]) -> str:
 
 def folder(version: str) -> str:
     return "pytorch_" + version.replace(".", "-")
-
-
-def safe(text: str) -> str:
-    """Characters XML cannot hold, escaped: a control character as `\\x1b`, a
-    lone surrogate (a file name's byte that is not UTF-8) as `\\udcff`, the
-    spelling every other format gives it (checker.files.encodable)."""
-    return _NOT_XML.sub(_escaped, text)
-
-
-def _escaped(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\u{code:04x}" if 0xD800 <= code <= 0xDFFF else f"\\x{code:02x}"
 
 
 def document(name: str, suites: list[ET.Element]) -> str:

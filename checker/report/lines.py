@@ -1,13 +1,11 @@
-"""What every report's text is made of, below the reports that use it: a
-line escaped (names come from files, and a control character in one would
-forge or hide a line), a finding's line, the resolution's lines, and the
+"""What every report's text is made of, below the reports that use it: lines
+escaped for a terminal (checker.report.escape), a finding's line, the resolution's lines, and the
 headline that says what the exit code means. The text, verify, rewrite,
 backed, diff and Markdown reports all take these from here, and import no
 other report for them."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +14,7 @@ import click
 from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.outcome import ExitCode, Unverified
+from checker.report.escape import terminal
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -24,29 +23,7 @@ if TYPE_CHECKING:
 
 
 def lines_of(lines: Sequence[str]) -> str:
-    return "".join(escaped(line) + "\n" for line in lines)
-
-
-# C0 controls, DEL and C1 controls (Unicode's Cc): ESC starts the terminal's
-# escape sequences, as does CSI (\x9b) in some; BEL, a newline or a carriage
-# return in a name would forge or hide a line.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
-def escaped(text: str) -> str:
-    """`text` with each control character shown as its escape, `\\x1b`: the
-    one way a text line shows a name (a file's, an API's, an evidence file's
-    words) that carries one."""
-    if _CONTROL.search(text) is None:
-        return text
-    return _CONTROL.sub(lambda control: f"\\x{ord(control.group()):02x}", text)
-
-
-def escaped_lines(text: str) -> str:
-    """`text` with every control character but its newlines shown as its
-    escape (`escaped`, a line at a time): what a format that writes page text
-    as it is (Markdown, GitHub's workflow commands) is written as."""
-    return "\n".join(map(escaped, text.split("\n")))
+    return "".join(terminal(line) + "\n" for line in lines)
 
 
 def findings_text(findings: Sequence[Finding]) -> list[str]:
@@ -58,11 +35,11 @@ SEVERITY_COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
 
 def finding_line(finding: Finding, colour: bool = False) -> str:
     """`path:line: rule message`, escaped (escaping it again changes nothing)."""
-    path, rule = escaped(finding.path), escaped(finding.rule)
+    path, rule = terminal(finding.path), terminal(finding.rule)
     if colour:
         path = click.style(path, bold=True)
         rule = click.style(rule, fg=SEVERITY_COLOURS[finding.severity], bold=True)
-    return f"{path}:{finding.line}: {rule} {escaped(say(finding.message))}"
+    return f"{path}:{finding.line}: {rule} {terminal(say(finding.message))}"
 
 
 def resolution_text(resolution: Resolution) -> list[str]:

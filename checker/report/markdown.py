@@ -14,11 +14,11 @@ from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
 from checker.outcome import Outcome
+from checker.report.escape import markdown as _text
+from checker.report.escape import markdown_code as _code
 from checker.report.lines import headline
 from checker.report.markdown_evidence import evidence_section, notes_said
-from checker.report.markdown_text import code as _code
 from checker.report.markdown_text import row as _row
-from checker.report.markdown_text import text as _text
 from checker.report.summary import lint_counts, verify_counts, verify_said
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 
@@ -85,7 +85,7 @@ def _rule(rule: Expectation, results: list[Result]) -> list[str]:
     expects = _("The rule expects {expect} ({at}).")
     lines += [expects.format(expect=_code(rule.expect), at=_code(rule.expect_at)), ""]
     groups = entry_groups(results)
-    scope = list(dict.fromkeys(r.product for r in results))
+    scope = list(dict.fromkeys(_text(r.product) for r in results))  # ids: any string
     lines += [_row(_("version"), _("page:line"), *scope, _("matches rule?"))]
     lines += [_row("---", "---", *(":-:" for _column in scope), "---")]
     if groups:
@@ -93,14 +93,16 @@ def _rule(rule: Expectation, results: list[Result]) -> list[str]:
         lines.append(_row("*" + _("rule") + "*", _code(rule.expect_at), *expected, ""))
     for rows in groups:
         said = _("{product} {documented}, expected {expected}")
-        differ = [said.format(product=r.product, documented=r.documented, expected=r.expected)
+        differ = [said.format(product=_text(r.product), documented=r.documented,
+                              expected=r.expected)
                   for r in rows if r.verdict == DIFFERS]  # fmt: skip
         matches = _("✔ yes") if not differ else _("✘ no: {differ}").format(differ="; ".join(differ))
         marks = (MARKS[r.documented] for r in rows)
-        lines.append(_row(rows[0].version, _code(place(rows)), *marks, matches))
+        lines.append(_row(_text(rows[0].version), _code(place(rows)), *marks, matches))
     for version in rule.versions:
         if not any(r.version == version for r in results):
-            lines.append(_row(version, "–", *("–" for _column in scope), _("✘ no entry found")))
+            missing = _("✘ no entry found")  # a rule's version: any string
+            lines.append(_row(_text(version), "–", *("–" for _column in scope), missing))
     if not groups and not rule.versions:
         lines += ["", _("No entry of this API was found in the docs given: see the findings.")]
     return lines + _verdicts(results, groups)
@@ -117,8 +119,8 @@ def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
     for r in judged:
         verdict = f"{_mark(r)} {r.verdict}" + (f": {_text(say(r.detail))}" if r.detail else "")
         shared = sum(1 for rows in groups if rows[0].version == r.version) > 1
-        version = f"{r.version} {_code(f'{r.path}:{r.line}')}" if shared else r.version
-        lines.append(_row(version, r.product, r.documented, r.observed, verdict))
+        version = _text(r.version) + (f" {_code(f'{r.path}:{r.line}')}" if shared else "")
+        lines.append(_row(version, _text(r.product), r.documented, r.observed, verdict))
     if unverified:
         required = any(r.severity is Severity.ERROR for r in unverified)
         said = _(
@@ -144,7 +146,7 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
     lines.append("| --- | --- | --- | --- |")
     for f in findings:
         where = _code(f"{f.path}:{f.line}")
-        lines.append(f"| {where} | {f.rule} | {f.severity.value} | {_text(say(f.message))} |")
+        lines.append(_row(where, _text(f.rule), f.severity.value, _text(say(f.message))))
     return lines
 
 

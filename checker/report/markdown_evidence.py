@@ -23,7 +23,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, say
-from checker.report.markdown_text import code, fenced, row, text
+from checker.report.escape import html
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
+from checker.report.escape import markdown_fenced as fenced
+from checker.report.markdown_text import row
 from checker.report.notes import NO_PRODUCT, is_reference_note, note_said, summary_said
 from checker.report.rerun import is_own, rerun
 
@@ -117,7 +121,9 @@ def failures(record: Evidence) -> list[str]:
     for run in record.runs:
         for case in run.cases:
             if not case.passed and _whole(case).strip():
-                summary = _("Failure text of {test}").format(test=code(case.name))
+                # an HTML block: Markdown is not read in it, so HTML's escape and <code>
+                named = f"<code>{html(case.name)}</code>"
+                summary = html(_("Failure text of {test}")).format(test=named)
                 lines += [f"<details><summary>{summary}</summary>", ""]
                 lines += [*fenced(_whole(case).strip("\n").splitlines()), "", "</details>", ""]
     return lines

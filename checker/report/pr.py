@@ -31,6 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, say
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
 from checker.report.lines import headline
 from checker.report.markdown import MARKS
 from checker.report.markdown_evidence import (
@@ -40,7 +42,6 @@ from checker.report.markdown_evidence import (
     origin,
     version_served,
 )
-from checker.report.markdown_text import code, text
 from checker.report.notes import is_reference_note, note_said
 from checker.report.pr_changes import changes_said, item, repo_path
 from checker.report.summary import failed_tests_said
@@ -58,7 +59,8 @@ def render(outcome: Outcome[VerifyReport]) -> str:
     docs = report.docs or DocsChanges(None)
     lines = ["# 【资料变更】", "", *changes_said(docs, report.refs), ""]
     if report.refs:
-        lines.append(_("Checked these docs entries at {refs}:").format(refs=", ".join(report.refs)))
+        refs = text(", ".join(report.refs))
+        lines.append(_("Checked these docs entries at {refs}:").format(refs=refs))
     else:
         lines.append(_("Checked these docs entries in the working tree:"))
     for rule in report.rules:
@@ -80,7 +82,8 @@ STATUS = {
 
 
 def _named(r: Result, docs: DocsChanges) -> str:
-    return docs.name(r.path, r.entry_line, r.product)
+    """The product as the page writes it (the configuration's name), escaped."""
+    return text(docs.name(r.path, r.entry_line, r.product))
 
 
 def _marks(rows: list[Result], docs: DocsChanges, documented: bool = True) -> str:
@@ -108,13 +111,15 @@ def _rule(
         )
     elif not differ:
         said = _("Entries checked: {count}; all state the rule's expectation “{expect}” ({marks}).")
-        lines.append(said.format(count=len(groups), expect=rule.expect, marks=expected))
+        lines.append(said.format(count=len(groups), expect=text(rule.expect), marks=expected))
     else:
         said = _(
             "{count} of {total} entries differ from the rule's expectation “{expect}” ({marks}):"
         )
         lines.append(
-            said.format(count=len(differ), total=len(groups), expect=rule.expect, marks=expected)
+            said.format(
+                count=len(differ), total=len(groups), expect=text(rule.expect), marks=expected
+            )
         )
         lines.append("")
         for rows in differ:
@@ -130,7 +135,8 @@ def _rule(
             )
             lines.append(item(where, rows[0].version, what))
     if missing:
-        lines += ["", _("No entry found for: {versions}.").format(versions=", ".join(missing))]
+        said = _("No entry found for: {versions}.").format(versions=text(", ".join(missing)))
+        lines += ["", said]
     return lines
 
 
@@ -160,8 +166,9 @@ def _observed(r: Result, docs: DocsChanges) -> str:
     """`torch.x 2.12.0 on Ascend 950DT: doc-claims-support-test-fails (…)`."""
     verdict = _(VERDICT_WORDS[r.verdict]) if r.verdict in VERDICT_WORDS else r.verdict
     detail = _(" ({detail})").format(detail=say(r.detail)) if r.detail else ""
+    product = docs.name(r.path, r.entry_line, r.product)  # escaped with the rest
     said = _("{api} {version} on {product}: {verdict}{detail}").format(
-        api=r.api, version=r.version, product=_named(r, docs), verdict=verdict, detail=detail
+        api=r.api, version=r.version, product=product, verdict=verdict, detail=detail
     )
     return text(said)
 
@@ -190,7 +197,7 @@ def _validation(outcome: Outcome[VerifyReport]) -> list[str]:
             env = record.environment
             note = note_said(env.note) if is_reference_note(env.note) else kind(env)
             said = _("{version} ({origin}): {note}").format(
-                version=version_served(record), origin=code(origin(record)), note=text(note)
+                version=text(version_served(record)), origin=code(origin(record)), note=text(note)
             )
             lines.append(f"- {said}")
     if report.notes:

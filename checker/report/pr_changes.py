@@ -16,9 +16,10 @@ from pathlib import PurePath
 from checker.i18n import _, ngettext
 from checker.model.changes import Change, Kind
 from checker.model.records import Record
+from checker.report.escape import markdown as text
+from checker.report.escape import markdown_code as code
 from checker.report.located import located
 from checker.report.markdown import MARKS
-from checker.report.markdown_text import code, text
 from checker.verify.docs_changes import DocsChanges
 
 
@@ -60,7 +61,9 @@ def repo_path(path: str, refs: Sequence[str]) -> str:
 
 
 def item(where: str, version: str, said: str) -> str:
-    return "- " + _("{where} ({version}): {said}").format(where=where, version=version, said=said)
+    """A list item: `where` and `said` already Markdown, `version` text."""
+    said = _("{where} ({version}): {said}").format(where=where, version=text(version), said=said)
+    return "- " + said
 
 
 def _line(change: Change, docs: DocsChanges, refs: Sequence[str]) -> str:
@@ -82,7 +85,8 @@ def _line(change: Change, docs: DocsChanges, refs: Sequence[str]) -> str:
 
 
 def _name(record: Record, docs: DocsChanges) -> str:
-    return docs.name(record.path, record.entry_line, record.product)
+    """The product as the page writes it (the configuration's name), escaped."""
+    return text(docs.name(record.path, record.entry_line, record.product))
 
 
 def _where(record: Record, line: int, refs: Sequence[str]) -> str:

@@ -1,6 +1,7 @@
 """The report of the commands that rewrite pages (`fix`, `new-version`,
 `migrate`): with --diff, the unified diff of every file that would change
-and nothing else (a patch to read or apply); otherwise a line per file
+and nothing else (a patch to read or apply; a control character of a page but
+a tab and a CRLF escaped, checker.report.escape.terminal_patch); otherwise a line per file
 changed, saying what was done, then what was left as it was, and (fix) the
 findings still there, as lint prints them."""
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from checker.i18n import _, say
 from checker.report.counts import entries_said, files_said, findings_said, pages_said
+from checker.report.escape import terminal_patch
 from checker.report.lines import finding_line, lines_of
 from checker.rewrite.written import PageRewrite, unified_diff
 
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
 def rewrite_text(outcome: Outcome[Rewritten], colour: bool = False) -> str:
     rewritten = outcome.result
     if rewritten.diff:
-        return "".join(unified_diff(change) for change in rewritten.changed)
+        return terminal_patch("".join(unified_diff(change) for change in rewritten.changed))
     lines = [_change_line(outcome.command, change) for change in rewritten.changed]
     lines += [f"{s.path}:{s.line}: {say(s.why)}" for s in rewritten.skipped]
     left = "".join(finding_line(f, colour) + "\n" for f in rewritten.left)

@@ -8,14 +8,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from checker.i18n import _, say
+from checker.report.escape import markdown, markdown_code
+from checker.report.markdown_text import row
 from checker.report.tests_text import percent
 
 if TYPE_CHECKING:
     from checker.results import TestsReport
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
@@ -24,18 +22,18 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
     lines = [f"## {title}", ""]
     for mapped in report.versions:
         lines += [
-            f"### {mapped.version}",
+            f"### {markdown(mapped.version)}",
             "",
             _(
                 "{reached} of {documented} documented APIs reached ({share}), {npu} on the NPU; "
-                "tests: `{tree}`; disabled list: {listed}"
+                "tests: {tree}; disabled list: {listed}"
             ).format(
                 reached=mapped.reached,
                 documented=mapped.documented,
                 share=percent(mapped.reached, mapped.documented),
                 npu=mapped.on_npu,
-                tree=mapped.tree,
-                listed=f"`{mapped.disabled}`" if mapped.disabled else _("none"),
+                tree=markdown_code(str(mapped.tree)),
+                listed=markdown_code(str(mapped.disabled)) if mapped.disabled else _("none"),
             ),
             "",
             f"| {product} | {supported} | {backed} | {share_of} | call | method | opinfo | rule |",
@@ -43,19 +41,16 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
         ]
         for share in mapped.shares:
             kinds = dict(share.by_kind)
-            lines.append(
-                f"| {share.product} | {share.supported} | {share.backed} | "
-                f"{percent(share.backed, share.supported)} | "
-                + " | ".join(str(kinds.get(k, 0)) for k in ("call", "method", "opinfo", "rule"))
-                + " |"
-            )
+            counts = (str(kinds.get(k, 0)) for k in ("call", "method", "opinfo", "rule"))
+            shared = (str(share.supported), str(share.backed))
+            percentage = percent(share.backed, share.supported)
+            lines.append(row(markdown(share.product), *shared, percentage, *counts))
         lines.append("")
         mine = [v for v in report.verdicts if v.version == mapped.version]
         for verdict in (v for v in mine if v.severity is not None):
-            lines.append(
-                f"- `{_cell(verdict.path)}:{verdict.line}` **{verdict.check}** "
-                f"{_cell(say(verdict.message))}"
-            )
+            where = markdown_code(f"{verdict.path}:{verdict.line}")
+            said = markdown(say(verdict.message))
+            lines.append(f"- {where} **{markdown(verdict.check)}** {said}")
         unbacked = sorted({v.api for v in mine if v.check == "claim-unbacked"})
         if unbacked:
             lines += [
@@ -64,10 +59,10 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
                 + _("{count} supported APIs no test reaches on the NPU").format(count=len(unbacked))
                 + "</summary>",
                 "",
-                *(f"- `{_cell(api)}`" for api in unbacked),
+                *(f"- {markdown_code(api)}" for api in unbacked),
                 "",
                 "</details>",
             ]
         lines.append("")
-    lines += [f"- {input_error}: {_cell(error)}" for error in errors]
+    lines += [f"- {input_error}: {markdown(error)}" for error in errors]
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -200,6 +200,7 @@ def test_markup_in_messages_and_backticks_in_code() -> None:
     assert "\n````text\n" in out  # a fence longer than the backticks inside
     assert "- a\\|\\<b\\>" in out
     assert "\n  FAILED uses ```fences```: line two (the whole text below)\n" in out
-    assert "<details><summary>Failure text of ```` uses ```fences``` ````</summary>\n\n" in out
+    # an HTML block, where Markdown is not read: the name is HTML's text, in a <code>
+    assert "<details><summary>Failure text of <code>uses ```fences```</code></summary>\n\n" in out
     assert "\n```text\nline one\nline two\n```\n\n</details>\n" in out
     assert "\nNOTE=no NPU verification: x\n" in out

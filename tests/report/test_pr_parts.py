@@ -184,8 +184,8 @@ def test_a_failed_tests_whole_text_is_in_details_in_the_pr_report() -> None:
         out = render(outcome_of(report))
     assert f"\n  FAILED {TEST}::T::test_b: AssertionError: 1 != 2（全文见下）\n" in out
     assert (
-        f"\n<details><summary>`{TEST}::T::test_b` 的失败信息</summary>\n\n```text\n{trace}\n```\n\n"
-        "</details>\n"
+        f"\n<details><summary><code>{TEST}::T::test_b</code> 的失败信息</summary>\n\n"
+        f"```text\n{trace}\n```\n\n</details>\n"
     ) in out
     assert "RESULT=Ran 2 tests in 0.010s, FAILED (failures=1)（退出码 1）\n" in out
 

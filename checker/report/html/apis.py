@@ -13,11 +13,11 @@ from typing import Any
 from checker.i18n import _
 from checker.model.changes import first_entries
 from checker.model.records import Record
+from checker.report.escape import html as esc
 from checker.report.html.markup import (
     STATUS_WORDS,
     VERIFIED_WORDS,
     document,
-    esc,
     page_file,
     script_json,
 )

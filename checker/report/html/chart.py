@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.report.html.markup import esc
+from checker.report.escape import html as esc
 
 _BAR, _GAP, _HEIGHT, _TOP, _BOTTOM, _LEFT = 22, 30, 160, 18, 34, 8
 

@@ -12,9 +12,9 @@ from collections import Counter
 from checker.i18n import _, say
 from checker.model.evidence import Evidence
 from checker.model.support import Page
+from checker.report.escape import html as esc
 from checker.report.html.markup import (
     VERIFIED_WORDS,
-    esc,
     heading,
     muted,
     status_word,

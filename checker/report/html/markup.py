@@ -2,8 +2,8 @@
 script, the page around a body (one inline style sheet: a page opened alone
 from an artefact store looks as it does in the site), where a docs page's
 view lives, and the marks of a status. Every text that comes from a page, a
-report or a file name goes through `esc`: a page's `<script>` or `</td>`
-stays text."""
+report or a file name goes through `esc` (checker.report.escape's `html`): a
+page's `<script>` or `</td>` stays text."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import hashlib
 import json
 import re
 from functools import cache
-from html import escape
 from pathlib import Path, PurePosixPath
 
 from checker.i18n import N_, _, shown_language
+from checker.report.escape import html as esc
 
 # A status as a cell shows it, and its word (translated where shown).
 MARKS = {"supported": "✔", "unsupported": "✘", "unstated": "–", "conflict": "!"}
@@ -39,11 +39,6 @@ _IN_SCRIPT = {
     "\u2028": "\\u2028",
     "\u2029": "\\u2029",
 }
-
-
-def esc(text: object) -> str:
-    """Text (and quotes: it may be an attribute's value) made safe for HTML."""
-    return escape(str(text), quote=True)
 
 
 def script_json(value: object) -> str:

@@ -14,8 +14,9 @@ from checker.i18n import _, say
 from checker.model.finding import Finding
 from checker.model.records import Record
 from checker.model.support import Entry, Page
+from checker.report.escape import html as esc
 from checker.report.html.evidence import page_verification
-from checker.report.html.markup import document, esc, heading, mark_cell, status_word, table
+from checker.report.html.markup import document, heading, mark_cell, status_word, table
 from checker.results import Site
 from checker.testmap.refs import NPU
 

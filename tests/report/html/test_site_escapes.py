@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checker.report.html.markup import esc, script_json
+from checker.report.escape import html as esc
+from checker.report.html.markup import script_json
 from tests.site import api_data, page_of
 
 HOSTILE_API = "torch.hostile.h</script><b>x"
