@@ -31,8 +31,12 @@ _GENERATED = re.compile(r"/generated/([^/]+?)\.html$")
 _SIGNATURE = re.compile(r"\(.*\)$")
 ROOTS = ("torch.", "torch_npu.")  # the namespaces a full name starts with
 # What an API name is, full or short: dotted Python identifiers (torch's are
-# ASCII). Anything else in its place is prose a writer put there.
-_API_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+# ASCII). Anything else in its place is prose a writer put there; but a Greek
+# or Cyrillic letter in a name is a look-alike (api-name-not-plain says so),
+# not prose.
+_LETTER = "A-Za-z_\u0370-\u03ff\u0400-\u04ff"
+_IDENTIFIER = f"[{_LETTER}][{_LETTER}0-9]*"
+_API_NAME = re.compile(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*")
 _EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
 # Markup other than underscores. Without it, the text as written is what the
 # inline parse would give: underscore emphasis is put back as written anyway.

@@ -257,7 +257,7 @@ def test_a_version_map_and_its_verdicts_round_trip_with_their_messages() -> None
     assert (back.message.template, back.message.args) == (said.template, said.args)
 
 
-GOOD = [0, 0, 0, 3, True, [0, 0, 3, [0], False, False], 0]
+GOOD = [0, 0, 0, 3, True, [0, 0, 3, [0], False, False], 0, 0]
 
 
 @pytest.mark.parametrize(
@@ -270,15 +270,15 @@ GOOD = [0, 0, 0, 3, True, [0, 0, 3, [0], False, False], 0]
         [*GOOD, 0],  # a field too many
         [*GOOD[:3], "3", *GOOD[4:]],  # an int as a string
         [*GOOD[:4], 1, *GOOD[5:]],  # a bool as an int
-        [*GOOD[:5], [0, 0, 3, [0], False], 0],  # a case with a field too few
-        [*GOOD[:5], [0, 0, 3, 0, False, False], 0],  # its variants not a list
+        [*GOOD[:5], [0, 0, 3, [0], False], 0, 0],  # a case with a field too few
+        [*GOOD[:5], [0, 0, 3, 0, False, False], 0, 0],  # its variants not a list
     ],
 )
 def test_a_value_of_another_type_does_not_decode(row: list[Any]) -> None:
     codec = Codec(Link)
     good = {"strings": ["x"], "rows": [GOOD]}
     assert codec.decode(json.loads(json.dumps(good))) == [
-        Link("x", "x", "x", 3, True, Case("x", "x", 3, ("x",)), "x")
+        Link("x", "x", "x", 3, True, Case("x", "x", 3, ("x",)), "x", "x")
     ]
     with pytest.raises((ValueError, LookupError)):
         codec.decode({"strings": ["x"], "rows": [row]})
