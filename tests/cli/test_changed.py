@@ -1,0 +1,133 @@
+"""`lint --staged` and `lint --changed-since REF`: only the findings on the
+entries a change touched, the others counted in the summary as not touched
+(as reviewdog's filter-mode=added, diff-cover, darker). A whitespace edit of
+a title on a page with findings from before passes; a flip the shipped rule
+refuses is reported at its row; a page that is wholly new is reported whole.
+Run in a repository shaped like torch-npu's (tests/app/changed_repo.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.app.changed_repo import (
+    BEFORE,
+    FLIPPED,
+    PAGE,
+    build_changed_repo,
+    edit_line,
+    flip,
+    retitle,
+)
+from tests.conftest import Invoke
+from tests.helpers import git
+
+WHOLE = "2 findings (1 error, 1 warning) in 1 file, 2 entries\n"
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    built = build_changed_repo(tmp_path / "torch-npu")
+    monkeypatch.chdir(built)
+    return built
+
+
+def test_a_staged_whitespace_edit_of_a_title_passes(cli: Invoke, repo: Path) -> None:
+    retitle(repo)
+    git(repo, "add", PAGE)
+    assert cli("lint", "--fail-on", "warning", PAGE) == (1, BEFORE, WHOLE)  # the whole file
+    assert cli("lint", "--staged", "--fail-on", "warning", PAGE) == (
+        0,
+        "",
+        "0 findings (0 errors, 0 warnings) in 1 file, 2 entries; not shown: 2 not touched\n",
+    )
+
+
+def test_a_staged_flip_against_the_rule_is_refused_at_its_row(cli: Invoke, repo: Path) -> None:
+    flip(repo)
+    git(repo, "add", PAGE)
+    assert cli("lint", "--staged", "--fail-on", "warning", PAGE) == (
+        1,
+        FLIPPED,
+        "1 finding (1 error, 0 warnings) in 1 file, 2 entries; not shown: 2 not touched\n",
+    )
+
+
+def test_staged_is_the_index_not_the_working_tree(cli: Invoke, repo: Path) -> None:
+    flip(repo)  # not staged: no part of the commit
+    code, out, _ = cli("lint", "--staged", PAGE)
+    assert (code, out) == (0, "")
+
+
+def test_a_change_inside_an_entry_reports_all_its_findings(cli: Invoke, repo: Path) -> None:
+    edit_line(repo, 35, "✔", "✔ ")  # initialize_metrics's A2 row
+    git(repo, "add", PAGE)
+    assert cli("lint", "--staged", PAGE) == (1, BEFORE, WHOLE)
+
+
+def test_changed_since_judges_the_branch_against_its_merge_base(cli: Invoke, repo: Path) -> None:
+    git(repo, "checkout", "-q", "-b", "retitle")
+    retitle(repo)
+    git(repo, "commit", "-qam", "a title")
+    git(repo, "checkout", "-q", "master")
+    flip(repo)  # master moves on: no change of the branch
+    git(repo, "commit", "-qam", "flipped")
+    git(repo, "checkout", "-q", "retitle")
+    code, out, err = cli("lint", "--changed-since", "master", "--fail-on", "warning", PAGE)
+    assert (code, out) == (0, "")
+    assert err.endswith("; not shown: 2 not touched\n")
+    flip(repo)  # the working tree is part of the change, staged or not
+    assert cli("lint", "--changed-since", "master", PAGE) == (
+        1,
+        FLIPPED,
+        "1 finding (1 error, 0 warnings) in 1 file, 2 entries; not shown: 2 not touched\n",
+    )
+
+
+def test_a_new_page_is_reported_whole(cli: Invoke, repo: Path) -> None:
+    """New in the index (--staged), or untracked (--changed-since): every
+    finding of it, there being nothing it had before."""
+    new = PAGE.replace("torch-distributed-elastic", "torch-distributed-copy")
+    (repo / new).write_text((repo / PAGE).read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = cli("lint", "--changed-since", "HEAD", new)
+    assert code == 1
+    assert out == BEFORE.replace(PAGE, new)
+    git(repo, "add", new)
+    code, out, _ = cli("lint", "--staged", new)
+    assert code == 1
+    assert out == BEFORE.replace(PAGE, new)
+
+
+def test_a_missing_ref_is_one_line(cli: Invoke, repo: Path) -> None:
+    assert cli("lint", "--changed-since", "mastr", PAGE) == (
+        2,
+        "",
+        "docs-check: error: .: no such ref 'mastr' (closest: master)\n",
+    )
+
+
+def test_outside_a_repository_is_one_line(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    monkeypatch.chdir(outside)
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    code, out, err = cli("lint", "--staged", ".")
+    assert (code, out) == (2, "")
+    assert err.startswith("docs-check: error: .: not a git repository")
+    assert err.count("\n") == 1
+    code, out, err = cli("lint", "--changed-since", "master", ".")
+    assert (code, out) == (2, "")
+    assert err.startswith("docs-check: error: .: not a git repository")
+    assert err.count("\n") == 1
+
+
+def test_the_options_that_do_not_go_together(cli: Invoke, repo: Path) -> None:
+    code, _, err = cli("lint", "--staged", "--changed-since", "master", PAGE)
+    assert code == 2
+    assert err.endswith("--changed-since and --staged go apart: give one\n")
+    code, _, err = cli("lint", "--staged", "--git", ".", "--ref", "master", "docs")
+    assert code == 2
+    assert err.endswith("--staged judges the working tree: not with --ref\n")
