@@ -131,3 +131,39 @@ def test_the_options_that_do_not_go_together(cli: Invoke, repo: Path) -> None:
     code, _, err = cli("lint", "--staged", "--git", ".", "--ref", "master", "docs")
     assert code == 2
     assert err.endswith("--staged judges the working tree: not with --ref\n")
+
+
+def test_what_a_touched_entry_makes_another_page_contradict_is_kept(
+    cli: Invoke, repo: Path
+) -> None:
+    """put_metric documented on a second page of 2.12.0 (a duplicate-api from
+    before): the flip makes it an api-conflict on that page, untouched, which
+    is the change's finding all the same."""
+    other = PAGE.replace("torch-distributed-elastic", "torch-other")
+    text = (repo / PAGE).read_text(encoding="utf-8")
+    cut = text.index("\n### torch.distributed.elastic.metrics.init")
+    (repo / other).write_text(text[:cut], encoding="utf-8")
+    git(repo, "add", other)
+    git(repo, "commit", "-qm", "put_metric twice")
+    flip(repo)
+    git(repo, "add", PAGE)
+    conflict = (
+        f"{other}:21: api-conflict torch.distributed.elastic.metrics.put_metric for 2.12.0 "
+        f"contradicts {PAGE}:21 (ascend-950 unsupported here, supported there)\n"
+    )
+    assert cli("lint", "--staged", "docs") == (
+        1,
+        FLIPPED + conflict,
+        "2 findings (2 errors, 0 warnings) in 5 files, 6 entries; not shown: 2 not touched\n",
+    )
+
+
+def test_a_ref_with_no_common_commit_is_one_line(cli: Invoke, repo: Path) -> None:
+    git(repo, "checkout", "-q", "--orphan", "elsewhere")
+    git(repo, "commit", "-qm", "another history")
+    git(repo, "checkout", "-q", "master")
+    assert cli("lint", "--changed-since", "elsewhere", PAGE) == (
+        2,
+        "",
+        "docs-check: error: --changed-since: elsewhere has no commit in common with HEAD\n",
+    )
