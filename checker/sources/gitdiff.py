@@ -59,7 +59,8 @@ def changed(since: Since, repo: str = ".") -> Changed:
     root = git_toplevel(repo)
     ref = since.base or GitRef(repo, "HEAD")
     arguments = ["diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv"]
-    arguments += ["--no-renames", "--src-prefix=a/", "--dst-prefix=b/"]
+    # whatever the configuration says: paths from the top, prefixed a/ and b/
+    arguments += ["--no-renames", "--no-relative", "--src-prefix=a/", "--dst-prefix=b/"]
     if since.base is None:
         arguments += ["--cached", _head(repo)]
     else:

@@ -167,3 +167,35 @@ def test_a_ref_with_no_common_commit_is_one_line(cli: Invoke, repo: Path) -> Non
         "",
         "docs-check: error: --changed-since: elsewhere has no commit in common with HEAD\n",
     )
+
+
+def test_lines_removed_touch_the_entry_they_were_in(cli: Invoke, repo: Path) -> None:
+    """initialize_metrics's ✗ row deleted: its nonstandard-mark goes, and the
+    entry the deletion touched is reported: its link-version from before, and
+    the product it no longer names."""
+    page = repo / PAGE
+    lines = page.read_text(encoding="utf-8").split("\n")
+    assert lines[36] == "| <term>Ascend 950DT</term> | ✗ |"
+    del lines[36]
+    page.write_text("\n".join(lines), encoding="utf-8")
+    git(repo, "add", PAGE)
+    code, out, _ = cli("lint", "--staged", PAGE)
+    assert (code, out) == (
+        1,
+        BEFORE.splitlines(keepends=True)[0]
+        + f"{PAGE}:33: product-set-differs torch.distributed.elastic.metrics.initialize_metrics "
+        "names other products than the rest of the file (extra: none; missing: ascend-950)\n",
+    )
+
+
+def test_a_page_whose_name_git_quotes(cli: Invoke, repo: Path) -> None:
+    """`+++ "b/…/torch-\\345\\210\\206….md"`: the path git C-quotes is the page's."""
+    named = PAGE.replace("torch-distributed-elastic", "torch-分布式")
+    git(repo, "mv", PAGE, named)
+    git(repo, "commit", "-qm", "a Chinese name")
+    edited = (repo / named).read_text(encoding="utf-8").split("\n")
+    edited[34] = edited[34].replace("✔", "✔ ")  # initialize_metrics's A2 row
+    (repo / named).write_text("\n".join(edited), encoding="utf-8")
+    git(repo, "add", named)
+    code, out, _ = cli("lint", "--staged", named)
+    assert (code, out) == (1, BEFORE.replace(PAGE, named))
