@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from checker.gate.baseline import Project
     from checker.progress import Progress
     from checker.rewrite.fixes import FixedPages
+    from checker.sources.gitdiff import Since
 
 
 def lint(
@@ -34,11 +35,13 @@ def lint(
     progress: Progress | None = None,
     fixes: bool = False,
     tests: TestsRequest | None = None,
+    since: Since | None = None,
 ) -> Outcome[Linted]:
     """`fixes`: also make the certain fixes, unwritten, for a report that
     hands them on (lintrunner's `replacement`); `tests` (--tests): also the
-    claims against the repository's tests."""
-    linted, ready = checked(paths, settings, progress, tests)
+    claims against the repository's tests; `since` (--changed-since,
+    --staged): only the findings on what that change touched."""
+    linted, ready = checked(paths, settings, progress, tests, since)
     errors = linted.corpus.errors + (linted.resolution.errors if linted.resolution else ())
     errors += linted.mapping_errors
     if fixes:
@@ -61,10 +64,16 @@ def checked(
     settings: Settings,
     progress: Progress | None = None,
     tests: TestsRequest | None = None,
+    since: Since | None = None,
 ) -> tuple[Linted, Prepared]:
     """The lint run itself, and the setup it ran under (`fix` gates what it
     fixes as lint gated what it found)."""
     ready = setup(paths, settings)
+    change = None
+    if since is not None:  # before any page is read: outside a repository, one line at once
+        from checker.sources.gitdiff import changed
+
+        change = changed(since)
     resolve, resolution = settings.resolve, None
     with resolvers(resolve) as started:
         # the page rules run where each page is read (in the workers)
@@ -93,6 +102,11 @@ def checked(
         mapping_errors, tested = mapped.errors, mapped.tested()
     audit = _audit(corpus, ready.gate.project, whole=not paths, resolved=resolve is not None)
     gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
+    if change is not None:
+        from checker.gate.touched import touched
+
+        kept = touched(gated.findings, corpus.pages, change)
+        gated = replace(gated, findings=kept.findings, untouched=kept.untouched)
     linted = Linted(
         corpus, gated, ready.gate.project, resolution, mapping_errors=mapping_errors, tested=tested
     )

@@ -9,7 +9,13 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
-from checker.cli.settings import lintrunner_code_of, settings_of, statistics_of, tests_request_of
+from checker.cli.settings import (
+    lintrunner_code_of,
+    settings_of,
+    since_of,
+    statistics_of,
+    tests_request_of,
+)
 from checker.cli.torch_options import python_option, test_map_options
 from checker.i18n import N_, message, say
 from checker.report.formats import FORMATS
@@ -27,6 +33,19 @@ from checker.report.formats import FORMATS
     is_flag=True,
     help="With --ref: a summary line for each ref read, before the total.",
 )
+@click.option(
+    "--changed-since",
+    "changed_since",
+    metavar="REF",
+    help="Report only findings on entries that the working tree changed since the "
+    "merge-base of REF and HEAD (for CI); the others are counted as not touched.",
+)
+@click.option(
+    "--staged",
+    is_flag=True,
+    help="Report only findings on entries that the index changed against HEAD: "
+    "the commit being made (the pre-commit hook's default).",
+)
 def lint(
     paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, by_ref: bool, **values: Any
 ) -> int:
@@ -39,9 +58,10 @@ def lint(
     settings = settings_of(values)
     statistics = statistics_of(fmt, values)
     code = lintrunner_code_of(fmt, values)
+    since = since_of(values)
     if by_ref and not settings.reading.refs:
         raise click.UsageError(say(message(N_("--summary-by-ref needs --ref"))))
 
     with progress_for(quiet) as progress:
-        outcome = run_lint(paths, settings, progress, FORMATS[fmt].fixes, tests)
+        outcome = run_lint(paths, settings, progress, FORMATS[fmt].fixes, tests, since)
     return finish(outcome, fmt, output, quiet, statistics, code, by_ref)

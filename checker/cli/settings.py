@@ -17,6 +17,7 @@ from checker.report.formats import FORMATS, STATISTICS
 if TYPE_CHECKING:
     from checker.app.setup import Reading, Settings
     from checker.app.version_trees import TestsRequest
+    from checker.sources.gitdiff import Since
     from checker.sources.gitrefs import GitRef
     from checker.torch.resolution import ResolveOptions
 
@@ -120,6 +121,30 @@ def reading_of(values: dict[str, Any]) -> Reading:
         cache_dir=values.get("cache_dir"),
         jobs=values.get("jobs"),
     )
+
+
+def since_of(values: dict[str, Any]) -> Since | None:
+    """What change lint judges (--changed-since REF, --staged); None: the
+    files whole. REF is resolved up front, in the repository of the current
+    folder, as every ref of the command line is. Both read the working tree,
+    so neither goes with --ref."""
+    base, staged = values.get("changed_since"), bool(values.get("staged"))
+    if base is None and not staged:
+        return None
+    if base is not None and staged:
+        said = message(
+            N_("{first} and {then} go apart: give one"), first="--changed-since", then="--staged"
+        )
+        raise click.UsageError(say(said))
+    if values.get("refs"):
+        option = "--staged" if staged else "--changed-since"
+        said = message(N_("{option} judges the working tree: not with --ref"), option=option)
+        raise click.UsageError(say(said))
+    from checker.sources.gitdiff import Since
+
+    if base is None:
+        return Since()
+    return Since(_refs_resolved(".", (), (base,))[0])
 
 
 def tests_request_of(values: dict[str, Any], test_refs_alone: bool = False) -> TestsRequest | None:

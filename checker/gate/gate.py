@@ -45,15 +45,19 @@ class Gated:
     known: int = 0  # in the baseline
     results: tuple[Result, ...] = ()  # the verdicts, re-levelled
     suppressed: int = 0  # silenced by docs-check comments in the pages
+    untouched: int = 0  # on nothing the change touched (lint --changed-since, --staged)
 
     @property
     def note(self) -> str:
-        """`; not shown: 28 in the baseline, 1 ignored, 2 suppressed`, or nothing:
+        """`; not shown: 28 in the baseline, 1 ignored, 2 suppressed, 3 not
+        touched`, or nothing:
         a Message, which the summary line says in the language of the run."""
         hidden = [message(N_("{count} in the baseline"), count=self.known)] if self.known else []
         hidden += [message(N_("{count} ignored"), count=self.ignored)] if self.ignored else []
         if self.suppressed:
             hidden += [message(N_("{count} suppressed"), count=self.suppressed)]
+        if self.untouched:
+            hidden += [message(N_("{count} not touched"), count=self.untouched)]
         if not hidden:
             return ""
         return message(N_("; not shown: {hidden}"), hidden=joined(hidden, N_("{first}, {then}")))

@@ -86,7 +86,7 @@ def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
     found = {ref: (ref.ref, ref.commit) for ref in refs if ref.commit}
     for repo in dict.fromkeys(ref.repo for ref in refs if not ref.commit):
         mine = list(dict.fromkeys(ref for ref in refs if ref.repo == repo and not ref.commit))
-        listed = _run(repo, ["for-each-ref", "--format=%(refname)"])
+        listed = git_run(repo, ["for-each-ref", "--format=%(refname)"])
         if not listed.ok:
             why = listed.failure or _said(listed.stderr).removeprefix("fatal: ")
             raise UsageError(
@@ -116,6 +116,18 @@ def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
             name = tracking.get(ref) or ref.ref
             found[ref] = (name, commits[name])
     return found
+
+
+def git_toplevel(repo: str) -> str:
+    """The top folder of the work tree `repo` is in; not in one, a usage error
+    of one line (`.: not a git repository`), as for a ref."""
+    found = git_run(repo, ["rev-parse", "--show-toplevel"])
+    if not found.ok:
+        why = found.failure or _said(found.stderr).removeprefix("fatal: ")
+        raise UsageError(
+            message(N_("{repo}: {why}"), repo=repo, why=why or message(N_("not a git repository")))
+        )
+    return found.output.decode("utf-8", "surrogateescape").rstrip("\n")
 
 
 # How git reads a short name, in its order (refs.c, ref_rev_parse_rules).
@@ -209,12 +221,15 @@ def _unknown(unknown: Sequence[str], names: Sequence[str]) -> str:
     return message(N_("no such ref {refs}"), refs=listed)
 
 
-def _run(repo: str, arguments: list[str], stdin: bytes | None = None) -> CommandResult:
+def git_run(
+    repo: str, arguments: list[str], stdin: bytes | None = None, index: bool = False
+) -> CommandResult:
+    """`index`: keep GIT_INDEX_FILE, the index of the commit a git hook runs
+    for (`git commit -a` or `git commit PATH` stage into an index of their
+    own and name it there): what `lint --staged` judges."""
+    unset = [name for name in _REPOSITORY_ENV if not (index and name == "GIT_INDEX_FILE")]
     return run_command(
-        ["git", "-C", repo, *READ_ONLY, *arguments],
-        timeout=_TIMEOUT,
-        stdin=stdin,
-        unset=_REPOSITORY_ENV,
+        ["git", "-C", repo, *READ_ONLY, *arguments], timeout=_TIMEOUT, stdin=stdin, unset=unset
     )
 
 
@@ -234,10 +249,12 @@ def _said(stderr: str) -> str:
     return "".join(lines[-1:])
 
 
-def git_output(ref: GitRef, arguments: list[str], stdin: bytes | None = None) -> bytes:
+def git_output(
+    ref: GitRef, arguments: list[str], stdin: bytes | None = None, index: bool = False
+) -> bytes:
     """What git printed; a failure is a usage error naming the ref (the files
-    at refs, checker.sources.gittrees, are read through it too)."""
-    result = _run(ref.repo, arguments, stdin)
+    at refs, checker.sources.gittrees, are read through it too). `index`: see `_run`."""
+    result = git_run(ref.repo, arguments, stdin, index)
     if not result.ok:
         why = result.failure or _said(result.stderr) or message(N_("failed"))
         raise UsageError(

@@ -91,9 +91,13 @@ def test_verify_verdicts_follow_it(at_repo: Invoke, tmp_path: Path) -> None:
 
 
 def test_the_pre_commit_hook_fails_on_warnings(at_repo: Invoke) -> None:
-    """The hook's `args` are `--fail-on warning`: what it reports fails the commit."""
+    """The hook's `args` hold `--fail-on warning`: what it reports fails the
+    commit (`--staged`: what the commit touched, tests/cli/test_changed.py),
+    and so do the whole-file hook's."""
     hooks = (REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     lint_hook = hooks.split("\n- id: docs-check\n")[1].split("\n- id:")[0]
-    assert "  entry: docs-check lint\n  args: [--fail-on, warning]\n" in lint_hook
+    assert "  entry: docs-check lint\n  args: [--staged, --fail-on, warning]\n" in lint_hook
+    whole_hook = hooks.split("\n- id: docs-check-all\n")[1].split("\n- id:")[0]
+    assert "  entry: docs-check lint\n  args: [--fail-on, warning]\n" in whole_hook
     code, out, _ = at_repo("lint", "--fail-on", "warning", "--select", "nonstandard-mark", PAGE)
     assert (code, out) == (1, WARNING)

@@ -218,11 +218,14 @@ def test_try_repo_passes_on_good_docs(docs: Path, hook_repo: Path, home: Path) -
 def test_try_repo_fails_on_a_status_that_lost_its_是(
     docs: Path, hook_repo: Path, home: Path
 ) -> None:
+    """Committed already: the whole-file hook finds it (`docs-check`, which
+    judges what is staged, has nothing to judge)."""
     put(docs, ACCELERATOR, bad_accelerator())
     git(docs, "commit", "-q", "--no-gpg-sign", "-am", "broken status")
-    code, output = pre_commit(docs, home, "try-repo", str(hook_repo), "docs-check", "--all-files")
+    hook = "docs-check-all"
+    code, output = pre_commit(docs, home, "try-repo", str(hook_repo), hook, "--all-files")
     assert code == 1, output
-    assert re.search(r"^docs-check lint\.+Failed$", output, re.MULTILINE), output
+    assert re.search(r"^docs-check lint \(whole files\)\.+Failed$", output, re.MULTILINE), output
     assert "- exit code: 1" in output.splitlines()
     assert findings(output) == [UNREADABLE]
 
@@ -348,7 +351,11 @@ def test_run_all_files_on_a_batched_tree_finds_what_lint_finds(
     repo.mkdir()
     git(repo, "init", "-q", "-b", "master")
     batched_tree(repo)
-    put(repo, ".pre-commit-config.yaml", documented_config(str(hook_repo)))
+    # the whole-file hook: the tree is committed, nothing is staged
+    config = documented_config(str(hook_repo)).replace(
+        "- id: docs-check\n", "- id: docs-check-all\n"
+    )
+    put(repo, ".pre-commit-config.yaml", config)
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "--no-gpg-sign", "-m", "a large docs tree")
 

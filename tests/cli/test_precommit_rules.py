@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.app.changed_repo import BEFORE, build_changed_repo, flip, retitle
+from tests.app.changed_repo import FLIPPED as FLIPPED_ROW
+from tests.app.changed_repo import PAGE as RELEASE_PAGE
 from tests.cli.test_precommit import (
     documented_config,
     findings,
@@ -73,3 +76,50 @@ def test_a_commit_flipping_a_rules_product_status_fails_at_the_row(
     assert findings(output) == [FLIPPED]
     assert "1 finding (1 error, 0 warnings) in 1 file, 2 entries" in output.splitlines()
     assert git(repo, "rev-parse", "HEAD") == head  # nothing was committed
+
+
+def test_the_hook_judges_what_the_commit_changed(
+    tmp_path: Path, hook_repo: Path, home: Path
+) -> None:
+    """In a repository shaped like torch-npu's whose 2.12.0 page has two
+    findings from before (as torch-nn.md has): the hook (`--staged`, its
+    default) passes a commit that adds a space to a title, and refuses the
+    Ascend 950DT ✘ → ✔ flip at its row, the old findings left out of both."""
+    repo = build_changed_repo(tmp_path / "torch-npu")
+    put(repo, ".pre-commit-config.yaml", documented_config(str(hook_repo)))
+    git(repo, "add", ".pre-commit-config.yaml")
+    git(repo, "commit", "-q", "--no-gpg-sign", "-m", "pre-commit config")
+    code, output = pre_commit(repo, home, "install")
+    assert code == 0, output
+
+    retitle(repo)
+    git(repo, "add", RELEASE_PAGE)
+    code, output = commit(repo, home, "a space in a title")
+    assert code == 0, output
+    assert findings(output) == []
+    head = git(repo, "rev-parse", "HEAD")
+
+    flip(repo)
+    git(repo, "add", RELEASE_PAGE)
+    code, output = commit(repo, home, "950 supported on 2.12.0")
+    assert code == 1, output
+    assert findings(output) == [FLIPPED_ROW.rstrip("\n")]
+    summary = "1 finding (1 error, 0 warnings) in 1 file, 2 entries; not shown: 2 not touched"
+    assert summary in output.splitlines()
+    assert git(repo, "rev-parse", "HEAD") == head  # nothing was committed
+
+    # the whole-file hook, one line away, refuses the page for what it had before
+    git(repo, "reset", "-q")
+    git(repo, "checkout", "--", RELEASE_PAGE)
+    config = (repo / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    assert config.count("- id: docs-check\n") == 1, config
+    put(
+        repo,
+        ".pre-commit-config.yaml",
+        config.replace("- id: docs-check\n", "- id: docs-check-all\n"),
+    )
+    retitle(repo)
+    git(repo, "add", RELEASE_PAGE, ".pre-commit-config.yaml")
+    code, output = commit(repo, home, "a space in a title")
+    assert code == 1, output
+    assert findings(output) == BEFORE.splitlines()
