@@ -19,6 +19,7 @@ from checker.app.version_trees import TestsRequest, disabled_list, products_of, 
 from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
+from checker.model.said import said_of
 from checker.model.support import Entry, Page, Support
 from checker.model.version import version_key
 from checker.outcome import Outcome, fails
@@ -97,12 +98,11 @@ def test_map(
     `test` backs their API; `options`: the reading's cache folder, workers and
     progress."""
     progress = options.progress
-    entries: dict[str, list[Entry]] = {}
-    scopes: dict[str, tuple[str, ...]] = {}
+    # each version's entries, with what each says of a product (checker.model.said)
+    entries: dict[str, list[tuple[Entry, dict[str, str]]]] = {}
     for page in pages:
         for entry in page.placed_entries():
-            entries.setdefault(entry.version, []).append(entry)
-            scopes.setdefault(entry.path, catalogue.scope_for(entry.path))
+            entries.setdefault(entry.version, []).append((entry, said_of(catalogue, page, entry)))
     errors: list[str] = []
     cache = ScanCache(options.cache.folder if options.cache else None)
     trees: dict[str, TestTree] = {}
@@ -121,14 +121,14 @@ def test_map(
         tree = tree_for(version, refs, request, trees, cache, product, options.jobs, errors)
         listed = disabled_list(version, given, tree, product, errors, read)
         disabling = Disabling(listed)
-        apis = {entry.api for entry in entries[version]}
+        apis = {entry.api for entry, _ in entries[version]}
         documented = Documented(apis)
         links = tree_links(tree, documented, disabling, tables) + held_links(held, apis, tree)
         by_api: dict[str, list[Link]] = {}
         for link in links:
             by_api.setdefault(link.api, []).append(link)
-        claims = _claims(entries[version], scopes)
-        judged, shares = judge(version, entries[version], scopes, by_api, disabling)
+        claims = _claims(entries[version])
+        judged, shares = judge(version, entries[version], by_api, disabling)
         verdicts += judged
         kinds = sorted({link.kind for link in links})
         linked = tuple((k, len({link.api for link in links if link.kind == k})) for k in kinds)
@@ -199,14 +199,13 @@ def _disabled_for(
 
 
 def _claims(
-    entries: Sequence[Entry], scopes: dict[str, tuple[str, ...]]
+    entries: Sequence[tuple[Entry, Mapping[str, str]]],
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    said: dict[str, set[str]] = {}
-    for entry in entries:
-        products = said.setdefault(entry.api, set())
-        expanded = entry.expanded(scopes[entry.path]).items()
-        products.update(p for p, status in expanded if status == Support.SUPPORTED)
-    return tuple((api, tuple(sorted(products))) for api, products in sorted(said.items()))
+    supported: dict[str, set[str]] = {}
+    for entry, statuses in entries:
+        products = supported.setdefault(entry.api, set())
+        products.update(p for p, status in statuses.items() if status == Support.SUPPORTED)
+    return tuple((api, tuple(sorted(products))) for api, products in sorted(supported.items()))
 
 
 @dataclass(frozen=True)

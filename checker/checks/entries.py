@@ -4,7 +4,7 @@ only products the status lists."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from urllib.parse import urlsplit
 
 from checker.checks.registry import finding
@@ -23,7 +23,9 @@ _PAGE_SUFFIX = re.compile(r"_(?:function|class)$")
 _MODULE_ANCHOR = "module-"
 
 
-def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+def check_entry(entry: Entry, catalogue: Catalogue, known: Sequence[str]) -> Iterator[Finding]:
+    """The rules of one entry. `known`: the products its page's release knows
+    (Catalogue.scope_at)."""
     # No status and none written (no label, a label with nothing after it, a
     # table of only its header): missing. One written but not read was
     # reported where it is, by its reader (status-unreadable, unknown-product).
@@ -31,7 +33,7 @@ def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
         said = message(N_("{api} has no support status"), api=entry.api)
         yield finding("missing-status", entry.path, entry.line, said)
     yield from _link(entry)
-    yield from _notes(entry, catalogue)
+    yield from _notes(entry, catalogue, known)
 
 
 def _link(entry: Entry) -> Iterator[Finding]:
@@ -57,7 +59,7 @@ def _link(entry: Entry) -> Iterator[Finding]:
         yield finding("link-version", entry.path, entry.link_line, said, fix=fix)
 
 
-def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+def _notes(entry: Entry, catalogue: Catalogue, known: Sequence[str]) -> Iterator[Finding]:
     # Statuses that name no product ("是") speak of the page's whole scope;
     # notes may then name any product in it, but not one the page's release
     # predates (a 7.3.0 page's 是 says nothing of Ascend 950).
@@ -65,7 +67,7 @@ def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
         return
     listed = set(entry.status.products)
     if entry.status.rest is not None:
-        listed |= set(catalogue.scope_for(entry.path))
+        listed |= set(known)
     reported = set()
     for line, text in entry.notes_at:
         for match in _TERM.finditer(text):

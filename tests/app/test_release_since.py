@@ -25,17 +25,23 @@ PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 REFS = ("master", *(f"origin/{branch}" for branch in DOCS_BRANCHES))
 # What each ref's docs say of put_metric that its rule does not expect:
 # (docs version, product, what the docs say).
+A2_A3 = ("atlas-a2", "atlas-a3")
 DIFFERING = {
     "master": set(),
-    "origin/v2.7.1-7.3.0": {("2.8.0", "atlas-a2", "unsupported"), ("2.8.0", "atlas-a3", "unsupported")},
+    "origin/v2.7.1-7.3.0": {("2.8.0", product, "unsupported") for product in A2_A3},
     "origin/v2.7.1-26.0.0": {("2.7.1", "ascend-950", "supported")},
     "origin/v2.7.1-26.1.0": {("2.9.0", "ascend-950", "supported")},
-}  # fmt: skip
+}
+# All that 7.3.0's pages say of put_metric: nothing of Ascend 950.
 SAID_AT_7_3_0 = {
     (version, product, status)
-    for version, status in (("2.6.0", "supported"), ("2.7.1", "supported"), ("2.8.0", "unsupported"))
-    for product in ("atlas-a2", "atlas-a3")
-}  # fmt: skip
+    for version, status in (
+        ("2.6.0", "supported"),
+        ("2.7.1", "supported"),
+        ("2.8.0", "unsupported"),
+    )
+    for product in A2_A3
+}
 
 
 @pytest.fixture(scope="module")
@@ -62,9 +68,7 @@ def _verified(cli: Invoke, clone: Path, ref: str) -> list[dict[str, Any]]:
 def test_lint_differs_where_verify_differs(cli: Invoke, clone: Path, ref: str) -> None:
     linted = _json(cli, "lint", "--git", str(clone), "--ref", ref)["findings"]
     lint = {
-        (f["path"], f["line"], f["message"])
-        for f in linted
-        if f["rule"] == "doc-differs-from-rule"
+        (f["path"], f["line"], f["message"]) for f in linted if f["rule"] == "doc-differs-from-rule"
     }
     results = _verified(cli, clone, ref)
     differing = [r for r in results if r["documented"] != r["expected"]]
@@ -85,7 +89,9 @@ def test_lint_differs_where_verify_differs(cli: Invoke, clone: Path, ref: str) -
 def test_export_and_show_say_what_verify_judges(cli: Invoke, clone: Path, ref: str) -> None:
     judged = {(r["version"], r["product"], r["documented"]) for r in _verified(cli, clone, ref)}
     records = _json(cli, "export", "--git", str(clone), "--ref", ref)["records"]
-    exported = {(r["version"], r["product"], r["status"]) for r in records if r["api"] == PUT_METRIC}
+    exported = {
+        (r["version"], r["product"], r["status"]) for r in records if r["api"] == PUT_METRIC
+    }
     entries = _json(cli, "show", PUT_METRIC, "--git", str(clone), "--ref", ref)["entries"]
     shown = {(e["version"], p, s) for e in entries for p, s in e["status"].items()}
     assert exported == shown == judged
