@@ -107,3 +107,9 @@ def test_a_page_of_no_release_is_current() -> None:
     assert said["torch.x.plain"] == dict.fromkeys(
         ("atlas-a2", "atlas-a3", "ascend-950"), "supported"
     )
+
+
+def test_an_entry_with_no_status_states_nothing_of_what_its_release_knows() -> None:
+    lone = "# torch.x\n\n## torch.x.lone\n\n**原生文档**：[torch.x.lone](https://pytorch.org/docs/2.7/x.html#torch.x.lone)\n"
+    said = statuses(page_at(OLD, lone))
+    assert said == {"torch.x.lone": {"atlas-a2": "unstated", "atlas-a3": "unstated"}}
