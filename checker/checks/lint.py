@@ -88,12 +88,12 @@ def page_rules(page: Page, catalogue: Catalogue) -> list[Finding]:
     """The rules that read one page alone, its reading's findings aside: run
     where the page is read, when its read is given them (model.checked).
 
-    They run once per blob and path, kept in the page cache by those alone,
-    and a page at a ref is read bare (by its path inside the tree): so they
-    see the page as read, wherever they run. Its release is then that of a
-    folder named like a release branch, and at a ref none (current): a
-    page's own rule that depended on the ref's release would need it in the
-    cache's key (notes-product's products of a plain 是 do not yet)."""
+    They run once per blob and path, kept in the page cache under those
+    alone, and a page at a ref is read bare (by its path inside the tree):
+    so they take the page as read, wherever they run. notes-product's
+    products of a plain 是 are then those of a release folder's release, and
+    at a git ref those of a current page: to follow the ref's release, a
+    page's own findings would have to be kept under it too."""
     found = [*check_product_sets(page), *check_mentions(page)]
     products = catalogue.scope_at(page_release(page.inside))
     for entry in page.entries:
