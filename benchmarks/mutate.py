@@ -76,6 +76,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     "checker/read/namespace.py": ("tests/read/test_full_names.py",),
     "checker/model/claims.py": ("tests/model/test_claims.py", "tests/read/test_restated.py"),
+    "checker/model/said.py": ("tests/model/test_said.py",),
     "checker/read/table.py": (
         "tests/read/test_table.py",
         "tests/read/test_restated.py",

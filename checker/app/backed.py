@@ -25,6 +25,7 @@ from checker.i18n import N_, message
 from checker.model.apis import checked_name, names_it
 from checker.model.evidence import Evidence
 from checker.model.plan import Plan
+from checker.model.said import said_of
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.outcome import Outcome, Unverified
@@ -134,10 +135,9 @@ def _selected(
     globbed = any(char in pattern for char in "*?[")
     chosen = []
     for page in pages:
-        scope = ready.catalogue.scope_for(page.path)
         for entry in page.placed_entries():
             if fnmatch.fnmatchcase(entry.api, pattern) if globbed else names_it(pattern, entry.api):
-                chosen.append((entry, entry.expanded(scope)))
+                chosen.append((entry, said_of(ready.catalogue, page, entry)))
     return chosen
 
 

@@ -1,5 +1,6 @@
-"""`show API`: what every version's docs say of one API, each entry expanded
-over its page's product scope. Finding no entry fails the command (exit 1)."""
+"""`show API`: what every version's docs say of one API, each entry's
+products at its page's release (checker.model.said). Finding no entry fails
+the command (exit 1)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 
 from checker.app.setup import Settings, read_docs
 from checker.model.apis import checked_name, like, resolved
+from checker.model.said import said_of
 from checker.model.support import Entry
 from checker.model.version import version_key
 from checker.outcome import Outcome
@@ -18,9 +20,10 @@ from checker.progress import Progress
 class Shown:
     api: str  # as asked for
     entries: tuple[Entry, ...]
-    # Each entry's products, in order (Catalogue.scope_for): a page of a release
-    # that predates a product does not speak of it, so it is not printed.
-    scopes: tuple[tuple[str, ...], ...]
+    # What each entry says of each product, in order (checker.model.said): a
+    # page of a release that predates a product does not speak of it, so it
+    # is not printed.
+    said: tuple[tuple[tuple[str, str], ...], ...]
     pages: int  # pages read
     like: str | None = None  # with no entry: the documented name most like `api`
 
@@ -30,11 +33,15 @@ def show(
 ) -> Outcome[Shown]:
     api = checked_name(api, "API")
     ready, corpus = read_docs(docs, settings, progress)
-    every = [entry for page in corpus.pages for entry in page.placed_entries()]
+    placed = [(page, entry) for page in corpus.pages for entry in page.placed_entries()]
+    every = [entry for _, entry in placed]
     entries = matching(api, every)
-    scopes = tuple(ready.catalogue.scope_for(entry.path, entry.status) for entry in entries)
+    page_of = {id(entry): page for page, entry in placed}
+    statuses = tuple(
+        tuple(said_of(ready.catalogue, page_of[id(entry)], entry).items()) for entry in entries
+    )
     near = None if entries else like(api, (entry.api for entry in every))
-    shown = Shown(api, tuple(entries), scopes, len(corpus.pages), near)
+    shown = Shown(api, tuple(entries), statuses, len(corpus.pages), near)
     return Outcome("show", shown, corpus.errors, failed=not entries)
 
 

@@ -28,6 +28,7 @@ from checker.app.version_trees import (
 from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
+from checker.model.said import said_of
 from checker.model.support import Entry, Page, Support
 from checker.model.version import version_key
 from checker.outcome import Outcome, fails
@@ -115,7 +116,6 @@ def test_map(
     for page in pages:
         if len(page.entries):
             holding.setdefault(page.version, []).append(page)
-    scopes: dict[str, tuple[str, ...]] = {}
     errors: list[str] = []
     cache = ScanCache(options.cache.folder if options.cache else None)
     trees: dict[str, TestTree] = {}
@@ -143,22 +143,26 @@ def test_map(
             versions.append(found.map)
             verdicts += found.verdicts
             continue
-        entries = [entry for page in holding[version] for entry in page.placed_entries()]
-        for page in holding[version]:
-            scopes[page.path] = catalogue.scope_for(page.path)
+        # each entry with what it says of a product at its page's release
+        # (checker.model.said)
+        entries = [
+            (entry, said_of(catalogue, page, entry))
+            for page in holding[version]
+            for entry in page.placed_entries()
+        ]
         tree = tree_for(
             version, refs, request, trees, cache, product, options.jobs, errors, listings
         )
         listed = disabled_list(version, given, tree, product, errors, read)
         disabling = Disabling(listed)
-        apis = {entry.api for entry in entries}
+        apis = {entry.api for entry, _ in entries}
         documented = Documented(apis)
         links = tree_links(tree, documented, disabling, tables) + held_links(held, apis, tree)
         by_api: dict[str, list[Link]] = {}
         for link in links:
             by_api.setdefault(link.api, []).append(link)
-        claims = _claims(entries, scopes)
-        judged, shares = judge(version, entries, scopes, by_api, disabling)
+        claims = _claims(entries)
+        judged, shares = judge(version, entries, by_api, disabling)
         kinds = sorted({link.kind for link in links})
         linked = tuple((k, len({link.api for link in links if link.kind == k})) for k in kinds)
         made = VersionMap(
@@ -269,14 +273,13 @@ def _disabled_for(
 
 
 def _claims(
-    entries: Sequence[Entry], scopes: dict[str, tuple[str, ...]]
+    entries: Sequence[tuple[Entry, Mapping[str, str]]],
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    said: dict[str, set[str]] = {}
-    for entry in entries:
-        products = said.setdefault(entry.api, set())
-        expanded = entry.expanded(scopes[entry.path]).items()
-        products.update(p for p, status in expanded if status == Support.SUPPORTED)
-    return tuple((api, tuple(sorted(products))) for api, products in sorted(said.items()))
+    supported: dict[str, set[str]] = {}
+    for entry, statuses in entries:
+        products = supported.setdefault(entry.api, set())
+        products.update(p for p, status in statuses.items() if status == Support.SUPPORTED)
+    return tuple((api, tuple(sorted(products))) for api, products in sorted(supported.items()))
 
 
 @dataclass(frozen=True)

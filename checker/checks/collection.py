@@ -13,6 +13,7 @@ from checker.files import named_from_here
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
+from checker.model.said import said_of
 from checker.model.support import UNSTATED, Entry, Page
 
 
@@ -75,22 +76,21 @@ def duplicates_among(
     same API at two refs, or in two checkouts, is no duplicate). A
     second entry that says what the first says is noise to merge; one that
     says otherwise leaves readers without an answer."""
-    first: dict[tuple[str, str, str, str], Entry] = {}
+    first: dict[tuple[str, str, str, str], tuple[Page, Entry]] = {}
     classes = set().union(*(_classes_over_methods(page) for page in holding))
-    for tree, entry in ((page.tree, entry) for page in holding for entry in page.entries):
-        if entry.api not in repeated[tree, entry.lang, entry.version]:  # (the page's)
+    for page, entry in ((held, entry) for held in holding for entry in held.entries):
+        if entry.api not in repeated[page.tree, entry.lang, entry.version]:  # (the page's)
             continue  # documented once: nothing to compare (most entries)
-        key = (tree, entry.lang, entry.version, entry.api)
+        key = (page.tree, entry.lang, entry.version, entry.api)
         if key not in first:
-            first[key] = entry
+            first[key] = (page, entry)
             continue
-        earlier = first[key]
-        # Over the products both pages know: a page whose release predates a
-        # product says nothing of it, not even "unstated" (the pages of one
-        # root are of one release; the rule is the same as lang-parity's).
-        theirs = catalogue.scope_for(earlier.path, earlier.status)
-        scope = [p for p in catalogue.scope_for(entry.path, entry.status) if p in theirs]
-        here, there = entry.expanded(scope), earlier.expanded(scope)
+        earlier_page, earlier = first[key]
+        # Over the products both pages speak of (checker.model.said): a page
+        # whose release predates a product says nothing of it, not even
+        # "unstated" (the rule is the same as lang-parity's).
+        here, there = _both(catalogue, (page, entry), (earlier_page, earlier))
+        scope = list(here)
         unlike = [product for product in scope if here[product] != there[product]]
         # Saying nothing of a product contradicts no statement of it.
         differ = [p for p in unlike if UNSTATED not in (here[p], there[p])]
@@ -173,21 +173,22 @@ def check_lang_parity(pages: Sequence[Page], catalogue: Catalogue) -> Iterator[F
     langs: dict[tuple[str, str], set[str]] = {}
     for page in pages:
         langs.setdefault((page.tree, page.version), set()).add(page.lang)
-    first: dict[tuple[str, str, str], dict[str, Entry]] = {}
+    first: dict[tuple[str, str, str], dict[str, tuple[Page, Entry]]] = {}
     for page in pages:
         if not {"zh", "en"} <= langs[page.tree, page.version]:
             continue  # one language: nothing to compare (and most of the cost)
         for entry in page.entries:
-            first.setdefault((page.tree, page.version, entry.lang), {}).setdefault(entry.api, entry)
+            held_here = first.setdefault((page.tree, page.version, entry.lang), {})
+            held_here.setdefault(entry.api, (page, entry))
     for (tree, version), held in langs.items():
         if not {"zh", "en"} <= held:
             continue
         zh, en = first.get((tree, version, "zh"), {}), first.get((tree, version, "en"), {})
         for api in sorted(zh.keys() | en.keys()):
             if api not in en:
-                yield _lacking(zh[api], "en")
+                yield _lacking(zh[api][1], "en")
             elif api not in zh:
-                yield _lacking(en[api], "zh")
+                yield _lacking(en[api][1], "zh")
             else:
                 yield from _parity(zh[api], en[api], catalogue)
 
@@ -203,13 +204,28 @@ def _lacking(entry: Entry, lang: str) -> Finding:
     return finding("lang-parity", entry.path, entry.line, said)
 
 
-def _parity(zh: Entry, en: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+def _both(
+    catalogue: Catalogue, one: tuple[Page, Entry], other: tuple[Page, Entry]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """What each of two entries says of the products both speak of at their
+    pages' releases (checker.model.said), in the first's order."""
+    mine, theirs = said_of(catalogue, *one), said_of(catalogue, *other)
+    both = [product for product in mine if product in theirs]
+    return {p: mine[p] for p in both}, {p: theirs[p] for p in both}
+
+
+def _parity(
+    zh_held: tuple[Page, Entry], en_held: tuple[Page, Entry], catalogue: Catalogue
+) -> Iterator[Finding]:
+    zh, en = zh_held[1], en_held[1]
     if zh.status is None or en.status is None:  # unreadable or missing: reported as such
         return
-    theirs = catalogue.scope_for(en.path, en.status)
-    scope = [p for p in catalogue.scope_for(zh.path, zh.status) if p in theirs]
-    for here, there in ((zh, en), (en, zh)):
-        mine, other = here.expanded(scope), there.expanded(scope)
+    zh_statuses, en_statuses = _both(catalogue, zh_held, en_held)
+    scope = list(zh_statuses)
+    for here, there, mine, other in (
+        (zh, en, zh_statuses, en_statuses),
+        (en, zh, en_statuses, zh_statuses),
+    ):
         differ = [p for p in scope if mine[p] != other[p]]
         if not differ:
             return

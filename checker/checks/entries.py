@@ -5,7 +5,7 @@ unsupported."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from urllib.parse import urlsplit
 
 from checker.checks.registry import finding
@@ -14,6 +14,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.edit import Edit
 from checker.model.finding import Finding
 from checker.model.restrictions import working
+from checker.model.said import spoken_of
 from checker.model.support import Entry, NativeLink, Support
 from checker.model.version import docs_version
 from checker.read.mentions import relinked
@@ -25,7 +26,9 @@ _PAGE_SUFFIX = re.compile(r"_(?:function|class)$")
 _MODULE_ANCHOR = "module-"
 
 
-def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+def check_entry(entry: Entry, catalogue: Catalogue, known: Sequence[str]) -> Iterator[Finding]:
+    """The rules of one entry. `known`: the products its page's release knows
+    (Catalogue.scope_at)."""
     # No status and none written (no label, a label with nothing after it, a
     # table of only its header): missing. One written but not read was
     # reported where it is, by its reader (status-unreadable, unknown-product).
@@ -33,8 +36,8 @@ def check_entry(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
         said = message(N_("{api} has no support status"), api=entry.api)
         yield finding("missing-status", entry.path, entry.line, said)
     yield from _link(entry)
-    yield from _notes(entry, catalogue)
-    yield from _contradicted(entry, catalogue)
+    yield from _notes(entry, catalogue, known)
+    yield from _contradicted(entry, catalogue, known)
 
 
 def _link(entry: Entry) -> Iterator[Finding]:
@@ -60,7 +63,7 @@ def _link(entry: Entry) -> Iterator[Finding]:
         yield finding("link-version", entry.path, entry.link_line, said, fix=fix)
 
 
-def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+def _notes(entry: Entry, catalogue: Catalogue, known: Sequence[str]) -> Iterator[Finding]:
     # Statuses that name no product ("是") speak of the page's whole scope;
     # notes may then name any product in it, but not one the page's release
     # predates (a 7.3.0 page's 是 says nothing of Ascend 950).
@@ -68,7 +71,7 @@ def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
         return
     listed = set(entry.status.products)
     if entry.status.rest is not None:
-        listed |= set(catalogue.scope_for(entry.path))
+        listed |= set(known)
     reported = set()
     for line, text in entry.notes_at:
         for match in _TERM.finditer(text):
@@ -85,14 +88,14 @@ def _notes(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
             yield finding("notes-product", entry.path, at, said)
 
 
-def _contradicted(entry: Entry, catalogue: Catalogue) -> Iterator[Finding]:
+def _contradicted(entry: Entry, catalogue: Catalogue, known: Sequence[str]) -> Iterator[Finding]:
     """Notes that restrict how the API works on a product (`<term>X</term>：不支持
     complex64`) say it works there: a status marking X unsupported says the
     opposite. Once per product, at the first notes line that does; a status
     naming no product speaks only of the page's scope."""
     if not entry.notes_at or entry.status is None:
         return
-    scope = set(catalogue.scope_for(entry.path, entry.status))
+    scope = spoken_of(catalogue, tuple(known), entry.status)
     reported = set()
     for line, text in entry.notes_at:
         for said in working(text, catalogue):

@@ -28,6 +28,7 @@ from checker.checks.registry import finding
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
+from checker.model.said import said_of
 from checker.model.support import Entry, Page
 
 if TYPE_CHECKING:
@@ -37,13 +38,15 @@ if TYPE_CHECKING:
 DIFFERS = "doc-differs-from-rule"
 
 
-def compared(rule: Expectation, entry: Entry, catalogue: Catalogue) -> list[tuple[str, str, str]]:
-    """(product, documented, expected) for each product in the scope of the
-    entry's page (the products its torch-npu release knows)."""
-    scope = catalogue.scope_for(entry.path, entry.status)
-    documented = entry.expanded(scope)
-    expected = rule.expected.over(scope)
-    return [(product, documented[product], expected[product]) for product in scope]
+def compared(
+    rule: Expectation, page: Page, entry: Entry, catalogue: Catalogue
+) -> list[tuple[str, str, str]]:
+    """(product, documented, expected) for each product the entry of `page`
+    speaks of at the page's release (checker.model.said): lint and verify
+    alike."""
+    documented = said_of(catalogue, page, entry)
+    expected = rule.expected.over(documented)
+    return [(product, status, expected[product]) for product, status in documented.items()]
 
 
 def differs_detail(documented: str, expected: str) -> str:
@@ -123,7 +126,7 @@ def _judged(page: Page, judged: Sequence[Expectation], catalogue: Catalogue) -> 
         for entry in page.entries
         for rule in judged
         if entry.api == rule.api
-        for found in _differences(rule, entry, catalogue)
+        for found in _differences(rule, page, entry, catalogue)
     ]
 
 
@@ -135,7 +138,9 @@ def _documented(page: Page) -> Set[str]:
     return {entry.api for entry in page.entries}
 
 
-def _differences(rule: Expectation, entry: Entry, catalogue: Catalogue) -> list[Finding]:
+def _differences(
+    rule: Expectation, page: Page, entry: Entry, catalogue: Catalogue
+) -> list[Finding]:
     return [
         finding(
             DIFFERS,
@@ -146,6 +151,6 @@ def _differences(rule: Expectation, entry: Entry, catalogue: Catalogue) -> list[
             ),
             rule.api,
         )
-        for product, documented, expected in compared(rule, entry, catalogue)
+        for product, documented, expected in compared(rule, page, entry, catalogue)
         if documented != expected
     ]

@@ -25,6 +25,7 @@ from checker.model.checked import Kept
 from checker.model.finding import Finding
 from checker.model.placed import with_api
 from checker.model.support import Page
+from checker.model.version import page_release
 
 if TYPE_CHECKING:
     from checker.verify.expectations import Expectation
@@ -85,10 +86,18 @@ def _checked(
 
 def page_rules(page: Page, catalogue: Catalogue) -> list[Finding]:
     """The rules that read one page alone, its reading's findings aside: run
-    where the page is read, when its read is given them (model.checked)."""
+    where the page is read, when its read is given them (model.checked).
+
+    They run once per blob and path, kept in the page cache under those
+    alone, and a page at a ref is read bare (by its path inside the tree):
+    so they take the page as read, wherever they run. notes-product's
+    products of a plain 是 are then those of a release folder's release, and
+    at a git ref those of a current page: to follow the ref's release, a
+    page's own findings would have to be kept under it too."""
     found = [*check_product_sets(page), *check_mentions(page)]
+    products = catalogue.scope_at(page_release(page.inside))
     for entry in page.entries:
-        found.extend(check_entry(entry, catalogue))
+        found.extend(check_entry(entry, catalogue, products))
     return found
 
 

@@ -26,9 +26,9 @@ from checker.model.finding import Finding
 from checker.model.placed import Head, entry_heads
 from checker.model.support import Page
 
-# A rule, a folder's version, its pages by path inside the tree and blob, and
-# what else the rule's findings depend on.
-_FolderKey = tuple[str, str, tuple[tuple[str, str], ...], tuple[object, ...]]
+# A rule, a folder's version and torch-npu release, its pages by path inside
+# the tree and blob, and what else the rule's findings depend on.
+_FolderKey = tuple[str, str, str | None, tuple[tuple[str, str], ...], tuple[object, ...]]
 
 
 class _Checked:
@@ -173,7 +173,8 @@ class Reuse:
         """`check`'s findings on pages of one tree's version folder, named by
         paths inside the tree: once for the same `rule`, blobs in order and
         `more` (what else the findings depend on; its repr the same in every
-        run). With a store, once until the tool or the catalogue changes: a warm
+        run), at one torch-npu release (`Page.release`). With a store, once
+        until the tool or the catalogue changes: a warm
         history compares none of its folders again, and decodes none of their
         pages for it; nor does a warm lint of the working tree, whose pages
         are named by their paths and the blob ids of their bytes."""
@@ -181,7 +182,11 @@ class Reuse:
             return []
         if not all(page.blob for page in pages):  # made in no read: nothing to key them by
             return check()
-        key = (rule, pages[0].version, tuple((page.inside, page.blob) for page in pages), more)
+        # The pages' release too: what a page says of a product depends on it
+        # (checker.model.said), and one blob at one path is often at a ref of
+        # 7.3.0 and at one of 26.0.0 (or master).
+        places = tuple((page.inside, page.blob) for page in pages)
+        key = (rule, pages[0].version, pages[0].release, places, more)
         found = self._folders.get(key)
         if found is None:
             kept = self._store.load_compared(repr(key)) if self._store is not None else None

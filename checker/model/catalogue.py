@@ -10,15 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from checker.errors import DataError
 from checker.i18n import N_, message
 from checker.model.product import Product, product_of, soc_overlap
-from checker.model.version import page_release
-
-if TYPE_CHECKING:
-    from checker.model.support import Status
 
 _PACKAGED_RULES = Path(__file__).parent.parent / "_rules"
 _SOURCE_RULES = Path(__file__).parent.parent.parent / "rules"
@@ -112,22 +108,11 @@ class Catalogue:
         made: T = self._derived[key]
         return made
 
-    def scope_for(self, path: str, status: Status | None = None) -> tuple[str, ...]:
-        """The scope of the page at `path`: the scope's products that exist at
-        the page's torch-npu release (checker.model.version.page_release), all
-        of them when the release is unknown. What a status naming no product
-        speaks of, and what is compared and shown of the page's entries.
+    def scope_at(self, release: str | None) -> tuple[str, ...]:
+        """The scope's products that exist at torch-npu `release` (their
+        `since`), all of them when the release is unknown. What a page of
+        that release knows: checker.model.said takes it from there."""
 
-        With an entry's status, also the scope's products it names: a page
-        that names a product before the product's time is taken at its word
-        (explicit wins), which keeps this simple; nothing flags it."""
-        scope = self._scope_at(page_release(path))
-        if status is None or not status.named:
-            return scope
-        named = status.products
-        return tuple(p for p in self.scope if p in scope or p in named)
-
-    def _scope_at(self, release: str | None) -> tuple[str, ...]:
         def existing() -> tuple[str, ...]:
             exists = {p.id for p in self.products if p.exists_at(release)}
             return tuple(product for product in self.scope if product in exists)

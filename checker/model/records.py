@@ -1,7 +1,8 @@
 """The support model flattened: one record per API x version x language x
-product, each entry expanded over its page's product scope as `show` expands
-it. What `export` writes and `diff` compares: a flat record is the unit both
-a spreadsheet and a comparison of two sides understand."""
+product, what each entry says of a product at its page's release
+(checker.model.said), as `show` and `verify` take it. What `export` writes
+and `diff` compares: a flat record is the unit both a spreadsheet and a
+comparison of two sides understand."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from checker.model.catalogue import Catalogue
+from checker.model.said import said_of
 from checker.model.support import Page
 
 
@@ -40,8 +42,7 @@ def records_of(pages: Iterable[Page], catalogue: Catalogue) -> Iterator[Record]:
     """In page order, each entry's products in the catalogue's order."""
     for page in pages:
         for entry in page.placed_entries():
-            scope = catalogue.scope_for(entry.path, entry.status)
-            for product, status in entry.expanded(scope).items():
+            for product, status in said_of(catalogue, page, entry).items():
                 yield Record(
                     entry.api,
                     entry.version,

@@ -11,6 +11,7 @@ from enum import StrEnum
 from checker.model.finding import Finding
 from checker.model.roots import docs_root
 from checker.model.suppression import Directive
+from checker.model.version import page_release
 
 
 def inside_tree(path: str, tree: str) -> str:
@@ -105,7 +106,8 @@ class Entry:
         return self.status_line
 
     def expanded(self, scope: Iterable[str]) -> dict[str, str]:
-        """Product -> supported / unsupported / unstated over the scope."""
+        """Product -> supported / unsupported / unstated over `scope`; which
+        products an entry speaks of is checker.model.said's to say."""
         if self.status is None:
             return dict.fromkeys(scope, UNSTATED)
         return self.status.over(scope)
@@ -147,6 +149,14 @@ class Page:
     @property
     def inside(self) -> str:
         return inside_tree(self.path, self.tree)
+
+    @property
+    def release(self) -> str | None:
+        """The torch-npu release it was read at, from its name (`ref:path`, or
+        a folder named like a release branch); None: current. Its entries'
+        paths cannot tell it: at a ref they are the paths inside the tree,
+        shared by every ref that has the blob."""
+        return page_release(self.path)
 
     @property
     def root(self) -> str:

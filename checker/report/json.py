@@ -35,7 +35,7 @@ def render(outcome: Outcome[Any]) -> str:
         document = {**tagged("backed"), **backed_object(outcome)}
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     if outcome.command == "show":
-        return entries_json(result.entries, result.scopes) + "\n"
+        return entries_json(result.entries, result.said) + "\n"
     if outcome.command == "diff":
         from checker.report.changes import diff_object
 
@@ -86,8 +86,9 @@ def lint_json(
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
-def entries_json(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> str:
-    """`status` and `lines` over each entry's scope (`scopes`, one per entry)."""
+def entries_json(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, str]]]) -> str:
+    """`status` and `lines` of each entry's products (`said`, one per entry:
+    checker.model.said)."""
     listed = [
         {
             "api": entry.api,
@@ -96,12 +97,12 @@ def entries_json(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> s
             "path": entry.path,
             "line": entry.line,
             "format": entry.format,
-            "status": entry.expanded(scope),
-            "lines": {product: entry.line_of(product) for product in scope},
+            "status": dict(statuses),
+            "lines": {product: entry.line_of(product) for product, _ in statuses},
             "link_line": entry.link_line or None,
             "raw": entry.raw,
         }
-        for entry, scope in zip(entries, scopes, strict=True)
+        for entry, statuses in zip(entries, said, strict=True)
     ]
     document = {**tagged("show"), "entries": listed}
     return json.dumps(document, ensure_ascii=False, indent=2)

@@ -42,7 +42,7 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
 
         return lines_of(evidence_lines(outcome.result))
     if outcome.command == "show":
-        return lines_of(entries_text(outcome.result.entries, outcome.result.scopes))
+        return lines_of(entries_text(outcome.result.entries, outcome.result.said))
     if outcome.command in REWRITING:
         from checker.report.rewrite_text import rewrite_text
 
@@ -64,15 +64,14 @@ def render(outcome: Outcome[Any], colour: bool = False) -> str:
     return found + lines_of(resolution_text(resolution) if resolution else [])
 
 
-def entries_text(entries: Sequence[Entry], scopes: Sequence[Sequence[str]]) -> list[str]:
-    """Grouped by API; each entry's status expanded over its scope (`scopes`,
-    one per entry), so every page format prints alike."""
+def entries_text(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, str]]]) -> list[str]:
+    """Grouped by API; each entry's products and statuses (`said`, one per
+    entry: checker.model.said), so every page format prints alike."""
     lines: list[str] = []
-    for entry, scope in zip(entries, scopes, strict=True):
+    for entry, statuses in zip(entries, said, strict=True):
         if not lines or entry.api != _api_of_last(lines):
             lines.append(entry.api)
-        statuses = entry.expanded(scope)
-        shown = "  ".join(f"{product}={support}" for product, support in statuses.items())
+        shown = "  ".join(f"{product}={support}" for product, support in statuses)
         where = f"{entry.path}:{entry.line}"
         lines.append(f"  {entry.version:<7} {entry.lang} {entry.format:<6}  {shown}  {where}")
     return lines

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
+from checker.model.said import said_of
 from checker.model.support import Entry, Page, Support
 from checker.read.block_ids import last_block_id
 from checker.read.rows import is_column_of_rows
@@ -44,6 +45,7 @@ _NOTES_LABEL = {"zh": "**限制与说明**：", "en": "**Restrictions and Notes*
 class _Migrating:
     """What rewriting any entry of one page needs."""
 
+    page: Page
     lines: Sequence[str]
     form: str
     catalogue: Catalogue
@@ -61,7 +63,7 @@ class Plan:
 def plan(page: Page, lines: Sequence[str], form: str, catalogue: Catalogue) -> Plan:
     """`lines`: the page's text lines (without endings); `form`: blocks or table."""
     lossy = [f for f in page.findings if f.rule in LOSSY]
-    migrating = _Migrating(lines, form, catalogue, BlockIds(last_block_id(lines)), lossy)
+    migrating = _Migrating(page, lines, form, catalogue, BlockIds(last_block_id(lines)), lossy)
     replacements: list[Replacement] = []
     left: list[tuple[int, str]] = []
     migrated = 0
@@ -110,7 +112,9 @@ def _products(entry: Entry, migrating: _Migrating) -> tuple[list[tuple[str, Supp
     if status.rest is None:
         order = list(status.products)
     else:
-        scope = catalogue.scope_for(entry.path, status)
+        # the products its page's release knows and those it names in the
+        # scope (checker.model.said), then the others it names
+        scope = said_of(catalogue, migrating.page, entry)
         order = [*scope, *(p for p in status.products if p not in scope)]
     products = [(p, support) for p in order if (support := status.of(p)) is not None]
     blocks = migrating.form == BLOCKS

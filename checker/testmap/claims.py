@@ -20,7 +20,7 @@ wholly disabled."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from checker.checks.registry import REGISTRY
@@ -92,19 +92,18 @@ class Disabling:
 
 def judge(
     version: str,
-    entries: Sequence[Entry],
-    scopes: dict[str, tuple[str, ...]],
+    entries: Sequence[tuple[Entry, Mapping[str, str]]],
     links: dict[str, list[Link]],
     disabling: Disabling,
 ) -> tuple[list[Verdict], list[Share]]:
     """The verdicts on one version's entries, and the backed share per product.
-    `scopes`: each page's products; `links`: each API's links at the version."""
+    `entries`: each with what it says of each product at its page's release
+    (checker.model.said); `links`: each API's links at the version."""
     verdicts: list[Verdict] = []
     supported: dict[str, set[str]] = {}
     backed: dict[str, set[str]] = {}
     kinds: dict[tuple[str, str], set[str]] = {}
-    for entry in entries:
-        said = entry.expanded(scopes[entry.path])
+    for entry, said in entries:
         yes = [p for p, s in said.items() if s == Support.SUPPORTED]
         every = links.get(entry.api, [])
         reached = [link for link in every if link.on_npu]

@@ -110,13 +110,14 @@ def crosscheck(
             for page in by_version.get(version, []) + elsewhere.get(version, []):
                 for entry in page.placed_entries():
                     if entry.api == rule.api:
-                        results += _entry_results(rule, entry, evidence, catalogue, options)
+                        results += _entry_results(rule, page, entry, evidence, catalogue, options)
     # a missing-entry on a page is told that page's version; one at the rule file none
     return results, with_api(findings, pages)
 
 
 def _entry_results(
     rule: Expectation,
+    page: Page,
     entry: Entry,
     evidence: Sequence[Evidence],
     catalogue: Catalogue,
@@ -125,7 +126,7 @@ def _entry_results(
     """One result per product in scope, each at the line that states it."""
     version, results = entry.version, []
     # the products of the page's release, as lint compares them (checker.checks.expected)
-    for product, documented, expected in compared(rule, entry, catalogue):
+    for product, documented, expected in compared(rule, page, entry, catalogue):
         runs = [r for e in evidence for r in _runs(e, rule, version, product)]
         others = [r for e in evidence for r in _reference_runs(e, rule, version)]
         verdict, observed, detail = _judge(documented, expected, runs, others, version)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from checker.model.catalogue import Catalogue
 from checker.model.changes import Change, by_version_and_language, changes
 from checker.model.records import records_of
+from checker.model.said import said_of
 from checker.model.support import Entry, Page
 
 
@@ -46,7 +47,7 @@ def compared(
         (entry.path, entry.line, product): written_name(entry, product, catalogue)
         for page in pages.values()
         for entry in page.placed_entries()
-        for product in catalogue.scope_for(entry.path, entry.status)
+        for product in said_of(catalogue, page, entry)
     }
     return DocsChanges(base, found, names)
 

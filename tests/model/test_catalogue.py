@@ -9,7 +9,6 @@ import pytest
 
 from checker.errors import DataError
 from checker.model.catalogue import Catalogue, default_catalogue, load_catalogue, name_key
-from checker.model.status import read_status
 from tests.helpers import REPO
 
 
@@ -213,8 +212,6 @@ def test_with_scope_rejects_an_unknown_id(catalogue: Catalogue) -> None:
 
 # -- since: the release a product exists from -----------------------------------
 
-OLD = "/corpus/rows-v2.7.1-7.3.0/docs/zh/native_apis/pytorch_2-7-1/torch-x.md"
-MASTER = "/corpus/master/docs/zh/api/native_api/pytorch_2-7-1/torch-x.md"
 TIMED = """
 [scope]
 default = ["old", "from", "after"]
@@ -251,57 +248,6 @@ def test_since_as_written(tmp_path: Path) -> None:
 def test_exists_at(tmp_path: Path, release: str | None, existing: tuple[str, ...]) -> None:
     catalogue = load_catalogue(write(tmp_path, TIMED))
     assert tuple(p.id for p in catalogue.products if p.exists_at(release)) == existing
-
-
-@pytest.mark.parametrize(
-    ("path", "scope"),
-    [
-        (OLD, ("old", "from")),
-        ("v2.6.0-7.1.0:docs/zh/native_apis/pytorch_2-6-0/torch-x.md", ("old",)),
-        ("v2.8.0-7.4.0:docs/zh/native_apis/pytorch_2-8-0/torch-x.md", ("old", "from", "after")),
-        (MASTER, ("old", "from", "after")),
-        ("docs/zh/api/native_api/pytorch_2-7-1/torch-x.md", ("old", "from", "after")),
-    ],
-)
-def test_scope_for_a_page(tmp_path: Path, path: str, scope: tuple[str, ...]) -> None:
-    catalogue = load_catalogue(write(tmp_path, TIMED))
-    assert catalogue.scope_for(path) == scope
-
-
-def test_scope_for_keeps_the_narrowed_scope_and_its_order(tmp_path: Path) -> None:
-    catalogue = load_catalogue(write(tmp_path, TIMED)).with_scope(("after", "old"))
-    assert catalogue.scope_for(OLD) == ("old",)
-    assert catalogue.scope_for(MASTER) == ("after", "old")
-
-
-def test_shipped_ascend_950_is_after_7_3_0(catalogue: Catalogue) -> None:
-    assert catalogue.scope_for(OLD) == ("atlas-a2", "atlas-a3")
-    assert catalogue.scope_for(MASTER) == ("atlas-a2", "atlas-a3", "ascend-950")
-    timed = [p.id for p in catalogue.products if p.since is not None]
-    assert timed == ["ascend-950", "ascend-950pr"]
-
-
-def test_the_950pr_is_outside_the_default_scope_until_named(catalogue: Catalogue) -> None:
-    """The docs write only the 950DT: a plain 是 says nothing of the 950PR; a
-    status that names it brings it in only where a scope holds it."""
-    named = read_status("是，暂不支持 Ascend 950DT；Ascend 950PR：是", catalogue).status
-    assert named is not None
-    assert catalogue.scope_for(MASTER, named) == ("atlas-a2", "atlas-a3", "ascend-950")
-    wider = catalogue.with_scope((*catalogue.scope, "ascend-950pr"))
-    assert wider.scope_for(MASTER, named)[-1] == "ascend-950pr"
-    assert wider.scope_for(OLD) == ("atlas-a2", "atlas-a3")
-
-
-def test_scope_for_a_status_adds_the_products_it_names(catalogue: Catalogue) -> None:
-    # Explicit wins: a 7.3.0 page that names Ascend 950 is taken at its word.
-    named = read_status("是，暂不支持<term>Ascend 950DT</term>", catalogue).status
-    plain = read_status("是", catalogue).status
-    assert named is not None and plain is not None
-    assert catalogue.scope_for(OLD, named) == ("atlas-a2", "atlas-a3", "ascend-950")
-    assert catalogue.scope_for(OLD, plain) == ("atlas-a2", "atlas-a3")
-    # a named product outside the scope is not brought in
-    train = read_status("<term>Atlas 训练系列产品</term>：是", catalogue).status
-    assert catalogue.scope_for(OLD, train) == ("atlas-a2", "atlas-a3")
 
 
 @pytest.mark.parametrize(
@@ -428,3 +374,16 @@ def test_next_name_is_the_first_position_find_name_finds(catalogue: Catalogue) -
         searched.append(next_hit)
         pos = next_hit[2]
     assert searched == found and len(found) == 3
+
+
+def test_scope_at_keeps_the_narrowed_scope_and_its_order(tmp_path: Path) -> None:
+    catalogue = load_catalogue(write(tmp_path, TIMED)).with_scope(("after", "old"))
+    assert catalogue.scope_at("7.3.0") == ("old",)
+    assert catalogue.scope_at(None) == ("after", "old")
+
+
+def test_shipped_ascend_950_is_after_7_3_0(catalogue: Catalogue) -> None:
+    assert catalogue.scope_at("7.3.0") == ("atlas-a2", "atlas-a3")
+    assert catalogue.scope_at("26.0.0") == ("atlas-a2", "atlas-a3", "ascend-950")
+    assert catalogue.scope_at(None) == ("atlas-a2", "atlas-a3", "ascend-950")
+    assert [p.id for p in catalogue.products if p.since is not None] == ["ascend-950"]

@@ -10,6 +10,7 @@ from dataclasses import replace
 from checker.model.catalogue import default_catalogue
 from checker.model.evidence import Case, Evidence, Run
 from checker.model.plan import Plan, PlannedCase, dealt
+from checker.model.said import said_of
 from checker.verify.backed_check import judged
 from checker.verify.crosscheck import Options
 from tests.helpers import read_page
@@ -37,8 +38,7 @@ PAGE = """# torch.distributed.elastic
 
 def _entries() -> list[tuple[object, dict[str, str]]]:
     page = read_page(PAGE, "torch-distributed-elastic.md")
-    scope = default_catalogue().scope_for(page.path)
-    return [(entry, entry.expanded(scope)) for entry in page.entries]
+    return [(entry, said_of(default_catalogue(), page, entry)) for entry in page.entries]
 
 
 def _record(passed: dict[str, bool], product: str, disabled_on: tuple[str, ...] = ()) -> Evidence:
