@@ -386,4 +386,7 @@ def test_shipped_ascend_950_is_after_7_3_0(catalogue: Catalogue) -> None:
     assert catalogue.scope_at("7.3.0") == ("atlas-a2", "atlas-a3")
     assert catalogue.scope_at("26.0.0") == ("atlas-a2", "atlas-a3", "ascend-950")
     assert catalogue.scope_at(None) == ("atlas-a2", "atlas-a3", "ascend-950")
-    assert [p.id for p in catalogue.products if p.since is not None] == ["ascend-950"]
+    assert [p.id for p in catalogue.products if p.since is not None] == [
+        "ascend-950",
+        "ascend-950pr",
+    ]
