@@ -51,6 +51,11 @@ RELEASE_NAME = r"\d+\.\d+\.(?:\d+|rc\d+)"
 # A release branch is v<torch>-<release> (v2.7.1-7.3.0); a folder holding a
 # checkout of one may carry a prefix before a `-` (the corpus's rows-v2.7.1-7.3.0).
 RELEASE_BRANCH = re.compile(rf"(?:.*-)?v\d+\.\d+\.\d+-({RELEASE_NAME})", re.IGNORECASE)
+# A release tag is v<release>[-<pre-release>]-pytorch<torch> (v26.0.0-pytorch2.7.1,
+# v26.1.0-beta.1-pytorch2.10.0, v7.2.RC1.alpha001-pytorch2.1.0).
+RELEASE_TAG = re.compile(
+    rf"v({RELEASE_NAME})(?:[.-][0-9A-Za-z.]+?)*-pytorch\d+(?:\.\d+)*", re.IGNORECASE
+)
 # Folders of a filesystem path, and the ref of a git page named `ref:path`.
 _PARTS = re.compile(r"[/\\:]")
 # A docs version's folder: pytorch_2-12-0 holds the pages of torch 2.12.0.
@@ -60,11 +65,12 @@ VERSION_FOLDER = re.compile(r"^pytorch_(\d+)-(\d+)-(\d+)$")
 def page_release(path: str) -> str | None:
     """The torch-npu release a page was read at: that of the innermost path
     component named like a release branch (`/…/rows-v2.7.1-7.3.0/docs/…/x.md`,
-    `v2.7.1-7.3.0:docs/…/x.md`, `origin/v2.7.1-7.3.0:docs/…`). None for any
+    `v2.7.1-7.3.0:docs/…/x.md`, `origin/v2.7.1-7.3.0:docs/…`) or a release
+    tag (`v26.0.0-pytorch2.7.1:docs/…`). None for any
     other page (master, a working tree, a relative path inside a checkout):
     only the path is read, never the folder it is run from."""
     for part in reversed(_PARTS.split(path)):
-        match = RELEASE_BRANCH.fullmatch(part)
+        match = RELEASE_BRANCH.fullmatch(part) or RELEASE_TAG.fullmatch(part)
         if match:
             return match.group(1).lower()
     return None

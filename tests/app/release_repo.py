@@ -20,9 +20,10 @@ RELEASE_BRANCHES = ("v2.7.1", "v2.11.0", "v2.12.0", "needs-expecttest")
 # master's tests, no docs of master's layout, the docs of their release under
 # docs/zh/native_apis/pytorch_X-Y-Z/. 7.3.0 and 26.0.0 in the rows layout
 # (`|API名称|是否支持|限制与说明|`, 是 / 否: a product the status names none
-# of), 26.1.0 in a table of products per API (✔ / ✘). 7.3.0 predates Ascend
-# 950 (the catalogue's `since`): its 是 says nothing of it; 26.0.0's 2.7.1 page
-# is the same blob at the same path as 7.3.0's and says it supports it.
+# of), 26.1.0 in a table of products per API (✔ / ✘). 7.3.0 and 26.0.0 predate
+# Ascend 950 (the catalogue's `since`, as torch-npu's own branches show): their
+# 是 says nothing of it; 26.0.0's 2.7.1 page is the same blob at the same path
+# as 7.3.0's.
 DOCS_BRANCHES = ("v2.7.1-7.3.0", "v2.7.1-26.0.0", "v2.7.1-26.1.0")
 RELEASE_DOCS = "docs/zh/native_apis"
 NATIVE_DOCS = "docs/zh/api/native_api"

@@ -1,7 +1,8 @@
 """What a page says of a product at its release, one answer in every command,
 on a clone shaped like torch-npu's with the branches of its 7.3.0 and 26.x
-releases (tests/app/release_repo.py: DOCS_BRANCHES). 7.3.0 predates Ascend
-950 (rules/catalogue.toml, `since = ">7.3.0"`): its 是 says nothing of it.
+releases (tests/app/release_repo.py: DOCS_BRANCHES). 7.3.0 and 26.0.0 predate
+Ascend 950 (rules/catalogue.toml, `since = "26.1.0"`): their 是 says nothing of
+it.
 
 Ref by ref, lint's doc-differs-from-rule (what the pre-commit hook and a
 release gate fail on) is exactly verify --no-live's differing verdicts, and
@@ -29,7 +30,7 @@ A2_A3 = ("atlas-a2", "atlas-a3")
 DIFFERING = {
     "master": set(),
     "origin/v2.7.1-7.3.0": {("2.8.0", product, "unsupported") for product in A2_A3},
-    "origin/v2.7.1-26.0.0": {("2.7.1", "ascend-950", "supported")},
+    "origin/v2.7.1-26.0.0": set(),
     "origin/v2.7.1-26.1.0": {("2.9.0", "ascend-950", "supported")},
 }
 # All that 7.3.0's pages say of put_metric: nothing of Ascend 950.
@@ -112,5 +113,5 @@ def test_tests_count_the_products_export_records(
     versions = _json(cli, "tests", "--git", str(clone), "--ref", ref)["versions"]
     shared = {(v["version"], s["product"]) for v in versions for s in v["shares"]}
     assert shared == supported
-    # 26.x's 是 and ✔ say it of Ascend 950; 7.3.0's 是 does not, master says ✘
-    assert ("ascend-950" in {p for _, p in shared}) is ("-26." in ref)
+    # 26.1.0's ✔ says it of Ascend 950; 7.3.0's and 26.0.0's 是 do not, master says ✘
+    assert ("ascend-950" in {p for _, p in shared}) is (ref.endswith("-26.1.0"))

@@ -382,9 +382,10 @@ def test_scope_at_keeps_the_narrowed_scope_and_its_order(tmp_path: Path) -> None
     assert catalogue.scope_at(None) == ("after", "old")
 
 
-def test_shipped_ascend_950_is_after_7_3_0(catalogue: Catalogue) -> None:
+def test_shipped_ascend_950_is_from_26_1_0(catalogue: Catalogue) -> None:
     assert catalogue.scope_at("7.3.0") == ("atlas-a2", "atlas-a3")
-    assert catalogue.scope_at("26.0.0") == ("atlas-a2", "atlas-a3", "ascend-950")
+    assert catalogue.scope_at("26.0.0") == ("atlas-a2", "atlas-a3")
+    assert catalogue.scope_at("26.1.0") == ("atlas-a2", "atlas-a3", "ascend-950")
     assert catalogue.scope_at(None) == ("atlas-a2", "atlas-a3", "ascend-950")
     assert [p.id for p in catalogue.products if p.since is not None] == [
         "ascend-950",

@@ -89,9 +89,9 @@ def test_a_page_of_7_3_0_says_nothing_of_ascend_950_unless_it_names_it() -> None
 
 def test_the_release_is_the_pages_not_its_entrys() -> None:
     """At a ref, the entries of a blob name the path inside the tree, which
-    tells no release: the page at 7.3.0's ref and at 26.0.0's say otherwise."""
+    tells no release: the page at 7.3.0's ref and at 26.1.0's say otherwise."""
     old = page_at(f"origin/v2.7.1-7.3.0:{INSIDE}")
-    new = page_at(f"origin/v2.7.1-26.0.0:{INSIDE}")
+    new = page_at(f"origin/v2.7.1-26.1.0:{INSIDE}")
     assert old.entries[0].path == new.entries[0].path == INSIDE
     assert statuses(old)["torch.x.plain"] == {"atlas-a2": "supported", "atlas-a3": "supported"}
     assert statuses(new)["torch.x.plain"] == dict.fromkeys(
@@ -131,3 +131,27 @@ def test_the_950pr_is_outside_the_default_scope_until_named() -> None:
     wider = catalogue.with_scope((*catalogue.scope, "ascend-950pr"))
     assert spoken_of(wider, wider.scope_at(None), named)[-1] == "ascend-950pr"
     assert wider.scope_at("7.3.0") == ("atlas-a2", "atlas-a3")
+
+
+@pytest.mark.parametrize(
+    ("ref", "release", "knows_950"),
+    [
+        ("v26.0.0-pytorch2.7.1", "26.0.0", False),
+        ("v26.1.0-beta.1-pytorch2.10.0", "26.1.0", True),
+        ("v7.2.RC1.alpha001-pytorch2.1.0", "7.2.rc1", False),
+        ("v26.2.0-0day-pytorch2.13.0", "26.2.0", True),
+        ("origin/v2.7.1-26.0.0", "26.0.0", False),
+        ("origin/v2.7.1-26.1.0", "26.1.0", True),
+        ("v2.12.0", None, True),  # a torch release branch (tests): no docs release
+    ],
+)
+def test_a_release_tag_tells_the_release_as_a_release_branch_does(
+    ref: str, release: str | None, knows_950: bool
+) -> None:
+    """torch-npu tags its releases v<release>-pytorch<torch>; its 26.0.x docs
+    name no Ascend 950 (the shipped catalogue's since: 26.1.0), so a plain 是
+    there says nothing of it."""
+    from checker.model.version import page_release
+
+    assert page_release(f"{ref}:docs/zh/native_apis/pytorch_2-7-1/x.md") == release
+    assert ("ascend-950" in default_catalogue().scope_at(release)) is knows_950
