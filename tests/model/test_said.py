@@ -13,25 +13,11 @@ from checker.model.docfile import DocFile
 from checker.model.said import known, said_of
 from checker.model.support import Page
 from checker.read.reader import read_text
+from tests.model.test_catalogue import TIMED, write
 
 INSIDE = "docs/zh/native_apis/pytorch_2-7-1/torch-x.md"
 OLD = f"/corpus/rows-v2.7.1-7.3.0/{INSIDE}"
 MASTER = "/corpus/master/docs/zh/api/native_api/pytorch_2-7-1/torch-x.md"
-TIMED = """
-[scope]
-default = ["old", "from", "after"]
-
-[[product]]
-id = "old"
-
-[[product]]
-id = "from"
-since = "7.3.0"
-
-[[product]]
-id = "after"
-since = ">7.3.0"
-"""
 ROWS = """# torch.x
 
 |API名称|是否支持|限制与说明|
@@ -68,7 +54,7 @@ def statuses(page: Page, catalogue: Catalogue | None = None) -> dict[str, dict[s
     ],
 )
 def test_known_at_a_page(tmp_path: Path, path: str, scope: tuple[str, ...]) -> None:
-    (tmp_path / "catalogue.toml").write_text(TIMED, encoding="utf-8")
+    write(tmp_path, TIMED)
     catalogue = load_catalogue(tmp_path / "catalogue.toml")
     assert known(catalogue, page_at(path, "# torch.x\n", catalogue)) == scope
 
