@@ -39,9 +39,14 @@ def test_python_for_is_verifys_own_option_too(cli_at_repo: Invoke) -> None:
 
 def test_an_unknown_test_ref_is_one_line(cli_at_repo: Invoke) -> None:
     argv = ("verify", DOCS, "--api", "torch.distributed.elastic.metrics.put_metric")
-    code, out, err = cli_at_repo(*argv, "--git", ".", "--ref", "HEAD", "--test-ref", "2.12.0=nope")
+    # a name no branch of this checkout is close to (a clone may hold any
+    # branches; one close to the name would be suggested)
+    missing = "qqxq-zzvz"
+    code, out, err = cli_at_repo(
+        *argv, "--git", ".", "--ref", "HEAD", "--test-ref", f"2.12.0={missing}"
+    )
     assert (code, out) == (2, "")
-    assert err == "docs-check: error: .: no such ref 'nope'\n"
+    assert err == f"docs-check: error: .: no such ref '{missing}'\n"
 
 
 def test_git_with_test_refs_only_reads_the_docs_from_the_working_tree(

@@ -19,7 +19,7 @@ import pytest
 
 from tests.cli.test_tests_cli import DOCS, TESTS, repo_with_tests_on_a_branch
 from tests.cli.test_tests_in_lint import RULE
-from tests.helpers import REPO, git
+from tests.helpers import REPO, console_script, git
 
 Invoke = Callable[..., tuple[int, str, str]]
 LIST = "unsupported_test_cases/.pytorch-disabled-tests.json"
@@ -28,10 +28,26 @@ MAPPED = "2.12.0: tests {tree} (2 modules, 7 cases); disabled list: {tree}/" + L
 # docs-check as someone who is not root: root reads a file of mode 000
 NOT_ROOT = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 
-needs_a_user = pytest.mark.skipif(
-    os.geteuid() == 0 and shutil.which("setpriv") is None,
-    reason="runs docs-check as another user than root, through setpriv",
-)
+
+def _another_user_cannot_run_it() -> str | None:
+    """Why the installed docs-check cannot be run as that user here, or None:
+    setpriv missing, or an environment that user may not read (a virtualenv
+    in root's home; CI's .ci/run makes its own readable)."""
+    if os.geteuid() != 0:
+        return None
+    if shutil.which("setpriv") is None:
+        return "runs docs-check as another user than root, through setpriv, which is missing"
+    done = subprocess.run(
+        [*NOT_ROOT, console_script(), "--version"], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return f"uid 65534 cannot run the installed docs-check ({console_script()}): {last}"
+    return None
+
+
+_CANNOT = _another_user_cannot_run_it()
+needs_a_user = pytest.mark.skipif(_CANNOT is not None, reason=_CANNOT or "")
 
 
 @pytest.fixture
@@ -53,13 +69,14 @@ def tree() -> Iterator[Path]:
 def as_another_user(*argv: str) -> tuple[int, str, str]:
     """docs-check run (from the repository's root) by a user that is not
     root, for whom a file of mode 000 cannot be read."""
+    # the installed console script, as every CLI test runs the wheel (never
+    # `python -m checker` from the checkout)
     done = subprocess.run(
-        [*(NOT_ROOT if os.geteuid() == 0 else []), sys.executable, "-m", "checker", *argv],
+        [*(NOT_ROOT if os.geteuid() == 0 else []), console_script(), *argv],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=REPO,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
         check=False,
     )
     assert "Traceback" not in done.stderr
