@@ -15,7 +15,7 @@ import pytest
 
 from tests.browser import dump_dom, evaluate, need_browser, screenshot
 from tests.helpers import REPO
-from tests.site import PUT_METRIC, api_data, write_site
+from tests.site import PUT_METRIC, api_data, write_flatten_site, write_site
 
 MARK_CELL = re.compile(r'<td class="st ([a-z]+)[^"]*"><a href="([^"]*)"[^>]*>(.)</a></td>')
 
@@ -188,3 +188,15 @@ def test_a_followed_line_is_below_the_sticky_header_and_marked(tmp_path: Path) -
     assert seen["scrolled"] > 0  # the page did scroll to the row
     assert seen["top"] >= seen["head"] and seen["seen"], seen  # not under the header
     assert seen["marked"] != seen["plain"], seen  # and highlighted
+
+
+def test_a_cross_page_conflict_shows_both_statements_and_links_each(tmp_path: Path) -> None:
+    """Tensor.flatten's Ascend 950DT: ✘ on Named-Tensors.md, ✔ on torch-Tensor.md."""
+    site = write_flatten_site(tmp_path / "site", tmp_path / "docs")
+    dom = dump_dom(f"{(site / 'apis.html').as_uri()}#product=ascend-950")
+    row = rows_of(dom)["torch.Tensor.flatten"]
+    cell = re.search(r'<td class="st conflict">(.*?)</td>', row)
+    assert cell is not None, row
+    links = re.findall(r'<a href="pages/pytorch_2-13-0_([A-Za-z-]+)-\w+\.html#L10"', cell.group(1))
+    assert links == ["Named-Tensors", "torch-Tensor"]
+    assert re.findall(r">(.)</a>", cell.group(1)) == ["✘", "✔"]
