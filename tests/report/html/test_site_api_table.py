@@ -197,6 +197,7 @@ def test_a_cross_page_conflict_marks_the_cell_and_names_both_places(tmp_path: Pa
     data = api_data(write_flatten_site(tmp_path / "site", tmp_path / "docs"))
     assert data["products"] == ["atlas-a2", "atlas-a3", "ascend-950"]
     [row] = data["rows"]
-    # page 0 is Named-Tensors.md (its ✘ first), page 1 torch-Tensor.md (its ✔); Atlas A2 is ✔ on both, Atlas A3 unstated on both (line 7: the status)
+    # page 0 is Named-Tensors.md (its ✘ first), page 1 torch-Tensor.md (its ✔);
+    # Atlas A2 is ✔ on both, Atlas A3 unstated on both (line 7: the status)
     assert row[2] == [[0, "snc", [9, 7, 10], "---", -1, [[2, 0, 10, "u"], [2, 1, 10, "s"]]]]
     assert row[3] == ["api-conflict"]
