@@ -29,6 +29,7 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
+from checker.model.words import STATUS_WORDS, word_message
 
 if TYPE_CHECKING:
     from checker.checks.reuse import Reuse
@@ -49,8 +50,8 @@ def compared(rule: Expectation, entry: Entry, catalogue: Catalogue) -> list[tupl
 def differs_detail(documented: str, expected: str) -> str:
     return message(
         N_("docs say {documented}, the rule expects {expected}"),
-        documented=documented,
-        expected=expected,
+        documented=word_message(STATUS_WORDS, documented),
+        expected=word_message(STATUS_WORDS, expected),
     )
 
 

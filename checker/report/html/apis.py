@@ -13,8 +13,8 @@ from typing import Any
 from checker.i18n import _
 from checker.model.changes import first_entries
 from checker.model.records import Record
+from checker.model.words import STATUS_WORDS
 from checker.report.html.markup import (
-    STATUS_WORDS,
     VERIFIED_WORDS,
     document,
     esc,

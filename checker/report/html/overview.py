@@ -15,11 +15,11 @@ from checker.checks.registry import REGISTRY
 from checker.i18n import _, say
 from checker.model.changes import Kind, changes
 from checker.model.records import Record
+from checker.model.words import STATUS_WORDS
 from checker.report.html.chart import Group, bar_chart
 from checker.report.html.evidence import verification_summary
 from checker.report.html.markup import (
     MARKS,
-    STATUS_WORDS,
     document,
     esc,
     heading,

@@ -1,0 +1,46 @@
+"""Under `--lang zh` every word docs-check writes itself is Chinese, with
+Chinese punctuation; ids (rule ids, verdict ids, product ids), paths, code
+and an exception's text stay as they are. The verify report on the examples
+with a failing NPU run and a passing CPU reference run, and the tests
+report's levels."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import VERIFY_FAILING, Invoke
+
+# docs-check's own English words that the zh verify report showed as they are
+ENGLISH = re.compile(
+    r"\b(supported|unsupported|unstated|none|passed|failed|live|FAILED|"
+    r"is not installed|at [a-z])\b"
+)
+
+
+def test_the_verify_report_says_its_own_words_in_chinese(cli: Invoke) -> None:
+    _, out, err = cli("--lang", "zh", *VERIFY_FAILING)
+    rows = [line for line in out.splitlines() if re.match(r"    (atlas|ascend)", line)]
+    assert rows and all("文档为 " in row and "观察到 " in row for row in rows)
+    assert all(not ENGLISH.search(row.split("（", 1)[0]) for row in rows), rows[:3]
+    assert "    CPU 参考运行；NPU 不可用：未安装 torch_npu" in out
+    assert "[behaviour put_metric]：通过，8/8 个用例" in out
+    assert "[behaviour put_metric]：失败，7/8 个用例" in out
+    assert "      未通过 zero value：AssertionError: value 0.0, expected 0 at line 52" in out
+    live = [line for line in out.splitlines() if line.startswith("  live")]
+    assert live == []
+    # verdict ids stay ids; the list between them is Chinese
+    assert "（1 doc-claims-support-test-fails，3 doc-differs-from-rule，11 unverified）" in err
+
+
+def test_a_note_at_a_ref_and_its_hint_are_chinese() -> None:
+    from checker.i18n import chosen
+    from checker.report.notes import note_said
+    from checker.torch.runs import NEEDS_EXTRA
+
+    note = f"ModuleNotFoundError: No module named 'expecttest' (at master); {NEEDS_EXTRA}"
+    with chosen("zh"):
+        said = note_said(note)
+    assert said == (
+        "ModuleNotFoundError: No module named 'expecttest'（在 master）；仓库的测试需要它："
+        '请在运行测试的解释器中 pip install "docs-check[verify]"'
+    )
