@@ -106,7 +106,8 @@ def _folded(report: TestsReport) -> dict[str, int]:
 def tests_summary(outcome: Outcome[Any]) -> str:
     report: TestsReport = outcome.result
     counted = Counter(v.check for v in report.verdicts)
-    verdicts = ", ".join(f"{count} {check}" for check, count in sorted(counted.items()))
+    each = [f"{count} {check}" for check, count in sorted(counted.items())]  # check ids
+    verdicts = say(joined(each, N_("{first}, {then}")))
     reached = sum(m.reached for m in report.versions)
     documented = sum(m.documented for m in report.versions)
     npu = sum(m.on_npu for m in report.versions)

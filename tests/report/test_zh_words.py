@@ -44,3 +44,15 @@ def test_a_note_at_a_ref_and_its_hint_are_chinese() -> None:
         "ModuleNotFoundError: No module named 'expecttest'（在 master）；仓库的测试需要它："
         '请在运行测试的解释器中 pip install "docs-check[verify]"'
     )
+
+
+def test_the_tests_report_s_levels_and_lists_are_chinese(cli: Invoke) -> None:
+    fixture = "tests/fixtures/testmap"
+    _, out, err = cli(
+        "--lang", "zh", "tests", f"{fixture}/docs", "--tests", f"{fixture}/test", "--show-notes"
+    )
+    assert "  atlas-a2：9 个支持声明中有 4 个有测试支撑（44.4%）：call 3，method 1" in out
+    assert " claim-tests-disabled [警告] " in out and " claim-unbacked [说明] " in out
+    assert "标为 atlas-a2，atlas-a3，ascend-950 支持" in out
+    assert "；2 claim-tests-disabled，3 claim-unbacked，1 unsupported-but-tested；" in err
+    assert not re.search(r"\[(warning|note|error)\]", out)
