@@ -56,3 +56,11 @@ def test_the_tests_report_s_levels_and_lists_are_chinese(cli: Invoke) -> None:
     assert "标为 atlas-a2，atlas-a3，ascend-950 支持" in out
     assert "；2 claim-tests-disabled，3 claim-unbacked，1 unsupported-but-tested；" in err
     assert not re.search(r"\[(warning|note|error)\]", out)
+
+
+def test_the_markdown_report_says_statuses_in_chinese(cli: Invoke) -> None:
+    _, out, _ = cli("--lang", "zh", *VERIFY_FAILING, "--format", "markdown")
+    assert "✘ 否：ascend-950 为 支持，期望 不支持" in out
+    assert "| atlas-a3 | 支持 | 失败 | ✘ doc-claims-support-test-fails：未通过：zero value |" in out
+    rows = [line for line in out.splitlines() if line.startswith("| 2.")]
+    assert rows and not any(ENGLISH.search(row.split("`")[-1]) for row in rows), rows
