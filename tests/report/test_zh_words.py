@@ -7,6 +7,7 @@ report's levels."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from .conftest import VERIFY_FAILING, Invoke
 
@@ -64,3 +65,15 @@ def test_the_markdown_report_says_statuses_in_chinese(cli: Invoke) -> None:
     assert "| atlas-a3 | 支持 | 失败 | ✘ doc-claims-support-test-fails：未通过：zero value |" in out
     rows = [line for line in out.splitlines() if line.startswith("| 2.")]
     assert rows and not any(ENGLISH.search(row.split("`")[-1]) for row in rows), rows
+
+
+def test_the_site_s_levels_are_chinese(tmp_path: Path) -> None:
+    from checker.cli import run
+    from tests.site import SITE_DOCS
+
+    site = tmp_path / "site"
+    assert run(["--lang", "zh", "report", str(SITE_DOCS), "--html", str(site), "--no-cache"]) == 0
+    view = next((site / "pages").glob("pytorch_2-13-0_torch-hostile-*.html"))
+    text = view.read_text(encoding="utf-8")
+    assert '<span class="error">出错</span>' in text or '<td class="error">出错</td>' in text
+    assert not re.search(r'class="(error|warning|note)">(error|warning|note)<', text)
