@@ -6,9 +6,11 @@ sees, so these helpers read what Chromium renders.
 - `dump_dom`: the DOM serialized after the page's scripts ran (`--dump-dom`;
   `--virtual-time-budget` lets timers and fetches of local files settle first).
 - `screenshot`: a PNG of the page at a window size.
-- `first_paint_ms`: paint and load timings, through the Chrome DevTools Protocol
-  over `--remote-debugging-pipe` (NUL-terminated JSON on fds 3 and 4), so that
-  no driver package (selenium, playwright, pyppeteer) is needed.
+- `first_paint_ms`: paint and load timings, and `evaluate`: a JavaScript
+  expression's value in the loaded page (where a followed #fragment scrolled
+  to, what a rule computes), both through the Chrome DevTools Protocol over
+  `--remote-debugging-pipe` (NUL-terminated JSON on fds 3 and 4), so that no
+  driver package (selenium, playwright, pyppeteer) is needed.
 
 A test calls `need_browser()` first: without Chromium it skips with the reason,
 except under DOCS_CHECK_REQUIRE_BROWSER (CI), where it fails instead, so that no
@@ -26,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -92,6 +95,37 @@ def first_paint_ms(path: str | Path) -> dict[str, float]:
     """fp and fcp (first paint, first contentful paint), dcl (DOMContentLoaded
     end) and load (load event end) of the page, in ms since its navigation
     started. fp and fcp are absent if the page had not painted 2 s after load."""
+
+    def timings(read: Callable[[str], Any]) -> dict[str, float]:
+        for _ in range(20):  # the paint entries can come a frame after load
+            found = {k: float(v) for k, v in json.loads(read(_TIMINGS)).items()}
+            if "fcp" in found:
+                break
+            time.sleep(0.1)
+        return found
+
+    return _on_page(path, timings)
+
+
+def evaluate(
+    url_or_path: str | Path, expression: str, *, width: int = 1280, height: int = 900
+) -> Any:
+    """The value of a JavaScript expression (JSON-able) in the page once it
+    has loaded, in a window of width x height. A string is a URL as is: a
+    #fragment in it is followed as a reader's click would (the page scrolled
+    to its target)."""
+    return _on_page(url_or_path, lambda read: read(expression), width=width, height=height)
+
+
+def _on_page(
+    url_or_path: str | Path,
+    then: Callable[[Callable[[str], Any]], Any],
+    *,
+    width: int = 1280,
+    height: int = 900,
+) -> Any:
+    """`then(read)` on the page loaded in a Chromium driven through the
+    DevTools Protocol; `read(expression)` evaluates JavaScript there."""
     child_reads, parent_writes = _pipe_pair()  # Chromium reads commands on fd 3
     parent_reads, child_writes = _pipe_pair()  # and writes answers and events on fd 4
     open_fds = {child_reads, parent_writes, parent_reads, child_writes}
@@ -120,22 +154,32 @@ def first_paint_ms(path: str | Path) -> dict[str, float]:
             target = cdp.call("Target.createTarget", url="about:blank")["targetId"]
             session = cdp.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
             cdp.call("Page.enable", session)
-            navigated = cdp.call("Page.navigate", session, url=_url(path))
-            if "errorText" in navigated:  # else the timings would be the error page's
-                raise AssertionError(f"Chromium could not load {_url(path)}: {navigated}")
+            cdp.call(
+                "Emulation.setDeviceMetricsOverride",
+                session,
+                width=width,
+                height=height,
+                deviceScaleFactor=1,
+                mobile=False,
+            )
+            navigated = cdp.call("Page.navigate", session, url=_url(url_or_path))
+            if "errorText" in navigated:  # else what we read would be the error page's
+                raise AssertionError(f"Chromium could not load {_url(url_or_path)}: {navigated}")
             cdp.wait_for("Page.loadEventFired", session, timeout_s=30)
-            for _ in range(20):  # the paint entries can come a frame after load
+
+            def read(expression: str) -> Any:
                 result = cdp.call(
-                    "Runtime.evaluate", session, expression=_TIMINGS, returnByValue=True
+                    "Runtime.evaluate", session, expression=expression, returnByValue=True
                 )
-                timings = {k: float(v) for k, v in json.loads(result["result"]["value"]).items()}
-                if "fcp" in timings:
-                    break
-                time.sleep(0.1)
-            with suppress(AssertionError, subprocess.TimeoutExpired):  # measured: close politely
+                if "exceptionDetails" in result:
+                    raise AssertionError(f"{expression} threw: {result['exceptionDetails']}")
+                return result["result"].get("value")
+
+            value = then(read)
+            with suppress(AssertionError, subprocess.TimeoutExpired):  # done: close politely
                 cdp.call("Browser.close")
                 browser.wait(timeout=10)
-            return timings
+            return value
         except AssertionError as error:
             stderr.seek(0)
             raise AssertionError(

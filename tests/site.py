@@ -38,6 +38,28 @@ def write_site(into: Path, *arguments: str) -> Path:
     return into
 
 
+FLATTEN_ENTRY = (
+    "# {title}\n\n### torch.Tensor.flatten\n\n**支持情况**：\n\n| 硬件 | 是否支持 |\n"
+    "| ---- | :----: |\n| <term>Atlas A2 训练系列产品</term> | ✔ |\n"
+    "| <term>Ascend 950DT</term> | {mark} |\n"
+)
+
+
+def write_flatten_site(into: Path, docs: Path) -> Path:
+    """Tensor.flatten as the real docs state it at 2.7.1 to 2.12.0, in two
+    pages of `docs` (2.13.0 here): Ascend 950DT ✘ on Named-Tensors.md (read
+    first), ✔ on torch-Tensor.md; each page's status on line 10. The site
+    of them is written `into`; its exit code must be 0."""
+    from checker.cli import run
+
+    version = docs / "zh" / "api" / "native_api" / "pytorch_2-13-0"
+    version.mkdir(parents=True)
+    (version / "Named-Tensors.md").write_text(FLATTEN_ENTRY.format(title="N", mark="✘"), "utf-8")
+    (version / "torch-Tensor.md").write_text(FLATTEN_ENTRY.format(title="T", mark="✔"), "utf-8")
+    assert run(["report", str(docs), "--html", str(into), "--no-cache"]) == 0
+    return into
+
+
 def write_small_site(into: Path) -> Path:
     """`docs-check report --html into` run in SMALL, whose configuration names
     the docs (so that it judges its [[ignore]]); its exit code must be 0."""

@@ -99,6 +99,7 @@ def run_live(
         if job.ref and job.behaviour_path:
             folders.add(folder_of_test(job.behaviour_path))
             refs.append(job.ref)
+    roots = repository_roots(docs)
     count = _Counter(progress, len(sessions))
     halt, opened = threading.Event(), list[Session]()  # for the main thread to stop them
     with extracted_tests(environments.git_repo, refs, folders, environments.test_at) as trees:
@@ -123,8 +124,8 @@ def run_live(
                 tests_for = session.evidence(version).speaks_for
                 wrong_torch = version is not None and tests_for is None
                 ref = test_refs.get(tests_for or "")
-                jobs = [] if wrong_torch else repo_jobs(tested, ref, trees, docs)
-                untested = [] if wrong_torch else _untested(tested, tests_for, ref, trees, docs)
+                jobs = [] if wrong_torch else repo_jobs(tested, ref, trees, roots)
+                untested = [] if wrong_torch else _untested(tested, tests_for, ref, trees, roots)
                 session.run_all(jobs)
             count.finished()
             return session.evidence(version), untested, None if wrong_torch else tests_for
@@ -226,6 +227,32 @@ def repo_jobs(
                 _inside(rule, root, Path(root, test_file))
                 jobs.append(Job(rule.api, rule.test, rule.test, root))
     return list(dict.fromkeys(jobs))
+
+
+def git_top(path: str) -> Path | None:
+    """The top level of the git repository holding `path`, found as git finds
+    it (`git rev-parse --show-toplevel`): the nearest folder at or above it
+    holding `.git` (a folder, or a worktree's file); None outside one."""
+    start = Path(path).absolute()
+    return next((f for f in (start, *start.parents) if (f / ".git").exists()), None)
+
+
+def repository_roots(docs: Sequence[str]) -> list[str]:
+    """Where a rule's repository test is looked for: each docs root given,
+    then each folder above it up to its repository's top level, so that
+    `verify docs` runs the tests that `verify .` runs at the root. Outside a
+    git repository, the root given alone. Each folder once."""
+    roots: list[str] = []
+    seen: set[str] = set()
+    for given in docs:
+        start, top = Path(given).absolute(), git_top(given)
+        above = [f for f in start.parents if top is not None and f.is_relative_to(top)]
+        for root in (given, *map(str, above)):
+            real = os.path.realpath(root)
+            if real not in seen:
+                seen.add(real)
+                roots.append(root)
+    return roots
 
 
 def _untested(

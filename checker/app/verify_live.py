@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker.app.environments import Environments
-from checker.app.live import NotRun, Untested
+from checker.app.live import NotRun, Untested, git_top
 from checker.app.verify_request import Request
 from checker.checks.registry import finding
 from checker.i18n import N_, message
@@ -34,14 +34,29 @@ def untested_finding(untested: Untested) -> Finding:
 
 
 def untested_note(untested: Untested, docs: Sequence[str]) -> str:
-    """A rule's test without a test ref, that no working-tree docs root holds."""
-    said = N_(
-        "rule {rule}'s test {path} is in no docs root given ({roots}), and no test ref "
-        "names a ref for docs {version}: not run (see --test-ref)"
+    """A rule's test without a test ref, that no working-tree docs root
+    holds, nor its repository (checker.app.live.repository_roots): what to
+    pass instead, in plain words."""
+    tops = [str(top) for top in dict.fromkeys(map(git_top, docs)) if top is not None]
+    where = (
+        message(N_("looked up to {top}"), top=", ".join(tops))
+        if tops
+        else message(N_("no git repository holds it"))
     )
-    roots = ", ".join(docs) or "-"
-    version = untested.version or "-"
-    return message(said, rule=untested.rule, path=untested.path, roots=roots, version=version)
+    said = N_(
+        "rule {rule}'s test {path} is not in the repository of {roots} ({where}): not run; "
+        "pass the repository's root (the folder holding {folder}/), or --test-ref "
+        "{version}=REF to read it at a git ref"
+    )
+    return message(
+        said,
+        rule=untested.rule,
+        path=untested.path,
+        roots=", ".join(docs) or "-",
+        where=where,
+        folder=untested.path.split("/", 1)[0],
+        version=untested.version or "VERSION",
+    )
 
 
 def not_run_note(not_run: NotRun) -> str:

@@ -30,6 +30,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.said import said_of
 from checker.model.support import Entry, Page
+from checker.model.words import STATUS_WORDS, word_message
 
 if TYPE_CHECKING:
     from checker.checks.reuse import Reuse
@@ -52,8 +53,8 @@ def compared(
 def differs_detail(documented: str, expected: str) -> str:
     return message(
         N_("docs say {documented}, the rule expects {expected}"),
-        documented=documented,
-        expected=expected,
+        documented=word_message(STATUS_WORDS, documented),
+        expected=word_message(STATUS_WORDS, expected),
     )
 
 

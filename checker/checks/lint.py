@@ -25,7 +25,7 @@ from checker.model.checked import Kept
 from checker.model.finding import Finding
 from checker.model.placed import with_api
 from checker.model.support import Page
-from checker.model.version import page_release
+from checker.model.version import page_release, path_key
 
 if TYPE_CHECKING:
     from checker.verify.expectations import Expectation
@@ -70,7 +70,7 @@ def _checked(
         findings.extend(reuse.own(page, partial(page_rules, page, catalogue)))
     if context:
         # The whole tree's order, which decides which of two entries is "first".
-        every = sorted([*pages, *context], key=lambda page: (page.tree, page.path))
+        every = sorted([*pages, *context], key=lambda page: (page.tree, path_key(page.path)))
         asked = {page.path for page in pages}
         for group in _folders(every):
             findings.extend(f for f in _across(group, catalogue, reuse) if f.path in asked)

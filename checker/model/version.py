@@ -46,6 +46,20 @@ def version_key(version: str) -> tuple[int, ...]:
     return tuple(int(part) if part.isdigit() else -1 for part in version.split("."))
 
 
+_NUMBERS = re.compile(r"(\d+)")
+
+
+def path_key(path: str) -> tuple[tuple[str, int], ...]:
+    """docs/…/pytorch_2-7-1/x.md < docs/…/pytorch_2-13-0/x.md, and
+    v2.7.1-7.3.0 < v2.7.1-26.0.0: the numbers in a path sort as numbers (the
+    order of the pages every output and the site list), the rest as text.
+    `02` and `2` tie; the text itself breaks the tie."""
+    parts = _NUMBERS.split(path)  # text, number, text, …, text
+    texts, numbers = parts[:-1:2], parts[1::2]
+    pairs = tuple((text, int(number)) for text, number in zip(texts, numbers, strict=True))
+    return (*pairs, (parts[-1], -1), (path, -1))
+
+
 # A torch-npu release as its branches name it: 7.3.0, and in older ones 6.0.rc1.
 RELEASE_NAME = r"\d+\.\d+\.(?:\d+|rc\d+)"
 # A release branch is v<torch>-<release> (v2.7.1-7.3.0); a folder holding a

@@ -139,7 +139,8 @@ def backed_summary(outcome: Outcome[BackedReport]) -> str:
     verdicts: dict[str, int] = {}
     for claim in report.claims:
         verdicts[claim.verdict] = verdicts.get(claim.verdict, 0) + 1
-    counted = ", ".join(f"{count} {verdict}" for verdict, count in sorted(verdicts.items()))
+    each = [f"{count} {verdict}" for verdict, count in sorted(verdicts.items())]  # verdict ids
+    counted = say(joined(each, N_("{first}, {then}")))
     said = message(N_("{count} claims"), count=len(report.claims))
     exit_code = _("; exit {code}").format(code=int(outcome.exit_code))
     return f"{say(said)} ({counted or '-'}); {say(_ran(report))}{exit_code}"

@@ -28,6 +28,7 @@ from checker.checks.registry import REGISTRY, RESOLVE
 from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
+from checker.model.words import OBSERVED_WORDS, word_message
 from checker.report.counts import errors_said, findings_said
 from checker.report.escape import xml as _safe
 from checker.report.junit_xml import add_result as _add
@@ -125,9 +126,9 @@ def _rule_suite(report: VerifyReport, index: int) -> ET.Element:
         )
         seen = message(
             N_("documented {documented}, expected {expected}, observed on NPU {observed}"),
-            documented=r.documented,
-            expected=r.expected,
-            observed=r.observed,
+            documented=word_message(OBSERVED_WORDS, r.documented),
+            expected=word_message(OBSERVED_WORDS, r.expected),
+            observed=word_message(OBSERVED_WORDS, r.observed),
         )
         text = f"{say(r.detail)}\n{say(seen)}\n{where}"
         if r.severity is Severity.ERROR:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
+from checker.model.words import OBSERVED_WORDS, word
 from checker.outcome import Outcome
 from checker.report.escape import markdown as _text
 from checker.report.escape import markdown_code as _code
@@ -93,9 +94,15 @@ def _rule(rule: Expectation, results: list[Result]) -> list[str]:
         lines.append(_row("*" + _("rule") + "*", _code(rule.expect_at), *expected, ""))
     for rows in groups:
         said = _("{product} {documented}, expected {expected}")
-        differ = [said.format(product=_text(r.product), documented=r.documented,
-                              expected=r.expected)
-                  for r in rows if r.verdict == DIFFERS]  # fmt: skip
+        differ = [
+            said.format(
+                product=_text(r.product),
+                documented=word(OBSERVED_WORDS, r.documented),
+                expected=word(OBSERVED_WORDS, r.expected),
+            )
+            for r in rows
+            if r.verdict == DIFFERS
+        ]
         matches = _("✔ yes") if not differ else _("✘ no: {differ}").format(differ="; ".join(differ))
         marks = (MARKS[r.documented] for r in rows)
         lines.append(_row(_text(rows[0].version), _code(place(rows)), *marks, matches))
@@ -117,10 +124,15 @@ def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
         lines += ["", _row(*map(_, headings), _("verdict"))]
         lines.append(_row(*["---"] * 5))
     for r in judged:
-        verdict = f"{_mark(r)} {r.verdict}" + (f": {_text(say(r.detail))}" if r.detail else "")
+        verdict = f"{_mark(r)} " + (
+            _("{verdict}: {detail}").format(verdict=r.verdict, detail=_text(say(r.detail)))
+            if r.detail
+            else r.verdict
+        )
         shared = sum(1 for rows in groups if rows[0].version == r.version) > 1
         version = _text(r.version) + (f" {_code(f'{r.path}:{r.line}')}" if shared else "")
-        lines.append(_row(version, _text(r.product), r.documented, r.observed, verdict))
+        documented, observed = (word(OBSERVED_WORDS, said) for said in (r.documented, r.observed))
+        lines.append(_row(version, _text(r.product), documented, observed, verdict))
     if unverified:
         required = any(r.severity is Severity.ERROR for r in unverified)
         said = _(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from checker.i18n import N_, _
+from checker.torch.runs import NEEDS_EXTRA
 
 # What the reports say of an NPU whose SoC is of no catalogue product, where
 # they name its product (checker.model.evidence.Environment.of_no_product).
@@ -40,11 +41,22 @@ def _shape(template: str) -> re.Pattern[str]:
 
 _SHAPES = tuple((_shape(sentence), sentence) for sentence in _SENTENCES)
 # causes of docs-check's own making, not an exception's text
-_CAUSES = {"no NPU reported by torch_npu": N_("no NPU reported by torch_npu")}
+_CAUSES = {
+    "no NPU reported by torch_npu": N_("no NPU reported by torch_npu"),
+    "torch_npu is not installed": N_("torch_npu is not installed"),
+}
+# checker.torch.runs: a repository test's note names the ref it was read at
+_AT = re.compile(r"(.*) \(at ([^()]+)\)", re.S)
 
 
 def note_said(note: str) -> str:
     """`note` with its fixed sentences in the run's language."""
+    if note.endswith(f"; {NEEDS_EXTRA}"):  # a repository test's missing module: what to install
+        said = _("{note}; {hint}")
+        return said.format(note=note_said(note[: -len(NEEDS_EXTRA) - 2]), hint=_(NEEDS_EXTRA))
+    at = _AT.fullmatch(note)
+    if at:  # a repository test at a git ref
+        return _("{note} (at {ref})").format(note=note_said(at.group(1)), ref=at.group(2))
     renamed = _RENAMED.fullmatch(note)
     if renamed:
         real, reported, rest = renamed.groups()

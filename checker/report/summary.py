@@ -8,7 +8,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import _, ngettext, say
+from checker.i18n import N_, _, joined, ngettext, say
 from checker.model.finding import Finding, Severity
 from checker.report.counts import (
     entries_said,
@@ -66,7 +66,8 @@ def verify_counts(report: VerifyReport) -> str:
     counts: dict[str, int] = {}
     for result in report.results:
         counts[result.verdict] = counts.get(result.verdict, 0) + 1
-    shown = ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items()))
+    each = [f"{count} {verdict}" for verdict, count in sorted(counts.items())]  # ids, as said
+    shown = say(joined(each, N_("{first}, {then}")))
     resolved = report.resolution.summary() if report.resolution else ""
     runs, failed = report.run_count()
     counts_said = {

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import _, ngettext, say
+from checker.i18n import N_, _, joined, ngettext, say
+from checker.model.words import LEVEL_WORDS, word
 from checker.report.counts import cases_said, modules_said, versions_said
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ def tests_text(report: TestsReport) -> list[str]:
                 listed=listed,
             )
         )
-        kinds = ", ".join(f"{kind} {count}" for kind, count in mapped.linked) or "-"
+        linked = [f"{kind} {count}" for kind, count in mapped.linked]  # link kinds: ids
+        kinds = say(joined(linked, N_("{first}, {then}"))) or "-"
         lines.append(
             "  "
             + _(
@@ -55,20 +57,24 @@ def tests_text(report: TestsReport) -> list[str]:
             )
         )
         for share in mapped.shares:
-            by_kind = ", ".join(f"{kind} {count}" for kind, count in share.by_kind if count)
+            counted = [f"{kind} {count}" for kind, count in share.by_kind if count]  # ids
+            said = _("{product}: {backed} of {supported} supported claims backed ({share})")
+            if counted:
+                said = _("{said}: {kinds}").format(
+                    said=said, kinds=say(joined(counted, N_("{first}, {then}")))
+                )
             lines.append(
                 "  "
-                + _("{product}: {backed} of {supported} supported claims backed ({share})").format(
+                + said.format(
                     product=share.product,
                     backed=share.backed,
                     supported=share.supported,
                     share=percent(share.backed, share.supported),
                 )
-                + (f": {by_kind}" if by_kind else "")
             )
     folded = _folded(report)
     for verdict in report.verdicts:
-        level = verdict.severity.value if verdict.severity else "note"
+        level = word(LEVEL_WORDS, verdict.severity.value if verdict.severity else "note")
         if _foldable(verdict, report):
             count = folded.pop(verdict.path, 0)
             if count:  # the page's first note stands for them all
@@ -100,7 +106,8 @@ def _folded(report: TestsReport) -> dict[str, int]:
 def tests_summary(outcome: Outcome[Any]) -> str:
     report: TestsReport = outcome.result
     counted = Counter(v.check for v in report.verdicts)
-    verdicts = ", ".join(f"{count} {check}" for check, count in sorted(counted.items()))
+    each = [f"{count} {check}" for check, count in sorted(counted.items())]  # check ids
+    verdicts = say(joined(each, N_("{first}, {then}")))
     reached = sum(m.reached for m in report.versions)
     documented = sum(m.documented for m in report.versions)
     npu = sum(m.on_npu for m in report.versions)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from checker.i18n import N_, _, ngettext, say
 from checker.model.evidence import Evidence
+from checker.model.words import OBSERVED_WORDS, RUN_WORDS, word
 from checker.report.lines import findings_text, resolution_text
 from checker.report.notes import NO_PRODUCT, note_said
+from checker.textwidth import padded
 from checker.verify.crosscheck import DIFFERS
 from checker.verify.verified import VerifyReport, entry_groups, place
 
@@ -26,12 +28,12 @@ def verify_text(report: VerifyReport) -> list[str]:
             said = _("DOCS DIFFER FROM THE RULE") if differ else _("docs match the rule")
             lines.append(f"  {rows[0].version}: {said}  {place(rows)}")
             for r in rows:
-                detail = f"  ({say(r.detail)})" if r.detail else ""
+                detail = "  " + _("({detail})").format(detail=say(r.detail)) if r.detail else ""
                 row = _("{product} documented {documented} observed {observed} {verdict}{detail}")
                 said_row = row.format(
                     product=f"{r.product:<11}",
-                    documented=f"{r.documented:<11}",
-                    observed=f"{r.observed:<6}",
+                    documented=padded(word(OBSERVED_WORDS, r.documented), 11),
+                    observed=padded(word(OBSERVED_WORDS, r.observed), 6),
                     verdict=r.verdict,
                     detail=detail,
                 )
@@ -59,7 +61,7 @@ def evidence_lines(evidence: Evidence) -> list[str]:
         "{origin}{run_for}: {platform} | Python {python} | torch {torch} | "
         "torch_npu {torch_npu} | CANN {cann} | NPU {npu} ({product}) | visible NPUs {visible}"
     ).format(
-        origin=evidence.origin,
+        origin=_("live") if evidence.origin == "live" else evidence.origin,
         run_for=run_for.format(version=evidence.run_for),
         platform=env.platform,
         python=env.python,
@@ -88,7 +90,7 @@ def evidence_lines(evidence: Evidence) -> list[str]:
             source=run.source,
             behaviour=run.behaviour,
             at=_(" at {ref}").format(ref=run.ref) if run.ref else "",
-            verdict=run.verdict,
+            verdict=word(RUN_WORDS, run.verdict),
             passed=passed,
             total=len(run.cases),
             duration=f"{run.duration_s:g}",
@@ -101,7 +103,8 @@ def evidence_lines(evidence: Evidence) -> list[str]:
         for case in run.cases:
             # a backing test's cases of a run that could not run share its note, said once
             if not case.passed and not (run.note and case.detail == run.note):
-                lines.append(f"      FAILED {case.name}: {case.detail}")
+                failed = _("FAILED {case}: {detail}").format(case=case.name, detail=case.detail)
+                lines.append(f"      {failed}")
                 lines.extend(traceback_lines(case.traceback))
     return lines
 

@@ -13,7 +13,7 @@ from checker.errors import UsageError
 from checker.i18n import N_, message
 from checker.model.docfile import DocFile
 from checker.model.roots import LANGUAGE_FOLDERS
-from checker.model.version import VERSION_FOLDER
+from checker.model.version import VERSION_FOLDER, path_key
 
 
 def doc_file(path: PurePath) -> DocFile | None:
@@ -56,7 +56,7 @@ def discover(paths: Iterable[str]) -> list[DocFile]:
     if not found:
         said = N_("no API pages found under {paths} (looked for *.md inside pytorch_X-Y-Z folders)")
         raise UsageError(message(said, paths=", ".join(paths)))
-    return sorted(found.values())
+    return sorted(found.values(), key=lambda doc: path_key(doc.path))
 
 
 def version_folder(path: str) -> str | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.docfile import DocFile
+from checker.model.version import path_key
 from checker.read.load import decode_page, load_bytes
 from checker.sources.discover import discover, doc_file
 
@@ -57,7 +58,7 @@ def gather(
                 found[doc.path] = (doc, load(doc))
         except UsageError as error:
             errors.append(str(error))
-    return [found[path] for path in sorted(found)], errors, fetch
+    return [found[path] for path in sorted(found, key=path_key)], errors, fetch
 
 
 def to_parse(document: Document, needed: Callable[[DocFile, bytes], bool]) -> bool:

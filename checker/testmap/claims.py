@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from checker.checks.registry import REGISTRY
-from checker.i18n import N_, message
+from checker.i18n import N_, joined, message
 from checker.model.finding import Severity
 from checker.model.support import Entry, Support
 from checker.testmap.disabled import Disabled, DisabledList
@@ -168,7 +168,7 @@ def _disabled(
             "that reaches it is disabled on NPU: {tests}"
         ),
         api=entry.api,
-        products=", ".join(products),
+        products=joined(products, N_("{first}, {then}")),
         version=entry.version,
         tests=tests,
     )
@@ -184,7 +184,7 @@ def _unbacked(entry: Entry, yes: list[str], cpu: list[Link]) -> str:
         return message(
             N_("{api} is marked supported on {products} for {version}, and no test reaches it"),
             api=entry.api,
-            products=", ".join(yes),
+            products=joined(yes, N_("{first}, {then}")),
             version=entry.version,
         )
     return message(
@@ -193,7 +193,7 @@ def _unbacked(entry: Entry, yes: list[str], cpu: list[Link]) -> str:
             "on the CPU reach it: {tests}"
         ),
         api=entry.api,
-        products=", ".join(yes),
+        products=joined(yes, N_("{first}, {then}")),
         version=entry.version,
         tests=_listed(cpu),
     )

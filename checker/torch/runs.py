@@ -6,13 +6,26 @@ derives it (checker.torch.runner starts the harness and asks)."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Case, Environment, Run, derived_verdict, releases_pair
 from checker.process import CommandResult
 from checker.torch.child import Answer
+
+# What the docs repository's tests import beyond torch and torch_npu (torch's
+# common_utils imports expecttest; test/ imports numpy and parameterized at the
+# top of its modules): pyproject.toml's `verify` extra, which a note names
+# when one of them is missing where the tests run.
+TEST_MODULES = ("expecttest", "numpy", "parameterized")
+_MISSING = re.compile(r"ModuleNotFoundError: No module named '([^'.]+)")
+NEEDS_EXTRA = N_(
+    "the repository's tests need it: "
+    'pip install "docs-check[verify]" in the interpreter that runs them'
+)
 
 
 @dataclass(frozen=True)
@@ -100,7 +113,8 @@ def run_of(
     # a repository test's framework, whose exit status its run reports (the harness's is 0)
     framework = str(outcome.get("framework") or "") if job.repo_test else ""
 
-    def failed(note: str) -> Run:
+    def failed(note: str, exit_code: int | None = None) -> Run:
+        """`exit_code`: the test's own, where the harness (exit 0) could not run it."""
         duration = round(result.duration_s, 3)
         return Run(
             job.api,
@@ -109,7 +123,7 @@ def run_of(
             command,
             (),
             duration,
-            result.exit_code,
+            result.exit_code if exit_code is None else exit_code,
             "error",
             note,
             job.ref,
@@ -123,8 +137,10 @@ def run_of(
     import_error = report["environment"].get("torch_import_error")
     if import_error:
         return failed(f"torch does not import: {import_error}")
-    if outcome.get("error"):
-        return failed(outcome["error"] + at)
+    if outcome.get("error"):  # it did not run: its own command would not have exited 0
+        missing = _MISSING.match(outcome["error"])
+        hint = f"; {NEEDS_EXTRA}" if missing and missing.group(1) in TEST_MODULES else ""
+        return failed(outcome["error"] + at + hint, 2 if framework == "pytest" else 1)
     cases = tuple(
         Case(c["name"], bool(c["passed"]), c.get("detail", ""), _inside(job, c.get("traceback")))
         for c in outcome["cases"]

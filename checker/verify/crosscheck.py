@@ -19,6 +19,7 @@ from checker.model.finding import Finding, Severity
 from checker.model.placed import with_api
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
+from checker.model.words import RUN_WORDS, word_message
 from checker.verify.expectations import Expectation
 
 CONSISTENT = "consistent"
@@ -221,7 +222,10 @@ def _judge(
     if observed == "none":
         if others:
             said = N_("{kind}: {verdict}")
-            seen = [message(said, kind=kind, verdict=run.verdict) for kind, run in others]
+            seen = [
+                message(said, kind=kind, verdict=word_message(RUN_WORDS, run.verdict))
+                for kind, run in others
+            ]
             listed = joined(seen, N_("{first}; {then}"))
             return UNVERIFIED, observed, message(N_("no NPU evidence; {seen}"), seen=listed)
         none = message(N_("no NPU evidence for torch {version}"), version=version)
@@ -248,7 +252,9 @@ def _observed(runs: list[Run]) -> str:
 
 def _failed_cases(runs: list[Run]) -> str:
     failed = [case.name for run in runs for case in run.cases if not case.passed]
-    return "failed: " + "; ".join(failed) if failed else "the behaviour test failed"
+    if not failed:
+        return message(N_("the behaviour test failed"))
+    return message(N_("failed: {cases}"), cases=joined(failed, N_("{first}; {then}")))
 
 
 def severity_of(verdict: str, options: Options) -> Severity | None:

@@ -160,5 +160,27 @@ def test_a_test_module_that_cannot_import_says_why(
     (evidence,) = [e for e in json.loads(out)["evidence"] if e["version"] == "2.13.0"]
     (test,) = [run for run in evidence["runs"] if run["source"] == "repo-test"]
     assert (test["verdict"], test["ref"], test["cases"]) == ("error", "needs-expecttest", [])
-    assert test["note"] == "ModuleNotFoundError: No module named 'expecttest' (at needs-expecttest)"
+    assert test["note"] == (
+        "ModuleNotFoundError: No module named 'expecttest' (at needs-expecttest); "
+        'the repository\'s tests need it: pip install "docs-check[verify]" '
+        "in the interpreter that runs them"
+    )
+    # not run: a module that does not import exits 1 under unittest, never 0
+    assert test["exit_code"] == 1
     assert code == 1  # a reference run that could not run fails verify
+    code, out, _ = cli(*argv, "-q")
+    assert "error 0/0 cases in " in out and ", exit 1 — ModuleNotFoundError" in out
+
+
+def test_the_verify_extra_installs_what_the_repositorys_tests_import() -> None:
+    """pyproject.toml's `verify` extra is the list the hint names: expecttest
+    (torch's common_utils imports it), numpy, parameterized (test/ imports
+    them at the top of its modules)."""
+    import tomllib
+
+    from checker.torch.runs import TEST_MODULES
+    from tests.helpers import REPO
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["optional-dependencies"]["verify"] == list(TEST_MODULES)
+    assert TEST_MODULES[:2] == ("expecttest", "numpy")

@@ -185,8 +185,9 @@ def test_master_live_is_a_cpu_reference_run(cli: Invoke, master: Path) -> None:
     env, note, ran, command, notes, untested = lines[evidence + 1 :]
     assert notes == "notes:"  # the shipped rule's repository test is in no docs root here
     assert untested == (
-        f"  rule elastic-put-metric's test {SHIPPED_TEST} is in no docs root given "
-        f"({master}), and no test ref names a ref for docs 2.13.0: not run (see --test-ref)"
+        f"  rule elastic-put-metric's test {SHIPPED_TEST} is not in the repository of "
+        f"{master} (no git repository holds it): not run; pass the repository's root (the "
+        "folder holding test/), or --test-ref 2.13.0=REF to read it at a git ref"
     )
     assert re.fullmatch(
         r"  live: .+ \| Python 3\.11\.\d+ \| torch 2\.13\.0\S* \| torch_npu - \| CANN - \| "
@@ -644,6 +645,40 @@ def test_repo_test_naming_no_test_is_an_error_run(cli: Invoke, tmp_path: Path) -
     assert "tests/test_metric.py::test_missing" in repo["note"]
     assert "\n" not in repo["note"]
     assert code == 1
+
+
+def test_the_docs_folder_of_a_repository_runs_its_test_as_the_root_does(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`verify docs` in a repository whose tests are beside docs/: the
+    repository's root is found from the docs path as git finds its top
+    level, so the test runs as `verify .` runs it."""
+    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
+    git(root, "init", "-q")
+    monkeypatch.chdir(root)
+    code, out, _ = cli("verify", "docs", "--api", INITIALIZE, "--format", "json")
+    (repo,) = repo_runs(as_json(out))
+    assert (repo["behaviour"], repo["verdict"]) == ("tests/test_metric.py::test_ok", "passed")
+    assert code == 0
+
+
+def test_a_test_in_no_repository_says_what_to_pass(
+    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
+    monkeypatch.chdir(root)
+    code, out, err = cli("verify", "docs", "--api", INITIALIZE)
+    assert repo_runs_none(out), err
+    assert code == 0, err
+    assert (
+        "  rule repo-initialize's test tests/test_metric.py is not in the repository of "
+        "docs (no git repository holds it): not run; pass the repository's root "
+        "(the folder holding tests/), or --test-ref 2.13.0=REF to read it at a git ref"
+    ) in out.splitlines()
+
+
+def repo_runs_none(out: str) -> bool:
+    return "[repo-test " not in out
 
 
 def test_a_docs_root_given_twice_runs_its_test_once(tmp_path: Path) -> None:

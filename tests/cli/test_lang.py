@@ -307,8 +307,8 @@ def test_verify_s_text_report_in_chinese(
     assert said[2] == "  期望：是，暂不支持 Ascend 950DT  （rules/put_metric.toml:19）"
     assert said[3].startswith("  2.7.1: 文档与规则不一致  ")
     assert (
-        "    atlas-a3    文档为 supported   观察到 failed doc-claims-support-test-fails  "
-        "(failed: zero value)" in said
+        "    atlas-a3    文档为 支持        观察到 失败   doc-claims-support-test-fails  "
+        "（未通过：zero value）" in said
     )
     assert "问题：" in said
 
@@ -489,9 +489,9 @@ def test_the_evidence_block_in_chinese(cli_at_repo: Invoke, locale: Callable[[st
         f"  {record}：{environment}NPU Ascend910_9382（atlas-a3）| 可见 NPU 16",
         "    在 Ascend910_9382 上的 NPU 运行：ones(2)*2 on npu:0 = [2.0, 2.0]",
         "    torch.distributed.elastic.metrics.put_metric [behaviour put_metric]："
-        "failed，7/8 个用例，用时 0.0041 秒，退出码 0",
+        "失败，7/8 个用例，用时 0.0041 秒，退出码 0",
         f"      命令：{harness}",
-        "      FAILED zero value: AssertionError: value 0.0, expected 0 at line 52",
+        "      未通过 zero value：AssertionError: value 0.0, expected 0 at line 52",
     ]
 
 

@@ -40,8 +40,9 @@ MIXED = "docs/zh/api/native_api/pytorch_2-12-0/torch-accelerator.md"
 TIMEOUT = 120  # a run of two pages takes well under a second; never hang the suite
 INIT_TIMEOUT = 600  # pip builds docs-check, its build requirements from the package index
 INIT_VENV = "venv-lintrunner-init"
-# the documented init_command's requirement lines: a release tag and a local path
-TAGGED = f'"{{{{DRYRUN}}}}", "git+https://<your git host>/docs-check.git@v{__version__}",'
+# the documented init_command's requirement lines: a commit (the tag, once a
+# release creates it) and a local path
+PINNED = '"{{DRYRUN}}", "git+https://<your git host>/docs-check.git@<commit-sha>",'
 LOCAL = '"{{DRYRUN}}", "/path/to/docs-check",'
 
 
@@ -67,9 +68,9 @@ def local_entry(path: Path) -> str:
     """The documented entry with the documented line for a local path, naming
     `path`; `docs-check` is whichever is first on PATH, as in a user's."""
     entry = re.search(r"```toml\n(\[\[linter\]\]\n.*?)```", documented(), re.S)
-    assert entry and entry[1].count(TAGGED) == 1, "the entry installs no release tag"
+    assert entry and entry[1].count(PINNED) == 1, "the entry installs no commit"
     assert f"```toml\n    {LOCAL}\n```" in documented(), "no line for a local path"
-    return entry[1].replace(TAGGED, LOCAL.replace("/path/to/docs-check", str(path)))
+    return entry[1].replace(PINNED, LOCAL.replace("/path/to/docs-check", str(path)))
 
 
 def docs_repository(
@@ -201,7 +202,7 @@ def test_init_takes_dryrun_and_a_dry_run_installs_nothing(tmp_path: Path) -> Non
     --dry-run it passes 1, and the entry's pip install does not run."""
     code, out = lintrunner(docs_repository(tmp_path, (METRICS,)), "init", "--dry-run")
     assert code == 0, out
-    assert f'"init", "1", "git+https://<your git host>/docs-check.git@v{__version__}"' in out
+    assert '"init", "1", "git+https://<your git host>/docs-check.git@<commit-sha>"' in out
 
 
 def test_a_message_names_another_page_from_the_repository(tmp_path: Path) -> None:

@@ -15,8 +15,9 @@ PRE_COMMIT_HOME says. `pre-commit run` with a `.pre-commit-config.yaml` (the
 snippet in docs/usage.md) does use PRE_COMMIT_HOME. It shares one for the whole
 module, so that environment is built once.
 
-The snapshot is tagged `v<version>`, as the project tags a release, so the
-documented snippet runs with its `rev` as written."""
+The documented snippet pins a commit (`rev: <commit-sha>`): the tests write
+the snapshot's HEAD there. The snapshot is also tagged `v<version>`, as the
+project tags a release, which `pre-commit autoupdate` then moves `rev` to."""
 
 from __future__ import annotations
 
@@ -247,15 +248,17 @@ def test_try_repo_checks_only_the_staged_pages(docs: Path, hook_repo: Path, home
 
 def documented_config(repo: str) -> str:
     """docs/usage.md's first `.pre-commit-config.yaml` snippet for this repo,
-    its `rev` as written: this release's tag."""
+    its `rev` the commit the snippet asks for: the repo's HEAD, as
+    `git ls-remote URL HEAD` prints it."""
     text = (REPO / "docs" / "usage.md").read_text(encoding="utf-8")
     section = text[text.index("## Pre-commit hook\n") :]
     start = section.index("```yaml\n") + len("```yaml\n")
     snippet = section[start : section.index("```", start)]
     snippet, repos = re.subn(r"(?m)^(\s*- repo: )\S+.*$", rf"\g<1>{repo}", snippet)
     assert repos == 1, snippet
-    assert re.findall(r"(?m)^\s*rev: (\S+)", snippet) == [RELEASE_TAG], snippet
-    return snippet
+    assert re.findall(r"(?m)^\s*rev: (\S+)", snippet) == ["<commit-sha>"], snippet
+    head = git(Path(repo), "rev-parse", "HEAD").strip()
+    return snippet.replace("rev: <commit-sha>", f"rev: {head}")
 
 
 def rev_of(config: str) -> str:

@@ -129,3 +129,23 @@ def test_the_configuration_sample_is_the_file_the_examples_run() -> None:
     start = text.index("```toml\n# .docs-check.toml at the root") + len("```toml\n")
     sample = REPO / "examples" / "docs" / "docs-check.sample.toml"
     assert text[start : text.index("```\n", start)] == sample.read_text(encoding="utf-8")
+
+
+def test_a_shown_output_writes_this_machines_values_as_placeholders() -> None:
+    """A reader compares the README's `verify` output with theirs: the
+    platform, the Python version and the durations differ on every machine,
+    so the docs write them as <platform>, Python <version> and <time>, which
+    the comparison reads as any value. docs/speed.md is the exception: its
+    durations are the measurement it records."""
+    from tests.docs.examples import every_example
+    from tests.docs.test_examples import _PLATFORM, _PYTHON, _TIME
+
+    literal = [
+        f"{example.name}: {line}"
+        for example in every_example(REPO)
+        if not example.name.startswith("docs/speed.md:")
+        for block in example.outputs
+        for line in shown(REPO / example.name.rpartition(":")[0], block).splitlines()
+        if _TIME.search(line) or _PLATFORM.search(line) or _PYTHON.search(line)
+    ]
+    assert literal == []

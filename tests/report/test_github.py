@@ -75,5 +75,5 @@ def test_verify_github_messages_follow_the_language(cli: Invoke) -> None:
     assert lines[-1].startswith("::error file=")
     assert lines[-1].endswith(
         ",title=doc-claims-support-test-fails::"
-        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：failed: zero value"
+        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：未通过：zero value"
     )

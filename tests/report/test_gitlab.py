@@ -143,5 +143,5 @@ def test_verify_gitlab_descriptions_follow_the_language(cli: Invoke) -> None:
     en, zh = valid(english), valid(chinese)
     assert [i["fingerprint"] for i in zh] == [i["fingerprint"] for i in en]
     assert zh[-1]["description"] == (
-        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：failed: zero value"
+        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：未通过：zero value"
     )

@@ -272,9 +272,7 @@ def test_junit_s_messages_in_chinese(cli: Invoke, tmp_path: Path) -> None:
     assert case is not None
     failure = case.find("failure")
     assert failure is not None and failure.get("message") == "doc-claims-support-test-fails"
-    assert (failure.text or "").splitlines()[1] == (
-        "文档为 supported，期望 supported，在 NPU 上观察到 failed"
-    )
+    assert (failure.text or "").splitlines()[1] == ("文档为 支持，期望 支持，在 NPU 上观察到 失败")
     skipped = put_metric.find(f"testcase[@classname='{PUT_METRIC}.pytorch_2-11-0']/skipped")
     assert skipped is not None
     assert skipped.get("message") == "未验证：没有 torch 2.11.0 的 NPU 证据"

@@ -103,7 +103,7 @@ def test_a_live_cpu_run_names_its_cause() -> None:
     with chosen("zh"):
         out = render(outcome_of(report))
     assert "\n已检查 master 下以下资料条目：\n" in out
-    said = "CPU 参考运行；NPU 不可用：torch_npu is not installed"  # the cause as torch_npu says it
+    said = "CPU 参考运行；NPU 不可用：未安装 torch_npu"  # docs-check's own words for the cause
     assert f"\n- 资料版本 2.13.0（`本机现场运行`）：{said}\n" in out
     assert "NPU 上的观察结果" not in out
 

@@ -187,7 +187,7 @@ def test_verify_sarif_in_chinese_names_its_language(cli: Invoke, tmp_path: Path)
     claims = run["results"][-1]
     assert (claims["ruleId"], claims["level"]) == ("doc-claims-support-test-fails", "error")
     assert claims["message"]["text"] == (
-        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：failed: zero value"
+        "torch.distributed.elastic.metrics.put_metric 2.12.0 在 atlas-a3 上：未通过：zero value"
     )
     missing = str(tmp_path / "nowhere")
     _, out, err = cli("--lang", "zh", "lint", "examples/docs", missing, "--format", "sarif")

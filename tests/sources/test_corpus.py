@@ -10,6 +10,7 @@ import pytest
 
 from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
+from checker.model.version import path_key
 from checker.sources.cache import PageCache
 from checker.sources.cache_rows import digest
 from checker.sources.corpus import Corpus, ReadOptions, read_corpus, version_context
@@ -46,7 +47,8 @@ def test_parallel_cached_and_serial_reads_agree(
         assert other.pages == serial.pages
         assert other.errors == serial.errors == ()
         assert lint_pages(other.pages, CATALOGUE) == lint_pages(serial.pages, CATALOGUE)
-    assert [page.path for page in serial.pages] == sorted(page.path for page in serial.pages)
+    paths = [page.path for page in serial.pages]
+    assert paths == sorted(paths, key=path_key)  # 2.7.1's pages first
 
 
 def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None:
@@ -94,3 +96,23 @@ def test_a_folder_read_whole_is_not_listed_again_for_its_context(
     read = read_corpus(given, CATALOGUE, options=options)
     monkeypatch.setattr(corpus_module, "discover", lambda folders: pytest.fail(str(folders)))
     assert version_context(read, CATALOGUE, options, given) == ()
+
+
+def test_pages_are_read_in_version_order_not_text_order(tmp_path: Path) -> None:
+    """pytorch_2-7-1 before pytorch_2-13-0 (as text, "1" < "7"): the page list
+    every output and the site show follows the release order. Within one
+    version, pages keep their names' order."""
+    for version in ("2-13-0", "2-7-1", "2-12-0"):
+        folder = tmp_path / "docs" / "zh" / "api" / "native_api" / f"pytorch_{version}"
+        folder.mkdir(parents=True)
+        for name in ("torch-b.md", "torch-a.md"):
+            (folder / name).write_text(f"# {name}\n\n### torch.f\n", encoding="utf-8")
+    read = read_corpus([str(tmp_path / "docs")], CATALOGUE)
+    assert [(page.version, Path(page.path).name) for page in read.pages] == [
+        ("2.7.1", "torch-a.md"),
+        ("2.7.1", "torch-b.md"),
+        ("2.12.0", "torch-a.md"),
+        ("2.12.0", "torch-b.md"),
+        ("2.13.0", "torch-a.md"),
+        ("2.13.0", "torch-b.md"),
+    ]

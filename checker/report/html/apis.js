@@ -74,9 +74,14 @@
     if (!cell || cell[1].charAt(p) === ".") return el("td", { "class": "out" });
     var s = cell[1].charAt(p), verified = VERIFIED[cell[3].charAt(p) || "-"];
     var td = el("td", { "class": "st " + STATUS[s] + (verified !== "none" ? " v-" + verified : "") });
-    var title = say(W.cell, { version: D.versions[v], product: names[p], status: W.status[STATUS[s]], line: cell[2][p] });
-    if (D.verified) title += " \u00b7 " + W.verified[verified];
-    td.appendChild(el("a", { href: D.pages[cell[0]] + "#L" + cell[2][p], title: title }, MARK[s]));
+    // entries that state the product otherwise (cell[5]): a mark and a link per statement
+    var sides = (cell[5] || []).filter(function (side) { return side[0] === p; });
+    if (!sides.length) sides = [[p, cell[0], cell[2][p], s]];
+    sides.forEach(function (side) {
+      var title = say(W.cell, { version: D.versions[v], product: names[p], status: W.status[STATUS[side[3]]], line: side[2] });
+      if (D.verified) title += " \u00b7 " + W.verified[verified];
+      td.appendChild(el("a", { href: D.pages[side[1]] + "#L" + side[2], title: title }, MARK[side[3]]));
+    });
     return td;
   }
   function render() {

@@ -13,9 +13,9 @@ from typing import Any
 from checker.i18n import _
 from checker.model.changes import first_entries
 from checker.model.records import Record
+from checker.model.words import STATUS_WORDS
 from checker.report.escape import html as esc
 from checker.report.html.markup import (
-    STATUS_WORDS,
     VERIFIED_WORDS,
     document,
     page_file,
@@ -61,7 +61,10 @@ def _rows(site: Site, shape: Shape) -> list[list[Any]]:
     """[api, language, cells by version, rules of its findings, finding
     count, ref], by API, language and ref; a cell is [page, statuses, lines,
     verified, tests] of the API's first entry at that version (and ref), a
-    character per product."""
+    character per product, and, where another entry (on this page or
+    another) states a product otherwise, [product, page, line, status] of
+    each statement of it, the first entry's first; that product's status is
+    then `c` (conflict)."""
     page_index = {page.path: i for i, page in enumerate(site.linted.corpus.pages)}
     first = first_entries(site.records, lambda r: (r.api, r.lang, r.tree, r.version))
     versions = {version: i for i, version in enumerate(shape.versions)}
@@ -71,19 +74,29 @@ def _rows(site: Site, shape: Shape) -> list[list[Any]]:
     for (api, lang, tree, version), records in first.items():
         empty: list[Any] = [None] * len(versions)
         row = rows.setdefault((api, lang, tree), [api, langs[lang], empty, [], 0, trees[tree]])
-        row[2][versions[version]] = _cell(site, records, page_index)
+        disputes = [shape.disputes.get((api, lang, tree, version, p), ()) for p in site.products]
+        row[2][versions[version]] = _cell(site, records, disputes, page_index)
     for found_on, (rules, count) in shape.findings_by_api.items():
         if found_on in rows:
             rows[found_on][3], rows[found_on][4] = sorted(rules), count
     return [rows[key] for key in sorted(rows, key=lambda k: (k[0], k[1], trees[k[2]]))]
 
 
-def _cell(site: Site, records: list[Record], page_index: Mapping[str, int]) -> list[Any]:
+def _cell(
+    site: Site,
+    records: list[Record],
+    disputes: list[tuple[Record, ...]],
+    page_index: Mapping[str, int],
+) -> list[Any]:
     said = {record.product: record for record in records}
     statuses, lines, verified = "", [], ""
-    for product in site.products:
+    elsewhere: list[list[Any]] = []
+    for p, product in enumerate(site.products):
         record = said.get(product)
-        statuses += _STATUS_CHAR[record.status] if record else "."
+        sides = disputes[p]
+        elsewhere += [[p, page_index[r.path], r.line, _STATUS_CHAR[r.status]] for r in sides]
+        conflict = "c" if sides else ""
+        statuses += conflict or (_STATUS_CHAR[record.status] if record else ".")
         lines.append(record.line if record else 0)
         if site.verification is not None and record is not None:
             how = site.verification.of(record.api, record.version, product)
@@ -94,7 +107,14 @@ def _cell(site: Site, records: list[Record], page_index: Mapping[str, int]) -> l
     tests = -1
     if site.linted.tested is not None:
         tests = len(site.linted.tested.get((one.version, one.api), ()))
-    return [page_index[one.path], statuses, lines, verified, tests]
+    return [
+        page_index[one.path],
+        statuses,
+        lines,
+        verified,
+        tests,
+        *([elsewhere] * bool(elsewhere)),
+    ]
 
 
 def _words() -> dict[str, Any]:

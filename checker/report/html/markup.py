@@ -14,16 +14,11 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 from checker.i18n import N_, _, shown_language
+from checker.model.words import STATUS_WORDS, word
 from checker.report.escape import html as esc
 
 # A status as a cell shows it, and its word (translated where shown).
 MARKS = {"supported": "✔", "unsupported": "✘", "unstated": "–", "conflict": "!"}
-STATUS_WORDS = {
-    "supported": N_("supported"),
-    "unsupported": N_("unsupported"),
-    "unstated": N_("unstated"),
-    "conflict": N_("conflict"),
-}
 VERIFIED_WORDS = {
     "npu": N_("verified on NPU"),
     "reference": N_("reference run only"),
@@ -95,7 +90,7 @@ def muted(text: str) -> str:
 
 
 def status_word(status: str) -> str:
-    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    return word(STATUS_WORDS, status)
 
 
 def mark_cell(status: str, href: str, title: str) -> str:

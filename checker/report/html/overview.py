@@ -15,12 +15,12 @@ from checker.checks.registry import REGISTRY
 from checker.i18n import _, say
 from checker.model.changes import Kind, changes
 from checker.model.records import Record
+from checker.model.words import STATUS_WORDS
 from checker.report.escape import html as esc
 from checker.report.html.chart import Group, bar_chart
 from checker.report.html.evidence import verification_summary
 from checker.report.html.markup import (
     MARKS,
-    STATUS_WORDS,
     document,
     heading,
     muted,
@@ -79,10 +79,19 @@ def _side_said(side: tuple[str, str]) -> str:
     return _("{lang} pages").format(lang=lang)
 
 
+def _status_counted(record: Record, shape: Shape) -> str:
+    """A statement another entry of the API contradicts answers nothing: it
+    is counted in conflict, as the API table marks it."""
+    key = (record.api, record.lang, record.tree, record.version, record.product)
+    return "conflict" if record in shape.disputes.get(key, ()) else record.status
+
+
 def _support(site: Site, shape: Shape, side: tuple[str, str]) -> str:
     tree, lang = side
     counts: Counter[tuple[str, str, str]] = Counter(
-        (r.version, r.product, r.status) for r in site.records if (r.tree, r.lang) == side
+        (r.version, r.product, _status_counted(r, shape))
+        for r in site.records
+        if (r.tree, r.lang) == side
     )
     at = {"ref": tree} if tree else {}
     top = "".join(

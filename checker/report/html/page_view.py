@@ -14,6 +14,7 @@ from checker.i18n import _, say
 from checker.model.finding import Finding
 from checker.model.records import Record
 from checker.model.support import Entry, Page
+from checker.model.words import LEVEL_WORDS, word
 from checker.report.escape import html as esc
 from checker.report.html.evidence import page_verification
 from checker.report.html.markup import document, heading, mark_cell, status_word, table
@@ -63,7 +64,7 @@ def _anchor(line: int, anchors: set[int]) -> str:
 def _finding_cells(finding: Finding) -> str:
     level = finding.severity.value
     return (
-        f'<td class="n">{finding.line}</td><td class="{level}">{esc(level)}</td>'
+        f'<td class="n">{finding.line}</td><td class="{level}">{esc(word(LEVEL_WORDS, level))}</td>'
         f"<td>{esc(finding.rule)}</td><td>{esc(say(finding.message))}</td>"
     )
 
@@ -115,7 +116,8 @@ def _entries(
             rows.append(
                 f'<tr class="finding"><td colspan="{width}">'
                 f"{esc(at_line.format(line=finding.line))} · "
-                f'<span class="{finding.severity.value}">{esc(finding.severity.value)}</span> · '
+                f'<span class="{finding.severity.value}">'
+                f"{esc(word(LEVEL_WORDS, finding.severity.value))}</span> · "
                 f"{esc(finding.rule)}: {esc(say(finding.message))}</td></tr>"
             )
     return heading(_("Entries")) + table(head, rows, "entries")

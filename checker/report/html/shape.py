@@ -4,14 +4,18 @@ pages in one language: --ref given twice reads two trees of the same
 versions, shown apart), and the findings grouped by page and by API (a
 finding names its page; its language and ref are its page's). A finding on
 no page read (a configuration, a rule file) is in neither: the index counts
-it by rule."""
+it by rule. And the statements in dispute: an API documented twice in one
+version (on one page or two) whose entries state a product otherwise; the
+index counts them and the API table marks them as conflicts."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.model.finding import Finding
+from checker.model.records import Record
 from checker.model.version import version_key
 from checker.results import Site
 
@@ -25,6 +29,9 @@ class Shape:
     findings_by_page: dict[str, tuple[Finding, ...]]  # page name -> its findings, sorted
     # (api, lang, ref) -> the rules of its findings, and their count
     findings_by_api: dict[tuple[str, str, str], tuple[set[str], int]]
+    # (api, lang, ref, version, product) -> each entry's statement of it, in
+    # page order, where they disagree
+    disputes: dict[tuple[str, str, str, str, str], tuple[Record, ...]]
 
     @property
     def trees(self) -> tuple[str, ...]:
@@ -55,4 +62,17 @@ def shape_of(site: Site) -> Shape:
             counts[key] += 1
     findings_by_api = {key: (named, counts[key]) for key, named in rules.items()}
     found = {path: tuple(sorted(findings)) for path, findings in by_page.items()}
-    return Shape(versions, langs, sides, found, findings_by_api)
+    return Shape(versions, langs, sides, found, findings_by_api, _disputes(site.records))
+
+
+def _disputes(
+    records: Sequence[Record],
+) -> dict[tuple[str, str, str, str, str], tuple[Record, ...]]:
+    """api-conflict's rule, over the records: saying nothing (unstated)
+    contradicts no statement. A reader of either page alone took its answer
+    as the only one."""
+    stated: dict[tuple[str, str, str, str, str], list[Record]] = {}
+    for r in records:  # in page order: the first entry's statement first
+        if r.status != "unstated":
+            stated.setdefault((r.api, r.lang, r.tree, r.version, r.product), []).append(r)
+    return {key: tuple(said) for key, said in stated.items() if len({r.status for r in said}) > 1}

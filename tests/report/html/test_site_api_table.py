@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from tests.helpers import REPO
-from tests.site import PUT_METRIC, api_data, page_of, write_site
+from tests.site import PUT_METRIC, api_data, page_of, write_flatten_site, write_site
 
 WORDS = {
     "api": "API",
@@ -78,7 +78,8 @@ def test_the_data_holds_what_the_script_reads_in_a_fixed_order(site: Path) -> No
 def test_a_row_holds_each_versions_first_entry_and_the_apis_findings(site: Path) -> None:
     rows = {row[0]: row for row in api_data(site)["rows"]}
     # [api, language, cells, rules, finding count, ref]; a cell is [page, a
-    # status per product, each product's line, verified, tests]; no verify
+    # status per product, each product's line, verified, tests] and, where
+    # another entry of the API states otherwise, those statements; no verify
     # report: "-" each; no test map: -1
     assert rows[PUT_METRIC] == [
         PUT_METRIC,
@@ -129,7 +130,26 @@ def test_a_conflict_a_product_a_release_does_not_know_and_a_second_entry(
         [
             "torch.small.a",
             0,
-            [[1, "ss.", [5, 5, 0], "---", -1], [2, "scs", [11, 13, 14], "---", -1]],
+            # its second entry (line 24) says ✘ of each: every product's cell is
+            # in conflict, the other statement's [product, page, line, status] beside
+            [
+                [1, "ss.", [5, 5, 0], "---", -1],
+                [
+                    2,
+                    "ccc",
+                    [11, 13, 14],
+                    "---",
+                    -1,
+                    [
+                        [0, 2, 11, "s"],
+                        [0, 2, 30, "u"],
+                        [1, 2, 13, "c"],
+                        [1, 2, 31, "u"],
+                        [2, 2, 14, "s"],
+                        [2, 2, 32, "u"],
+                    ],
+                ],
+            ],
             ["api-conflict", "lang-parity", "status-conflict"],
             3,
             0,
@@ -168,3 +188,16 @@ def test_the_table_page_has_its_filters_pager_and_script(site: Path) -> None:
     )
     script = (REPO / "checker" / "report" / "html" / "apis.js").read_text(encoding="utf-8")
     assert f'<script src="apis-data.js"></script>\n<script>{script}</script>\n' in page
+
+
+def test_a_cross_page_conflict_marks_the_cell_and_names_both_places(tmp_path: Path) -> None:
+    """Tensor.flatten on the real docs: ✘ of Ascend 950DT on Named-Tensors.md,
+    ✔ on torch-Tensor.md, at the same version. Each side alone read as an
+    answer; the cell is in conflict, and holds both statements."""
+    data = api_data(write_flatten_site(tmp_path / "site", tmp_path / "docs"))
+    assert data["products"] == ["atlas-a2", "atlas-a3", "ascend-950"]
+    [row] = data["rows"]
+    # page 0 is Named-Tensors.md (its ✘ first), page 1 torch-Tensor.md (its ✔);
+    # Atlas A2 is ✔ on both, Atlas A3 unstated on both (line 7: the status)
+    assert row[2] == [[0, "snc", [9, 7, 10], "---", -1, [[2, 0, 10, "u"], [2, 1, 10, "s"]]]]
+    assert row[3] == ["api-conflict"]

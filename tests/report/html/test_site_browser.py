@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import dump_dom, need_browser, screenshot
+from tests.browser import dump_dom, evaluate, need_browser, screenshot
 from tests.helpers import REPO
-from tests.site import PUT_METRIC, api_data, write_site
+from tests.site import PUT_METRIC, api_data, write_flatten_site, write_site
 
 MARK_CELL = re.compile(r'<td class="st ([a-z]+)[^"]*"><a href="([^"]*)"[^>]*>(.)</a></td>')
 
@@ -138,3 +138,65 @@ def test_a_chinese_run_writes_a_chinese_site(tmp_path: Path) -> None:
     assert (
         title is not None and title.group(1) == "2.12.0 · Atlas A2 训练系列产品：支持（第 11 行）"
     )
+
+
+LONG_PAGE_ENTRY = """### torch.long.f{n}
+
+**支持情况**：
+
+| 硬件 | 是否支持 |
+| ---- | :----: |
+| <term>Atlas A2 训练系列产品</term> | ✔ |
+| <term>Ascend 950DT</term> | ✘ |
+
+"""
+# where the followed row is and what the reader sees at its top edge; the
+# header cells are sticky (they stay at the top of the window as one scrolls)
+FOLLOWED = """JSON.stringify((() => {
+  const row = document.querySelector(location.hash).closest("tr");
+  const top = row.getBoundingClientRect().top;
+  const head = document.querySelector("thead th").getBoundingClientRect().bottom;
+  const seen = document.elementFromPoint(200, top + 2);
+  return {
+    scrolled: window.scrollY,
+    top: top,
+    head: head,
+    seen: seen && seen.closest("tr") === row,
+    marked: getComputedStyle(row.querySelector("td")).backgroundColor,
+    plain: getComputedStyle(row.nextElementSibling.querySelector("td")).backgroundColor,
+  };
+})())"""
+
+
+def test_a_followed_line_is_below_the_sticky_header_and_marked(tmp_path: Path) -> None:
+    import json
+
+    from checker.cli import run
+
+    page = tmp_path / "docs" / "zh" / "api" / "native_api" / "pytorch_2-13-0" / "torch-long.md"
+    page.parent.mkdir(parents=True)
+    page.write_text(
+        "# torch.long\n\n" + "".join(LONG_PAGE_ENTRY.format(n=n) for n in range(60)),
+        encoding="utf-8",
+    )
+    site = tmp_path / "site"
+    assert run(["report", str(tmp_path / "docs"), "--html", str(site), "--no-cache"]) == 0
+    view = next((site / "pages").glob("pytorch_2-13-0_torch-long*.html"))
+    line = 3 + 9 * 40  # the heading of torch.long.f40, far down the page
+    assert f'id="L{line}"' in view.read_text(encoding="utf-8")
+    seen = json.loads(evaluate(f"{view.resolve().as_uri()}#L{line}", FOLLOWED, height=600))
+    assert seen["scrolled"] > 0  # the page did scroll to the row
+    assert seen["top"] >= seen["head"] and seen["seen"], seen  # not under the header
+    assert seen["marked"] != seen["plain"], seen  # and highlighted
+
+
+def test_a_cross_page_conflict_shows_both_statements_and_links_each(tmp_path: Path) -> None:
+    """Tensor.flatten's Ascend 950DT: ✘ on Named-Tensors.md, ✔ on torch-Tensor.md."""
+    site = write_flatten_site(tmp_path / "site", tmp_path / "docs")
+    dom = dump_dom(f"{(site / 'apis.html').as_uri()}#product=ascend-950")
+    row = rows_of(dom)["torch.Tensor.flatten"]
+    cell = re.search(r'<td class="st conflict">(.*?)</td>', row)
+    assert cell is not None, row
+    links = re.findall(r'<a href="pages/pytorch_2-13-0_([A-Za-z-]+)-\w+\.html#L10"', cell.group(1))
+    assert links == ["Named-Tensors", "torch-Tensor"]
+    assert re.findall(r">(.)</a>", cell.group(1)) == ["✘", "✔"]

@@ -22,6 +22,7 @@ from tests.site import (
     page_of,
     table,
     tables,
+    write_flatten_site,
 )
 
 NAMES = ["Atlas A2 训练系列产品", "Atlas A3 训练系列产品", "Ascend 950DT"]
@@ -228,3 +229,14 @@ def test_the_pages_table_lists_every_page_with_its_counts(site: Path) -> None:
     links = re.findall(r'<tr><td><a href="([^"]*)">', _index(site).split("<h2>Pages</h2>")[1])
     assert links == api_data(site)["pages"]
     assert links[2] == page_of(site, "torch-hostile", "2.13.0").relative_to(site).as_posix()
+
+
+def test_statements_in_dispute_across_pages_are_counted_as_conflicts(tmp_path: Path) -> None:
+    """Tensor.flatten's Ascend 950DT, ✘ on one page and ✔ on another: both
+    entries in conflict, where each was counted as what it says alone."""
+    index = _index(write_flatten_site(tmp_path / "site", tmp_path / "docs"))
+    row = re.search(r'<tr data-version="2.13.0">(.*?)</tr>', index)
+    assert row is not None
+    counts = [int(n) for n in re.findall(r'data-count="(\d+)"', row.group(1))]
+    # A2 ✔ on both, A3 unstated on both, 950DT: two statements in conflict
+    assert counts == [2, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2]
