@@ -26,7 +26,9 @@ def test_lint_names_the_folder_at_the_ref_as_pages_are_named(cli: Invoke, clone:
 
 
 def test_without_paths_the_ref_is_named_alone(cli: Invoke, clone: Path) -> None:
-    code, _, err = cli("lint", "--git", str(clone), "--ref", "origin/v2.12.0", "--ref", "master", "-q")
+    code, _, err = cli(
+        "lint", "--git", str(clone), "--ref", "origin/v2.12.0", "--ref", "master", "-q"
+    )
     assert code == 2
     assert err.endswith("docs-check: error: no API pages at origin/v2.12.0\n"), err
 
