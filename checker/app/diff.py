@@ -23,6 +23,7 @@ from checker.model.version import is_version, version_key
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import Diffed
+from checker.sources.documents import no_pages
 
 LANGUAGES = ("zh", "en")
 
@@ -59,6 +60,8 @@ def diff(
     """`settings` reads the two refs when refs are compared (the command line
     makes A and B its --ref). `exit_code`: differences fail the run."""
     ready, corpus = read_docs(docs, settings, progress)
+    if sides.compared is Compared.REFS:
+        sides = _read_as(sides, settings.reading.refs, docs, corpus.pages)
     records = list(records_of(corpus.pages, ready.catalogue))
     before, after, key = _split(sides, corpus.pages, records)
     found = tuple(changes(before, after, key))
@@ -68,6 +71,21 @@ def diff(
         diffed = replace(diffed, introduced=introduced, fixed=fixed)
     differ = bool(found or diffed.introduced or diffed.fixed)
     return Outcome("diff", diffed, corpus.errors, failed=exit_code and differ)
+
+
+def _read_as(
+    sides: Sides, refs: Sequence[str], docs: Sequence[str], pages: Sequence[Page]
+) -> Sides:
+    """The two refs as read (`v2.12.0` is read from `origin/v2.12.0` in a
+    clone without that branch), pages being named by them. A ref without
+    pages is a mistake (a release branch that carries no docs), not an API
+    list to report as all added or all removed."""
+    a, b = refs
+    have = {page.tree for page in pages}
+    for ref in (a, b):
+        if ref not in have:
+            raise UsageError(no_pages(ref, docs))
+    return replace(sides, a=a, b=b)
 
 
 def _findings_between(

@@ -46,8 +46,7 @@ def gather(
         for ref in commits:
             docs = _ref_docs(ref.ref, listings[ref], kinds)
             if not docs:  # like a path without pages: one error among the others
-                said = N_("no API pages under {paths} at {refs}")
-                errors.append(message(said, paths=", ".join(paths) or ".", refs=_refs([ref])))
+                errors.append(no_pages(ref.ref, paths))
             for doc in filter(wanted, docs):
                 found[doc.path] = (doc, None)
                 owners.setdefault(doc.blob, ref)
@@ -110,5 +109,9 @@ def load(doc: DocFile) -> bytes | InputError:
         return error
 
 
-def _refs(refs: Sequence[GitRef]) -> str:
-    return ", ".join(f"{ref.repo}@{ref.ref}" for ref in refs)
+def no_pages(ref: str, paths: Sequence[str]) -> str:
+    """A ref's folders without API pages, named as its pages are (`ref:path`)."""
+    if not paths or any(path.strip("/") in ("", ".") for path in paths):  # the whole tree
+        return message(N_("no API pages at {ref}"), ref=ref)
+    places = ", ".join(f"{ref}:{path}" for path in paths)
+    return message(N_("no API pages under {places}"), places=places)

@@ -4,7 +4,8 @@ output compared exactly (after the normalisation of docs/internals.md,
 script through bash, in a scratch copy of the checkout (examples/, rules/,
 tests/fixtures/: a `fix` or an `--output` of one example changes nothing for
 the next); marked `corpus`, from the folder that holds the shared corpus;
-marked `release-clone`, in a clone of tests/app/release_repo.py's repository.
+marked `release-clone`, in a clone of tests/app/release_repo.py's repository
+(its release branches and the branches of torch-npu releases with docs).
 
 DOCS_CHECK_UPDATE_SNAPSHOTS=1 rewrites each runnable example's output blocks
 from what the command printed (blocks abridged with `…` lines are left for a
@@ -131,9 +132,10 @@ def test_example_runs_as_documented(
     if example.skip:
         pytest.skip(f"{example.name}: {example.skip} (marked in the Markdown)")
     if example.where == "release-clone":
-        from tests.app.release_repo import clone_release_repo
+        from tests.app.release_repo import DOCS_BRANCHES, RELEASE_BRANCHES, clone_release_repo
 
-        cwd = clone_release_repo(tmp_path / "release")
+        branches = RELEASE_BRANCHES + DOCS_BRANCHES  # the branches torch-npu has
+        cwd = clone_release_repo(tmp_path / "release", branches=branches)
     elif example.where == "corpus":
         # the suite's one corpus rule: skipped without it, failing under REQUIRE_CORPUS
         request.getfixturevalue("corpus")
