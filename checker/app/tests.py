@@ -23,6 +23,7 @@ from checker.app.version_trees import (
     given_lists,
     listing_for,
     products_of,
+    test_commits,
     tree_for,
 )
 from checker.i18n import N_
@@ -130,13 +131,16 @@ def test_map(
     ordered = sorted(holding, key=version_key)
     kept = KeptMaps(options.cache.folder if options.cache else None)
     listings: dict[str, Listing] = {}
+    commits = test_commits(request)  # every test ref once, before a tree is listed
     reading = reading_salt()  # the code that reads an entry: part of every version's key
     for done, version in enumerate(ordered):
         if progress:
             progress(MAPPING, done, len(ordered))
-        listing = listing_for(version, refs, request, listings)
+        listing = listing_for(version, refs, request, listings, commits)
+        # read once: the key and the map take the same bytes
+        lists = given_lists(version, given, errors)
         key = kept_key(
-            _inputs(version, holding[version], reading, catalogue, listing, given, tables, held)
+            _inputs(version, holding[version], reading, catalogue, listing, lists, tables, held)
         )
         found = kept.get(key)
         if found is not None:  # made before from the same inputs
@@ -153,7 +157,7 @@ def test_map(
         tree = tree_for(
             version, refs, request, trees, cache, product, options.jobs, errors, listings
         )
-        listed = disabled_list(version, given, tree, product, errors, read)
+        listed = disabled_list(version, lists, tree, product, errors, read)
         disabling = Disabling(listed)
         apis = {entry.api for entry, _ in entries}
         documented = Documented(apis)
@@ -200,7 +204,7 @@ def _inputs(
     reading: bytes,
     catalogue: Catalogue,
     listing: Listing,
-    given: dict[str, str],
+    lists: list[tuple[str, bytes]] | None,
     tables: Tables,
     held: Sequence[Link],
 ) -> Iterator[str]:
@@ -223,7 +227,6 @@ def _inputs(
     yield listing.label
     for path, blob in listing.files:
         yield f"{path}\0{blob}"
-    lists = given_lists(version, given, [])  # what cannot be read, disabled_list says
     yield "given" if lists is not None else "the tree's"
     for path, data in lists or ():
         yield f"{path}\0{blob_id(data)}"
@@ -308,7 +311,8 @@ def version_links(
     cache = ScanCache(options.cache.folder if options.cache else None)
     refs = dict(request.test_refs)
     tree = tree_for(version, refs, request, {}, cache, product, options.jobs, errors)
-    listed = disabled_list(version, dict(request.disabled), tree, product, errors, {})
+    given = given_lists(version, dict(request.disabled), errors)
+    listed = disabled_list(version, given, tree, product, errors, {})
     disabling = Disabling(listed)
     links = tree_links(tree, Documented(apis), disabling, Tables(cache)) + held_links(
         rule_links(map_rules(ready)), apis, tree

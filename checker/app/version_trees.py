@@ -37,18 +37,37 @@ class TestsRequest:
     disabled: tuple[tuple[str, str], ...] = ()  # --disabled VERSION=PATH: a list or a folder
 
 
+def test_commits(request: TestsRequest) -> dict[str, str]:
+    """Each test ref's commit, all resolved in one call
+    (checker.sources.gitrefs.resolve_refs: two git processes, not two a ref),
+    so that every version at a ref is read at one commit throughout the run."""
+    names = list(dict.fromkeys(ref for _, ref in request.test_refs))
+    if not names:
+        return {}
+    from checker.sources.gitrefs import GitRef, resolve_refs
+
+    read = resolve_refs([GitRef(request.git_repo, name) for name in names])
+    return {ref.ref: found.commit for ref, found in read.items()}
+
+
 def listing_for(
-    version: str, refs: dict[str, str], request: TestsRequest, listings: dict[str, Listing]
+    version: str,
+    refs: dict[str, str],
+    request: TestsRequest,
+    listings: dict[str, Listing],
+    commits: dict[str, str] | None = None,
 ) -> Listing:
-    """The files of the test tree `version` takes (at its test ref, else the
-    working tree's folder), named but not scanned; each tree listed once."""
+    """The files of the test tree `version` takes (at its test ref, at its
+    commit in `commits` (test_commits), else the working tree's folder), named
+    but not scanned; each tree listed once."""
     ref = refs.get(version)
     key = ref if ref is not None else ""
     if key not in listings:
         if ref is None:
             listings[key] = working_listing(request.tests)
         else:
-            listings[key] = ref_listing(request.git_repo, ref, request.tests)
+            commit = (commits or {}).get(ref, "")
+            listings[key] = ref_listing(request.git_repo, ref, request.tests, commit)
     return listings[key]
 
 
@@ -83,17 +102,17 @@ def given_lists(
 
 def disabled_list(
     version: str,
-    given: dict[str, str],
+    given: list[tuple[str, bytes]] | None,
     tree: TestTree,
     product: Products,
     errors: list[str],
     read: dict[str, DisabledList | None],
 ) -> DisabledList | None:
     """The disabled list that applies to `version`: among those --disabled
-    gives it, else its test tree's (checker.testmap.disabled.list_for); each
-    file read once, and only when a version takes it."""
-    files = given_lists(version, given, errors)
-    files = list(tree.list_files) if files is None else files
+    gives it (`given`: given_lists'), else its test tree's
+    (checker.testmap.disabled.list_for); each list parsed once, and only when
+    a version takes it."""
+    files = list(tree.list_files) if given is None else given
     names = {path: DisabledList(path, _release(path), ()) for path, _ in files}
     chosen = list_for(list(names.values()), version)
     if chosen is None:

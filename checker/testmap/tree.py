@@ -112,11 +112,13 @@ def working_listing(folder: str) -> Listing:
     return Listing(folder, files, data, errors=tuple(errors))
 
 
-def ref_listing(repo: str, ref: str, folder: str) -> Listing:
+def ref_listing(repo: str, ref: str, folder: str, commit: str = "") -> Listing:
+    """The test files at `ref`: at `commit` where the run resolved it already
+    (checker.app.version_trees.test_commits), else resolved now."""
     from checker.sources.gitrefs import GitRef, check_refs
     from checker.sources.gittrees import git_listings
 
-    at = GitRef(repo, ref)
+    at = GitRef(repo, ref, commit=commit)
     listed = [
         (f"{ref}:{path}", blob)
         for path, blob in git_listings(check_refs([at]), [folder])[at]
