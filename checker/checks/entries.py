@@ -95,14 +95,17 @@ def _contradicted(entry: Entry, catalogue: Catalogue, known: Sequence[str]) -> I
     naming no product speaks only of the page's scope."""
     if not entry.notes_at or entry.status is None:
         return
-    scope = spoken_of(catalogue, tuple(known), entry.status)
+    status = entry.status
+    crossed = {
+        p for p in spoken_of(catalogue, tuple(known), status) if status.of(p) is Support.UNSUPPORTED
+    }
+    if not crossed:  # most entries: nothing the notes could contradict, so no notes read
+        return
     reported = set()
     for line, text in entry.notes_at:
         for said in working(text, catalogue):
             product = said.product
-            if product in reported or product not in scope:
-                continue
-            if entry.status.of(product) is not Support.UNSUPPORTED:
+            if product in reported or product not in crossed:
                 continue
             reported.add(product)
             told = message(
