@@ -158,6 +158,11 @@ def joined(items: Sequence[str], template: str) -> str:
     return said
 
 
+def labelled(head: str, rest: str) -> str:
+    """`head: rest` with the run's language's colon (`head：rest` in Chinese)."""
+    return _("{head}: {rest}").format(head=head, rest=rest)
+
+
 def say(text: str) -> str:
     """`text` in the chosen language: a Message from its template, a plain
     string as the catalogue has it (or as it is). Arguments are shown as given,

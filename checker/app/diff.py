@@ -14,7 +14,7 @@ from dataclasses import replace
 from checker.app.setup import Prepared, Settings, read_docs
 from checker.errors import UsageError
 from checker.gate.baseline import Project, key_of
-from checker.i18n import N_, message
+from checker.i18n import N_, joined, message
 from checker.model.changes import Compared, RecordKey, Sides, by_version_and_language, changes
 from checker.model.finding import Finding
 from checker.model.records import Record, records_of
@@ -135,7 +135,7 @@ def _split(
     if sides.compared is Compared.REFS:  # a version folder new at B is news
         return _of(records, "tree", a), _of(records, "tree", b), by_version_and_language
     if sides.compared is Compared.VERSIONS:
-        _have("version", {page.version for page in pages}, (a, b))
+        _have_versions({page.version for page in pages}, (a, b))
         both = _both(pages, "version", ("tree", "lang"), sides)
         if not both:
             raise UsageError(
@@ -176,16 +176,15 @@ def _by(*fields: str) -> RecordKey:
     return key
 
 
-def _have(what: str, present: set[str], asked: Sequence[str]) -> None:
+def _have_versions(present: set[str], asked: Sequence[str]) -> None:
     """A side with no page at all is a mistake (a version not in the docs
     read), not an API list to report as all removed."""
     for value in asked:
         if value not in present:
-            known = ", ".join(sorted(present, key=version_key))
+            known = joined(sorted(present, key=version_key), N_("{first}, {then}"))
             raise UsageError(
                 message(
-                    N_("no pages of {what} {value} in the docs read ({known})"),
-                    what=what,
+                    N_("no pages of version {value} in the docs read ({known})"),
                     value=value,
                     known=known,
                 )

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import N_, _, say
+from checker.i18n import N_, _, labelled, say
 from checker.model.changes import Change, Compared, Kind
 from checker.model.records import Record
+from checker.model.words import STATUS_WORDS, word
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.lines import finding_line
@@ -27,14 +28,19 @@ SECTIONS = {
     Kind.REMOVED: N_("### Removed"),
     Kind.CHANGED: N_("### Status changes"),
 }
+# a change's kind in the text report's first column
+KIND_WORDS = {Kind.ADDED: N_("added"), Kind.REMOVED: N_("removed"), Kind.CHANGED: N_("changed")}
 
 
 def counts(diffed: Diffed) -> str:
     """`2.12.0 → 2.13.0: APIs 19 added, 17 removed; statuses 6 changed`, and
     between refs `; findings 2 introduced, 1 fixed`."""
+    return labelled(f"{diffed.sides.a} → {diffed.sides.b}", _counted(diffed))
+
+
+def _counted(diffed: Diffed) -> str:
     said = _("APIs {added} added, {removed} removed; statuses {changed} changed")
-    counted = {kind.value: diffed.count(kind) for kind in Kind}
-    line = f"{diffed.sides.a} → {diffed.sides.b}: {said.format(**counted)}"
+    line = said.format(**{kind.value: diffed.count(kind) for kind in Kind})
     if _between_refs(diffed):
         found = _("findings {introduced} introduced, {fixed} fixed")
         found = found.format(introduced=len(diffed.introduced), fixed=len(diffed.fixed))
@@ -58,10 +64,11 @@ INTRODUCED, FIXED = N_("introduced"), N_("fixed")
 def diff_text(diffed: Diffed) -> list[str]:
     lines = [counts(diffed)]
     for change in sorted(diffed.changes, key=lambda change: list(Kind).index(change.kind)):
-        named = f"{change.kind.value:<8} {change.api}  {context(change)}"
+        named = f"{padded(_(KIND_WORDS[change.kind]), 8)} {change.api}  {context(change)}"
         if change.kind is Kind.CHANGED and change.before and change.after:
             before, after = change.before, change.after
-            said = f"{after.product}: {before.status} → {after.status}"
+            statuses = f"{word(STATUS_WORDS, before.status)} → {word(STATUS_WORDS, after.status)}"
+            said = labelled(after.product, statuses)
             lines.append(f"{named}  {said}  {before.where} → {after.where}")
         else:
             lines.append(f"{named}  {change.either.entry}")
@@ -73,8 +80,8 @@ def diff_text(diffed: Diffed) -> list[str]:
 
 def diff_markdown(diffed: Diffed, errors: Sequence[str]) -> str:
     title = _("API support")
-    lines = [f"## {title}: {text(diffed.sides.a)} → {text(diffed.sides.b)}", ""]
-    lines.append(text(counts(diffed).split(": ", 1)[1]))
+    lines = ["## " + labelled(title, f"{text(diffed.sides.a)} → {text(diffed.sides.b)}"), ""]
+    lines.append(text(_counted(diffed)))
     for kind, heading in SECTIONS.items():
         changes = [change for change in diffed.changes if change.kind is kind]
         if changes:
@@ -115,7 +122,8 @@ def _table(kind: Kind, changes: list[Change], diffed: Diffed) -> list[str]:
         assert before is not None and after is not None
         where = f"{code(before.where)} → {code(after.where)}"
         cells = (code(change.api), text(context(change)), text(after.product))
-        lines.append(row(*cells, text(before.status), text(after.status), where))
+        said = (word(STATUS_WORDS, status) for status in (before.status, after.status))
+        lines.append(row(*cells, *map(text, said), where))
     return lines
 
 

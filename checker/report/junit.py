@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
 from checker.checks.registry import REGISTRY, RESOLVE
-from checker.i18n import N_, _, message, say
+from checker.i18n import N_, _, labelled, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
-from checker.model.words import OBSERVED_WORDS, word_message
+from checker.model.words import LEVEL_WORDS, OBSERVED_WORDS, word, word_message
 from checker.report.counts import errors_said, findings_said
 from checker.report.escape import xml as _safe
 from checker.report.junit_xml import add_result as _add
@@ -75,7 +75,7 @@ def lint_junit(
         found = by_path.get(path, [])
         if found:
             worst = "error" if any(f.severity is Severity.ERROR for f in found) else "warning"
-            rules = ", ".join(dict.fromkeys(f.rule for f in found))
+            rules = _(", ").join(dict.fromkeys(f.rule for f in found))
             said = _("{count}: {rules}").format(count=findings_said(len(found)), rules=rules)
             _add(case, "failure", said, worst, _lines(found))
     _input_errors(suite, errors)
@@ -94,7 +94,8 @@ def verify_junit(report: VerifyReport) -> str:
         for f in report.findings:
             where = located(f.path, report.refs)[1]
             case = _case(suite, f"findings.{f.rule}", f"{f.path}:{f.line}", where)
-            _add(case, "failure", f"{f.severity.value}: {say(f.message)}", f.rule, _lines([f]))
+            said = labelled(word(LEVEL_WORDS, f.severity.value), say(f.message))
+            _add(case, "failure", said, f.rule, _lines([f]))
         suites.append(suite)
     if report.resolution is not None:
         suites.append(_resolution_suite(report.resolution, report.findings))
@@ -192,7 +193,7 @@ def _resolution_suite(resolution: Resolution, findings: Sequence[Finding]) -> ET
         text = "\n".join([counted, *names])
         found = failing.get(version)
         if found:
-            rules = ", ".join(dict.fromkeys(f.rule for f in found))
+            rules = _(", ").join(dict.fromkeys(f.rule for f in found))
             said = _("{count}: {rules}").format(count=errors_said(len(found)), rules=rules)
             _add(case, "failure", said, "error", _lines(found) + "\n" + text)
         else:

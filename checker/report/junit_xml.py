@@ -10,6 +10,7 @@ from xml.etree import ElementTree as ET
 
 from checker.i18n import say
 from checker.model.finding import Finding
+from checker.model.words import LEVEL_WORDS, word
 from checker.report.escape import xml as safe
 
 _COUNTS = ("tests", "failures", "errors", "skipped")
@@ -33,7 +34,10 @@ def input_errors(suite: ET.Element, errors: Sequence[str]) -> None:
 
 
 def finding_lines(findings: Sequence[Finding]) -> str:
-    lines = [f"{f.path}:{f.line}: {f.severity.value} {f.rule} {say(f.message)}" for f in findings]
+    lines = [
+        f"{f.path}:{f.line}: {word(LEVEL_WORDS, f.severity.value)} {f.rule} {say(f.message)}"
+        for f in findings
+    ]
     return "\n".join(lines)
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import N_, _, message, say
+from checker.i18n import N_, _, labelled, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
-from checker.model.words import OBSERVED_WORDS, word
+from checker.model.words import LEVEL_WORDS, OBSERVED_WORDS, word
 from checker.outcome import Outcome
 from checker.report.escape import markdown as _text
 from checker.report.escape import markdown_code as _code
@@ -67,7 +67,7 @@ def lint_markdown(outcome: Outcome[Linted]) -> str:
 
 def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
     report = outcome.result
-    said = f"{verify_said(report)}. {verify_counts(report)}"
+    said = _("{first}. {then}").format(first=verify_said(report), then=verify_counts(report))
     lines = ["## docs-check verify", "", _headline(outcome) + _text(said)]
     for rule in report.rules:
         lines += _rule(rule, [r for r in report.results if r.rule == rule.id])
@@ -82,7 +82,7 @@ def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
 def _rule(rule: Expectation, results: list[Result]) -> list[str]:
     from checker.verify.verified import entry_groups, place  # verify's report only
 
-    lines = ["", f"### {_text(rule.id)}: {_code(rule.api)}", ""]
+    lines = ["", f"### {labelled(_text(rule.id), _code(rule.api))}", ""]
     expects = _("The rule expects {expect} ({at}).")
     lines += [expects.format(expect=_code(rule.expect), at=_code(rule.expect_at)), ""]
     groups = entry_groups(results)
@@ -158,7 +158,9 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
     lines.append("| --- | --- | --- | --- |")
     for f in findings:
         where = _code(f"{f.path}:{f.line}")
-        lines.append(_row(where, _text(f.rule), f.severity.value, _text(say(f.message))))
+        lines.append(
+            _row(where, _text(f.rule), word(LEVEL_WORDS, f.severity.value), _text(say(f.message)))
+        )
     return lines
 
 

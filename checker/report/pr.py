@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from checker.i18n import N_, _, say
+from checker.i18n import N_, _, labelled, say
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.lines import headline
@@ -96,7 +96,7 @@ def _rule(
     rule: Expectation, results: list[Result], refs: tuple[str, ...], docs: DocsChanges
 ) -> list[str]:
     groups = entry_groups(results)
-    lines = ["", f"## {text(rule.id)}: {code(rule.api)}", ""]
+    lines = ["", f"## {labelled(text(rule.id), code(rule.api))}", ""]
     for rows in groups:
         where = code(f"{repo_path(rows[0].path, refs)}:{rows[0].entry_line}")
         lines.append(item(where, rows[0].version, _marks(rows, docs)))
@@ -147,7 +147,7 @@ def _findings(report: VerifyReport) -> list[str]:
         lines += ["", _("Other problems on these entries:"), ""]
         for f in report.findings:
             where = code(f"{repo_path(f.path, report.refs)}:{f.line}")
-            lines.append(f"- {where} {f.rule}: {text(say(f.message))}")
+            lines.append(f"- {where} {labelled(f.rule, text(say(f.message)))}")
     if report.errors:
         lines += ["", _("Files that could not be read:"), ""]
         lines += [f"- {text(say(error))}" for error in report.errors]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from checker.i18n import say
 from checker.report.objects import tagged
 
 if TYPE_CHECKING:
@@ -25,11 +26,11 @@ def rule_object(described: Described) -> dict[str, Any]:
         "id": check.id,
         "level": check.level,
         "stage": check.stage,
-        "summary": check.summary,
-        "explanation": check.explanation,
-        "fix": check.fix,
+        "summary": say(check.summary),
+        "explanation": say(check.explanation),
+        "fix": say(check.fix),
         "fixable": check.fixable,
-        "autofix": check.autofix or None,
+        "autofix": say(check.autofix) if check.autofix else None,
         "example": {
             "shows": example.shows,
             "path": example.path,

@@ -13,7 +13,8 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from checker.checks.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
-from checker.i18n import N_, _, say
+from checker.i18n import N_, _, labelled, say
+from checker.model.words import LEVEL_WORDS, word
 from checker.report.lines import lines_of
 from checker.textwidth import has_wide, width_of
 from checker.textwidth import wrapped as wrapped_by_width
@@ -38,7 +39,10 @@ def render(outcome: Outcome[Any]) -> str:
 def listing(described: tuple[Described, ...]) -> list[str]:
     """A header and one line per check: id, level, stage, summary, aligned."""
     rows = [tuple(map(_, HEADER))]
-    rows += [(d.check.id, d.check.level, d.check.stage, say(d.check.summary)) for d in described]
+    rows += [
+        (d.check.id, word(LEVEL_WORDS, d.check.level), d.check.stage, say(d.check.summary))
+        for d in described
+    ]
     widths = [max(width_of(row[column]) for row in rows) for column in range(3)]
     return ["  ".join([*map(_padded, row[:3], widths), row[3]]) for row in rows]
 
@@ -50,7 +54,7 @@ def _padded(text: str, width: int) -> str:
 
 def description(described: Described) -> list[str]:
     check, example = described.check, described.example
-    also = _(" (also {stages})").format(stages=", ".join(check.also)) if check.also else ""
+    also = _(" (also {stages})").format(stages=_(", ").join(check.also)) if check.also else ""
     if check.fixable:
         automatic = _("automatic fix: {autofix} (docs-check fix)").format(
             autofix=say(check.autofix)
@@ -58,7 +62,7 @@ def description(described: Described) -> list[str]:
     else:
         automatic = _("automatic fix: no")
     return [
-        f"{check.id}: {say(check.summary)}",
+        labelled(check.id, say(check.summary)),
         _("default level: {level}").format(level=check.level),
         _("stage: {stage}").format(stage=check.stage) + also,
         automatic,

@@ -20,8 +20,10 @@ import click
 from checker.checks.registry import REGISTRY
 from checker.i18n import say
 from checker.model.finding import Finding, Severity
+from checker.model.words import LEVEL_WORDS, word
 from checker.report.lines import SEVERITY_COLOURS
 from checker.report.problems import problems
+from checker.textwidth import padded, width_of
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -66,10 +68,11 @@ def table(counted: Sequence[Count], colour: bool = False) -> list[str]:
         return []
     count_width = max(len(str(c.count)) for c in counted)
     rule_width = max(len(c.rule) for c in counted)
-    level_width = max(len(c.level.value) for c in counted)
+    levels = {c.level: word(LEVEL_WORDS, c.level.value) for c in counted}
+    level_width = max(width_of(level) for level in levels.values())
     lines = []
     for c in counted:
-        rule, level = c.rule.ljust(rule_width), c.level.value.ljust(level_width)
+        rule, level = c.rule.ljust(rule_width), padded(levels[c.level], level_width)
         if colour:
             rule = click.style(rule, fg=SEVERITY_COLOURS[c.level], bold=True)
             level = click.style(level, fg=SEVERITY_COLOURS[c.level])

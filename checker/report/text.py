@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _
 from checker.model.support import Entry
+from checker.model.words import STATUS_WORDS, word
 from checker.report.formats import REWRITING
 from checker.report.lines import finding_line, headline, lines_of, resolution_text
 from checker.report.summary import verify_said
@@ -71,7 +72,9 @@ def entries_text(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, st
     for entry, statuses in zip(entries, said, strict=True):
         if not lines or entry.api != _api_of_last(lines):
             lines.append(entry.api)
-        shown = "  ".join(f"{product}={support}" for product, support in statuses)
+        shown = "  ".join(
+            f"{product}={word(STATUS_WORDS, support)}" for product, support in statuses
+        )
         where = f"{entry.path}:{entry.line}"
         lines.append(f"  {entry.version:<7} {entry.lang} {entry.format:<6}  {shown}  {where}")
     return lines

@@ -5,7 +5,7 @@ itself (where it ran, on what), the static findings on the entries and, with
 
 from __future__ import annotations
 
-from checker.i18n import N_, _, ngettext, say
+from checker.i18n import N_, _, labelled, ngettext, say
 from checker.model.evidence import Evidence
 from checker.model.words import OBSERVED_WORDS, RUN_WORDS, word
 from checker.report.lines import findings_text, resolution_text
@@ -18,7 +18,7 @@ from checker.verify.verified import VerifyReport, entry_groups, place
 def verify_text(report: VerifyReport) -> list[str]:
     lines: list[str] = []
     for rule in report.rules:
-        lines.append(f"{rule.id}: {rule.api}")
+        lines.append(labelled(rule.id, rule.api))
         lines.append(
             "  " + _("expect: {expect}  ({at})").format(expect=rule.expect, at=rule.expect_at)
         )
@@ -26,7 +26,7 @@ def verify_text(report: VerifyReport) -> list[str]:
         for rows in entry_groups(results):
             differ = [r for r in rows if r.verdict == DIFFERS]
             said = _("DOCS DIFFER FROM THE RULE") if differ else _("docs match the rule")
-            lines.append(f"  {rows[0].version}: {said}  {place(rows)}")
+            lines.append(f"  {labelled(rows[0].version, said)}  {place(rows)}")
             for r in rows:
                 detail = "  " + _("({detail})").format(detail=say(r.detail)) if r.detail else ""
                 row = _("{product} documented {documented} observed {observed} {verdict}{detail}")

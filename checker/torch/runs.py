@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Case, Environment, Run, derived_verdict, releases_pair
+from checker.model.run_notes import NEEDS_EXTRA
 from checker.process import CommandResult
 from checker.torch.child import Answer
 
@@ -22,10 +22,6 @@ from checker.torch.child import Answer
 # when one of them is missing where the tests run.
 TEST_MODULES = ("expecttest", "numpy", "parameterized")
 _MISSING = re.compile(r"ModuleNotFoundError: No module named '([^'.]+)")
-NEEDS_EXTRA = N_(
-    "the repository's tests need it: "
-    'pip install "docs-check[verify]" in the interpreter that runs them'
-)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence, Run
 from checker.model.finding import Finding, Severity
 from checker.model.placed import with_api
+from checker.model.run_notes import note_message
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.model.words import RUN_WORDS, word_message
@@ -231,7 +232,7 @@ def _judge(
         none = message(N_("no NPU evidence for torch {version}"), version=version)
         return UNVERIFIED, observed, none
     if observed == "error":
-        return ERROR, observed, next(run.note for run in runs if run.verdict == "error")
+        return ERROR, observed, note_message(next(r.note for r in runs if r.verdict == "error"))
     if documented == "supported" and observed == "failed":
         return CLAIMS_FAILS, observed, _failed_cases(runs)
     if documented == "unsupported" and observed == "passed":

@@ -305,7 +305,7 @@ def test_verify_s_text_report_in_chinese(
     said = lines(out)
     assert said[0].startswith("✘ 失败（退出码 1）：")
     assert said[2] == "  期望：是，暂不支持 Ascend 950DT  （rules/put_metric.toml:19）"
-    assert said[3].startswith("  2.7.1: 文档与规则不一致  ")
+    assert said[3].startswith("  2.7.1：文档与规则不一致  ")
     assert (
         "    atlas-a3    文档为 支持        观察到 失败   doc-claims-support-test-fails  "
         "（未通过：zero value）" in said
@@ -319,10 +319,10 @@ def test_verify_s_markdown_in_chinese(cli_at_repo: Invoke, locale: Callable[[str
     said = lines(out)
     assert said[2].startswith("**✘ 失败**（退出码 1）：")
     assert "规则期望 `是，暂不支持 Ascend 950DT`（`rules/put_metric.toml:19`）。" in said
-    assert "| 版本 | 页面:行 | atlas-a2 | atlas-a3 | ascend-950 | 与规则一致？ |" in said
+    assert "| 版本 | 页面：行 | atlas-a2 | atlas-a3 | ascend-950 | 与规则一致？ |" in said
     assert "| 版本 | 产品 | 已记录 | NPU 上的观察结果 | 判定 |" in said
     assert "| 2.13.0 | – | – | – | – | ✘ 没有找到条目 |" in said
-    assert "| 页面:行 | 规则 | 严重级别 | 说明 |" in said
+    assert "| 页面：行 | 规则 | 严重级别 | 说明 |" in said
 
 
 def test_verify_backed_s_summary_in_chinese() -> None:

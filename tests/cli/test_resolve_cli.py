@@ -869,7 +869,7 @@ def test_the_resolution_section_in_chinese(cli: Invoke) -> None:
     _, out, _ = cli("--lang", "zh", "lint", "--resolve-apis", "--format", "markdown", DOCS)
     assert "### API 解析" in out.splitlines()
     assert f"查找所用环境：torch 2.13.0+cpu，经由 {PYTHON}。" in out.splitlines()
-    assert "| 页面:行 | API | 结果 | 详情 |" in out.splitlines()
+    assert "| 页面：行 | API | 结果 | 详情 |" in out.splitlines()
 
 
 def test_a_note_of_the_resolution_in_chinese(

@@ -263,7 +263,7 @@ def test_junit_s_messages_in_chinese(cli: Invoke, tmp_path: Path) -> None:
     page = "examples/docs/docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
     failure = cases[page].find("failure")
     assert failure is not None
-    assert failure.get("message") == "2 个问题：nonstandard-mark, link-version"
+    assert failure.get("message") == "2 个问题：nonstandard-mark，link-version"
     (error,) = root.iter("error")
     assert error.get("message") == error.text == f"{missing}：没有这个文件或文件夹"
     _, out, _ = cli("--lang", "zh", *VERIFY_FAILING, "--format", "junit")
