@@ -28,7 +28,7 @@ def rule_object(described: Described) -> dict[str, Any]:
         "stage": check.stage,
         "summary": say(check.summary),
         "explanation": say(check.explanation),
-        "fix": say(check.fix),
+        "fix": say(check.fix) if check.fix else check.fix,
         "fixable": check.fixable,
         "autofix": say(check.autofix) if check.autofix else None,
         "example": {
