@@ -6,12 +6,15 @@ counted (exit 2)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from checker.model.query import STATUSES
 from tests.helpers import git
+from tests.site import write_flatten_site
 
 EXAMPLES = "examples/docs"
 Invoke = Callable[..., tuple[int, str, str]]
@@ -138,3 +141,19 @@ def test_a_format_it_does_not_write_is_refused(cli: Invoke) -> None:
     code, out, err = cli("stats", EXAMPLES, "--format", "markdown")
     assert (code, out) == (2, "")
     assert "'markdown' is not one of 'text', 'json'" in err
+
+
+def test_statements_in_dispute_are_counted_in_conflict_as_the_site_counts_them(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    """Tensor.flatten's Ascend 950DT, ✘ on one page and ✔ on another of
+    2.13.0: both statements in conflict, in the site's support table and in
+    stats alike (checker.model.query counts both)."""
+    site = write_flatten_site(tmp_path / "site", tmp_path / "docs")
+    index = (site / "index.html").read_text(encoding="utf-8")
+    shown = [int(n) for n in re.findall(r'data-count="(\d+)"', index)]
+    code, out, _ = cli("stats", str(tmp_path / "docs"), "--format", "json")
+    assert code == 0
+    counted = [[row[s] for s in STATUSES] for row in json.loads(out)["counts"]]
+    assert counted == [[2, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 2]]
+    assert shown == [n for row in counted for n in row]
