@@ -23,7 +23,7 @@ def stats(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) -
     supported, unsupported, leave it unstated or state it in conflict; each
     git ref and language apart. PATHS: docs roots, folders or files (default:
     the configuration's docs, else the current folder)."""
-    from checker.app.stats import stats as run_stats
+    from checker.app.stats import stats as run_stats  # start-up: --help reads none of it
 
     settings = settings_of(values)
     with progress_for(quiet=False) as progress:
