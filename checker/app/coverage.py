@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from checker.app.setup import Settings, read_docs
 from checker.i18n import N_, message
+from checker.model.query import documented
 from checker.model.version import version_key
 from checker.outcome import Outcome
 from checker.progress import Progress
@@ -35,13 +36,11 @@ def coverage(
     progress: Progress | None = None,
 ) -> Outcome[CoverageReport]:
     ready, corpus = read_docs(docs, settings, progress)
-    documented: dict[str, set[str]] = {}
-    for entry in (entry for page in corpus.pages for entry in page.entries):
-        documented.setdefault(entry.version, set()).add(entry.api)
+    apis = documented(corpus.pages)
     mapped = dict(options.python_for)
     main = options.python or sys.executable
     asked: dict[str, list[str]] = {}  # interpreter -> the docs versions it may speak for
-    for version in sorted(documented, key=version_key):
+    for version in sorted(apis, key=version_key):
         asked.setdefault(mapped.get(version, main), []).append(version)
     named = {*mapped.values(), *([options.python] if options.python else [])}
     versions: list[Covered] = []
@@ -50,7 +49,7 @@ def coverage(
     for done, (python, wanted) in enumerate(asked.items()):
         if progress:
             progress(LISTING, done, len(asked))
-        namespaces = sorted({n for v in wanted for n in namespaces_of(sorted(documented[v]))})
+        namespaces = sorted({n for v in wanted for n in namespaces_of(sorted(apis[v]))})
         answer = ask(python, namespaces, options.timeout)
         if answer.error is not None and python in named:
             errors.append(f"{python}: {answer.error}")
@@ -58,7 +57,7 @@ def coverage(
         for version in wanted:
             if version == release:
                 versions.append(
-                    covered(version, sorted(documented[version]), answer, ready.config.exclude)
+                    covered(version, sorted(apis[version]), answer, ready.config.exclude)
                 )
             elif answer.error is not None:
                 said = N_("{python} could not be used: {error}")

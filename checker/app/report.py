@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from checker.app.lint import checked
 from checker.app.setup import Settings
+from checker.model.query import spoken_of
 from checker.model.records import records_of
 from checker.outcome import Outcome
 from checker.results import Site
@@ -47,8 +48,7 @@ def report(
     langs = sorted({page.lang for page in linted.corpus.pages})
     names = {(p, lang): catalogue.written_name(p, lang) for p in catalogue.ids for lang in langs}
     records = tuple(records_of(linted.corpus.pages, catalogue))
-    spoken_of = {record.product for record in records}  # a product no page speaks of: no column
-    products = tuple(product for product in catalogue.ids if product in spoken_of)
+    products = spoken_of(records, catalogue.ids)
     site = Site(folder, linted, records, products, names, verification)
     return Outcome("report", site, errors)
 

@@ -29,6 +29,7 @@ from checker.app.version_trees import (
 from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Severity
+from checker.model.query import by_version
 from checker.model.said import said_of
 from checker.model.support import Entry, Page, Support
 from checker.model.version import version_key
@@ -113,10 +114,7 @@ def test_map(
     progress = options.progress
     # a page's entries are of its version (they are read with it); they are
     # decoded only for a version whose map is not kept
-    holding: dict[str, list[Page]] = {}
-    for page in pages:
-        if len(page.entries):
-            holding.setdefault(page.version, []).append(page)
+    holding = by_version(page for page in pages if len(page.entries))
     errors: list[str] = []
     cache = ScanCache(options.cache.folder if options.cache else None)
     trees: dict[str, TestTree] = {}

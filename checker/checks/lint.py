@@ -24,6 +24,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept
 from checker.model.finding import Finding
 from checker.model.placed import with_api
+from checker.model.query import by_folder
 from checker.model.support import Page
 from checker.model.version import page_release, path_key
 
@@ -72,10 +73,10 @@ def _checked(
         # The whole tree's order, which decides which of two entries is "first".
         every = sorted([*pages, *context], key=lambda page: (page.tree, path_key(page.path)))
         asked = {page.path for page in pages}
-        for group in _folders(every):
+        for group in by_folder(every).values():
             findings.extend(f for f in _across(group, catalogue, reuse) if f.path in asked)
     else:
-        for group in _folders(pages):
+        for group in by_folder(pages).values():
             findings.extend(_across(group, catalogue, reuse))
     # the rules' expectations: not kept with a page's own findings (they
     # depend on the rule files), but apart, keyed by the rules that judge the
@@ -119,13 +120,3 @@ def _compared(folder: Sequence[Page], catalogue: Catalogue, reuse: Reuse) -> lis
     if len({page.lang for page in folder}) > 1:
         found = found + list(check_lang_parity(folder, catalogue))
     return found
-
-
-def _folders(pages: Sequence[Page]) -> list[list[Page]]:
-    """The pages of each tree, docs root and version, in order: the
-    cross-page rules compare no entries of two of them (two roots are two
-    checkouts or snapshots of the docs, checker.model.roots)."""
-    groups: dict[tuple[str, str, str], list[Page]] = {}
-    for page in pages:
-        groups.setdefault((page.tree, page.root, page.version), []).append(page)
-    return list(groups.values())

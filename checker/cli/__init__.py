@@ -37,6 +37,7 @@ from checker.cli.probe import probe
 from checker.cli.report import report
 from checker.cli.rules import rule, rules
 from checker.cli.show import show
+from checker.cli.stats import stats
 from checker.cli.tests import tests
 from checker.cli.translated import TranslatedGroup, click_in_our_language
 from checker.cli.verify import verify
@@ -71,6 +72,7 @@ for command in (
     coverage,
     tests,
     report,
+    stats,
 ):
     cli.add_command(command)
 

@@ -29,3 +29,12 @@ def word(words: dict[str, str], value: str) -> str:
 def word_message(words: dict[str, str], value: str) -> Message | str:
     """`value` as an argument of a message, translated with it."""
     return message(words[value]) if value in words else value
+
+
+def side_said(side: tuple[str, str]) -> str:
+    """A side of a read (checker.model.query's: a tree in one language) as a
+    report names it: `zh pages`, or `zh pages at v2.12.0` for a git ref's."""
+    tree, lang = side
+    if tree:
+        return _("{lang} pages at {ref}").format(lang=lang, ref=tree)
+    return _("{lang} pages").format(lang=lang)

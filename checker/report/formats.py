@@ -61,6 +61,7 @@ FORMATS: dict[str, Format] = {
                 "coverage",
                 "tests",
                 "backed",
+                "stats",
             ),
             "for people",
             colour=True,
@@ -68,7 +69,7 @@ FORMATS: dict[str, Format] = {
         Format(
             "json",
             "checker.report.json",
-            ("lint", "show", "verify", "export", "diff", "coverage", "tests", "backed"),
+            ("lint", "show", "verify", "export", "diff", "coverage", "tests", "backed", "stats"),
             "for tools",
             said=False,
         ),
@@ -123,6 +124,9 @@ FORMATS: dict[str, Format] = {
         ),
     )
 }
+# the commands whose report module renders every format it offers itself: its
+# `RENDERERS`, by format name (`render(outcome) -> str` each)
+OWNED = {"stats": "checker.report.stats"}
 STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.statistics)
 
 # `rule` and `rules` describe the registry's checks, not what a run found: the
@@ -163,10 +167,15 @@ def render(
     itself and cannot (SARIF's percent-encoded URIs) is one error line naming
     it, not a traceback."""
     f = _registry(outcome.command)[name]
-    module = importlib.import_module("checker.report.statistics" if statistics else f.module)
+    owner = OWNED.get(outcome.command)
+    module = importlib.import_module(
+        "checker.report.statistics" if statistics else owner or f.module
+    )
     try:
-        if statistics:
-            text: str = module.render(outcome, as_json=name == "json", colour=colour)
+        if owner is not None:
+            text: str = module.RENDERERS[name](outcome)
+        elif statistics:
+            text = module.render(outcome, as_json=name == "json", colour=colour)
         elif f.colour:
             text = module.render(outcome, colour=colour)
         elif f.coded and code is not None:

@@ -26,6 +26,7 @@ from checker.checks.registry import REGISTRY
 from checker.model import evidence
 from checker.model.changes import Compared, Kind
 from checker.model.finding import Severity
+from checker.model.query import STATUSES
 from checker.report.objects import RECORD_FIELDS
 from checker.torch.resolved import NOT_RESOLVED, Lookup
 from checker.verify import crosscheck
@@ -35,7 +36,7 @@ from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILIN
 SCHEMAS = Path(checker.__file__).parent / "schemas"
 NAMES = (
     *("lint", "verify", "show", "baseline", "evidence", "statistics"),
-    *("export", "diff", "coverage"),
+    *("export", "diff", "coverage", "stats"),
 )
 BASE = "https://docs-check.invalid/schemas/"
 EXAMPLES = "examples/docs"
@@ -139,6 +140,8 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     diffed = schema("diff")
     assert diffed["$defs"]["change"]["properties"]["kind"]["enum"] == [k.value for k in Kind]
     assert list(diffed["properties"]["compared"]["enum"]) == [c.value for c in Compared]
+    counted = schema("stats")["properties"]["counts"]["items"]["properties"]
+    assert tuple(counted)[4:] == STATUSES  # each status of the model a column
     rule = Draft202012Validator(lint["rule"])
     assert [check for check in REGISTRY if not rule.is_valid(check)] == []
 
@@ -328,6 +331,26 @@ def test_coverage_json(cli: Invoke) -> None:
     assert [v["version"] for v in document["not_covered"]] == ["2.12.0"]
 
 
+# -- stats ------------------------------------------------------------------------------------
+
+
+def test_stats_json(cli: Invoke) -> None:
+    code, out, _ = cli("stats", EXAMPLES, "--format", "json")
+    assert code == 0
+    document = valid("stats", out)
+    tagged(document, "stats")
+    assert (document["pages"], document["entries"]) == (6, 22)
+    assert {(row["ref"], row["lang"]) for row in document["counts"]} == {(None, "zh"), (None, "en")}
+
+
+def test_stats_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
+    repo = one_page_repo(tmp_path)
+    code, out, _ = cli("stats", "--git", str(repo), "--ref", "master", "--format", "json")
+    assert code == 0
+    counts = valid("stats", out)["counts"]
+    assert {(r["ref"], r["lang"], r["version"]) for r in counts} == {("master", "zh", "2.12.0")}
+
+
 # -- the files written: baseline and evidence -------------------------------------------------
 
 
@@ -408,6 +431,15 @@ def _diff(cli: Invoke) -> Document:
     return document
 
 
+def _stats(cli: Invoke) -> Document:
+    document: Document = json.loads(cli("stats", EXAMPLES, "--format", "json")[1])
+    return document
+
+
+def _negative_count(document: Document) -> None:
+    document["counts"][0]["conflict"] = -1
+
+
 def _unknown_source(document: Document) -> None:
     document["versions"][0]["namespaces"][0]["source"] = "guessed"
 
@@ -462,6 +494,7 @@ WRONG = {
     "export-status": ("export", _export, _unknown_record_status),
     "diff-kind": ("diff", _diff, _unknown_kind),
     "coverage-source": ("coverage", _coverage, _unknown_source),
+    "stats-count": ("stats", _stats, _negative_count),
     "evidence-verdict": ("evidence", _evidence, _unknown_verdict),
     "baseline-unknown-key": ("baseline", lambda _: copy.deepcopy(BASELINE), _unknown_key),
 }
@@ -487,6 +520,7 @@ MAKERS: dict[str, Callable[[Invoke], Document]] = {
     "export": _export,
     "diff": _diff,
     "coverage": _coverage,
+    "stats": _stats,
 }
 
 

@@ -14,8 +14,8 @@ from urllib.parse import quote
 from checker.checks.registry import REGISTRY
 from checker.i18n import _, say
 from checker.model.changes import Kind, changes
-from checker.model.records import Record
-from checker.model.words import STATUS_WORDS
+from checker.model.query import counted, grouped
+from checker.model.words import STATUS_WORDS, side_said
 from checker.report.escape import html as esc
 from checker.report.html.chart import Group, bar_chart
 from checker.report.html.evidence import verification_summary
@@ -71,28 +71,10 @@ def _apis_link(**asked: str) -> str:
     return "apis.html#" + "&".join(f"{key}={quote(value, safe='')}" for key, value in asked.items())
 
 
-def _side_said(side: tuple[str, str]) -> str:
-    """`zh pages`, or `zh pages at v2.12.0` for a git ref's."""
-    tree, lang = side
-    if tree:
-        return _("{lang} pages at {ref}").format(lang=lang, ref=tree)
-    return _("{lang} pages").format(lang=lang)
-
-
-def _status_counted(record: Record, shape: Shape) -> str:
-    """A statement another entry of the API contradicts answers nothing: it
-    is counted in conflict, as the API table marks it."""
-    key = (record.api, record.lang, record.tree, record.version, record.product)
-    return "conflict" if record in shape.disputes.get(key, ()) else record.status
-
-
 def _support(site: Site, shape: Shape, side: tuple[str, str]) -> str:
     tree, lang = side
-    counts: Counter[tuple[str, str, str]] = Counter(
-        (r.version, r.product, _status_counted(r, shape))
-        for r in site.records
-        if (r.tree, r.lang) == side
-    )
+    # a statement in dispute counted in conflict, as the API table marks it
+    counts = counted((r for r in site.records if (r.tree, r.lang) == side), shape.disputes)
     at = {"ref": tree} if tree else {}
     top = "".join(
         f'<th colspan="{len(_STATUSES)}">{esc(site.names[(p, lang)])}</th>' for p in site.products
@@ -118,7 +100,7 @@ def _support(site: Site, shape: Shape, side: tuple[str, str]) -> str:
         rows.append(
             f'<tr data-version="{esc(version)}"><th>{esc(version)}</th>{"".join(cells)}</tr>'
         )
-    title = _("Support by version and product ({side})").format(side=_side_said(side))
+    title = _("Support by version and product ({side})").format(side=side_said(side))
     return (
         f"<h2>{esc(title)}</h2>\n"
         f'<table class="support" data-lang="{esc(lang)}" data-ref="{esc(tree)}">{head}'
@@ -136,7 +118,7 @@ def _changes(site: Site, shape: Shape) -> str:
         if not groups:
             parts.append(muted(_("One version only: nothing to compare.")))
             continue
-        title = _("Changes between neighbouring versions ({side})").format(side=_side_said(side))
+        title = _("Changes between neighbouring versions ({side})").format(side=side_said(side))
         parts.append(bar_chart(groups, labels, title))
         head = [_("versions"), *labels]
         rows = [
@@ -148,10 +130,8 @@ def _changes(site: Site, shape: Shape) -> str:
 
 
 def _change_groups(site: Site, shape: Shape, side: tuple[str, str]) -> list[Group]:
-    by_version: dict[str, list[Record]] = {}
-    for record in site.records:
-        if (record.tree, record.lang) == side:
-            by_version.setdefault(record.version, []).append(record)
+    of_side = (record for record in site.records if (record.tree, record.lang) == side)
+    by_version = grouped(of_side, lambda record: record.version)
     versions = [v for v in shape.versions if v in by_version]
     groups = []
     for before, after in itertools.pairwise(versions):

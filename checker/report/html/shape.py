@@ -11,12 +11,10 @@ index counts them and the API table marks them as conflicts."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.model.finding import Finding
-from checker.model.records import Record
-from checker.model.version import version_key
+from checker.model.query import Disputes, Side, disputes, sides_of, versions_of
 from checker.results import Site
 
 
@@ -25,13 +23,11 @@ class Shape:
     versions: tuple[str, ...]  # in release order
     langs: tuple[str, ...]  # zh before en: the docs are written in zh first
     # (git ref, or "" for the working tree; language), refs in the order given
-    sides: tuple[tuple[str, str], ...]
+    sides: tuple[Side, ...]
     findings_by_page: dict[str, tuple[Finding, ...]]  # page name -> its findings, sorted
     # (api, lang, ref) -> the rules of its findings, and their count
     findings_by_api: dict[tuple[str, str, str], tuple[set[str], int]]
-    # (api, lang, ref, version, product) -> each entry's statement of it, in
-    # page order, where they disagree
-    disputes: dict[tuple[str, str, str, str, str], tuple[Record, ...]]
+    disputes: Disputes  # checker.model.query's
 
     @property
     def trees(self) -> tuple[str, ...]:
@@ -41,12 +37,8 @@ class Shape:
 
 def shape_of(site: Site) -> Shape:
     pages = site.linted.corpus.pages
-    versions = tuple(sorted({page.version for page in pages}, key=version_key))
-    langs = tuple(sorted({page.lang for page in pages}, key=lambda lang: (lang != "zh", lang)))
-    refs = ("", *site.linted.refs)
-    given = {ref: place for place, ref in enumerate(refs)}
-    trees = sorted({page.tree for page in pages}, key=lambda t: (given.get(t, len(refs)), t))
-    sides = tuple((tree, lang) for tree in trees for lang in langs)
+    sides = sides_of(pages, site.linted.refs)
+    langs = tuple(dict.fromkeys(lang for _tree, lang in sides))
     side_of = {page.path: (page.lang, page.tree) for page in pages}
     by_page: dict[str, list[Finding]] = {}
     rules: dict[tuple[str, str, str], set[str]] = {}
@@ -62,17 +54,5 @@ def shape_of(site: Site) -> Shape:
             counts[key] += 1
     findings_by_api = {key: (named, counts[key]) for key, named in rules.items()}
     found = {path: tuple(sorted(findings)) for path, findings in by_page.items()}
-    return Shape(versions, langs, sides, found, findings_by_api, _disputes(site.records))
-
-
-def _disputes(
-    records: Sequence[Record],
-) -> dict[tuple[str, str, str, str, str], tuple[Record, ...]]:
-    """api-conflict's rule, over the records: saying nothing (unstated)
-    contradicts no statement. A reader of either page alone took its answer
-    as the only one."""
-    stated: dict[tuple[str, str, str, str, str], list[Record]] = {}
-    for r in records:  # in page order: the first entry's statement first
-        if r.status != "unstated":
-            stated.setdefault((r.api, r.lang, r.tree, r.version, r.product), []).append(r)
-    return {key: tuple(said) for key, said in stated.items() if len({r.status for r in said}) > 1}
+    disputed = disputes(site.records)
+    return Shape(versions_of(pages), langs, sides, found, findings_by_api, disputed)
