@@ -69,6 +69,7 @@ RUNS: tuple[tuple[tuple[str, ...], str], ...] = (
     *((("rules",), fmt) for fmt in ("text", "json")),
     *((("rule", "doc-differs-from-rule"), fmt) for fmt in ("text", "json")),
     (("fix", "examples/docs", "--diff"), "text"),
+    *((("stats", "examples/docs"), fmt) for fmt in ("text", "json")),
 )
 # inputs whose every token is data, not docs-check's words
 INPUTS = ("examples/docs", "rules", "tests/fixtures/verify", TESTMAP, "checker/torch/behaviours")
