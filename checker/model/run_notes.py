@@ -10,6 +10,7 @@ Python exception's text, as it is:
     FAKE torch_npu test double reporting <NPU>: not an NPU run
     NPU run on <NPU>: <operation>
     torch does not import here: <cause>
+    torch does not import: <cause>
     timed out after <seconds> s
 
 A note of no known shape is kept as it is."""
@@ -33,6 +34,7 @@ _SENTENCES = (
     N_("FAKE torch_npu test double reporting {a}: not an NPU run"),
     N_("NPU run on {a}: {b}"),
     N_("torch does not import here: {a}"),
+    N_("torch does not import: {a}"),  # checker.torch.runs: a test that never ran
     N_("timed out after {a} s"),  # checker.process, checker.torch.child
 )
 

@@ -175,9 +175,14 @@ def version_served(record: Evidence) -> str:
         return _("docs {version}").format(version=record.speaks_for)
     if record.run_for:
         return _("no docs version (run for {version}, but its torch is {torch})").format(
-            version=record.run_for, torch=env.torch
+            version=_run_for(record), torch=env.torch or "-"
         )
     return _("no docs version (torch {torch})").format(torch=env.torch)
+
+
+def _run_for(record: Evidence) -> str:
+    """The docs versions a run was made for, listed in the run's language."""
+    return _(", ").join(record.version) if record.version else record.run_for
 
 
 def kind(env: Environment) -> str:
@@ -225,6 +230,6 @@ def note(record: Evidence) -> str:
         said = _("no NPU verification: {note}").format(note=said)
     if record.run_for and not record.speaks_for:
         said += _("; run for docs {version}, but its torch is {torch}: counts for none").format(
-            version=record.run_for, torch=env.torch
+            version=_run_for(record), torch=env.torch or "-"
         )
     return said

@@ -132,7 +132,8 @@ def run_of(
         return failed(f"harness crashed (exit {result.exit_code}): {result.last_words}")
     import_error = report["environment"].get("torch_import_error")
     if import_error:
-        return failed(f"torch does not import: {import_error}")
+        # the test never ran: its own command would have exited 1 on the ImportError
+        return failed(f"torch does not import: {import_error}", 1)
     if outcome.get("error"):  # it did not run: its own command would not have exited 0
         missing = _MISSING.match(outcome["error"])
         hint = f"; {NEEDS_EXTRA}" if missing and missing.group(1) in TEST_MODULES else ""
