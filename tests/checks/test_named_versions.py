@@ -5,7 +5,6 @@ native-doc links, each with its certain fix."""
 from __future__ import annotations
 
 from checker.checks.named_versions import check_mentions
-
 from checker.model.edit import Edit
 from checker.model.finding import Finding
 from tests.helpers import read_page

@@ -1,4 +1,4 @@
-"""checks/examples.toml: every registry id has a wrong and a right example,
+"""ids/examples.toml: every registry id has a wrong and a right example,
 and they are true. Each example of an id that a lint run reports is run
 through the real command line: the wrong one reports the id, the right one
 nothing; missing-entry's and doc-differs-from-rule's through `verify

@@ -1,4 +1,4 @@
-"""checks/suggest.py: the one "did you mean" of every refused name."""
+"""ids/suggest.py: the one "did you mean" of every refused name."""
 
 from __future__ import annotations
 
