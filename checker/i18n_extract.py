@@ -3,7 +3,7 @@ names, read from the objects they are shown from: the command line's help
 (click docstrings and `help=` strings, checker.cli.translated.help_texts),
 click's own messages of a usage error (checker.cli.translated's CLICK_MESSAGES
 and CLICK_PLURALS) and
-the registry's summaries, explanations, fixes and automatic fixes (checker.checks.registry).
+the registry's summaries, explanations, fixes and automatic fixes (checker.ids.registry).
 babel.cfg maps this file to `extract`; the rest of checker/ goes through
 Babel's python extractor (`N_`, `_`, `ngettext`). The command is in
 docs/internals.md; tests/test_i18n.py checks that the catalogue is current."""
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
-from checker.checks.registry import CHECKS
 from checker.cli import cli
 from checker.cli.translated import CLICK_MESSAGES, CLICK_PLURALS, help_texts
+from checker.ids.registry import CHECKS
 
 # (line, function, message, comments), as Babel's extraction methods yield
 # them; a message with a plural is (singular, plural), from "ngettext"

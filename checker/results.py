@@ -9,7 +9,7 @@ map's or torch's code for the types of other commands' results."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,10 +17,10 @@ from checker.model.finding import Severity
 from checker.outcome import FailOn, fails
 
 if TYPE_CHECKING:
-    from checker.checks.examples import Example
-    from checker.checks.registry import Check
     from checker.gate.baseline import Project
     from checker.gate.gate import Gated
+    from checker.ids.examples import Example
+    from checker.ids.registry import Check
     from checker.model.changes import Change, Kind, Sides
     from checker.model.evidence import Evidence
     from checker.model.finding import Finding
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from checker.rewrite.source import Skipped
     from checker.rewrite.written import PageRewrite
     from checker.sources.corpus import Corpus
-    from checker.testmap.claims import Share, Verdict
-    from checker.testmap.links import Link
+    from checker.testmap.claims import Verdict
+    from checker.testmap.kept import VersionMap
     from checker.torch.coverage import Covered
     from checker.torch.resolution import Resolution
     from checker.verify.backed_check import Claim
@@ -148,29 +148,6 @@ class Rules:
 
 
 # tests
-
-
-@dataclass(frozen=True)
-class VersionMap:
-    version: str
-    tree: str  # the test tree read for it
-    disabled: str | None  # the disabled list applied, or None
-    modules: int
-    cases: int
-    documented: int  # APIs the docs document at the version
-    linked: tuple[tuple[str, int], ...]  # (kind, documented APIs with a link of that kind)
-    reached: int  # documented APIs with a call, method or opinfo link
-    # every link to a documented API, by API then test; from the cache, decoded
-    # when first looked at (checker.testmap.kept)
-    links: Sequence[Link]
-    shares: tuple[Share, ...]  # per product
-    # each documented API with the products some entry marks it supported on, by API
-    claims: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    backed: frozenset[str] = frozenset()  # APIs an enabled test reaches (for some product)
-    # each linked test the disabled list disables on some product of the scope, with
-    # those products in the catalogue's order (export's `disabled_for`), by test
-    disabled_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    on_npu: int = 0  # documented APIs with a call, method or opinfo link from an NPU test
 
 
 @dataclass(frozen=True)

@@ -138,3 +138,80 @@ def test_reports_import_no_flow() -> None:
         if target == "checker.app" or target.startswith("checker.app.")
     )
     assert upward == []
+
+
+# The layers, top to bottom (docs/internals.md, "The layout"): a module may
+# import its own layer's modules and those of any layer below it, never one
+# above. A top-level module (checker/x.py) is its own entry; every other
+# module is in the layer of its package. The ground is what every layer may
+# use and which uses no layer.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("checker.cli", "checker.__main__", "checker.i18n_extract"),
+    ("checker.app",),
+    ("checker.report",),
+    ("checker.results", "checker.outcome"),  # what flows return, which report/ renders
+    ("checker.rewrite",),
+    ("checker.gate",),
+    ("checker.verify",),
+    ("checker.torch",),
+    ("checker.config",),
+    ("checker.testmap",),
+    ("checker.sources",),
+    ("checker.read",),
+    ("checker.checks",),
+    ("checker.model",),
+    ("checker.ids",),
+    (
+        "checker",
+        "checker.collector",
+        "checker.errors",
+        "checker.files",
+        "checker.folder",
+        "checker.i18n",
+        "checker.jsonfile",
+        "checker.pool",
+        "checker.process",
+        "checker.progress",
+        "checker.salt",
+        "checker.signals",
+        "checker.textwidth",
+        "checker.tomlfile",
+    ),
+)
+
+
+def layer_of(module: str, layers: tuple[tuple[str, ...], ...] = LAYERS) -> int | None:
+    """The index of `module`'s layer (0 at the top), or None when it is in none."""
+    for index, members in enumerate(layers):
+        if any(module == m or (m != "checker" and module.startswith(m + ".")) for m in members):
+            return index
+    return None
+
+
+def upward(edges: Mapping[str, set[str]], layers: tuple[tuple[str, ...], ...]) -> list[str]:
+    """Every import of a module in a higher layer than the importer's."""
+    found = []
+    for name, targets in sorted(edges.items()):
+        for target in sorted(targets):
+            here, there = layer_of(name, layers), layer_of(target, layers)
+            if here is not None and there is not None and there < here:
+                found.append(f"{name} -> {target}")
+    return found
+
+
+def test_upward_imports_are_found() -> None:
+    layers = (("top",), ("middle",), ("bottom",))
+    edges = {"top.a": {"middle.b"}, "middle.b": {"bottom", "top.a"}, "bottom": {"middle.c"}}
+    assert upward(edges, layers) == ["bottom -> middle.c", "middle.b -> top.a"]
+    assert layer_of("checker.files") == len(LAYERS) - 1  # `checker` is the package alone
+    assert layer_of("checker.filesystem") is None
+
+
+def test_every_module_is_in_a_layer() -> None:
+    unplaced = sorted(name for name in modules() if layer_of(name) is None)
+    assert unplaced == [], "modules in no layer of LAYERS: " + ", ".join(unplaced)
+
+
+def test_no_import_runs_up_the_layers() -> None:
+    found = upward(graph(), LAYERS)
+    assert found == [], "imports of a layer above: " + "; ".join(found)

@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING
 
 from checker.app.setup import Prepared, Settings, resolvers, setup
 from checker.checks.lint import lint_pages, page_rules
-from checker.checks.registry import GATE, LINT, READ, RESOLVE
 from checker.gate.audit import Audit
+from checker.ids.registry import GATE, LINT, READ, RESOLVE
 from checker.model.checked import PageRules
+from checker.model.expectation import Expectation
 from checker.outcome import Outcome, Unverified, fails
 from checker.results import Linted
 from checker.sources.checked_store import CheckedStore
 from checker.sources.corpus import Corpus, read_corpus, version_context
-from checker.verify.expectations import Expectation, load_rules, rule_files
+from checker.verify.rule_files import load_rules, rule_files
 
 if TYPE_CHECKING:
     from checker.app.version_trees import TestsRequest

@@ -24,12 +24,12 @@ from checker.errors import DataError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
+from checker.model.expectation import Expectation
 from checker.progress import Progress
 from checker.signals import held
 from checker.sources.testtrees import extracted_tests, folder_of_test
 from checker.torch.runner import RUNNING, Session
 from checker.torch.runs import Job
-from checker.verify.expectations import Expectation
 
 
 @dataclass(frozen=True)

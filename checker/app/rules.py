@@ -4,11 +4,11 @@ that names the closest one, since it is most often a misspelling."""
 
 from __future__ import annotations
 
-from checker.checks.examples import example_of
-from checker.checks.registry import CHECKS, REGISTRY, Check
-from checker.checks.suggest import did_you_mean
 from checker.errors import UsageError
 from checker.i18n import N_, message
+from checker.ids.examples import example_of
+from checker.ids.registry import CHECKS, REGISTRY, Check
+from checker.ids.suggest import did_you_mean
 from checker.outcome import Outcome
 from checker.results import Described, Rules
 

@@ -28,6 +28,7 @@ from checker.app.version_trees import (
 )
 from checker.i18n import N_
 from checker.model.catalogue import Catalogue
+from checker.model.expectation import Expectation
 from checker.model.finding import Finding, Severity
 from checker.model.query import by_version
 from checker.model.said import said_of
@@ -35,17 +36,16 @@ from checker.model.support import Entry, Page, Support
 from checker.model.version import version_key
 from checker.outcome import Outcome, fails
 from checker.progress import Progress
-from checker.results import TestLink, TestsReport, VersionMap
+from checker.results import TestLink, TestsReport
 from checker.sources.cache import blob_id, catalogue_fingerprint, reading_salt
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Verdict, judge
 from checker.testmap.disabled import DisabledList
 from checker.testmap.documented import Documented
-from checker.testmap.kept import Kept, KeptMaps, kept_key
+from checker.testmap.kept import Kept, KeptMaps, VersionMap, kept_key
 from checker.testmap.links import Link
 from checker.testmap.refs import RULE
 from checker.testmap.tree import Listing, TestTree
-from checker.verify.expectations import Expectation
 
 if TYPE_CHECKING:
     from checker.sources.corpus import ReadOptions

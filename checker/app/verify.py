@@ -30,6 +30,7 @@ from checker.errors import InputError, UsageError
 from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
+from checker.model.expectation import Expectation
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.outcome import FailOn, Outcome, Unverified
@@ -41,7 +42,6 @@ from checker.torch.resolution import resolve_for
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, crosscheck, verifying_nothing
 from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence_load import load_evidence
-from checker.verify.expectations import Expectation
 from checker.verify.needed import needed_pages
 from checker.verify.verified import VerifyReport
 

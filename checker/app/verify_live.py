@@ -12,12 +12,11 @@ from pathlib import Path
 from checker.app.environments import Environments
 from checker.app.live import NotRun, Untested, git_top
 from checker.app.verify_request import Request
-from checker.checks.registry import finding
 from checker.i18n import N_, message
-from checker.model.finding import Finding
+from checker.model.expectation import Expectation
+from checker.model.finding import Finding, finding
 from checker.model.support import Page
 from checker.model.version import version_key
-from checker.verify.expectations import Expectation
 
 
 def untested_finding(untested: Untested) -> Finding:

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 from checker.errors import DataError, UsageError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
+from checker.model.expectation import Expectation
 from checker.sources.corpus import ReadOptions
 from checker.sources.gitrefs import GitRef, resolve_refs
 from checker.torch.resolution import ResolveOptions
 from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import Options
-from checker.verify.expectations import Expectation, load_rules, rule_files
+from checker.verify.rule_files import load_rules, rule_files
 
 if TYPE_CHECKING:
     from checker.app.version_trees import TestsRequest
@@ -61,7 +62,7 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
         api = checked_name(request.api, "--api")
         names = resolved(api, (rule.api for rule in rules))
         if not names:
-            from checker.checks.suggest import hint
+            from checker.ids.suggest import hint
 
             near = hint(like(api, (rule.api for rule in rules)))
             raise UsageError(message(N_("no rule for API {api}{hint}"), api=api, hint=near))

@@ -8,11 +8,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from itertools import pairwise
 
-from checker.checks.registry import finding
 from checker.files import named_from_here
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
-from checker.model.finding import Finding
+from checker.model.finding import Finding, finding
 from checker.model.said import said_of
 from checker.model.support import UNSTATED, Entry, Page
 

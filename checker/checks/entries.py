@@ -8,16 +8,15 @@ import re
 from collections.abc import Iterator, Sequence
 from urllib.parse import urlsplit
 
-from checker.checks.registry import finding
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.edit import Edit
-from checker.model.finding import Finding
+from checker.model.finding import Finding, finding
+from checker.model.relinked import relinked
 from checker.model.restrictions import working
 from checker.model.said import spoken_of
 from checker.model.support import Entry, NativeLink, Support
 from checker.model.version import docs_version
-from checker.read.mentions import relinked
 
 _TERM = re.compile(r"<term>(.*?)</term>", re.DOTALL)
 # Upstream names a generated page apart from its case-twin with a suffix:

@@ -24,30 +24,17 @@ from collections.abc import Sequence, Set
 from functools import partial
 from typing import TYPE_CHECKING
 
-from checker.checks.registry import finding
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
-from checker.model.finding import Finding
-from checker.model.said import said_of
+from checker.model.expectation import Expectation, compared
+from checker.model.finding import Finding, finding
 from checker.model.support import Entry, Page
 from checker.model.words import STATUS_WORDS, word_message
 
 if TYPE_CHECKING:
     from checker.checks.reuse import Reuse
-    from checker.verify.expectations import Expectation
 
 DIFFERS = "doc-differs-from-rule"
-
-
-def compared(
-    rule: Expectation, page: Page, entry: Entry, catalogue: Catalogue
-) -> list[tuple[str, str, str]]:
-    """(product, documented, expected) for each product the entry of `page`
-    speaks of at the page's release (checker.model.said): lint and verify
-    alike."""
-    documented = said_of(catalogue, page, entry)
-    expected = rule.expected.over(documented)
-    return [(product, status, expected[product]) for product, status in documented.items()]
 
 
 def differs_detail(documented: str, expected: str) -> str:

@@ -18,7 +18,7 @@ from checker.checks.collection import (
 )
 from checker.checks.entries import check_entry
 from checker.checks.expected import expectation_findings
-from checker.checks.mentions import check_mentions
+from checker.checks.named_versions import check_mentions
 from checker.checks.reuse import Reuse, Store
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept
@@ -29,7 +29,7 @@ from checker.model.support import Page
 from checker.model.version import page_release, path_key
 
 if TYPE_CHECKING:
-    from checker.verify.expectations import Expectation
+    from checker.model.expectation import Expectation
 
 
 def lint_pages(

@@ -31,8 +31,8 @@ def show(api: str, paths: tuple[str, ...], fmt: str, output: str | None, **value
     code = finish(outcome, fmt, output, quiet=False)
     if not outcome.result.entries:
         pages = outcome.result.pages
-        from checker.checks.suggest import hint
         from checker.i18n import _, say
+        from checker.ids.suggest import hint
 
         said = _("docs-check: no entry for {api} in {pages} pages{hint}")
         click.echo(said.format(api=api, pages=pages, hint=say(hint(outcome.result.like))), err=True)

@@ -9,12 +9,12 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-from checker.checks.registry import REGISTRY
-from checker.checks.selectors import problem
 from checker.config.coverage_keys import exclusions
 from checker.config.ignore import Ignore
 from checker.errors import DataError
 from checker.i18n import N_, message
+from checker.ids.registry import REGISTRY
+from checker.ids.selectors import problem
 from checker.model.catalogue import Catalogue
 from checker.model.name_form import plain_name
 from checker.tomlfile import KeyPath, TomlLines, check_keys, require_strings
@@ -74,7 +74,7 @@ def check_settings(
         )
     unknown = [product for product in settings.get("scope", ()) if product not in catalogue.ids]
     if unknown:
-        from checker.checks.suggest import unknown_said
+        from checker.ids.suggest import unknown_said
 
         said = unknown_said(unknown, catalogue.ids)
         raise DataError(

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from checker.checks.registry import REGISTRY
-from checker.checks.selectors import ALL, covers, problem, specificity
 from checker.errors import UsageError
 from checker.i18n import N_, message
+from checker.ids.registry import REGISTRY
+from checker.ids.selectors import ALL, covers, problem, specificity
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from checker.checks.registry import REGISTRY, finding
-from checker.checks.selectors import covers
 from checker.config.ignore import Ignore
 from checker.files import from_here
 from checker.gate.baseline import BaselineKey, VerdictKey, load_records, load_verdict_records
 from checker.i18n import N_, message
-from checker.model.finding import Finding
+from checker.ids.registry import REGISTRY
+from checker.ids.selectors import covers
+from checker.model.finding import Finding, finding
 from checker.model.suppression import NEXT_LINE, Suppression
 
 _K = TypeVar("_K", BaselineKey, VerdictKey)  # a finding's record or a verdict's

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from checker.checks.selectors import covers
+from checker.ids.selectors import covers
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.model.suppression import Suppression, suppressions

@@ -38,7 +38,7 @@ def resolved(api: str, names: Iterable[str]) -> set[str]:
 def like(api: str, names: Iterable[str]) -> str | None:
     """The full name most like `api`: compared whole when `api` is dotted,
     else by the last part of each name (`put_metrc` → `...metrics.put_metric`)."""
-    from checker.checks.suggest import closest  # a miss's hint only (difflib)
+    from checker.ids.suggest import closest  # a miss's hint only (difflib)
 
     known = sorted(set(names))
     if "." in api:

@@ -132,7 +132,7 @@ class Catalogue:
     def with_scope(self, scope: tuple[str, ...]) -> Catalogue:
         unknown = [product for product in scope if product not in self.ids]
         if unknown:
-            from checker.checks.suggest import unknown_said
+            from checker.ids.suggest import unknown_said
 
             raise DataError(
                 message(

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checker.checks.registry import Problem
 from checker.i18n import N_, message
+from checker.model.finding import Problem
 from checker.model.support import Status, Support
 
 

@@ -1,12 +1,14 @@
 """What every stage reports: one `Finding` per problem, at the line of the
-offending text. Which ids exist, and how severe each is, is the registry's
-(checker.checks.registry)."""
+offending text, made by `finding`, its one constructor, so that an unknown id
+fails at once. Which ids exist, and how severe each is, is the registry's
+(checker.ids.registry)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from checker.ids.registry import NOTE, REGISTRY
 from checker.model.edit import Fix
 
 
@@ -30,3 +32,33 @@ class Finding:
     version: str | None = field(default=None, compare=False)
     # a certain fix (checker.rewrite applies it); () when there is none
     fix: Fix = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A finding before it knows where it is: what the normaliser and block
+    parser return, placed by the reader that knows path and line."""
+
+    rule: str
+    message: str
+    fix: Fix = ()  # its certain fix, for a rule that has one (Check.autofix)
+
+    def at(self, path: str, line: int) -> Finding:
+        return finding(self.rule, path, line, self.message, fix=self.fix)
+
+
+def default_severity(rule: str) -> Severity | None:
+    """The severity the registry gives what `rule` reports; None for a note."""
+    level = REGISTRY[rule].level
+    return None if level == NOTE else Severity(level)
+
+
+def finding(
+    rule: str, path: str, line: int, message: str, api: str | None = None, fix: Fix = ()
+) -> Finding:
+    severity = default_severity(rule)
+    assert severity is not None, f"{rule} is a verdict, not a finding"
+    assert REGISTRY[rule].autofix or not fix, f"{rule} has no automatic fix"
+    return Finding(
+        path=path, line=line, rule=rule, severity=severity, message=message, api=api, fix=fix
+    )

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from checker.checks.registry import Problem
 from checker.i18n import N_, message
 from checker.model import markup
 from checker.model.catalogue import Catalogue
 from checker.model.claims import Claim, Claims
+from checker.model.finding import Problem
 from checker.model.support import Status, Support
 
 _YES = {"是", "支持", "yes", "supported", "y"}

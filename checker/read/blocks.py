@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 from markdown_it.token import Token
 
-from checker.checks.registry import Problem
 from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
 from checker.model.edit import Edit, Fix
+from checker.model.finding import Problem
 from checker.model.status import read_status
 from checker.model.support import Support
 from checker.read.block_ids import START, comments

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checker.checks.registry import Problem
 from checker.model.catalogue import Catalogue
-from checker.model.finding import Finding
+from checker.model.finding import Finding, Problem
 from checker.model.support import Status
 from checker.read.block_ids import last_block_id
 

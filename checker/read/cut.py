@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from checker.checks.registry import Problem
 from checker.i18n import N_, message
+from checker.model.finding import Problem
 from checker.read.context import ReadContext
 
 # Container marks (`>`, indentation) before a line's own text.

@@ -27,18 +27,3 @@ def read_mentions(lines: list[str], titles: set[int]) -> tuple[Mention, ...]:
             kind = "title" if number in titles else "text"
             found += [Mention(number, kind, m.group(0), m.group(1)) for m in _NAMED.finditer(text)]
     return tuple(found)
-
-
-def with_version(mention: Mention, version: str) -> str:
-    """The mention as written, naming `version` instead: a link's docs version
-    segment, or the name's version."""
-    if mention.kind == "link":
-        return relinked(mention.written, version)
-    return mention.written.replace(mention.version, version)
-
-
-def relinked(url: str, docs_version: str) -> str:
-    """A pytorch.org docs URL into `docs_version`: the path part after /docs/."""
-    start = url.index("/docs/") + len("/docs/")
-    end = url.index("/", start)
-    return url[:start] + docs_version + url[end:]

@@ -18,8 +18,8 @@ from urllib.parse import SplitResult, unquote, urlsplit
 
 from markdown_it.token import Token
 
-from checker.checks.registry import Problem
 from checker.i18n import N_, message
+from checker.model.finding import Problem
 from checker.model.name_form import plain_name, unplain
 from checker.model.support import NativeLink
 from checker.read.tokens import MARKUP_BUT_UNDERSCORE, children, plain_text

@@ -20,9 +20,8 @@ import dataclasses
 from collections.abc import Sequence
 from pathlib import PurePath
 
-from checker.checks.registry import finding
 from checker.i18n import N_, message
-from checker.model.finding import Finding
+from checker.model.finding import Finding, finding
 from checker.model.support import Entry, Page
 from checker.read.names import ROOTS, is_api_name
 

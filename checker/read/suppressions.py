@@ -8,9 +8,9 @@ import re
 
 from markdown_it.token import Token
 
-from checker.checks.registry import Problem
-from checker.checks.selectors import problem
 from checker.i18n import N_, message
+from checker.ids.selectors import problem
+from checker.model.finding import Problem
 from checker.model.suppression import DISABLE, ENABLE, NEXT_LINE, Directive
 from checker.read.block_ids import comments
 from checker.read.context import ReadContext

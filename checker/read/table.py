@@ -10,10 +10,10 @@ from dataclasses import replace
 
 from markdown_it.token import Token
 
-from checker.checks.registry import Problem
 from checker.i18n import N_, message
 from checker.model.claims import Claim, Claims
 from checker.model.edit import Edit, Fix
+from checker.model.finding import Problem
 from checker.model.status import MARK_OF, read_mark
 from checker.read.context import ReadContext, StatusRead
 from checker.read.cut import report_cut

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
-from checker.checks.registry import REGISTRY, RESOLVE
 from checker.i18n import N_, _, labelled, message, say
+from checker.ids.registry import REGISTRY, RESOLVE
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
 from checker.model.words import LEVEL_WORDS, OBSERVED_WORDS, word, word_message

@@ -25,8 +25,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.checks.registry import NOTE, REGISTRY
 from checker.i18n import N_, message, say
+from checker.ids.registry import NOTE, REGISTRY
 from checker.model.finding import Finding, Severity
 from checker.report.located import located
 from checker.report.problems import problems, verdict_finding

@@ -24,10 +24,10 @@ from checker.report.summary import lint_counts, verify_counts, verify_said
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 
 if TYPE_CHECKING:  # only the verdict names above are needed at run time, not verify's machinery
+    from checker.model.expectation import Expectation
     from checker.results import Linted
     from checker.torch.resolution import Resolution
     from checker.verify.crosscheck import Result
-    from checker.verify.expectations import Expectation
     from checker.verify.verified import VerifyReport
 
 # A conflict is both marks: the page states the product both ways.

@@ -50,8 +50,8 @@ from checker.verify.docs_changes import DocsChanges
 from checker.verify.verified import VerifyReport, entry_groups
 
 if TYPE_CHECKING:
+    from checker.model.expectation import Expectation
     from checker.outcome import Outcome
-    from checker.verify.expectations import Expectation
 
 
 def render(outcome: Outcome[VerifyReport]) -> str:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from checker.checks.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
 from checker.i18n import N_, _, labelled, say
+from checker.ids.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
 from checker.model.words import LEVEL_WORDS, word
 from checker.report.lines import lines_of
 from checker.textwidth import has_wide, width_of

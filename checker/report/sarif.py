@@ -1,5 +1,5 @@
 """SARIF 2.1.0 for code-scanning views: one run of the `docs-check` driver,
-whose rules are exactly the registry's (checker/checks/registry.py), each with
+whose rules are exactly the registry's (checker/ids/registry.py), each with
 its default level, summary, explanation and fix; a result per finding and, for
 `verify`, per verdict that carries a severity. Input errors are tool execution
 notifications, and they make the invocation unsuccessful. With --resolve-apis,
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from checker import __version__
-from checker.checks.registry import CHECKS, Check
 from checker.i18n import say, shown_language
+from checker.ids.registry import CHECKS, Check
 from checker.model.finding import Finding
 from checker.report.located import located
 from checker.report.objects import resolution_objects, result_object

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from checker.checks.registry import REGISTRY
 from checker.i18n import say
+from checker.ids.registry import REGISTRY
 from checker.model.finding import Finding, Severity
 from checker.model.words import LEVEL_WORDS, word
 from checker.report.lines import SEVERITY_COLOURS

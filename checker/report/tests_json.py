@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from checker.i18n import say
 
 if TYPE_CHECKING:
-    from checker.results import TestsReport, VersionMap
+    from checker.results import TestsReport
+    from checker.testmap.kept import VersionMap
 
 
 def tests_object(report: TestsReport) -> dict[str, Any]:

@@ -14,10 +14,10 @@ from checker.checks.lint import lint_pages
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.edit import Edit
+from checker.model.relinked import with_version
 from checker.model.support import Page
 from checker.model.version import docs_version
 from checker.read.load import page_lines
-from checker.read.mentions import with_version
 from checker.rewrite.lines import fixed, replaced
 from checker.rewrite.written import read_back, said
 

@@ -215,11 +215,13 @@ class PageCache:
 
 
 # The code an entry is made by: the readers and the model they build, the page
-# rules whose findings an entry holds, and the entry's format.
+# rules whose findings an entry holds (with the registry, checker.ids, that
+# levels them), and the entry's format.
 _MADE_BY = (
     "read",
     "model",
     "checks",
+    "ids",
     "sources/cache_rows.py",
     "sources/model_rows.py",
     "sources/cache_entry.py",

@@ -2,7 +2,7 @@
 what an entry says of a product; it is backed when an enabled test reaches
 its API on the NPU. Only NPU links (checker.testmap.links: `Link.on_npu`)
 count: a test that runs the API on CPU tensors neither backs a claim of NPU
-support nor contradicts a ✘. Three verdicts (checker.checks.registry):
+support nor contradicts a ✘. Three verdicts (checker.ids.registry):
 
 - `claim-unbacked` (note): a product marked supported, and no NPU test of
   any kind reaches the API at that version (CPU tests may: the message says so);
@@ -23,9 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from checker.checks.registry import REGISTRY
 from checker.i18n import N_, joined, message
-from checker.model.finding import Severity
+from checker.model.finding import Severity, default_severity
 from checker.model.support import Entry, Support
 from checker.testmap.disabled import Disabled, DisabledList
 from checker.testmap.links import Link
@@ -230,7 +229,7 @@ def _verdict(
 ) -> Verdict:
     return Verdict(
         check,
-        REGISTRY[check].severity,
+        default_severity(check),
         entry.path,
         entry.line_of(products[0]),
         entry.api,

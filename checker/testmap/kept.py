@@ -1,4 +1,4 @@
-"""Each docs version's test map kept on disk by a digest of everything it is
+"""Each docs version's test map (`VersionMap`), kept on disk by a digest of everything it is
 made from (checker.app.tests says what: the version's pages, the catalogue,
 its test tree's module and list blobs, the disabled lists given, the OpInfo
 tables, the rules' links), so that a warm run of several versions at several
@@ -20,7 +20,7 @@ import dataclasses
 import hashlib
 import json
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,11 +28,36 @@ from checker.collector import collector_paused
 from checker.errors import InputError
 from checker.files import write_atomically
 from checker.model.deferred import Deferred
-from checker.results import VersionMap
 from checker.salt import salt
 from checker.testmap.claims import Share, Verdict
 from checker.testmap.codec import Codec
 from checker.testmap.links import Link
+
+
+@dataclass(frozen=True)
+class VersionMap:
+    """A docs version's test map: what `docs-check tests` reports of it."""
+
+    version: str
+    tree: str  # the test tree read for it
+    disabled: str | None  # the disabled list applied, or None
+    modules: int
+    cases: int
+    documented: int  # APIs the docs document at the version
+    linked: tuple[tuple[str, int], ...]  # (kind, documented APIs with a link of that kind)
+    reached: int  # documented APIs with a call, method or opinfo link
+    # every link to a documented API, by API then test; from the cache, decoded
+    # when first looked at (`Kept`, below)
+    links: Sequence[Link]
+    shares: tuple[Share, ...]  # per product
+    # each documented API with the products some entry marks it supported on, by API
+    claims: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    backed: frozenset[str] = frozenset()  # APIs an enabled test reaches (for some product)
+    # each linked test the disabled list disables on some product of the scope, with
+    # those products in the catalogue's order (export's `disabled_for`), by test
+    disabled_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    on_npu: int = 0  # documented APIs with a call, method or opinfo link from an NPU test
+
 
 # 1: a head line, the map and verdicts as a JSON line, the links zlib-compressed
 _FORMAT = "docs-check/test-map-version/1"
@@ -52,7 +77,7 @@ def _salt() -> str:
             "app/links.py",
             "app/version_trees.py",
             "model/support.py",
-            "checks/registry.py",
+            "ids/registry.py",
         ],
     ).hex()
 

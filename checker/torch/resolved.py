@@ -23,9 +23,9 @@ import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 
-from checker.checks.registry import REGISTRY, finding
 from checker.i18n import N_, message
-from checker.model.finding import Finding
+from checker.ids.registry import REGISTRY
+from checker.model.finding import Finding, finding
 from checker.model.version import release_of, version_key
 
 NOT_RESOLVED = "not-resolved"  # the key of `counts` for a version no interpreter matched

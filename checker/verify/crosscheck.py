@@ -10,18 +10,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.checks.expected import DIFFERS as DIFFERS  # the verdict the reports name
-from checker.checks.expected import compared, differs_detail
-from checker.checks.registry import REGISTRY, finding
+from checker.checks.expected import differs_detail
 from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence, Run
-from checker.model.finding import Finding, Severity
+from checker.model.expectation import Expectation, compared
+from checker.model.finding import Finding, Severity, default_severity, finding
 from checker.model.placed import with_api
 from checker.model.run_notes import note_message
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.model.words import RUN_WORDS, word_message
-from checker.verify.expectations import Expectation
 
 CONSISTENT = "consistent"
 CLAIMS_FAILS = "doc-claims-support-test-fails"
@@ -265,4 +264,4 @@ def severity_of(verdict: str, options: Options) -> Severity | None:
     ):
         return Severity.ERROR
     check = CHECK_OF.get(verdict)
-    return REGISTRY[check].severity if check else None
+    return default_severity(check) if check else None

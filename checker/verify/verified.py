@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.model.evidence import Evidence, Run
+from checker.model.expectation import Expectation
 from checker.model.finding import Finding, Severity
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result, belongs
-from checker.verify.expectations import Expectation
 
 if TYPE_CHECKING:
     from checker.torch.resolution import Resolution

@@ -184,7 +184,7 @@ def test_two_rules_of_one_behaviour_and_test_plan_each_once(tmp_path: Path) -> N
     behaviour and the repository's test, as the issue had it."""
     from checker.app.live import behaviour_jobs, repo_jobs
     from checker.model.catalogue import default_catalogue
-    from checker.verify.expectations import load_rules, shipped_rule_files
+    from checker.verify.rule_files import load_rules, shipped_rule_files
 
     (tmp_path / "mine.toml").write_text(MINE, encoding="utf-8")
     files = [*shipped_rule_files(), tmp_path / "mine.toml"]

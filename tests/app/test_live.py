@@ -20,8 +20,9 @@ from checker.app.verify_live import not_run_note
 from checker.app.verify_request import Request
 from checker.errors import InputError, UsageError
 from checker.model.catalogue import default_catalogue
+from checker.model.expectation import Expectation
 from checker.torch.runner import RUNNING
-from checker.verify.expectations import Expectation, load_rules
+from checker.verify.rule_files import load_rules
 from tests.app.release_repo import TEST, build_release_repo
 from tests.helpers import FAKE_HARNESS_PYTHON, git, use_fake_harness
 

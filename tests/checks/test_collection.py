@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from checker.checks.lint import lint_pages
-from checker.checks.registry import GATE, REGISTRY, RESOLVE, TESTS, VERIFY
 from checker.files import named_from_here
+from checker.ids.registry import GATE, REGISTRY, RESOLVE, TESTS, VERIFY
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.sources.corpus import read_corpus

@@ -319,7 +319,7 @@ def test_the_comparison_alone_finds_the_pages_of_the_rules_api(docs: Path) -> No
     from checker.checks.expected import expectation_findings
     from checker.model.catalogue import load_catalogue
     from checker.sources.corpus import read_corpus
-    from checker.verify.expectations import load_rules, shipped_rule_files
+    from checker.verify.rule_files import load_rules, shipped_rule_files
 
     flip(docs)
     catalogue = load_catalogue()
@@ -360,7 +360,7 @@ def test_a_rules_findings_at_a_ref_are_kept_for_the_next_run(
     from checker.sources.cache import PageCache
     from checker.sources.checked_store import CheckedStore
     from checker.sources.corpus import read_corpus
-    from checker.verify.expectations import load_rules, shipped_rule_files
+    from checker.verify.rule_files import load_rules, shipped_rule_files
 
     flip(docs)
     catalogue = load_catalogue()

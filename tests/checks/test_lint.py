@@ -4,9 +4,8 @@ it, which ignores and baselines match by."""
 from __future__ import annotations
 
 from checker.checks.lint import lint_pages
-from checker.checks.registry import finding
 from checker.model.catalogue import default_catalogue
-from checker.model.finding import Finding
+from checker.model.finding import Finding, finding
 from checker.model.placed import with_api
 from checker.model.support import Entry, Page, Status, Support
 

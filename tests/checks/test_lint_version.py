@@ -4,13 +4,12 @@ rule file) has none. verify's cross-check places its findings the same way."""
 
 from __future__ import annotations
 
-from checker.checks.registry import finding
 from checker.model.catalogue import default_catalogue
-from checker.model.finding import Finding
+from checker.model.finding import Finding, finding
 from checker.model.placed import with_api
 from checker.model.support import Entry, Page
 from checker.verify.crosscheck import Options, crosscheck
-from checker.verify.expectations import load_rules
+from checker.verify.rule_files import load_rules
 from tests.helpers import REPO
 
 OLD = "docs/zh/api/native_api/pytorch_2-11-0/torch-x.md"

@@ -179,7 +179,7 @@ def test_a_whole_run_kept_runs_no_rule_until_a_page_or_a_rule_changes(
     (APIs, entry lines and versions included); a changed blob, another
     context or other rules run the rules again."""
     import checker.checks.lint
-    from checker.verify.expectations import load_rules, rule_files
+    from checker.verify.rule_files import load_rules, rule_files
 
     found = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
     pages = at_ref(found, "r1")

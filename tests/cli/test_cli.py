@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from checker import __version__
-from checker.checks.registry import REGISTRY
+from checker.ids.registry import REGISTRY
 from tests.helpers import FIXTURES, REPO, console_script
 
 SNAPSHOTS = FIXTURES / "cli"
@@ -565,8 +565,8 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
     assert "checker.checks.lint" in loaded  # it did lint
     # the rule files are lint's input too (their `expect`), read by their loader
     # alone: none of the cross-check, the evidence or the runs
-    assert "checker.verify.expectations" in loaded
-    loaded -= {"checker.verify", "checker.verify.expectations"}
+    assert "checker.verify.rule_files" in loaded
+    loaded -= {"checker.verify", "checker.verify.rule_files"}
     # nor the test map's (some 50 ms of start-up), which only --tests uses
     heavy_code = (
         "checker.verify",

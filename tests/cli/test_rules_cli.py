@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 
 import checker
-from checker.checks.examples import examples
-from checker.checks.registry import CHECKS, REGISTRY
+from checker.ids.examples import examples
+from checker.ids.registry import CHECKS, REGISTRY
 from checker.report.rule_text import NO_FIX
 from tests.conftest import Invoke
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from checker.checks.registry import REGISTRY
 from checker.config.selection import Selection
+from checker.ids.registry import REGISTRY
 from tests.helpers import REPO
 
 Invoke = Callable[..., tuple[int, str, str]]

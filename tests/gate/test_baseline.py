@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from checker.checks.registry import finding
 from checker.gate.baseline import SCHEMA, SCHEMA_VERSION, Project, key_of
+from checker.model.finding import finding
 from tests.helpers import REPO
 
 X_MARK = "mark '✗' (read as unsupported) instead of ✔ / ✘"

@@ -10,8 +10,8 @@ import dataclasses
 
 import pytest
 
-from checker.checks.registry import Problem
 from checker.model.catalogue import Catalogue, default_catalogue
+from checker.model.finding import Problem
 from checker.model.status import Reading, read_mark, read_status
 from checker.model.support import UNSTATED, Status, Support
 

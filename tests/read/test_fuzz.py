@@ -7,7 +7,7 @@ import pytest
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
-from checker.checks.registry import REGISTRY
+from checker.ids.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
 from checker.model.docfile import DocFile
 from checker.model.status import Reading, read_status

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from checker.checks.lint import lint_pages
-from checker.checks.registry import REGISTRY
+from checker.ids.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.sources.corpus import read_corpus

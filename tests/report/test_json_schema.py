@@ -22,7 +22,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import checker
-from checker.checks.registry import REGISTRY
+from checker.ids.registry import REGISTRY
 from checker.model import evidence
 from checker.model.changes import Compared, Kind
 from checker.model.finding import Severity

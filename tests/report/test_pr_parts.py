@@ -214,8 +214,8 @@ def test_the_pr_verdict_names_the_failed_test_and_details_hold_its_traceback() -
     note = "CPU reference run; NPU not available: torch_npu is not installed"
     env = Environment("L", "3.11", "2.12.0", "2.12.0", None, None, 0, None, "cpu-reference",
                       False, note)  # fmt: skip
+    from checker.model.expectation import Expectation
     from checker.model.support import Status
-    from checker.verify.expectations import Expectation
 
     rule = Expectation("r", "torch.x", "p.md", "是", Status(), (), None, TEST, "r.toml:1")
     evidence = (Evidence(env, (run,), "live"),)

@@ -46,8 +46,8 @@ def test_a_chinese_explanation_is_wrapped_by_display_width() -> None:
     import textwrap
 
     from checker import i18n
-    from checker.checks.registry import REGISTRY
     from checker.i18n import say
+    from checker.ids.registry import REGISTRY
     from checker.textwidth import width_of
 
     with i18n.chosen("zh"):

@@ -12,7 +12,8 @@ from typing import Any
 import jsonschema
 
 from checker import __version__
-from checker.checks.registry import REGISTRY, finding
+from checker.ids.registry import REGISTRY
+from checker.model.finding import finding
 from checker.report.sarif import sarif_log
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot

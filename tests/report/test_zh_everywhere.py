@@ -112,7 +112,7 @@ def data_tokens() -> frozenset[str]:
 
 @cache
 def ids() -> frozenset[str]:
-    from checker.checks.registry import REGISTRY
+    from checker.ids.registry import REGISTRY
     from checker.model.catalogue import default_catalogue
 
     return frozenset({*REGISTRY, *WORDS_AS_IDS, *(p.id for p in default_catalogue().products)})

@@ -21,10 +21,10 @@ import checker.app.tests as app_tests
 import checker.testmap.kept as kept
 from checker.i18n import N_, message
 from checker.model.finding import Severity
-from checker.results import VersionMap
 from checker.testmap.cases import Case
 from checker.testmap.claims import Share, Verdict
 from checker.testmap.codec import Codec
+from checker.testmap.kept import VersionMap
 from checker.testmap.links import Link
 from tests.helpers import REPO
 

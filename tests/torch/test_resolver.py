@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.checks.registry import REGISTRY
+from checker.ids.registry import REGISTRY
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Severity
 from checker.model.support import Page

@@ -12,6 +12,7 @@ import pytest
 
 from checker.model.catalogue import default_catalogue
 from checker.model.evidence import Case, Environment, Evidence, Run
+from checker.model.expectation import Expectation
 from checker.model.finding import Finding, Severity
 from checker.model.status import read_status
 from checker.model.support import Page
@@ -28,7 +29,7 @@ from checker.verify.crosscheck import (
     crosscheck,
 )
 from checker.verify.evidence_load import load_evidence
-from checker.verify.expectations import Expectation, load_rules
+from checker.verify.rule_files import load_rules
 from tests.helpers import REPO
 
 VERIFY = REPO / "tests" / "fixtures" / "verify"

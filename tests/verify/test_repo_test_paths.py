@@ -13,7 +13,7 @@ import pytest
 
 from checker.errors import DataError
 from checker.model.catalogue import default_catalogue
-from checker.verify.expectations import load_rules
+from checker.verify.rule_files import load_rules
 from tests.app.test_verify import INITIALIZE, docs_repo
 from tests.conftest import Invoke
 from tests.helpers import REPO

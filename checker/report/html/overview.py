@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from urllib.parse import quote
 
-from checker.checks.registry import REGISTRY
 from checker.i18n import _, say
+from checker.ids.registry import REGISTRY
 from checker.model.changes import Kind, changes
 from checker.model.query import counted, grouped
 from checker.model.words import STATUS_WORDS, side_said

@@ -10,10 +10,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from checker.checks.registry import REGISTRY
-from checker.checks.suggest import did_you_mean
 from checker.errors import DataError
 from checker.i18n import N_, message
+from checker.ids.registry import REGISTRY
+from checker.ids.suggest import did_you_mean
 from checker.tomlfile import TomlLines, load_toml
 
 EXAMPLES_FILE = Path(__file__).with_name("examples.toml")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from checker.checks.registry import REGISTRY
 from checker.i18n import N_, message
+from checker.ids.registry import REGISTRY
 
 ALL = "ALL"
 
@@ -38,7 +38,7 @@ def problem(selector: str) -> str | None:
         return message(N_("empty rule id"))
     if selector == ALL or any(covers(selector, rule) for rule in REGISTRY):
         return None
-    from checker.checks.suggest import closest  # an error's hint only (difflib)
+    from checker.ids.suggest import closest  # an error's hint only (difflib)
 
     near = closest(selector, _known())
     if near is None:

@@ -1,22 +1,22 @@
-"""Expectations: what the docs must say of an API, and which behaviour test
-checks it. Users write them as `[[rule]]` tables in rule files (TOML, data
-that is never executed); in the code they are `Expectation`s, so that "rule"
-means a finding's id and nothing else. Problems name path:line."""
+"""The rule files of a run, read: what the docs must say of an API, and which
+behaviour test checks it. Users write them as `[[rule]]` tables in rule files
+(TOML, data that is never executed); in the code they are `Expectation`s
+(checker.model.expectation), so that "rule" means a finding's id and nothing
+else. Problems name path:line."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from checker.config.config_keys import check_settings
 from checker.errors import DataError
 from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue, rules_dir
+from checker.model.expectation import Expectation
 from checker.model.name_form import plain_name
 from checker.model.status import read_status
-from checker.model.support import Status
 from checker.tomlfile import check_keys, load_toml, require_strings
 
 _KEYS = {"id", "api", "doc", "expect", "versions", "behaviour", "test"}
@@ -24,26 +24,6 @@ _REQUIRED = ("id", "api", "doc", "expect")
 _BEHAVIOUR_NAME = re.compile(r"\w[\w-]*")
 _RULE_HEADER = re.compile(r"^\s*\[\[\s*rule\s*\]\]")
 REPO_RULES = ".docs-check.toml"
-
-
-@dataclass(frozen=True)
-class Expectation:
-    id: str
-    api: str
-    doc: str
-    expect: str
-    expected: Status
-    versions: tuple[str, ...]  # empty: every version folder that has `doc`
-    behaviour: str | None
-    test: str | None
-    source: str  # path:line of the rule's [[rule]] header
-    expect_at: str = ""  # path:line of its `expect`, the text a mismatch is about
-    # A docs repository's own behaviour test: the file from the rule file's
-    # folder (a path inside the repository when the rule file was read at the
-    # git ref `behaviour_ref`); None: a shipped one, by name.
-    behaviour_file: str | None = None
-    behaviour_ref: str | None = None
-    test_at: str = ""  # path:line of its `test`
 
 
 def shipped_rule_files() -> list[Path]:

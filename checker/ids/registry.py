@@ -5,15 +5,13 @@ explanation, the stage that reports it and, where there is one, the fix.
 
 Configuration (`severity`, `[[ignore]]`), SARIF's rule list and the docs all
 read this table, so an id known here can be re-levelled, ignored and declared
-alike; `finding` is the one constructor of `Finding`, so a finding's default
-severity is decided here and nowhere else."""
+alike; a finding's default severity is decided here and nowhere else
+(checker.model.finding's `finding`, the one constructor of `Finding`, takes
+it from here)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from checker.model.edit import Fix
-from checker.model.finding import Finding, Severity
 
 # The stages, in the order a run reaches them.
 READ, LINT, VERIFY, RESOLVE = "read", "lint", "verify", "resolve"
@@ -50,13 +48,9 @@ class Check:
     def fixable(self) -> bool:
         return bool(self.autofix)
 
-    @property
-    def severity(self) -> Severity | None:
-        """The default severity of what it reports; None for a note."""
-        return None if self.level == NOTE else Severity(self.level)
 
-
-_E, _W = Severity.ERROR.value, Severity.WARNING.value
+# The levels of a finding (checker.model.finding's Severity), by value.
+_E, _W = "error", "warning"
 
 CHECKS: tuple[Check, ...] = (
     # reading a status
@@ -511,28 +505,3 @@ CHECKS += (
 )
 
 REGISTRY: dict[str, Check] = {check.id: check for check in CHECKS}
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A finding before it knows where it is: what the normaliser and block
-    parser return, placed by the reader that knows path and line."""
-
-    rule: str
-    message: str
-    fix: Fix = ()  # its certain fix, for a rule that has one (Check.autofix)
-
-    def at(self, path: str, line: int) -> Finding:
-        return finding(self.rule, path, line, self.message, fix=self.fix)
-
-
-def finding(
-    rule: str, path: str, line: int, message: str, api: str | None = None, fix: Fix = ()
-) -> Finding:
-    check = REGISTRY[rule]
-    severity = check.severity
-    assert severity is not None, f"{rule} is a verdict, not a finding"
-    assert check.autofix or not fix, f"{rule} has no automatic fix"
-    return Finding(
-        path=path, line=line, rule=rule, severity=severity, message=message, api=api, fix=fix
-    )

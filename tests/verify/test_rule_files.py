@@ -11,8 +11,9 @@ import pytest
 from checker.app.verify_request import Request, select_rules
 from checker.errors import DataError
 from checker.model.catalogue import default_catalogue, rules_dir
+from checker.model.expectation import Expectation
 from checker.model.support import Status, Support
-from checker.verify.expectations import REPO_RULES, Expectation, load_rules, shipped_rule_files
+from checker.verify.rule_files import REPO_RULES, load_rules, shipped_rule_files
 from tests.helpers import REPO
 
 FIXTURES = REPO / "tests" / "fixtures"

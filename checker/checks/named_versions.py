@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checker.checks.registry import finding
 from checker.i18n import N_, message
 from checker.model.edit import Edit
-from checker.model.finding import Finding
+from checker.model.finding import Finding, finding
+from checker.model.relinked import with_version
 from checker.model.support import Page
 from checker.model.version import docs_version
-from checker.read.mentions import with_version
 
 
 def check_mentions(page: Page) -> Iterator[Finding]:

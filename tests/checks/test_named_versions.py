@@ -1,10 +1,10 @@
-"""link-docs-version and version-title (checker.checks.mentions) on pages read
+"""link-docs-version and version-title (checker.checks.named_versions) on pages read
 as the 2.12.0 folder's: the versions a page names outside its entries'
 native-doc links, each with its certain fix."""
 
 from __future__ import annotations
 
-from checker.checks.mentions import check_mentions
+from checker.checks.named_versions import check_mentions
 from checker.model.edit import Edit
 from checker.model.finding import Finding
 from tests.helpers import read_page
@@ -118,28 +118,3 @@ def test_only_the_title_is_version_titles() -> None:
     # a version named in text or a second-level heading is not the title
     text = "# 概述\n\n介绍PyTorch 2.11.0版本的变化。\n\n## PyTorch 2.11.0\n"
     assert found(text, "overview.md") == []
-
-
-def test_mentions_say_what_they_are_and_where() -> None:
-    from checker.model.support import Mention
-
-    page = read_page(
-        "# PyTorch 2.12.0版本\n\n介绍PyTorch 2.12.0与PyTorch2.11.0的[文档](https://pytorch.org/docs/2.12/)。\n",
-        "PyTorch-2-12-0.md",
-    )
-    assert page.mentions == (
-        Mention(1, "title", "PyTorch 2.12.0", "2.12.0"),
-        Mention(3, "link", "https://pytorch.org/docs/2.12/", "2.12"),
-        Mention(3, "text", "PyTorch 2.12.0", "2.12.0"),
-        Mention(3, "text", "PyTorch2.11.0", "2.11.0"),
-    )
-
-
-def test_a_link_takes_another_version_in_its_version_part_only() -> None:
-    from checker.model.support import Mention
-    from checker.read.mentions import with_version
-
-    link = Mention(1, "link", "https://pytorch.org/docs/2.12/notes/2.12-cuda.html", "2.12")
-    assert with_version(link, "2.13") == "https://pytorch.org/docs/2.13/notes/2.12-cuda.html"
-    title = Mention(1, "title", "PyTorch 2.12.0", "2.12.0")
-    assert with_version(title, "2.13.0") == "PyTorch 2.13.0"

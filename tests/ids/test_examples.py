@@ -1,4 +1,4 @@
-"""checks/examples.toml: every registry id has a wrong and a right example,
+"""ids/examples.toml: every registry id has a wrong and a right example,
 and they are true. Each example of an id that a lint run reports is run
 through the real command line: the wrong one reports the id, the right one
 nothing; missing-entry's and doc-differs-from-rule's through `verify
@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from checker.checks.examples import (
+from checker.errors import DataError
+from checker.ids.examples import (
     BASELINE,
     CONFIGURATION,
     DEFAULT_FILE,
@@ -28,8 +29,7 @@ from checker.checks.examples import (
     examples,
     load,
 )
-from checker.checks.registry import GATE, LINT, READ, REGISTRY, RESOLVE, VERIFY
-from checker.errors import DataError
+from checker.ids.registry import GATE, LINT, READ, REGISTRY, RESOLVE, VERIFY
 from tests.conftest import Invoke
 
 LINTED = [rule for rule, check in REGISTRY.items() if check.stage in (READ, LINT)]
@@ -206,7 +206,7 @@ def test_doc_differs_from_rule_example(
 
 def broken(tmp_path: Path, text: str) -> str:
     """The error of loading the shipped examples with `text` appended."""
-    from checker.checks.examples import EXAMPLES_FILE
+    from checker.ids.examples import EXAMPLES_FILE
 
     path = tmp_path / "examples.toml"
     path.write_text(EXAMPLES_FILE.read_text(encoding="utf-8") + text, encoding="utf-8")
@@ -216,7 +216,7 @@ def broken(tmp_path: Path, text: str) -> str:
 
 
 def shipped_lines() -> int:
-    from checker.checks.examples import EXAMPLES_FILE
+    from checker.ids.examples import EXAMPLES_FILE
 
     return len(EXAMPLES_FILE.read_text(encoding="utf-8").splitlines())
 

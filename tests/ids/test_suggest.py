@@ -1,9 +1,9 @@
-"""checks/suggest.py: the one "did you mean" of every refused name."""
+"""ids/suggest.py: the one "did you mean" of every refused name."""
 
 from __future__ import annotations
 
-from checker.checks.registry import REGISTRY
-from checker.checks.suggest import closest, did_you_mean, unknown_said
+from checker.ids.registry import REGISTRY
+from checker.ids.suggest import closest, did_you_mean, unknown_said
 
 
 def test_a_misspelling_finds_the_id_it_misspells() -> None:
