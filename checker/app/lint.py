@@ -81,7 +81,7 @@ def checked(
         options = replace(settings.reading.options(progress), page_rules=read_with)
         corpus = read_corpus(ready.docs, ready.catalogue, options=options)
         if resolve is not None:
-            from checker.torch.resolution import resolve_for
+            from checker.torch.resolve.resolution import resolve_for
 
             resolution = resolve_for(corpus.pages, resolve, progress, started)
     context = version_context(corpus, ready.catalogue, options, ready.docs)

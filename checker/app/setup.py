@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from checker.process import Started
     from checker.progress import Progress
     from checker.sources.gitrefs import GitRef
-    from checker.torch.resolution import ResolveOptions
+    from checker.torch.resolve.resolution import ResolveOptions
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def resolvers(resolve: ResolveOptions | None) -> Iterator[dict[str, Started] | N
     if resolve is None:
         yield None
         return
-    from checker.torch.resolution import resolvers_started
+    from checker.torch.resolve.resolution import resolvers_started
 
     with resolvers_started(resolve) as started:
         yield started

@@ -16,7 +16,7 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.sources.corpus import ReadOptions
 from checker.sources.gitrefs import GitRef, resolve_refs
-from checker.torch.resolution import ResolveOptions
+from checker.torch.resolve.resolution import ResolveOptions
 from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import Options
 from checker.verify.expectations import Expectation, load_rules, rule_files

@@ -81,7 +81,7 @@ def _cause(cause: str) -> str:
     return cause
 
 
-# checker.torch.harness_runs: an exception and the one it was raised from
+# checker.torch.scripts.harness_runs: an exception and the one it was raised from
 _CHAINED = re.compile(r"(.*) \(caused by (.*)\)", re.S)
 
 

@@ -15,7 +15,7 @@ from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result, belongs
 from checker.verify.expectations import Expectation
 
 if TYPE_CHECKING:
-    from checker.torch.resolution import Resolution
+    from checker.torch.resolve.resolution import Resolution
     from checker.verify.docs_changes import DocsChanges
 
 

@@ -60,14 +60,14 @@ from typing import TYPE_CHECKING, Any
 # imports it, from the script's own folder (first on sys.path) where it runs
 # as a script in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.name_lookup import (
+    from checker.torch.scripts.name_lookup import (
         MISSING,
         NEEDS_NPU,
         RESOLVES,
         UNVERIFIED,
         Resolver,
     )
-    from checker.torch.script_common import first_line, report_channel
+    from checker.torch.scripts.script_common import first_line, report_channel
 else:
     from name_lookup import (  # type: ignore[no-redef]
         MISSING,
@@ -159,7 +159,7 @@ def _resolve_all(names: list[str]) -> dict[str, Any]:
             torch_npu = importlib.import_module("torch_npu")
             npu["imported"] = True
             npu["version"] = npu["version"] or str(getattr(torch_npu, "__version__", "unknown"))
-            # A test double must say so (checker.torch.harness labels it the same way).
+            # A test double must say so (checker.torch.scripts.harness labels it the same way).
             npu["fake"] = bool(getattr(torch_npu, "__docs_check_fake__", False))
         except Exception as error:  # without CANN: ImportError on libhccl.so
             npu["error"] = first_line(error)
@@ -209,7 +209,7 @@ def _import_torch() -> tuple[Any, str | None]:
 def main() -> int:
     stdout = report_channel()  # imports may print; only the report goes to stdout
     # torch first: the caller may start this process before it knows the
-    # names (checker.torch.resolver.start_resolvers), so the import overlaps its work
+    # names (checker.torch.resolve.resolver.start_resolvers), so the import overlaps its work
     _import_torch()
     request = json.load(sys.stdin)
     report = _resolve_request(request)

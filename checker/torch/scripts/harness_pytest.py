@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 # imports it, from the harness's own folder (first on sys.path) where the
 # harness runs as a script in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.harness_runs import finish, one_line
+    from checker.torch.scripts.harness_runs import finish, one_line
 else:
     from harness_runs import finish, one_line  # type: ignore[no-redef]
 

@@ -1,9 +1,9 @@
 """What of each torch release's public API its docs version leaves out: the
-public callables of every namespace the docs cover (checker/torch/public_api.py
+public callables of every namespace the docs cover (checker/torch/scripts/public_api.py
 lists them, in the target interpreter), minus the documented names and the
 configuration's exclusions. One process per interpreter, through
 checker/process.py; an interpreter speaks only for the docs version of its own
-torch release, as in checker.torch.resolver."""
+torch release, as in checker.torch.resolve.resolver."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from checker.config.coverage_keys import Exclusion
 from checker.model.version import release_of
 from checker.process import last_json_object, run_command
 from checker.torch.env import AUTOLOAD_OFF
-from checker.torch.script_common import OWN_PACKAGES  # the packages the lister looks in
+from checker.torch.scripts.script_common import OWN_PACKAGES  # the packages the lister looks in
 
-SCRIPT = Path(__file__).with_name("public_api.py")
+SCRIPT = Path(__file__).with_name("scripts") / "public_api.py"
 SCHEMA = "docs-check/public-api"
 
 
@@ -65,7 +65,7 @@ def ask(python: str, namespaces: Sequence[str], timeout: float) -> Interpreter:
     request = json.dumps(list(namespaces)).encode("utf-8")
     result = run_command([python, str(SCRIPT)], timeout=timeout, env=AUTOLOAD_OFF, stdin=request)
     if result.failure:
-        from checker.torch.resolver import not_run
+        from checker.torch.resolve.resolver import not_run
 
         return Interpreter(python, None, {}, not_run(result.failure))
     report = last_json_object(result.stdout, lambda document: document.get("schema") == SCHEMA)

@@ -1,9 +1,9 @@
-"""checker.torch.resolver: every documented API looked up in the torch release it is
-documented for. The names are resolved by checker/torch/resolve_names.py in a
+"""checker.torch.resolve.resolver: every documented API looked up in the torch release it is
+documented for. The names are resolved by checker/torch/scripts/resolve_names.py in a
 subprocess of this interpreter (sys.executable), which has the real CPU torch
 2.13.0 of the test extra, no torch_npu, no tensorboard and no urllib3 (etcd's
 client needs it); the test process itself never imports torch. The real
-torch_npu without CANN is tested in tests/live/test_resolve_npu.py."""
+torch_npu without CANN is tested in tests/torch/resolve/test_resolve_npu.py."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from checker.model.finding import Severity
 from checker.model.support import Page
 from checker.process import run_command
 from checker.sources.corpus import read_corpus
-from checker.torch.resolved import Lookup, NameResult, ResolveReport
-from checker.torch.resolver import SCRIPT, documented_names, resolve_apis
+from checker.torch.resolve.resolved import Lookup, NameResult, ResolveReport
+from checker.torch.resolve.resolver import SCRIPT, documented_names, resolve_apis
 from tests.helpers import REPO, outside_page, tripwires, wrapper
 
 FIXTURES = REPO / "tests" / "fixtures"

@@ -1,6 +1,6 @@
 """Runs inside the TARGET interpreter (`coverage --python`), never in the
 checker's own process: it imports torch. Standard library only besides torch,
-as checker/torch/resolve_names.py, whose rules it keeps.
+as checker/torch/scripts/resolve_names.py, whose rules it keeps.
 
     python public_api.py < namespaces.json
 
@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 # imports this file, from the script's own folder (first on sys.path) where it
 # runs as a script in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.script_common import OWN_PACKAGES, first_line, report_channel
+    from checker.torch.scripts.script_common import OWN_PACKAGES, first_line, report_channel
 else:
     from script_common import (  # type: ignore[no-redef]
         OWN_PACKAGES,

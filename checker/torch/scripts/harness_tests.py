@@ -22,8 +22,14 @@ from typing import TYPE_CHECKING, Any
 # imports it, from the harness's own folder (first on sys.path) where the
 # harness runs as a script in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.harness_pytest import run_pytest
-    from checker.torch.harness_runs import finish, import_failure, line_in, new_run, one_line
+    from checker.torch.scripts.harness_pytest import run_pytest
+    from checker.torch.scripts.harness_runs import (
+        finish,
+        import_failure,
+        line_in,
+        new_run,
+        one_line,
+    )
 else:
     from harness_pytest import run_pytest  # type: ignore[no-redef]
     from harness_runs import finish, import_failure, line_in, new_run, one_line  # type: ignore[no-redef]

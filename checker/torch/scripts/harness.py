@@ -52,9 +52,9 @@ from typing import TYPE_CHECKING, Any
 # imports it, from the harness's own folder (first on sys.path) where the
 # harness runs as a script in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.harness_runs import isolated, one_line, run_behaviour
-    from checker.torch.harness_tests import run_selected, run_test
-    from checker.torch.script_common import report_channel
+    from checker.torch.scripts.harness_runs import isolated, one_line, run_behaviour
+    from checker.torch.scripts.harness_tests import run_selected, run_test
+    from checker.torch.scripts.script_common import report_channel
 else:
     from harness_runs import isolated, one_line, run_behaviour  # type: ignore[no-redef]
     from harness_tests import run_selected, run_test  # type: ignore[no-redef]

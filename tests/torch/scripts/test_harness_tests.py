@@ -21,7 +21,7 @@ from checker.process import last_json_object
 from checker.torch.runner import HARNESS
 from tests.helpers import FIXTURES
 
-from .support import LIVE_VARIABLES
+from ..support import LIVE_VARIABLES
 
 WITH_PYTEST = "with-pytest"  # this interpreter
 NO_PYTEST = "no-pytest"  # the torch_npu environment

@@ -1,5 +1,5 @@
 """One name looked up in the interpreter as it is now, for
-checker/torch/resolve_names.py (its docstring says how, and what each outcome
+checker/torch/scripts/resolve_names.py (its docstring says how, and what each outcome
 means), which runs it with torch alone and again with torch_npu. Standard
 library only: it runs in the target interpreter beside that script."""
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 # A sibling module: from the package where docs-check imports this file, from
 # the script's own folder where resolve_names.py runs in the target interpreter.
 if TYPE_CHECKING or __package__:
-    from checker.torch.script_common import OWN_PACKAGES, first_line
+    from checker.torch.scripts.script_common import OWN_PACKAGES, first_line
 else:
     from script_common import OWN_PACKAGES, first_line  # type: ignore[no-redef]
 

@@ -1,7 +1,7 @@
 """What `--resolve-apis` asks for and what became of it: the interpreters of
 `--python` (or this one) and `--python-for VERSION=PATH`, started ahead so that
 torch imports while the pages are read, each asked for the versions it is
-given for (checker.torch.resolver does the asking), and one `Resolution` for
+given for (checker.torch.resolve.resolver does the asking), and one `Resolution` for
 the reports."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from checker.model.support import Page
 from checker.model.version import version_key
 from checker.process import Started
 from checker.progress import Progress
-from checker.torch.resolved import Lookup, NameResult, ResolveReport
-from checker.torch.resolver import documented_names, resolve_apis, start_resolver
+from checker.torch.resolve.resolved import Lookup, NameResult, ResolveReport
+from checker.torch.resolve.resolver import documented_names, resolve_apis, start_resolver
 
 
 @dataclass(frozen=True)

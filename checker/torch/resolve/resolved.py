@@ -1,5 +1,5 @@
 """What looking documented names up in torch releases gives
-(checker.torch.resolver does the looking): each name's outcome, each
+(checker.torch.resolve.resolver does the looking): each name's outcome, each
 interpreter's run, and the report of them all, with the findings it makes.
 
 Outcomes, per name (resolve_names.py says how each is decided), and findings:

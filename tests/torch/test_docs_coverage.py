@@ -1,7 +1,7 @@
 """`docs-check coverage`: the public callables of the torch release of each
 docs version with an environment, in the namespaces its docs cover, that no
 entry documents, less the configuration's exclusions. Listed by
-checker/torch/public_api.py in this test run's interpreter, which has the
+checker/torch/scripts/public_api.py in this test run's interpreter, which has the
 real torch 2.13.0 (a few seconds a run); the checker never imports torch.
 
 The fixture documents relu and gelu of torch.nn.functional for 2.13.0 (and
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.torch.coverage import namespaces_of
+from checker.torch.docs_coverage import namespaces_of
 
 DOCS = "tests/fixtures/coverage"
 FUNCTIONAL = "torch.nn.functional"
@@ -117,7 +117,7 @@ def test_a_re_exported_name_is_not_the_modules_own() -> None:
     """torch.utils.model_zoo is `from torch.hub import tqdm,
     load_state_dict_from_url as load_url`: tqdm is torch.hub's, load_url the
     name model_zoo gives its API. torch.cuda has an __all__, which decides."""
-    from checker.torch.coverage import SCRIPT
+    from checker.torch.docs_coverage import SCRIPT
 
     asked = json.dumps(["torch.utils.model_zoo", "torch.nn.functional", "torch.cuda"])
     done = subprocess.run(

@@ -1,4 +1,4 @@
-"""checker.torch.resolver with the real torch_npu 2.13.0 and no CANN (the `npu_python`
+"""checker.torch.resolve.resolver with the real torch_npu 2.13.0 and no CANN (the `npu_python`
 fixture): `import torch_npu` fails on libhccl.so, so names that torch_npu adds
 to torch (torch.nn.Module.npu) cannot be confirmed. They come out `unverified`
 with that cause, never `missing`; a typo stays `missing`."""
@@ -16,10 +16,10 @@ from checker.model.catalogue import default_catalogue
 from checker.model.finding import Severity
 from checker.model.support import Page
 from checker.sources.corpus import read_corpus
-from checker.torch.resolved import Lookup
-from checker.torch.resolver import resolve_apis
+from checker.torch.resolve.resolved import Lookup
+from checker.torch.resolve.resolver import resolve_apis
 
-from .support import LIVE_VARIABLES, REPO
+from ..support import LIVE_VARIABLES, REPO
 
 RESOLVE = REPO / "tests" / "fixtures" / "resolve"
 CORPUS_2_13 = "master/docs/zh/api/native_api/pytorch_2-13-0"

@@ -1,7 +1,7 @@
 """Every documented API must exist in the torch release it is documented for.
 
 The names of every version's entries are looked up in interpreters that have
-torch installed, by checker/torch/resolve_names.py running in each of them
+torch installed, by checker/torch/scripts/resolve_names.py running in each of them
 (the checker's own process never imports torch). Each interpreter is started
 once, for all the names: it is sent every version's names that are still
 unresolved and resolves the list of its own torch release (X.Y.Z of
@@ -9,9 +9,9 @@ torch.__version__), so an interpreter speaks only for the docs of its release.
 A version that no interpreter's torch matches is "not resolved", a count.
 
 What the commands' `--resolve-apis` asks of this module, and what became of
-it, is checker.torch.resolution.
+it, is checker.torch.resolve.resolution.
 
-A name's outcomes, and the findings they make: checker.torch.resolved.
+A name's outcomes, and the findings they make: checker.torch.resolve.resolved.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from checker.model.version import release_of, version_key
 from checker.process import CommandResult, Started, last_json_object, start_command
 from checker.progress import Progress
 from checker.torch.env import AUTOLOAD_OFF
-from checker.torch.resolved import Lookup, NameResult, ResolveEnvironment, ResolveReport
+from checker.torch.resolve.resolved import Lookup, NameResult, ResolveEnvironment, ResolveReport
 
-SCRIPT = Path(__file__).with_name("resolve_names.py")
+SCRIPT = Path(__file__).parents[1] / "scripts" / "resolve_names.py"
 SCHEMA = "docs-check/resolve"
 RESOLVING = N_("resolving API names")
 
