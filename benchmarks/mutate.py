@@ -122,16 +122,19 @@ MODULES: dict[str, tuple[str, ...]] = {
     "checker/app/live.py": ("tests/app/test_live.py",),
     "checker/read/mentions.py": ("tests/checks/test_mentions.py", "tests/app/test_new_version.py"),
     "checker/checks/mentions.py": ("tests/checks/test_mentions.py",),
-    "checker/checks/reuse.py": ("tests/checks/test_reuse.py", "tests/sources/test_cache.py"),
+    "checker/checks/reuse.py": (
+        "tests/checks/test_reuse.py",
+        "tests/sources/page_cache/test_store.py",
+    ),
     "checker/model/deferred.py": ("tests/model/test_deferred.py",),
     "checker/model/placed.py": ("tests/checks/test_lint.py", "tests/checks/test_lint_version.py"),
-    "checker/sources/cache_rows.py": (
-        "tests/sources/test_cache.py",
-        "tests/sources/test_cache_rows.py",
+    "checker/sources/page_cache/entry.py": (
+        "tests/sources/page_cache/test_store.py",
+        "tests/sources/page_cache/test_entry.py",
     ),
-    "checker/sources/model_rows.py": (
-        "tests/sources/test_cache.py",
-        "tests/sources/test_cache_rows.py",
+    "checker/sources/page_cache/model_rows.py": (
+        "tests/sources/page_cache/test_store.py",
+        "tests/sources/page_cache/test_entry.py",
     ),
     "checker/rewrite/lines.py": ("tests/rewrite/test_lines.py",),
     "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),

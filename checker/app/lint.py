@@ -17,8 +17,8 @@ from checker.gate.audit import Audit
 from checker.model.checked import PageRules
 from checker.outcome import Outcome, Unverified, fails
 from checker.results import Linted
-from checker.sources.checked_store import CheckedStore
 from checker.sources.corpus import Corpus, read_corpus, version_context
+from checker.sources.page_cache.checked_store import CheckedStore
 from checker.verify.expectations import Expectation, load_rules, rule_files
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from checker.errors import UsageError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.outcome import FailOn
-from checker.sources.cache import PageCache, default_cache_dir
 from checker.sources.corpus import Corpus, ReadOptions, read_corpus
+from checker.sources.page_cache.store import PageCache, default_cache_dir
 
 if TYPE_CHECKING:
     from checker.gate.gate import Gate

@@ -35,7 +35,7 @@ from checker.model.version import version_key
 from checker.outcome import Outcome, fails
 from checker.progress import Progress
 from checker.results import TestLink, TestsReport, VersionMap
-from checker.sources.cache import blob_id, catalogue_fingerprint, reading_salt
+from checker.sources.page_cache.store import blob_id, catalogue_fingerprint, reading_salt
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Verdict, judge
 from checker.testmap.disabled import DisabledList

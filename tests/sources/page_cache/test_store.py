@@ -20,14 +20,14 @@ from typing import Any
 import pytest
 
 import checker.salt
-import checker.sources.cache
-import checker.sources.cache_entry
+import checker.sources.page_cache.entry
+import checker.sources.page_cache.store
 from checker.model.catalogue import default_catalogue
 from checker.model.docfile import DocFile
 from checker.read.reader import read_text
-from checker.sources.cache import PageCache, blob_id, default_cache_dir
-from checker.sources.cache_rows import digest
 from checker.sources.corpus import ReadOptions, read_corpus
+from checker.sources.page_cache.entry import digest
+from checker.sources.page_cache.store import PageCache, blob_id, default_cache_dir
 from tests.helpers import REPO, blocked_signals, cached_page
 
 EXAMPLES = REPO / "examples" / "docs"
@@ -90,7 +90,7 @@ def test_the_key_depends_on_the_shipped_data(
     rules.mkdir()
     for source in (REPO / "rules").glob("*.toml"):
         (rules / source.name).write_bytes(source.read_bytes())
-    monkeypatch.setattr(checker.sources.cache, "rules_dir", lambda: rules)
+    monkeypatch.setattr(checker.sources.page_cache.store, "rules_dir", lambda: rules)
     assert PageCache(tmp_path).key(doc, data, CATALOGUE) == key
     catalogue = rules / "catalogue.toml"
     catalogue.write_text(catalogue.read_text("utf-8") + "\n# one more name\n", "utf-8")
@@ -151,7 +151,9 @@ def test_two_runs_at_once_leave_only_whole_entries(tmp_path: Path) -> None:
     entries = list(cache.rglob("*"))
     files = [entry for entry in entries if entry.is_file()]
     pages = [
-        entry for entry in files if head_of(entry)["format"] == checker.sources.cache_entry.FORMAT
+        entry
+        for entry in files
+        if head_of(entry)["format"] == checker.sources.page_cache.entry.FORMAT
     ]
     assert len(pages) == 6  # each page, with what lint's page rules found on it
     assert len(files) > 6  # and what each folder's cross-page rules found
@@ -204,7 +206,7 @@ def entry_bytes(key: str, head: bytes, body: bytes, checked: bytes = NOT_CHECKED
     the `checked` lines and `body`, and the body's size."""
     digests = {"head": digest(head), "checked": digest(checked)}
     digests |= {"body": digest(body), "size": len(body)}
-    document = {"format": checker.sources.cache_entry.FORMAT, "key": key, **digests}
+    document = {"format": checker.sources.page_cache.entry.FORMAT, "key": key, **digests}
     return b"\n".join((json.dumps(document).encode(), head, checked, body))
 
 
@@ -367,13 +369,13 @@ def test_a_product_the_configuration_adds_is_read_anew(
 def decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The paths of the cached pages decoded from now on, in order."""
     decoded: list[str] = []
-    real = checker.sources.cache_rows.body_from
+    real = checker.sources.page_cache.entry.body_from
 
     def counting(data: Any, path: str, *rest: str) -> Any:
         decoded.append(path)
         return real(data, path, *rest)
 
-    monkeypatch.setattr(checker.sources.cache_rows, "body_from", counting)
+    monkeypatch.setattr(checker.sources.page_cache.entry, "body_from", counting)
     return decoded
 
 
@@ -435,7 +437,7 @@ def test_a_body_docs_check_did_not_write_stops_with_one_line(
     assert cli("lint", str(EXAMPLES))[0] == 1
     forged = b'{"statuses": [], "raws": [], "entries": [["x"]], "mentions": []}'
     for entry in cache.rglob("*.json"):
-        if head_of(entry).get("format") == checker.sources.cache_entry.FORMAT:
+        if head_of(entry).get("format") == checker.sources.page_cache.entry.FORMAT:
             _, head, *_ = entry.read_bytes().split(b"\n")
             # the page rules' findings not kept, so the entries are looked at
             entry.write_bytes(entry_bytes(entry.stem, head, forged))
@@ -500,7 +502,7 @@ def test_what_a_checked_store_saves_is_kept_when_its_block_ends(tmp_path: Path) 
     import dataclasses
 
     from checker.model.finding import Finding, Severity
-    from checker.sources.checked_store import CheckedStore
+    from checker.sources.page_cache.checked_store import CheckedStore
 
     doc, _ = page_and_doc()
     page = read_text((EXAMPLES / PAGE).read_text("utf-8"), doc, CATALOGUE)
@@ -524,7 +526,7 @@ def test_the_writer_thread_leaves_signals_to_the_main_thread(tmp_path: Path) -> 
     """The thread that writes what the page rules found blocks SIGINT and
     SIGTERM: one the kernel gave it would wait, unhandled, while the main
     thread waits for the writes (checker.signals)."""
-    from checker.sources.checked_store import CheckedStore
+    from checker.sources.page_cache.checked_store import CheckedStore
 
     before = set(threading.enumerate())
     with CheckedStore(PageCache(tmp_path), default_catalogue()) as store:

@@ -1,11 +1,14 @@
-"""How a page is written into the page cache and read back (checker.sources.
-cache keeps the files). An entry file is six lines of JSON: the envelope
+"""A page cache entry: a page written as an entry's text, and an entry's bytes
+read back and checked (the envelope against its key and digests, the body's
+size), for checker.sources.page_cache.store, which keeps the files, and
+checker.sources.page_cache.pack, which keeps many in one. An entry file is six
+lines of JSON: the envelope
 (format, key, a digest of the head, of the three checked lines and of the
 body, and the body's size), the head (the page's place, its reading's
 findings, its docs-check comments, how many entries and mentions it has), what
 the page's own lint rules found on it, its entries' APIs and their heading
 lines (each `null` when the read ran no page rules, checker.model.checked),
-and the body (the entries and mentions, as rows: checker.sources.model_rows).
+and the body (the entries and mentions, as rows: checker.sources.page_cache.model_rows).
 The digests are of bytes, so checking them decodes nothing. The head and the
 checked lines are checked at once, and the body's size too (an entry cut
 short is rebuilt), but the body's digest only when the entries or mentions are
@@ -19,15 +22,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, AnyStr, TypeVar
 
+from checker.errors import InputError
 from checker.files import ESCAPE
 from checker.model.checked import Kept
 from checker.model.deferred import Deferred
 from checker.model.finding import Finding
 from checker.model.support import Entry, Mention, Page
-from checker.sources.model_rows import (
+from checker.sources.page_cache.model_rows import (
     body_data,
     body_from,
     directive_from,
@@ -35,6 +41,117 @@ from checker.sources.model_rows import (
     finding_from,
     rows_of,
 )
+
+# 3: lines; 4: full names; 5: empty tables, deep nesting; 6: docs-check comments;
+# 7: messages as template and arguments; 8: fixes; 9: keyed by blob id, pages at
+# refs stored as read in no tree; 10: tables of statuses and status texts;
+# 11: a head and a body read when needed, the page rules' findings beside;
+# 12: an envelope with the digests of head and body (checked/2: of the findings)
+# 13: cut tables, blocks past comments and divs, stray block ends, quoted labels
+# 14: bodies checked when first decoded; 15: the page rules' findings in the
+# page's own entry, when its read ran them (checked/3 keeps the others')
+FORMAT = "docs-check/page-cache/15"
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, and is then seen
+_BINARY = getattr(os, "O_BINARY", 0)
+
+# What a missing, corrupt, foreign or hostile entry raises on the way to a
+# Page: OSError (missing, not a regular file), ValueError (not JSON, an integer
+# too long, a value of the wrong type), RecursionError (nested too deeply),
+# LookupError (a key or product missing), TypeError and AttributeError (a row
+# of the wrong shape), OverflowError (a line of 1e400).
+UNREADABLE = (
+    OSError,
+    ValueError,
+    LookupError,
+    TypeError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+)
+
+
+def entry_text(key: str | None, page: Page, own: Sequence[Finding] | None = None) -> str:
+    """A page's entry (below), and what its own rules
+    found (`own`; None: not run)."""
+    return page_text(page, {"format": FORMAT, "key": key or ""}, own)
+
+
+def entry_read(data: bytes, key: str | None, path: str) -> tuple[Page, Kept | None] | None:
+    """The page of an entry's bytes, and what its own rules found (None: not
+    run); None for an entry cut short or of another format or key. Raises
+    InputError for an entry edited since docs-check wrote it (`path` names
+    it), and what UNREADABLE names for one that is not an entry at all."""
+    prefix = prefix_size(data)
+    # the body by view, not copied: a warm run decodes few bodies, and
+    # copying them all was a third of looking the pages up
+    body = memoryview(data)[prefix + 1 :]
+    return entry_of(data[:prefix].split(b"\n"), body, len(body), key, path)
+
+
+def prefix_size(data: AnyStr) -> int:
+    """Where an entry's first five lines (all but its body) end, in its bytes
+    or its text."""
+    newline = b"\n" if isinstance(data, bytes) else "\n"
+    end = -1
+    for _ in range(5):
+        end = data.index(newline, end + 1)
+    return end
+
+
+def entry_of(
+    lines: Sequence[bytes], body: Body, size: int | None, key: str | None, path: str
+) -> tuple[Page, Kept | None] | None:
+    """`entry_read` of an entry's first five lines and its body (`size`: the
+    body's, when it is at hand). `path` names the file they are in."""
+    envelope, head, found, apis, kept_lines = lines
+    document = envelope_of(envelope, FORMAT, key or "")
+    if document is None or (size is not None and document.get("size") != size):  # cut short
+        return None
+    if document.get("head") != digest(head):  # whole, but its head changed since
+        raise damaged_entry(path, "its head does not match its digest")
+    if document.get("checked") != digest(b"\n".join((found, apis, kept_lines))):
+        raise damaged_entry(path, "its findings do not match their digest")
+
+    def damaged(error: Exception | str) -> InputError:
+        return damaged_entry(path, error)
+
+    kept = kept_from(found, apis, kept_lines, damaged)
+    return page_from(json.loads(head), body, document.get("body"), damaged), kept
+
+
+def entry_lines(data: bytes, count: int) -> list[bytes]:
+    """An entry's `count` lines; fewer is a ValueError (not an entry: rebuilt)."""
+    lines = data.split(b"\n", count - 1)
+    if len(lines) != count:
+        raise ValueError("an entry cut short")
+    return lines
+
+
+def envelope_of(line: bytes, form: str, key: str) -> dict[str, object] | None:
+    """An entry's first line, when it is of `form` for `key`; None: foreign."""
+    document = json.loads(line)
+    if not isinstance(document, dict) or document.get("format") != form:
+        return None
+    return document if document.get("key") == key else None
+
+
+def read_regular(path: str) -> bytes:
+    """The bytes of a regular file; anything else (a FIFO, a device) is an
+    OSError, found without waiting: the file is opened non-blocking, then seen."""
+    handle = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
+    with open(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(f"{path}: not a regular file")
+        return stream.read()
+
+
+def damaged_entry(path: str, error: Exception | str) -> InputError:
+    return InputError(
+        f"{path}: a page cache entry that docs-check did not write ({error}); "
+        "remove it, or run with --no-cache"
+    )
+
 
 _T = TypeVar("_T")
 
@@ -76,7 +193,7 @@ def page_text(page: Page, envelope: dict[str, Any], own: Sequence[Finding] | Non
 def checked_text(findings: Sequence[Finding], heads: Sequence[tuple[int, str]]) -> str:
     """Kept findings, and the APIs and heading lines of a page's entries
     (`heads`), three lines of JSON: a page entry's checked lines, and a
-    checked entry's (checker.sources.cache)."""
+    checked entry's (checker.sources.page_cache.store)."""
     found = json.dumps([finding_data(finding) for finding in findings], ensure_ascii=False)
     apis = json.dumps([api for _, api in heads], ensure_ascii=False)
     lines = json.dumps([line for line, _ in heads])
@@ -124,7 +241,7 @@ def _bytes(text: str) -> bytes:
     return text.encode("utf-8", ESCAPE)
 
 
-# A page's body, or a call that reads it (from a pack, checker.sources.pack)
+# A page's body, or a call that reads it (from a pack, checker.sources.page_cache.pack)
 Body = bytes | memoryview | Callable[[], bytes | memoryview]
 
 

@@ -4,13 +4,13 @@ opens instead of one file a page.
 A warm lint of a history opens the entry of every page blob it names (1,626
 files for the real-shaped history of the benchmark): most of its time. A
 pack holds the first five lines of each entry of one read (envelope, head,
-the page rules' findings, APIs, heading lines; checker.sources.cache_rows),
+the page rules' findings, APIs, heading lines; checker.sources.page_cache.entry),
 in the read's order, under a name made of the paths read: the same command
 finds it again, and a read of changed pages writes it anew in place, so the
 cache does not grow with every edit. Its first line names the format, a
 digest of the keys it holds and the size of the rest: one of other keys, or
 cut short, is passed over (and rewritten by the read). Each entry in it is
-checked as in its own file (checker.sources.cache.entry_of: a head or kept
+checked as in its own file (checker.sources.page_cache.store.entry_of: a head or kept
 findings edited since docs-check wrote them stop the run, naming the pack).
 A page's body stays in the page's own file, read (and checked against its
 digest) when its entries are first looked at: the pack keeps each page
@@ -29,15 +29,15 @@ from collections.abc import Sequence
 
 from checker.model.checked import Kept
 from checker.model.support import Page
-from checker.sources.cache import PageCache
-from checker.sources.cache_entry import (
+from checker.sources.page_cache.entry import (
     UNREADABLE,
+    Body,
     damaged_entry,
     entry_of,
     prefix_size,
     read_regular,
 )
-from checker.sources.cache_rows import Body
+from checker.sources.page_cache.store import PageCache
 
 _PACK = "docs-check/pack/1"
 

@@ -1,5 +1,5 @@
 """What a page's own lint rules found, kept in the page cache beside the
-page (checker.sources.cache): `CheckedStore`, the store that
+page (checker.sources.page_cache.store): `CheckedStore`, the store that
 checker.checks.reuse takes them from."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from checker.model.docfile import DocFile
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.signals import held
-from checker.sources.cache import CHECKED, PageCache
+from checker.sources.page_cache.store import CHECKED, PageCache
 
 if TYPE_CHECKING:
     import concurrent.futures

@@ -1,4 +1,4 @@
-"""The pack of a read (checker.sources.pack): a warm read of the same pages
+"""The pack of a read (checker.sources.page_cache.pack): a warm read of the same pages
 takes every page from one file, the same pages as from their own entries;
 it is passed over (and written anew) when a page's file or the pages read
 changed, or when it is cut short; an entry edited in it stops the run."""
@@ -14,9 +14,9 @@ import pytest
 
 from checker.errors import InputError
 from checker.model.catalogue import default_catalogue
-from checker.sources.cache import PageCache
 from checker.sources.corpus import ReadOptions, read_corpus
-from checker.sources.pack import read_pack
+from checker.sources.page_cache.pack import read_pack
+from checker.sources.page_cache.store import PageCache
 from tests.helpers import REPO
 
 EXAMPLES = REPO / "examples" / "docs"

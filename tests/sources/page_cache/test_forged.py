@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-import checker.sources.cache_entry
-from checker.sources.cache_rows import digest
+import checker.sources.page_cache.entry
+from checker.sources.page_cache.entry import digest
 from tests.helpers import REPO
 
 EXAMPLES = REPO / "examples" / "docs"
@@ -99,7 +99,7 @@ def test_heads_docs_check_did_not_write_stop_the_run(
     cache, docs, _ = warm(cli, tmp_path, monkeypatch)
     for entry in sorted(cache.rglob("*.json")):
         parts = entry.read_bytes().split(b"\n")
-        if json.loads(parts[0])["format"] != checker.sources.cache_entry.FORMAT:
+        if json.loads(parts[0])["format"] != checker.sources.page_cache.entry.FORMAT:
             entry.unlink()  # what a folder's rules, or the whole run, found: found again
             continue
         envelope, head, found, apis, lines, body = parts

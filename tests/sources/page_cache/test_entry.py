@@ -17,9 +17,9 @@ from checker.model.edit import Edit
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
 from checker.model.suppression import Directive
-from checker.sources.cache import PageCache
+from checker.sources.page_cache.store import PageCache
 from tests.helpers import cached_page
-from tests.sources.test_cache import entry_bytes
+from tests.sources.page_cache.test_store import entry_bytes
 
 KEY = "ab" + "0" * 62
 NESTED = Message("{api} contradicts {where}", {"api": "torch.x", "where": Message("{n}", {"n": 3})})

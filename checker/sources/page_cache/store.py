@@ -1,9 +1,9 @@
 """A cache of read pages on disk, keyed by everything a page's reading depends
 on: the file's bytes (by their git blob id), where it is (path, version,
 language), the tool's version and the catalogue and rules; and beside each
-page what its own lint rules found on it (checker.sources.checked_store).
-Entries are JSON, written atomically (an entry's file:
-checker.sources.cache_entry; its lines: checker.sources.cache_rows); one that
+page what its own lint rules found on it (checker.sources.page_cache.checked_store).
+Entries are JSON, written atomically (an entry's file and its lines:
+checker.sources.page_cache.entry); one that
 does not parse (nested too deeply, an integer too long), holds values of the
 wrong type, is cut short, was written for another key or is no regular file
 (a FIFO would block the read) is ignored and rebuilt. Each entry's first line
@@ -31,18 +31,20 @@ from checker.model.docfile import DocFile
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.salt import salt
-from checker.sources.cache_entry import (
+from checker.sources.page_cache.entry import (
     FORMAT,
     UNREADABLE,
+    checked_text,
     damaged_entry,
+    digest,
     entry_lines,
     entry_read,
     entry_text,
     envelope_of,
+    kept_from,
     prefix_size,
     read_regular,
 )
-from checker.sources.cache_rows import checked_text, digest, kept_from
 
 CHECKED = "docs-check/checked/3"  # the format of the kept findings (checked_store)
 
@@ -95,7 +97,7 @@ class PageCache:
         # keys made with it: a page's key is asked again for its kept findings
         self._made: dict[tuple[str, str, str, str], str] = {}
         # the first five lines (all but the body) of the entries this run
-        # read or wrote, by key: what a pack of them holds (checker.sources.pack)
+        # read or wrote, by key: what a pack of them holds (checker.sources.page_cache.pack)
         self.prefixes: dict[str, bytes] = {}
 
     def __getstate__(self) -> dict[str, object]:
@@ -220,9 +222,8 @@ _MADE_BY = (
     "read",
     "model",
     "checks",
-    "sources/cache_rows.py",
-    "sources/model_rows.py",
-    "sources/cache_entry.py",
+    "sources/page_cache/entry.py",
+    "sources/page_cache/model_rows.py",
 )
 
 

@@ -1,5 +1,5 @@
 """The support model as rows of JSON and back, for the page cache's entries
-(checker.sources.cache_rows writes and reads their lines): a page's body (its
+(checker.sources.page_cache.entry writes and reads their lines): a page's body (its
 entries, with their statuses and status texts as indexes into the page's
 tables of them, and its mentions), findings with their messages, docs-check
 comments. What is read back has its type checked: a wrong one is a TypeError
