@@ -136,7 +136,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/sources/page_cache/test_store.py",
         "tests/sources/page_cache/test_entry.py",
     ),
-    "checker/rewrite/lines.py": ("tests/rewrite/test_lines.py",),
+    "checker/rewrite/replacements.py": ("tests/rewrite/test_replacements.py",),
     "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),
     "checker/verify/verification.py": (
         "tests/verify/test_report_load.py",

@@ -56,7 +56,7 @@ def test_the_test_scan_cache_counts_its_own_folder() -> None:
     assert salt_module.salt(scan_cache._FORMAT, ["testmap"]).hex() == scan_cache._SALT
 
 
-@pytest.mark.parametrize("module", ["app/tests.py", "app/links.py", "testmap/links.py"])
+@pytest.mark.parametrize("module", ["app/tests.py", "app/tests_links.py", "testmap/links.py"])
 def test_an_edit_of_the_code_that_makes_a_version_map_is_a_new_kept_map(
     package: Path, module: str
 ) -> None:

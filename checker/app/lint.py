@@ -94,8 +94,8 @@ def checked(
     mapping_errors: tuple[str, ...] = ()
     tested = None
     if tests is not None:
-        from checker.app.links import map_rules
         from checker.app.tests import test_map, verdict_findings
+        from checker.app.tests_links import map_rules
 
         mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)
         findings = sorted(findings + verdict_findings(mapped.verdicts, ready.gate.severity))

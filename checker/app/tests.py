@@ -15,8 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from checker.app.links import Tables, held_links, map_rules, rule_links, tree_links
 from checker.app.setup import Prepared, Settings, read_docs
+from checker.app.tests_links import Tables, held_links, map_rules, rule_links, tree_links
 from checker.app.version_trees import (
     TestsRequest,
     disabled_list,

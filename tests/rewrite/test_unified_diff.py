@@ -1,4 +1,4 @@
-"""The diffs of `fix --diff` and `migrate --diff` (checker.rewrite.diff): made
+"""The diffs of `fix --diff` and `migrate --diff` (checker.rewrite.unified_diff): made
 from the replacements the rewrite made, each region diffed on its own, so a
 hunk removes only the lines that changed and the cost is linear in the page;
 and still a patch that `patch` applies to make the page the command writes."""
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from checker.rewrite.diff import unified
-from checker.rewrite.lines import Replacement
+from checker.rewrite.replacements import Replacement
+from checker.rewrite.unified_diff import unified
 from tests.conftest import Invoke
 
 FOLDER = "docs/zh/api/native_api/pytorch_2-12-0"

@@ -1,4 +1,4 @@
-"""Line replacements and fixes as checker.rewrite.lines applies them: each
+"""Line replacements and fixes as checker.rewrite.replacements applies them: each
 line keeps its ending (CRLF, none at the end of the page), ranges are
 replaced bottom-up whatever order they come in, and a fix is made whole or
 not at all."""
@@ -9,7 +9,7 @@ import pytest
 
 from checker.errors import DataError
 from checker.model.edit import Edit
-from checker.rewrite.lines import Replacement, fixed, replaced
+from checker.rewrite.replacements import Replacement, fixed, replaced
 
 PAGE = ["one\r\n", "two\r\n", "three\r\n", "four"]  # CRLF, no final newline
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator, Sequence
 
-from checker.rewrite.lines import Replacement
+from checker.rewrite.replacements import Replacement
 
 CONTEXT = 3  # lines of context around a change, as git diff and diff -u
 Opcode = tuple[str, int, int, int, int]  # as difflib's: tag, old i1..i2, new j1..j2
