@@ -91,12 +91,6 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/read/test_restated.py",
         "tests/app/test_fix.py",
     ),
-    "checker/read/html_blocks.py": (
-        "tests/read/test_blocks.py",
-        "tests/read/test_house_rules.py",
-        "tests/read/test_restated.py",
-        "tests/app/test_fix.py",
-    ),
     "checker/read/block_ids.py": ("tests/read/test_blocks.py", "tests/app/test_migrate.py"),
     "checker/read/page.py": (
         "tests/read/test_inline.py",

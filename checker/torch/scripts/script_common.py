@@ -1,5 +1,5 @@
 """What the scripts docs-check runs in a torch environment share (harness.py,
-resolve_names.py with name_lookup.py, public_api.py): the packages they look
+resolve_names.py, public_api.py): the packages they look
 names up in, their report's own channel, and an error in one line. Standard
 library only; they import it from their own folder.
 
