@@ -40,7 +40,7 @@ CHANGED_PER_REF = 8  # modules each branch changes; the other 855 are the same b
 _MAP = (
     "import sys\n"
     "from pathlib import Path\n"
-    "from checker.sources.cache import default_cache_dir\n"
+    "from checker.sources.page_cache.store import default_cache_dir\n"
     "from checker.testmap.cache import ScanCache\n"
     "from checker.testmap.tree import working_tree\n"
     "tree = working_tree(sys.argv[1], ScanCache(default_cache_dir()), lambda name: None)\n"

@@ -91,12 +91,6 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/read/test_restated.py",
         "tests/app/test_fix.py",
     ),
-    "checker/read/html_blocks.py": (
-        "tests/read/test_blocks.py",
-        "tests/read/test_house_rules.py",
-        "tests/read/test_restated.py",
-        "tests/app/test_fix.py",
-    ),
     "checker/read/block_ids.py": ("tests/read/test_blocks.py", "tests/app/test_migrate.py"),
     "checker/read/page.py": (
         "tests/read/test_inline.py",
@@ -136,18 +130,21 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/app/test_new_version.py",
     ),
     "checker/checks/named_versions.py": ("tests/checks/test_named_versions.py",),
-    "checker/checks/reuse.py": ("tests/checks/test_reuse.py", "tests/sources/test_cache.py"),
+    "checker/checks/reuse.py": (
+        "tests/checks/test_reuse.py",
+        "tests/sources/page_cache/test_store.py",
+    ),
     "checker/model/deferred.py": ("tests/model/test_deferred.py",),
     "checker/model/placed.py": ("tests/checks/test_lint.py", "tests/checks/test_lint_version.py"),
-    "checker/sources/cache_rows.py": (
-        "tests/sources/test_cache.py",
-        "tests/sources/test_cache_rows.py",
+    "checker/sources/page_cache/entry.py": (
+        "tests/sources/page_cache/test_store.py",
+        "tests/sources/page_cache/test_entry.py",
     ),
-    "checker/sources/model_rows.py": (
-        "tests/sources/test_cache.py",
-        "tests/sources/test_cache_rows.py",
+    "checker/sources/page_cache/model_rows.py": (
+        "tests/sources/page_cache/test_store.py",
+        "tests/sources/page_cache/test_entry.py",
     ),
-    "checker/rewrite/lines.py": ("tests/rewrite/test_lines.py",),
+    "checker/rewrite/replacements.py": ("tests/rewrite/test_replacements.py",),
     "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),
     "checker/verify/verification.py": (
         "tests/verify/test_report_load.py",

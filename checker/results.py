@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from checker.sources.corpus import Corpus
     from checker.testmap.claims import Verdict
     from checker.testmap.kept import VersionMap
-    from checker.torch.coverage import Covered
-    from checker.torch.resolution import Resolution
+    from checker.torch.docs_coverage import Covered
+    from checker.torch.resolve.resolution import Resolution
     from checker.verify.backed_check import Claim
     from checker.verify.verification import Verification
 

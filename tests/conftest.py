@@ -27,15 +27,15 @@ collect_ignore = ["fixtures"]
 # loadfile) a worker takes a whole file at a time in collection order: these go
 # first, so that none of them starts last while the other worker sits idle.
 SLOW_FILES = (
-    "tests/torch/test_harness_tests.py",
+    "tests/torch/scripts/test_harness_tests.py",
     "tests/cli/test_precommit.py",
     "tests/app/test_migrate.py",
     "tests/read/test_block_rules.py",
     "tests/docs/test_examples.py",
     "tests/cli/test_resolve_cli.py",
     "tests/read/test_names.py",
-    "tests/torch/test_resolver.py",
-    "tests/torch/test_resolve_npu.py",
+    "tests/torch/resolve/test_resolver.py",
+    "tests/torch/resolve/test_resolve_npu.py",
     "tests/app/test_release_repo.py",
     "tests/app/test_clone_recipe.py",
     "tests/app/test_pr_release.py",

@@ -21,7 +21,7 @@ from checker.i18n import N_, Message, message, say
 from checker.model.catalogue import default_catalogue
 from checker.model.docfile import DocFile
 from checker.read.reader import read_text
-from checker.sources.cache import PageCache, blob_id
+from checker.sources.page_cache.store import PageCache, blob_id
 from tests.helpers import REPO, cached_page
 
 LOCALE = REPO / "checker" / "locale"

@@ -10,7 +10,7 @@ import pytest
 
 import checker
 from checker import salt as salt_module
-from checker.sources import cache
+from checker.sources.page_cache import store
 from checker.testmap import cache as scan_cache
 
 
@@ -28,21 +28,22 @@ def _edit(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["read/inline.py", "model/status.py", "checks/entries.py", "sources/cache_rows.py"]
+    "module",
+    ["read/inline.py", "model/status.py", "checks/entries.py", "sources/page_cache/entry.py"],
 )
 def test_an_edit_of_the_code_that_makes_a_page_entry_is_a_new_page_cache(
     package: Path, module: str
 ) -> None:
-    before = cache.reading_salt()
+    before = store.reading_salt()
     _edit(package / module)
-    assert cache.reading_salt() != before
+    assert store.reading_salt() != before
 
 
 def test_an_edit_elsewhere_keeps_the_page_cache(package: Path) -> None:
-    before = cache.reading_salt()
+    before = store.reading_salt()
     _edit(package / "report" / "text.py")
     _edit(package / "cli" / "__init__.py")
-    assert cache.reading_salt() == before
+    assert store.reading_salt() == before
 
 
 def test_a_module_added_to_a_counted_folder_counts(package: Path) -> None:
@@ -55,7 +56,7 @@ def test_the_test_scan_cache_counts_its_own_folder() -> None:
     assert salt_module.salt(scan_cache._FORMAT, ["testmap"]).hex() == scan_cache._SALT
 
 
-@pytest.mark.parametrize("module", ["app/tests.py", "app/links.py", "testmap/links.py"])
+@pytest.mark.parametrize("module", ["app/tests.py", "app/tests_links.py", "testmap/links.py"])
 def test_an_edit_of_the_code_that_makes_a_version_map_is_a_new_kept_map(
     package: Path, module: str
 ) -> None:

@@ -1,7 +1,7 @@
 """`coverage --python PATH [--python-for VERSION=PATH]`: for each docs version
 with an environment, the public callables of its torch release in the
 namespaces its docs cover that no entry documents, less the configuration's
-exclusions (checker.torch.coverage). A report, not a check: only input errors
+exclusions (checker.torch.docs_coverage). A report, not a check: only input errors
 and an interpreter named that cannot be used change the exit code (2)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from checker.model.version import version_key
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import CoverageReport
-from checker.torch.coverage import Covered, ask, covered, namespaces_of, speaks_for
+from checker.torch.docs_coverage import Covered, ask, covered, namespaces_of, speaks_for
 
 LISTING = N_("listing public APIs")
 

@@ -97,7 +97,7 @@ def _findings_between(
     # between refs only: diffing versions or languages runs no lint
     from checker.app.lint import lint_rules
     from checker.checks.lint import lint_pages
-    from checker.sources.checked_store import CheckedStore
+    from checker.sources.page_cache.checked_store import CheckedStore
 
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None

@@ -34,7 +34,7 @@ class Environments:
 def check_interpreters(environments: Environments) -> None:
     """Before any run: an interpreter the command line names (--python,
     --python-for) that cannot be started is an input error, in the words
-    --resolve-apis uses for it (checker.torch.resolver); this interpreter,
+    --resolve-apis uses for it (checker.torch.resolve.resolver); this interpreter,
     when none is named, is not checked."""
     named = [environments.python] if environments.python else []
     named += [python for _, python in environments.python_for]

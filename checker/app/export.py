@@ -30,8 +30,8 @@ def export(
     errors = corpus.errors
     linked = None
     if tests is not None:
-        from checker.app.links import map_rules
         from checker.app.tests import test_map
+        from checker.app.tests_links import map_rules
 
         options = settings.reading.options(progress)
         mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)

@@ -18,8 +18,8 @@ from checker.model.checked import PageRules
 from checker.model.expectation import Expectation
 from checker.outcome import Outcome, Unverified, fails
 from checker.results import Linted
-from checker.sources.checked_store import CheckedStore
 from checker.sources.corpus import Corpus, read_corpus, version_context
+from checker.sources.page_cache.checked_store import CheckedStore
 from checker.verify.rule_files import load_rules, rule_files
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def checked(
         options = replace(settings.reading.options(progress), page_rules=read_with)
         corpus = read_corpus(ready.docs, ready.catalogue, options=options)
         if resolve is not None:
-            from checker.torch.resolution import resolve_for
+            from checker.torch.resolve.resolution import resolve_for
 
             resolution = resolve_for(corpus.pages, resolve, progress, started)
     context = version_context(corpus, ready.catalogue, options, ready.docs)
@@ -95,8 +95,8 @@ def checked(
     mapping_errors: tuple[str, ...] = ()
     tested = None
     if tests is not None:
-        from checker.app.links import map_rules
         from checker.app.tests import test_map, verdict_findings
+        from checker.app.tests_links import map_rules
 
         mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), tests, options)
         findings = sorted(findings + verdict_findings(mapped.verdicts, ready.gate.severity))

@@ -20,8 +20,8 @@ from checker.model.support import Entry, Page
 from checker.outcome import Outcome
 from checker.progress import Progress
 from checker.results import Rewritten
-from checker.rewrite.lines import replaced
 from checker.rewrite.migrate import plan
+from checker.rewrite.replacements import replaced
 from checker.rewrite.source import Skipped, opened
 from checker.rewrite.written import PageRewrite, read_back, write_changes
 

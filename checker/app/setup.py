@@ -15,15 +15,15 @@ from checker.errors import UsageError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.outcome import FailOn
-from checker.sources.cache import PageCache, default_cache_dir
 from checker.sources.corpus import Corpus, ReadOptions, read_corpus
+from checker.sources.page_cache.store import PageCache, default_cache_dir
 
 if TYPE_CHECKING:
     from checker.gate.gate import Gate
     from checker.process import Started
     from checker.progress import Progress
     from checker.sources.gitrefs import GitRef
-    from checker.torch.resolution import ResolveOptions
+    from checker.torch.resolve.resolution import ResolveOptions
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def resolvers(resolve: ResolveOptions | None) -> Iterator[dict[str, Started] | N
     if resolve is None:
         yield None
         return
-    from checker.torch.resolution import resolvers_started
+    from checker.torch.resolve.resolution import resolvers_started
 
     with resolvers_started(resolve) as started:
         yield started

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from checker.app.links import Tables, held_links, map_rules, rule_links, tree_links
 from checker.app.setup import Prepared, Settings, read_docs
+from checker.app.tests_links import Tables, held_links, map_rules, rule_links, tree_links
 from checker.app.version_trees import (
     TestsRequest,
     disabled_list,
@@ -37,7 +37,7 @@ from checker.model.version import version_key
 from checker.outcome import Outcome, fails
 from checker.progress import Progress
 from checker.results import TestLink, TestsReport
-from checker.sources.cache import blob_id, catalogue_fingerprint, reading_salt
+from checker.sources.page_cache.store import blob_id, catalogue_fingerprint, reading_salt
 from checker.testmap.cache import ScanCache
 from checker.testmap.claims import Disabling, Verdict, judge
 from checker.testmap.disabled import DisabledList

@@ -4,7 +4,7 @@ and evidence files → cross-check → the gate. Returns one Outcome; printing i
 the report modules' job.
 
 With `resolve` (`--resolve-apis`) every version's documented names are also
-looked up in its torch (checker.torch.resolver); the cross-check and the
+looked up in its torch (checker.torch.resolve.resolver); the cross-check and the
 static findings still see only the pages of the rules' APIs. With `tests`
 (`--tests`), the claims of those entries are judged against the repository's
 tests too (checker.app.tests), as findings."""
@@ -38,7 +38,7 @@ from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import read_corpus
 from checker.sources.gitrefs import GitRef
-from checker.torch.resolution import resolve_for
+from checker.torch.resolve.resolution import resolve_for
 from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, crosscheck, verifying_nothing
 from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence_load import load_evidence

@@ -17,7 +17,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.expectation import Expectation
 from checker.sources.corpus import ReadOptions
 from checker.sources.gitrefs import GitRef, resolve_refs
-from checker.torch.resolution import ResolveOptions
+from checker.torch.resolve.resolution import ResolveOptions
 from checker.torch.runner import behaviour_file
 from checker.verify.crosscheck import Options
 from checker.verify.rule_files import load_rules, rule_files

@@ -77,7 +77,7 @@ def _written(text: str) -> Path | None:
     """The log's path: the page cache's folder, else the temporary folder; None
     when neither can be written."""
     from checker.files import ESCAPE, write_atomically
-    from checker.sources.cache import default_cache_dir
+    from checker.sources.page_cache.store import default_cache_dir
 
     cache = default_cache_dir()
     if cache is not None:

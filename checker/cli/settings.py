@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from checker.app.version_trees import TestsRequest
     from checker.sources.gitdiff import Since
     from checker.sources.gitrefs import GitRef
-    from checker.torch.resolution import ResolveOptions
+    from checker.torch.resolve.resolution import ResolveOptions
 
 
 def paths_of(paths: Sequence[str], docs: Sequence[str]) -> tuple[str, ...]:
@@ -194,7 +194,9 @@ def resolving(
                     )
                 )
         return None
-    from checker.torch.resolution import ResolveOptions  # a lint run without it never loads it
+    from checker.torch.resolve.resolution import (
+        ResolveOptions,
+    )  # a lint run without it never loads it
 
     return ResolveOptions(
         python, tuple(values["python_for"]), bool(values.get("require_all_versions")), timeout

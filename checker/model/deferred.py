@@ -1,7 +1,7 @@
 """A tuple that is made on first use. A page taken from the cache holds its
 entries (and mentions) this way: a warm lint whose page rules were cached too
 looks at the entries of the few pages with findings only, and counts the rest
-without decoding them (checker.sources.cache)."""
+without decoding them (checker.sources.page_cache.store)."""
 
 from __future__ import annotations
 

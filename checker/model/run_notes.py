@@ -52,7 +52,7 @@ _CAUSES = {
 }
 # checker.torch.runs: a repository test's note names the ref it was read at
 _AT = re.compile(r"(.*) \(at ([^()]+)\)", re.S)
-# checker.torch.harness_runs: an exception and the one it was raised from
+# checker.torch.scripts.harness_runs: an exception and the one it was raised from
 _CHAINED = re.compile(r"(.*) \(caused by (.*)\)", re.S)
 
 

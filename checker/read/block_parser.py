@@ -1,7 +1,9 @@
-"""markdown-it-py's block tokenizer, trying at each line only the rules that
-can open a block with the line's first character.
+"""markdown-it-py's block parse, by the one character that can open a block:
+the same tokens, for less work.
 
-The stock tokenizer tries every block rule in turn at each line that starts
+The block tokenizer tries at each line only the rules that can open a block
+with the line's first character. The stock tokenizer tries every block rule
+in turn at each line that starts
 a block: on the master docs some 400,000 calls, nearly all of them refusals
 of a line whose first character the rule does not open with (a heading opens
 with #, a block quote with >). This one looks that character up once and
@@ -11,23 +13,100 @@ tried refuses or accepts as it would in the stock loop, and a rule passed
 over would have refused, so the tokens are the same. The loop is otherwise
 the stock one, and blockquote and list call it as they call the stock one,
 so nesting costs no extra frame (tests/read/test_dropped.py).
-tests/read/test_block_rules.py holds the tokens to the stock parser's.
+
+And each block rule is behind a test of that character. markdown-it-py tries
+the terminator rules again at every line of a paragraph, a
+list or a table row. On the master docs that is over a million calls, nearly
+all of them refusals, and each refusal costs a logged debug call and a few
+attribute reads before the rule looks at the one character that decides it
+(a fence opens with ` or ~, a heading with #). Each guard here reads that
+character as the rule itself reads it and refuses where the rule would
+refuse; otherwise the rule runs unchanged.
+So no guard can change a token. The table rule is replaced by
+checker.read.table_rule, which gives the same tables as two tokens each.
+tests/read/test_block_rules.py holds every corpus page, fixture and doc to
+the stock parser's tokens (tables folded into that form).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from markdown_it.parser_block import ParserBlock
 from markdown_it.rules_block import StateBlock
 
-from checker.read.block_rules import OPENERS, Rule
+from checker.read.table_rule import table_rule
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
     from markdown_it.utils import EnvType
+
+Rule = Callable[[StateBlock, int, int, bool], bool]
+
+# The characters each rule reads first at the line's first non-space
+# position, refusing the line for any other (markdown-it-py's rules_block).
+OPENERS = {
+    "fence": frozenset("~`"),
+    "blockquote": frozenset(">"),
+    "hr": frozenset("*-_"),
+    "list": frozenset("*-+0123456789"),
+    "reference": frozenset("["),
+    "html_block": frozenset("<"),
+    "heading": frozenset("#"),
+}
+# Not guarded: blockquote and list parse their content by calling the
+# tokenizer again, and a guard's frame at each level would make a page nested
+# 100 deep take three frames a level instead of two (tests/read/test_dropped.py).
+# The tokenizer passes them over where they cannot open (DispatchingParserBlock).
+_GUARDED = frozenset(OPENERS) - {"blockquote", "list"}
+
+
+def _opened_by(rule: Rule, openers: frozenset[str]) -> Rule:
+    def guarded(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        pos = state.bMarks[start] + state.tShift[start]
+        # the rule reads src[pos] even at the line's end (a newline there) and
+        # refuses where there is no character
+        if pos >= len(state.src) or state.src[pos] not in openers:
+            return False
+        return rule(state, start, end, silent)
+
+    return guarded
+
+
+def _code(rule: Rule) -> Rule:
+    def guarded(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        if state.sCount[start] - state.blkIndent < 4:  # not indented as code
+            return False
+        return rule(state, start, end, silent)
+
+    return guarded
+
+
+def guard_block_rules(block: ParserBlock) -> None:
+    """Put each known rule of `block` behind its guard, in place, keeping the
+    rules it may interrupt (its alt chains). Rules it does not know (lheading,
+    paragraph, a plugin's) stay as they are."""
+    table = table_rule(_openers_of(block, "blockquote"))
+    for rule in block.ruler.__rules__:
+        if rule.name in _GUARDED:
+            fn = _opened_by(rule.fn, OPENERS[rule.name])
+        elif rule.name == "table":
+            fn = table  # the same tables, as two tokens
+        elif rule.name == "code":
+            fn = _code(rule.fn)
+        else:
+            continue
+        block.ruler.at(rule.name, fn, {"alt": list(rule.alt)})
+
+
+def _openers_of(block: ParserBlock, chain: str) -> frozenset[str]:
+    """The characters a block of a rule in `chain` can open with (each rule
+    there is one of OPENERS: markdown-it-py's own, and no plugin's)."""
+    openers = [OPENERS[rule.name] for rule in block.ruler.__rules__ if chain in rule.alt]
+    return frozenset().union(*openers)
 
 
 class DispatchingParserBlock(ParserBlock):

@@ -6,7 +6,12 @@
 
 House rules checked while reading: start and end carry the same id, ids are
 unique in a file, npu codes are known (case-sensitive) and agree with the
-product named, and a block names exactly one product."""
+product named, and a block names exactly one product.
+
+The blocks may be inside one html block: a `<div>` on the line before them
+makes all of them one, which read_html_blocks parses again without its `<div>`
+lines. An html block of writers' notes and `<div>` lines only wraps a status,
+and the reader passes it over (is_wrapper, for checker.read.page)."""
 
 from __future__ import annotations
 
@@ -23,9 +28,9 @@ from checker.model.status import read_status
 from checker.model.support import Support
 from checker.read.block_ids import START, comments
 from checker.read.context import ReadContext, StatusRead
-from checker.read.tokens import line_of
+from checker.read.tokens import line_of, parse
 
-# a block's end comment (its start: block_ids.START); html_blocks looks for both
+# a block's end comment (its start: block_ids.START)
 END = re.compile(r"^\s*end\s*id\s*(\S+)\s*$")
 
 
@@ -242,3 +247,47 @@ def _close(block: _Block, claims: Claims, ctx: ReadContext) -> None:
             )
             ctx.report(Problem("block-npu-product", said), block.line)
         ctx.report_any(claims.add(claim, line), line)
+
+
+# A `<div>` or `</div>` on a line of its own, around blocks in one html block.
+_DIV_LINE = re.compile(r"\s*</?div(?:\s[^>]*)?>\s*", re.IGNORECASE)
+_DIV_OPEN = re.compile(r"\s*<div(?:\s[^>]*)?>\s*", re.IGNORECASE)
+
+
+def holds_block_comments(token: Token) -> bool:
+    """Whether an html block holds a block's start or end comment."""
+    return token.type == "html_block" and any(
+        START.match(body) or END.match(body) for _, body in comments(token.content)
+    )
+
+
+def is_wrapper(token: Token) -> bool:
+    """An html block of comments that are no block's (a note to writers) and
+    `<div>` lines only: the renderer shows nothing of it, and a status after it
+    is the label's as if it were not there. A `</div>` ends the entry's
+    section, and is none."""
+    if token.type != "html_block":
+        return False
+    bodies = comments(token.content)
+    if any(START.match(body) or END.match(body) for _, body in bodies):
+        return False
+    rest = token.content
+    for _, body in bodies:
+        rest = rest.replace(f"<!--{body}-->", "", 1)
+    return all(_DIV_OPEN.fullmatch(text) or not text.strip() for text in rest.splitlines())
+
+
+def read_html_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead:
+    """Blocks inside one html block, as a `<div>` on the line before them makes
+    them (markdown reads nothing in it up to the next blank line). The renderer
+    shows the items as text, and hides the comments: the statuses are there.
+    Its lines but the `<div>` ones are parsed as markdown in their place."""
+    token = tokens[index]
+    start = line_of(token)
+    inner = "".join(
+        "\n" if _DIV_LINE.fullmatch(text) else text + "\n" for text in token.content.splitlines()
+    )
+    held = parse("\n" * (start - 1) + inner)
+    first = next(found for found, part in enumerate(held) if holds_block_comments(part))
+    read = read_blocks(held, first, ctx)
+    return StatusRead(read.status, read.raw, read.format, read.line, index + 1, read.lines)

@@ -11,9 +11,14 @@ from markdown_it.token import Token
 
 from checker.model.name_form import plain_name
 from checker.model.support import Entry, NativeLink
-from checker.read.blocks import LooseComments, read_blocks
+from checker.read.blocks import (
+    LooseComments,
+    holds_block_comments,
+    is_wrapper,
+    read_blocks,
+    read_html_blocks,
+)
 from checker.read.context import ReadContext, StatusRead
-from checker.read.html_blocks import holds_block_comments, is_wrapper, read_html_blocks
 from checker.read.inline import read_inline
 from checker.read.names import ROOTS, named, native_link, title_name
 from checker.read.rows import is_api_header, is_api_table, read_rows

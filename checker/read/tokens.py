@@ -13,8 +13,7 @@ from markdown_it.token import Token
 from checker.errors import InputError
 from checker.i18n import N_, message
 from checker.model.markup import drop_tags
-from checker.read.block_parser import DispatchingParserBlock
-from checker.read.block_rules import guard_block_rules
+from checker.read.block_parser import DispatchingParserBlock, guard_block_rules
 
 LINK_LABELS = {"原生文档", "nativedocumentation", "nativedoc", "pytorchdocumentation"}
 STATUS_LABELS = {"支持情况", "是否支持", "产品支持情况", "supported", "support", "supportstatus"}
@@ -65,8 +64,8 @@ def parser() -> MarkdownIt:
     # structure of few paragraphs (titles, labels, links), parsed on demand
     # by `children` (with `inline_parser`). text_join goes with it: it only
     # joins inline children.
-    # The block rules are guarded (block_rules) and tried only where they can
-    # open (block_parser): the same tokens, for less work.
+    # The block rules are guarded and tried only where they can open
+    # (block_parser): the same tokens, for less work.
     options = {"html": True, "maxNesting": BLOCK_NESTING}
     md = MarkdownIt("commonmark", options).enable("table").disable(["inline", "text_join"])
     guard_block_rules(md.block)

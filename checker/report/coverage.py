@@ -13,7 +13,7 @@ from checker.report.markdown_text import row
 
 if TYPE_CHECKING:
     from checker.results import CoverageReport
-    from checker.torch.coverage import Covered, Namespace
+    from checker.torch.docs_coverage import Covered, Namespace
 
 
 def counted(namespace: Namespace) -> str:

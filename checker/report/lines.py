@@ -18,7 +18,7 @@ from checker.report.escape import terminal
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
-    from checker.torch.resolution import Resolution
+    from checker.torch.resolve.resolution import Resolution
     from checker.verify.verified import VerifyReport
 
 

@@ -26,7 +26,7 @@ from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 if TYPE_CHECKING:  # only the verdict names above are needed at run time, not verify's machinery
     from checker.model.expectation import Expectation
     from checker.results import Linted
-    from checker.torch.resolution import Resolution
+    from checker.torch.resolve.resolution import Resolution
     from checker.verify.crosscheck import Result
     from checker.verify.verified import VerifyReport
 
@@ -167,7 +167,7 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
 def _resolution(resolution: Resolution) -> list[str]:
     """The counts per docs version (a column per outcome), the notes, then the
     names that do not simply resolve."""
-    from checker.torch.resolved import NOT_RESOLVED, Lookup  # --resolve-apis only
+    from checker.torch.resolve.resolved import NOT_RESOLVED, Lookup  # --resolve-apis only
 
     report = resolution.report
     lines = ["", "### " + _("API resolution"), ""]

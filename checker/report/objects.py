@@ -17,7 +17,7 @@ from checker.report.located import located
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.results import Exported
-    from checker.torch.resolution import Resolution
+    from checker.torch.resolve.resolution import Resolution
     from checker.verify.crosscheck import Result
 
 

@@ -32,7 +32,7 @@ from checker.report.problems import verdict_message
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.outcome import Outcome
-    from checker.torch.resolution import Resolution
+    from checker.torch.resolve.resolution import Resolution
     from checker.verify.crosscheck import Result
 
 SCHEMA = (

@@ -18,7 +18,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
 from checker.read.load import page_lines
-from checker.rewrite.lines import Replacement, fixed, replaced
+from checker.rewrite.replacements import Replacement, fixed, replaced
 from checker.rewrite.source import Skipped, Source, opened
 from checker.rewrite.written import PageRewrite, read_back, said
 

@@ -17,7 +17,7 @@ from checker.model.said import said_of
 from checker.model.support import Entry, Page, Support
 from checker.read.block_ids import last_block_id
 from checker.read.rows import is_column_of_rows
-from checker.rewrite.lines import Replacement
+from checker.rewrite.replacements import Replacement
 from checker.rewrite.sections import BLOCKS, BlockIds, has_npu_code, section
 
 # What reading an entry's status already lost: migrating it would make that for good.

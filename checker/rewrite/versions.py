@@ -18,7 +18,7 @@ from checker.model.relinked import with_version
 from checker.model.support import Page
 from checker.model.version import docs_version
 from checker.read.load import page_lines
-from checker.rewrite.lines import fixed, replaced
+from checker.rewrite.replacements import fixed, replaced
 from checker.rewrite.written import read_back, said
 
 # What a page for the new version must not have: all of them are versions

@@ -1,6 +1,6 @@
 """A rewrite's result, proved and then shown or written: the new text read
 back into the model (what the command then compares with what it meant to
-do), a unified diff of it (from the replacements made: checker.rewrite.diff),
+do), a unified diff of it (from the replacements made: checker.rewrite.unified_diff),
 and the file replaced atomically. A page whose
 text does not change is never written, so its mtime stays."""
 
@@ -19,9 +19,9 @@ from checker.model.support import Page
 from checker.read import load
 from checker.read.load import load_bytes, page_lines, readable
 from checker.read.reader import read_text
-from checker.rewrite.diff import regions_of, unified
-from checker.rewrite.lines import Replacement
+from checker.rewrite.replacements import Replacement
 from checker.rewrite.source import CHANGED, Held, Source
+from checker.rewrite.unified_diff import regions_of, unified
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class PageRewrite:
     after: str
     done: tuple[tuple[str, int], ...] = ()
     # the replacements that made `after` of `before`'s lines; None: found by
-    # comparing them (checker.rewrite.diff.regions_of)
+    # comparing them (checker.rewrite.unified_diff.regions_of)
     regions: tuple[Replacement, ...] | None = None
 
     @property
@@ -59,7 +59,7 @@ def said(page: Page, *kept: Literal["line", "raw"]) -> list[tuple[object, ...]]:
 def unified_diff(change: PageRewrite) -> str:
     """As `git diff` shows it, a missing final newline marked: from the
     replacements the rewrite made, each region diffed on its own
-    (checker.rewrite.diff), in time linear in the page."""
+    (checker.rewrite.unified_diff), in time linear in the page."""
     before = change.before.text if change.before is not None else ""
     old = "/dev/null" if change.before is None else f"a/{change.path}"
     old_lines = page_lines(before, keepends=True)

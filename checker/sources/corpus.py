@@ -20,10 +20,10 @@ from checker.model.docfile import DocFile
 from checker.model.support import Page, inside_tree
 from checker.progress import Progress
 from checker.read.load import pointers_named_once
-from checker.sources.cache import PageCache, blob_id
 from checker.sources.discover import discover, version_folder
 from checker.sources.documents import Document, Fetch, gather, load, to_parse
-from checker.sources.pack import read_pack, write_pack
+from checker.sources.page_cache.pack import read_pack, write_pack
+from checker.sources.page_cache.store import PageCache, blob_id
 
 if TYPE_CHECKING:
     from checker.sources.gitrefs import GitRef

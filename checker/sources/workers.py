@@ -23,8 +23,8 @@ from checker.read.load import decode_page
 from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
 from checker.read.tokens import NestedTooDeep
-from checker.sources.cache import PageCache
-from checker.sources.cache_entry import entry_read, entry_text
+from checker.sources.page_cache.entry import entry_read, entry_text
+from checker.sources.page_cache.store import PageCache
 
 Read = tuple[Page, "Kept | None"]  # a page, and what its own rules found (None: not run)
 
@@ -133,7 +133,7 @@ def work_units(
 @dataclass(frozen=True)
 class Sent:
     """A worker's answer for a whole page: its cache entry's bytes
-    (checker.sources.cache), which it wrote to the cache too. The reading
+    (checker.sources.page_cache.store), which it wrote to the cache too. The reading
     process takes the page from them as a warm run takes a cached one, its
     entries decoded only when looked at: no model is pickled through the
     pipes, and the rules that need few pages' entries decode few."""

@@ -1,6 +1,6 @@
 """Each test module's cases and references kept on disk by the module's git
 blob id and the tool's salt, as the page cache keeps pages
-(checker.sources.cache): a warm run parses nothing, and a module shared by
+(checker.sources.page_cache.store): a warm run parses nothing, and a module shared by
 several refs is read once. An entry that does not parse, holds values of the
 wrong type or was written for another key is ignored and rebuilt. The key
 holds the reading's code, so a changed reader never takes an old scan."""

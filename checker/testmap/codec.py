@@ -8,7 +8,7 @@ before the field was added is never read for it.
 A dataclass is a list of its fields' values in order; a tuple, a frozenset or
 a sequence a list; an enum its value; a plain str its index in a table of
 them; a str that is a Message (checker.i18n) its template and arguments
-(checker.sources.model_rows), so that a kept verdict is shown in any
+(checker.sources.page_cache.model_rows), so that a kept verdict is shown in any
 language. Reading checks every value's type: a value
 of another type is a ValueError, never a wrong object."""
 
@@ -22,7 +22,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from checker.sources.model_rows import message_data, message_from
+from checker.sources.page_cache.model_rows import message_data, message_from
 
 T = TypeVar("T")
 _Coder = tuple[Callable[[Any], Any], Callable[[Any], Any], str]  # to JSON, from JSON, shape

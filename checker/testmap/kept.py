@@ -74,7 +74,7 @@ def _salt() -> str:
         [
             "testmap",
             "app/tests.py",
-            "app/links.py",
+            "app/tests_links.py",
             "app/version_trees.py",
             "model/support.py",
             "ids/registry.py",

@@ -17,7 +17,7 @@ from checker.collector import collector_paused
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.read.load import MAX_BYTES, load_bytes, too_large
-from checker.sources.cache import blob_id
+from checker.sources.page_cache.store import blob_id
 from checker.testmap.cache import ScanCache
 from checker.testmap.disabled import DisabledList, is_list, read_list
 from checker.testmap.modules import ModuleScan, scan

@@ -22,7 +22,7 @@ from checker.torch.child import Answer, Child
 from checker.torch.env import AUTOLOAD_OFF
 from checker.torch.runs import Job, answered, environment_of, run_of, unknown_environment
 
-HARNESS = Path(__file__).with_name("harness.py")
+HARNESS = Path(__file__).with_name("scripts") / "harness.py"
 BEHAVIOURS = Path(__file__).with_name("behaviours")
 RUNNING = N_("running behaviour tests")
 

@@ -15,7 +15,7 @@ from checker.model.finding import Finding, Severity
 from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result, belongs
 
 if TYPE_CHECKING:
-    from checker.torch.resolution import Resolution
+    from checker.torch.resolve.resolution import Resolution
     from checker.verify.docs_changes import DocsChanges
 
 

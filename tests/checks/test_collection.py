@@ -20,7 +20,7 @@ CLEAN_CASES = {"link-target-aliases"}  # besides every "<case>-ok"
 # made right by keeping one, as two agreeing ones are.
 TWIN = {"api-conflict": "duplicate-api-ok"}
 # Rules that `verify` reports from its cross-check, and those of resolving the
-# documented names in torch (checker/torch/resolver.py); lint never reports them.
+# documented names in torch (checker/torch/resolve/resolver.py); lint never reports them.
 NOT_LINT = {
     "missing-entry",
     "doc-differs-from-rule",

@@ -357,9 +357,9 @@ def test_a_rules_findings_at_a_ref_are_kept_for_the_next_run(
     import checker.checks.expected as expected
     from checker.checks.lint import lint_pages
     from checker.model.catalogue import load_catalogue
-    from checker.sources.cache import PageCache
-    from checker.sources.checked_store import CheckedStore
     from checker.sources.corpus import read_corpus
+    from checker.sources.page_cache.checked_store import CheckedStore
+    from checker.sources.page_cache.store import PageCache
     from checker.verify.rule_files import load_rules, shipped_rule_files
 
     flip(docs)

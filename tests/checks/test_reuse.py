@@ -16,9 +16,9 @@ from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.finding import Finding
 from checker.model.support import Page
-from checker.sources.cache import PageCache
-from checker.sources.checked_store import CheckedStore
 from checker.sources.corpus import read_corpus
+from checker.sources.page_cache.checked_store import CheckedStore
+from checker.sources.page_cache.store import PageCache
 from tests.helpers import FIXTURES
 
 CATALOGUE = default_catalogue()

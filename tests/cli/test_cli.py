@@ -576,7 +576,7 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
         "checker.sources.gittrees",
         "checker.testmap",
         "checker.app.tests",
-        "checker.app.links",
+        "checker.app.tests_links",
         "checker.app.version_trees",
     )
     for heavy in heavy_code:

@@ -23,12 +23,12 @@ from xml.etree import ElementTree as ET
 import pytest
 
 import checker.app.verify
-import checker.torch.resolution
+import checker.torch.resolve.resolution
 from checker.model.support import Page
 from checker.process import Started, run_command
 from checker.progress import Progress
-from checker.torch.resolution import Resolution, ResolveOptions
-from checker.torch.resolver import SCRIPT
+from checker.torch.resolve.resolution import Resolution, ResolveOptions
+from checker.torch.resolve.resolver import SCRIPT
 from tests.helpers import REPO, git, outside_page, tripwires, wrapper
 
 DOCS = "tests/fixtures/resolve/docs"
@@ -484,14 +484,14 @@ def test_interpreters_started_ahead_are_always_ended(
     overlaps the reading); one that is not asked, or a run that stops with a
     usage error, leaves no process behind."""
     seen: list[Started] = []
-    real_start = checker.torch.resolution.start_resolver
+    real_start = checker.torch.resolve.resolution.start_resolver
 
     def recording(python: str) -> Started:
         started = real_start(python)
         seen.append(started)
         return started
 
-    monkeypatch.setattr(checker.torch.resolution, "start_resolver", recording)
+    monkeypatch.setattr(checker.torch.resolve.resolution, "start_resolver", recording)
     other = wrapper(tmp_path, "python-2.13", f'exec "{PYTHON}" "$@"')
     code, _, _ = cli("lint", "--resolve-apis", X_13, "--python-for", f"2.13.0={other}")
     assert code == 1  # this interpreter was started, then not asked: x.md is all 2.13.0
@@ -542,11 +542,11 @@ def test_at_two_refs_a_name_is_reported_in_each(cli: Invoke, tmp_path: Path) -> 
 @pytest.fixture
 def resolve_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The format tests resolve each set of options over each set of pages once."""
-    monkeypatch.setattr(checker.torch.resolution, "resolve_for", _resolve_once)
+    monkeypatch.setattr(checker.torch.resolve.resolution, "resolve_for", _resolve_once)
     monkeypatch.setattr(checker.app.verify, "resolve_for", _resolve_once)
 
 
-_REAL_RESOLVE_FOR = checker.torch.resolution.resolve_for
+_REAL_RESOLVE_FOR = checker.torch.resolve.resolution.resolve_for
 _RESOLVED: dict[tuple[Any, ...], Resolution] = {}
 
 

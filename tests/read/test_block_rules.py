@@ -1,5 +1,5 @@
 """The guarded block rules, the dispatching tokenizer and the table rule
-(checker.read.block_rules, checker.read.block_parser, checker.read.table_rule)
+(checker.read.block_parser, checker.read.table_rule)
 must give markdown-it-py's own tokens, its tables
 folded into two tokens carrying their cells' text: on every page
 the project has (corpus, fixtures, examples, docs), on tables written to break

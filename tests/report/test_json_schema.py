@@ -28,7 +28,7 @@ from checker.model.changes import Compared, Kind
 from checker.model.finding import Severity
 from checker.model.query import STATUSES
 from checker.report.objects import RECORD_FIELDS
-from checker.torch.resolved import NOT_RESOLVED, Lookup
+from checker.torch.resolve.resolved import NOT_RESOLVED, Lookup
 from checker.verify import crosscheck
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING

@@ -26,7 +26,12 @@ from tests.helpers import FIXTURES, git
 from .conftest import Invoke
 
 TEST = "test/distributed/elastic/metrics/test_metrics_api.py"
-HARNESS = ("/tmp/x/python", "/venv/lib/site-packages/checker/torch/harness.py", "--test", TEST)
+HARNESS = (
+    "/tmp/x/python",
+    "/venv/lib/site-packages/checker/torch/scripts/harness.py",
+    "--test",
+    TEST,
+)
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from checker.errors import InputError
-from checker.rewrite.lines import Replacement, replaced
+from checker.rewrite.replacements import Replacement, replaced
 from checker.rewrite.source import load_source
 from checker.rewrite.written import PageRewrite, write_changes
 

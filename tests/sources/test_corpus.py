@@ -11,9 +11,9 @@ import pytest
 from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
 from checker.model.version import path_key
-from checker.sources.cache import PageCache
-from checker.sources.cache_rows import digest
 from checker.sources.corpus import Corpus, ReadOptions, read_corpus, version_context
+from checker.sources.page_cache.entry import digest
+from checker.sources.page_cache.store import PageCache
 from checker.sources.workers import PARALLEL_MIN_BYTES
 
 CATALOGUE = default_catalogue()

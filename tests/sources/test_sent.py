@@ -17,7 +17,7 @@ from checker.model.deferred import Deferred
 from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.sources import workers
-from checker.sources.cache import PageCache, blob_id
+from checker.sources.page_cache.store import PageCache, blob_id
 from checker.sources.workers import read_all
 
 CATALOGUE = default_catalogue()

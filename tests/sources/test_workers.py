@@ -11,7 +11,7 @@ from checker.model.catalogue import default_catalogue
 from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.pool import in_chunks
-from checker.sources.cache import PageCache, blob_id
+from checker.sources.page_cache.store import PageCache, blob_id
 from checker.sources.workers import PART_MIN_SIZE, read_all, work_units
 from tests.helpers import cached_page
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-import checker.app.links as app_links
 import checker.app.tests as app_tests
+import checker.app.tests_links as app_links
 import checker.testmap.kept as kept
 from checker.i18n import N_, message
 from checker.model.finding import Severity

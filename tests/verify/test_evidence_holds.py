@@ -184,7 +184,7 @@ def test_duplicate_key_in_a_baseline_is_refused_at_its_line(tmp_path: Path) -> N
 
 
 def harness_report(**changes: Any) -> dict[str, Any]:
-    """The harness's environment line of a real NPU run (checker.torch.harness)."""
+    """The harness's environment line of a real NPU run (checker.torch.scripts.harness)."""
     report = {
         "platform": "Linux 5.10.0 aarch64", "python": "3.11.10", "torch": "2.13.0+cpu",
         "torch_npu": "2.13.0", "cann": "8.5.RC1", "npu_name": "Ascend910_9382",
