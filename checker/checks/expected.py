@@ -30,13 +30,12 @@ from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding
 from checker.model.said import said_of
 from checker.model.support import Entry, Page
+from checker.model.verdict import DIFFERS
 from checker.model.words import STATUS_WORDS, word_message
 
 if TYPE_CHECKING:
     from checker.checks.reuse import Reuse
     from checker.verify.expectations import Expectation
-
-DIFFERS = "doc-differs-from-rule"
 
 
 def compared(

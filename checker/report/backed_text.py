@@ -5,11 +5,11 @@ evidence each rests on (checker.report.verify_text's lines)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, message, ngettext, say
 from checker.report.lines import NOTHING_VERIFIED, headline
+from checker.report.objects import BACKED_KEYS, verdict_object
 
 if TYPE_CHECKING:
     from checker.model.plan import Plan
@@ -150,10 +150,7 @@ def backed_object(outcome: Outcome[BackedReport]) -> dict[str, Any]:
     report = outcome.result
     return {
         "plans": [plan.to_object() for plan in report.plans],
-        "claims": [
-            {**asdict(c), "severity": c.severity.value if c.severity else None}
-            for c in report.claims
-        ],
+        "claims": [verdict_object(c, BACKED_KEYS) for c in report.claims],
         "evidence": [evidence.to_object() for evidence in report.evidence],
         "errors": list(outcome.errors),
         "notes": list(report.notes),

@@ -19,7 +19,7 @@ from checker.report.escape import terminal
 if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.torch.resolution import Resolution
-    from checker.verify.verified import VerifyReport
+    from checker.verify.verify_report import VerifyReport
 
 
 def lines_of(lines: Sequence[str]) -> str:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from checker.i18n import N_, _, ngettext, say
 from checker.model.evidence import Evidence
+from checker.model.verdict import DIFFERS
 from checker.model.words import OBSERVED_WORDS, RUN_WORDS, word
 from checker.report.lines import findings_text, resolution_text
 from checker.report.notes import NO_PRODUCT, note_said
 from checker.textwidth import padded
-from checker.verify.crosscheck import DIFFERS
-from checker.verify.verified import VerifyReport, entry_groups, place
+from checker.verify.verify_report import VerifyReport, entry_groups, place
 
 
 def verify_text(report: VerifyReport) -> list[str]:

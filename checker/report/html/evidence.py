@@ -24,7 +24,7 @@ from checker.report.html.shape import Shape
 from checker.report.notes import NO_PRODUCT
 from checker.results import Site
 from checker.testmap.refs import NPU
-from checker.verify.verification import Verified
+from checker.verify.report_load import Verified
 
 
 def verification_summary(site: Site, shape: Shape) -> str:

@@ -23,31 +23,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from checker.checks.registry import REGISTRY
 from checker.i18n import N_, joined, message
-from checker.model.finding import Severity
 from checker.model.support import Entry, Support
+from checker.model.verdict import DISABLED, TESTED, UNBACKED, Verdict, severity_of
 from checker.testmap.disabled import Disabled, DisabledList
 from checker.testmap.links import Link
 from checker.testmap.refs import CALL, METHOD, OPINFO, RULE
 
-UNBACKED, DISABLED, TESTED = "claim-unbacked", "claim-tests-disabled", "unsupported-but-tested"
 KINDS = (CALL, METHOD, OPINFO, RULE)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    check: str
-    severity: Severity | None  # None: a note (or turned off)
-    path: str
-    line: int  # where the entry states its first product concerned
-    api: str
-    version: str
-    products: tuple[str, ...]
-    message: str
-    entry_line: int
-    # (test, the disabled list's path, the key's line), for claim-tests-disabled
-    disabled: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -230,13 +213,13 @@ def _verdict(
 ) -> Verdict:
     return Verdict(
         check,
-        REGISTRY[check].severity,
-        entry.path,
-        entry.line_of(products[0]),
+        severity_of(check),
         entry.api,
         entry.version,
         tuple(products),
-        message,
+        entry.path,
+        entry.line_of(products[0]),
         entry.line,
-        disabled,
+        message,
+        disabled=disabled,
     )
