@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, message, ngettext, say
-from checker.report.lines import NOTHING_VERIFIED, headline
+from checker.report.lines import NOTHING_VERIFIED, headline, verdict_line
 from checker.report.objects import BACKED_KEYS, verdict_object
 
 if TYPE_CHECKING:
@@ -64,11 +64,7 @@ def claim_lines(report: BackedReport) -> list[str]:
         if entry != (claim.api, claim.path, claim.entry_line):
             entry = (claim.api, claim.path, claim.entry_line)
             lines.append(f"  {claim.api} {claim.version}  {claim.path}:{claim.entry_line}")
-        detail = f"  ({claim.detail})" if claim.detail else ""
-        lines.append(
-            f"    {claim.product:<11} documented {claim.documented:<11} observed "
-            f"{claim.observed:<6} {claim.verdict}{detail}"
-        )
+        lines.append(f"    {verdict_line(claim)}")
     for version, count in left.items():
         said = N_("  docs {version}: {count} claims unverified: no plan or evidence for it")
         lines.append(message(said, version=version, count=count))

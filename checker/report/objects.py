@@ -123,10 +123,10 @@ def resolution_objects(resolution: Resolution | None, refs: Sequence[str] = ()) 
 
 
 # a verdict's keys as each command's document writes them, in order
-VERIFY_KEYS = ("rule", "api", "version", "product", "documented", "expected", "observed")
-VERIFY_KEYS += ("verdict", "severity", "path", "line", "detail", "entry_line")
-BACKED_KEYS = ("api", "version", "product", "documented", "observed", "verdict", "severity")
-BACKED_KEYS += ("path", "line", "detail", "entry_line", "cases")
+VERIFY_KEYS: tuple[str, ...] = ("rule", "api", "version", "product", "documented", "expected")
+VERIFY_KEYS += ("observed", "verdict", "severity", "path", "line", "detail", "entry_line")
+BACKED_KEYS: tuple[str, ...] = ("api", "version", "product", "documented", "observed")
+BACKED_KEYS += ("verdict", "severity", "path", "line", "detail", "entry_line", "cases")
 
 
 def verdict_object(v: Verdict, keys: Sequence[str]) -> dict[str, Any]:

@@ -8,10 +8,9 @@ from __future__ import annotations
 from checker.i18n import N_, _, ngettext, say
 from checker.model.evidence import Evidence
 from checker.model.verdict import DIFFERS
-from checker.model.words import OBSERVED_WORDS, RUN_WORDS, word
-from checker.report.lines import findings_text, resolution_text
+from checker.model.words import RUN_WORDS, word
+from checker.report.lines import findings_text, resolution_text, verdict_line
 from checker.report.notes import NO_PRODUCT, note_said
-from checker.textwidth import padded
 from checker.verify.verify_report import VerifyReport, entry_groups, place
 
 
@@ -27,17 +26,7 @@ def verify_text(report: VerifyReport) -> list[str]:
             differ = [r for r in rows if r.verdict == DIFFERS]
             said = _("DOCS DIFFER FROM THE RULE") if differ else _("docs match the rule")
             lines.append(f"  {rows[0].version}: {said}  {place(rows)}")
-            for r in rows:
-                detail = "  " + _("({detail})").format(detail=say(r.detail)) if r.detail else ""
-                row = _("{product} documented {documented} observed {observed} {verdict}{detail}")
-                said_row = row.format(
-                    product=f"{r.product:<11}",
-                    documented=padded(word(OBSERVED_WORDS, r.documented), 11),
-                    observed=padded(word(OBSERVED_WORDS, r.observed), 6),
-                    verdict=r.verdict,
-                    detail=detail,
-                )
-                lines.append(f"    {said_row}")
+            lines.extend(f"    {verdict_line(r)}" for r in rows)
     if report.evidence:
         lines.append(_("evidence:"))
         for evidence in report.evidence:
