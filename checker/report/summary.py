@@ -20,6 +20,7 @@ from checker.report.counts import (
     runs_failed_said,
     warnings_said,
 )
+from checker.report.environment import torch_text
 from checker.report.formats import REWRITING
 from checker.report.lines import verified_results
 
@@ -151,7 +152,7 @@ def failed_tests_said(report: VerifyReport) -> str:
         test, _sep, inside = run.behaviour.partition("::")
         name = test.rsplit("/", 1)[-1] + (f"::{inside}" if inside else "")
         env = evidence.environment
-        torch = (env.torch or "-") + (_(" (FAKE release)") if env.fake_torch else "")
+        torch = torch_text(env)
         where = run.ref or _("the working tree")
         if run.verdict == "error":
             said.append(

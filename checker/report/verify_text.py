@@ -5,12 +5,13 @@ itself (where it ran, on what), the static findings on the entries and, with
 
 from __future__ import annotations
 
-from checker.i18n import N_, _, ngettext, say
+from checker.i18n import _, ngettext, say
 from checker.model.evidence import Evidence
 from checker.model.verdict import DIFFERS
 from checker.model.words import RUN_WORDS, word
+from checker.report.environment import environment_line
 from checker.report.lines import findings_text, resolution_text, verdict_line
-from checker.report.notes import NO_PRODUCT, note_said
+from checker.report.notes import note_said
 from checker.verify.verify_report import VerifyReport, entry_groups, place
 
 
@@ -44,24 +45,7 @@ def verify_text(report: VerifyReport) -> list[str]:
 
 def evidence_lines(evidence: Evidence) -> list[str]:
     env = evidence.environment
-    torch = (env.torch or "-") + (_(" (FAKE release)") if env.fake_torch else "")
-    run_for = _(" (run for docs {version})") if evidence.run_for else ""
-    said = _(
-        "{origin}{run_for}: {platform} | Python {python} | torch {torch} | "
-        "torch_npu {torch_npu} | CANN {cann} | NPU {npu} ({product}) | visible NPUs {visible}"
-    ).format(
-        origin=_("live") if evidence.origin == "live" else evidence.origin,
-        run_for=run_for.format(version=evidence.run_for),
-        platform=env.platform,
-        python=env.python,
-        torch=torch,
-        torch_npu=env.torch_npu or "-",
-        cann=env.cann or "-",
-        npu=env.npu_name or "-",
-        product=env.product or _(NO_PRODUCT if env.npu_name else N_("no product")),
-        visible=env.visible_npus,
-    )
-    lines = [f"  {said}", f"    {note_said(env.note)}"]
+    lines = [f"  {environment_line(evidence)}", f"    {note_said(env.note)}"]
     for run in evidence.runs:
         passed = sum(1 for case in run.cases if case.passed)
         # a repository test's own last words; a behaviour's are the counts already shown
