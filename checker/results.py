@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from checker.rewrite.source import Skipped
     from checker.rewrite.written import PageRewrite
     from checker.sources.corpus import Corpus
+    from checker.testmap.backing import Share
     from checker.testmap.links import Link
-    from checker.testmap.verdicts import Share
     from checker.torch.coverage import Covered
     from checker.torch.resolution import Resolution
     from checker.verify.report_load import Verification

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker.app.setup import Prepared
+from checker.testmap.backing import Disabling
 from checker.testmap.cache import ScanCache
 from checker.testmap.documented import Documented
 from checker.testmap.links import Link, links_of, ops_links, table_links
 from checker.testmap.opdb import OpDb, installed_torch, op_db_key, read_op_db
 from checker.testmap.refs import NPU, OPDB, RULE
 from checker.testmap.tree import TestTree
-from checker.testmap.verdicts import Disabling
 from checker.verify.expectations import Expectation, load_rules, shipped_rule_files
 
 

@@ -3,7 +3,7 @@
 ref (the working tree's `--tests` folder when it has none) read statically,
 every documented API mapped to the test cases that reach it, the version's
 NPU disabled-test list applied, and each entry's claims judged
-(checker.testmap.verdicts). A report like coverage's with verdicts like
+(checker.testmap.backing). A report like coverage's with verdicts like
 verify's: it fails on a verdict with a severity (claim-tests-disabled by
 default), never on a note."""
 
@@ -37,6 +37,7 @@ from checker.outcome import Outcome, fails
 from checker.progress import Progress
 from checker.results import TestLink, TestsReport, VersionMap
 from checker.sources.cache import blob_id, catalogue_fingerprint, reading_salt
+from checker.testmap.backing import Disabling, judge
 from checker.testmap.cache import ScanCache
 from checker.testmap.disabled import DisabledList
 from checker.testmap.documented import Documented
@@ -44,7 +45,6 @@ from checker.testmap.kept import Kept, KeptMaps, kept_key
 from checker.testmap.links import Link
 from checker.testmap.refs import RULE
 from checker.testmap.tree import Listing, TestTree
-from checker.testmap.verdicts import Disabling, judge
 from checker.verify.expectations import Expectation
 
 if TYPE_CHECKING:

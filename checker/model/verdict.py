@@ -2,7 +2,7 @@
 against evidence. One record and one vocabulary for every command that judges
 claims: verify's cross-check of the rules (checker.verify.crosscheck), `verify
 --backed`'s backing tests (checker.verify.backed.judge) and `docs-check tests`'
-test map (checker.testmap.verdicts). A verdict that is a problem is reported
+test map (checker.testmap.backing). A verdict that is a problem is reported
 under a registry id, at that id's level unless the run raises it."""
 
 from __future__ import annotations

@@ -31,9 +31,9 @@ from checker.model.deferred import Deferred
 from checker.model.verdict import Verdict
 from checker.results import VersionMap
 from checker.salt import salt
+from checker.testmap.backing import Share
 from checker.testmap.codec import Codec
 from checker.testmap.links import Link
-from checker.testmap.verdicts import Share
 
 # 1: a head line, the map and verdicts as a JSON line, the links zlib-compressed
 _FORMAT = "docs-check/test-map-version/1"

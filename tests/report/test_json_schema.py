@@ -131,7 +131,7 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     exported = schema("export")["$defs"]["record"]["properties"]
     assert set(exported["status"]["enum"]) == documented
     assert tuple(exported) == (*RECORD_FIELDS, "tests")  # `tests`: with --tests only
-    from checker.testmap.verdicts import KINDS
+    from checker.testmap.backing import KINDS
 
     linked = schema("export")["$defs"]["test_link"]["properties"]
     assert tuple(linked["kind"]["enum"]) == KINDS

@@ -23,10 +23,10 @@ from checker.i18n import N_, message
 from checker.model.finding import Severity
 from checker.model.verdict import Verdict
 from checker.results import VersionMap
+from checker.testmap.backing import Share
 from checker.testmap.cases import Case
 from checker.testmap.codec import Codec
 from checker.testmap.links import Link
-from checker.testmap.verdicts import Share
 from tests.helpers import REPO
 
 Invoke = Callable[..., tuple[int, str, str]]

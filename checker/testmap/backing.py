@@ -1,8 +1,9 @@
-"""The docs' claims against the tests, one docs version at a time. A claim is
+"""The docs' claims against the tests that back them, one docs version at a
+time: the verdicts (checker.model.verdict) and the shares backed. A claim is
 what an entry says of a product; it is backed when an enabled test reaches
 its API on the NPU. Only NPU links (checker.testmap.links: `Link.on_npu`)
 count: a test that runs the API on CPU tensors neither backs a claim of NPU
-support nor contradicts a ✘. Three verdicts (checker.checks.registry):
+support nor contradicts a ✘. Three verdicts, each a registry id:
 
 - `claim-unbacked` (note): a product marked supported, and no NPU test of
   any kind reaches the API at that version (CPU tests may: the message says so);
