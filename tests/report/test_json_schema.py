@@ -26,7 +26,7 @@ from checker.checks.registry import REGISTRY
 from checker.model import evidence
 from checker.model.changes import Compared, Kind
 from checker.model.finding import Severity
-from checker.model.verdict import PER_PRODUCT
+from checker.model.verdict import PER_ENTRY, PER_PRODUCT
 from checker.report.objects import RECORD_FIELDS
 from checker.torch.resolved import NOT_RESOLVED, Lookup
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
@@ -115,6 +115,8 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     counted = lint["resolution_counts"]["additionalProperties"]["propertyNames"]["anyOf"]
     assert counted[1] == {"const": NOT_RESOLVED}
     assert set(verify["verdict"]["enum"]) == set(PER_PRODUCT)
+    tested = schema("tests")["$defs"]["verdict"]["properties"]
+    assert tuple(tested["rule"]["enum"]) == PER_ENTRY
     run = record["run"]["properties"]
     assert tuple(run["verdict"]["enum"]) == evidence.VERDICTS
     assert tuple(run["source"]["enum"]) == evidence.SOURCES
