@@ -146,10 +146,6 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     "checker/rewrite/replacements.py": ("tests/rewrite/test_replacements.py",),
     "checker/rewrite/migrate.py": ("tests/app/test_migrate.py",),
-    "checker/verify/verification.py": (
-        "tests/verify/test_report_load.py",
-        "tests/report/html/test_site_evidence.py",
-    ),
     "checker/verify/report_load.py": (
         "tests/verify/test_report_load.py",
         "tests/cli/test_report_cli.py",

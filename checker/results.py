@@ -1,7 +1,7 @@
 """What each command's flow hands the reports (checker.report) inside its
 `Outcome` (checker.outcome): the result types, apart from the flows that make
 them (checker.app), so that a report imports no flow (verify's is
-checker.verify.verified's `VerifyReport`; show's, probe's and baseline's are
+checker.verify.verify_report's `VerifyReport`; show's, probe's and baseline's are
 read by no report by type, and stay with their flows). What only annotates is
 imported for type checking alone: a lint run loads none of verify's, the test
 map's or torch's code for the types of other commands' results."""
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.model.finding import Severity
+from checker.model.verdict import UNVERIFIED, Verdict
 from checker.outcome import FailOn, fails
 
 if TYPE_CHECKING:
@@ -29,12 +30,10 @@ if TYPE_CHECKING:
     from checker.rewrite.source import Skipped
     from checker.rewrite.written import PageRewrite
     from checker.sources.corpus import Corpus
-    from checker.testmap.claims import Verdict
     from checker.testmap.kept import VersionMap
     from checker.torch.docs_coverage import Covered
     from checker.torch.resolve.resolution import Resolution
-    from checker.verify.backed_check import Claim
-    from checker.verify.verification import Verification
+    from checker.verify.report_load import Verification
 
 
 # lint, baseline
@@ -163,7 +162,7 @@ class TestsReport:
 @dataclass(frozen=True)
 class BackedReport:
     plans: tuple[Plan, ...]  # this run's, one per docs version it ran for
-    claims: tuple[Claim, ...]
+    claims: tuple[Verdict, ...]
     evidence: tuple[Evidence, ...]  # this run's, then the files' (merged)
     errors: tuple[str, ...]
     notes: tuple[str, ...] = ()
@@ -171,14 +170,10 @@ class BackedReport:
 
     @property
     def failed(self) -> bool:
-        from checker.verify.crosscheck import UNVERIFIED  # verify's, loaded by its runs only
-
         return fails((c.severity for c in self.claims if c.verdict != UNVERIFIED), self.fail_on)
 
     @property
     def npu_unverified(self) -> bool:
-        from checker.verify.crosscheck import UNVERIFIED  # as in `failed`
-
         return any(c.verdict == UNVERIFIED and c.severity is Severity.ERROR for c in self.claims)
 
 

@@ -4,9 +4,9 @@ environment (`--python-for VERSION=PY`, or the main interpreter for its own
 torch release), the test tree at its `--test-ref` (else the working tree's
 `--tests` folder) is mapped as `docs-check tests` maps it, the cases that
 back the selected APIs are planned by module (checker.model.plan), this
-runner's shard of them run (checker.verify.backed), and every claim judged
+runner's shard of them run (checker.verify.backed.run), and every claim judged
 per product by the evidence, this run's and that of `--evidence` files
-(merged across shards: checker.verify.shards)."""
+(merged across shards: checker.verify.backed.shards)."""
 
 from __future__ import annotations
 
@@ -32,12 +32,12 @@ from checker.outcome import Outcome, Unverified
 from checker.progress import Progress
 from checker.results import BackedReport
 from checker.torch.runner import Session
-from checker.verify.backed import Limits, run_plan
-from checker.verify.backed_check import judged
+from checker.verify.backed.judge import judged
+from checker.verify.backed.planning import planned
+from checker.verify.backed.run import Limits, run_plan
+from checker.verify.backed.shards import merged
 from checker.verify.crosscheck import Options, verifying_nothing
 from checker.verify.evidence_load import load_evidence
-from checker.verify.planning import planned
-from checker.verify.shards import merged
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from checker.results import Site
 if TYPE_CHECKING:
     from checker.app.version_trees import TestsRequest
     from checker.progress import Progress
-    from checker.verify.verification import Verification
+    from checker.verify.report_load import Verification
 
 
 def report(
@@ -64,7 +64,7 @@ def _judged(
     rules of the docs, the configuration's too), added to the reports read."""
     from checker.app.verify import verify
     from checker.app.verify_request import Request
-    from checker.verify.verification import Verification
+    from checker.verify.report_load import Verification
 
     request = Request(tuple(paths), evidence_files=tuple(evidence), live=False)
     judged = verify(request, settings, progress)

@@ -3,7 +3,7 @@
 ref (the working tree's `--tests` folder when it has none) read statically,
 every documented API mapped to the test cases that reach it, the version's
 NPU disabled-test list applied, and each entry's claims judged
-(checker.testmap.claims). A report like coverage's with verdicts like
+(checker.testmap.backing). A report like coverage's with verdicts like
 verify's: it fails on a verdict with a severity (claim-tests-disabled by
 default), never on a note."""
 
@@ -33,13 +33,14 @@ from checker.model.finding import Finding, Severity
 from checker.model.query import by_version
 from checker.model.said import said_of
 from checker.model.support import Entry, Page, Support
+from checker.model.verdict import Verdict
 from checker.model.version import version_key
 from checker.outcome import Outcome, fails
 from checker.progress import Progress
 from checker.results import TestLink, TestsReport
 from checker.sources.page_cache.store import blob_id, catalogue_fingerprint, reading_salt
+from checker.testmap.backing import Disabling, judge
 from checker.testmap.cache import ScanCache
-from checker.testmap.claims import Disabling, Verdict, judge
 from checker.testmap.disabled import DisabledList
 from checker.testmap.documented import Documented
 from checker.testmap.kept import Kept, KeptMaps, VersionMap, kept_key
@@ -65,11 +66,11 @@ def tests(
     mapped = test_map(corpus.pages, ready.catalogue, map_rules(ready), request, options)
     gate = ready.gate
     levelled = [  # --select/--ignore choose the verdicts shown; [severity] re-levels them
-        replace(v, severity=gate.verdict_level(v.check, v.path, v.api, v.severity))
+        replace(v, severity=gate.verdict_level(v.verdict, v.path, v.api, v.severity))
         for v in mapped.verdicts
-        if gate.selection.selects(v.check)
+        if gate.selection.selects(v.verdict)
     ]
-    levelled.sort(key=lambda v: (v.path, v.line, v.check, v.api))
+    levelled.sort(key=lambda v: (v.path, v.line, v.verdict, v.api))
     report = TestsReport(mapped.versions, tuple(levelled), show_notes)
     failed = fails((v.severity for v in levelled), ready.fail_on)
     errors = (*corpus.errors, *mapped.errors)
@@ -241,7 +242,7 @@ def verdict_findings(verdicts: Sequence[Verdict], levels: Mapping[str, str]) -> 
     problem, and no finding: `docs-check tests` shows it."""
     found: list[Finding] = []
     for verdict in verdicts:
-        level = levels.get(verdict.check)
+        level = levels.get(verdict.verdict)
         severity = Severity(level) if level in SEVERE else verdict.severity
         if severity is None:
             continue
@@ -249,9 +250,9 @@ def verdict_findings(verdicts: Sequence[Verdict], levels: Mapping[str, str]) -> 
             Finding(
                 verdict.path,
                 verdict.line,
-                verdict.check,
+                verdict.verdict,
                 severity,
-                verdict.message,
+                verdict.detail,
                 api=verdict.api,
                 entry_line=verdict.entry_line,
                 version=verdict.version,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from checker.app.setup import Prepared
 from checker.model.expectation import Expectation
+from checker.testmap.backing import Disabling
 from checker.testmap.cache import ScanCache
-from checker.testmap.claims import Disabling
 from checker.testmap.documented import Documented
 from checker.testmap.links import Link, links_of, ops_links, table_links
 from checker.testmap.opdb import OpDb, installed_torch, op_db_key, read_op_db

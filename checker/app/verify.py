@@ -33,17 +33,18 @@ from checker.model.evidence import Evidence
 from checker.model.expectation import Expectation
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
+from checker.model.verdict import DENIES_PASSES, UNVERIFIED
 from checker.outcome import FailOn, Outcome, Unverified
 from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import read_corpus
 from checker.sources.gitrefs import GitRef
 from checker.torch.resolve.resolution import resolve_for
-from checker.verify.crosscheck import DENIES_PASSES, UNVERIFIED, crosscheck, verifying_nothing
+from checker.verify.crosscheck import crosscheck, verifying_nothing
 from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence_load import load_evidence
 from checker.verify.needed import needed_pages
-from checker.verify.verified import VerifyReport
+from checker.verify.verify_report import VerifyReport
 
 
 def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:

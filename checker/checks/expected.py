@@ -29,12 +29,11 @@ from checker.model.catalogue import Catalogue
 from checker.model.expectation import Expectation, compared
 from checker.model.finding import Finding, finding
 from checker.model.support import Entry, Page
+from checker.model.verdict import DIFFERS
 from checker.model.words import STATUS_WORDS, word_message
 
 if TYPE_CHECKING:
     from checker.checks.reuse import Reuse
-
-DIFFERS = "doc-differs-from-rule"
 
 
 def differs_detail(documented: str, expected: str) -> str:

@@ -136,7 +136,7 @@ def _backed(
     """verify --backed: its own flow (checker.app.backed) and reports."""
     from checker.app.backed import BackedRequest, backed
     from checker.model.plan import shard_option
-    from checker.verify.backed import Limits
+    from checker.verify.backed.run import Limits
     from checker.verify.crosscheck import Options
 
     if fmt not in formats_for("backed"):

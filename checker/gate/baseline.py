@@ -27,7 +27,7 @@ from checker.jsonfile import load_versioned
 from checker.model.finding import Finding
 
 if TYPE_CHECKING:  # a lint run loads no verify code
-    from checker.verify.crosscheck import Result
+    from checker.model.verdict import Verdict
 
 SCHEMA = "docs-check/baseline"
 SCHEMA_VERSION = 2  # 2: `verdicts`; schema 1 files (findings only) still load
@@ -73,7 +73,7 @@ def _unplaced(message: str) -> str:
     return _LINE_NUMBERS.sub("N", message)
 
 
-def verdict_key(result: Result) -> VerdictKey:
+def verdict_key(result: Verdict) -> VerdictKey:
     return (result.rule, result.verdict, result.api, result.version, result.product)
 
 
@@ -100,7 +100,7 @@ def baseline_json(
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def verdict_records(results: Sequence[Result]) -> list[dict[str, Any]]:
+def verdict_records(results: Sequence[Verdict]) -> list[dict[str, Any]]:
     """The verdicts a `verify --format json` report reported (those with a
     severity), as baseline records: rule, verdict, API, version, product, and
     the page and line for the reader (matching ignores them)."""

@@ -35,7 +35,7 @@ from checker.model.placed import with_api
 from checker.model.support import Page
 
 if TYPE_CHECKING:  # a lint run has no verdicts, and loads no verify code
-    from checker.verify.crosscheck import Result
+    from checker.model.verdict import Verdict
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Gated:
     findings: tuple[Finding, ...]  # what to report
     ignored: int = 0  # turned off or ignored by the configuration
     known: int = 0  # in the baseline
-    results: tuple[Result, ...] = ()  # the verdicts, re-levelled
+    results: tuple[Verdict, ...] = ()  # the verdicts, re-levelled
     suppressed: int = 0  # silenced by docs-check comments in the pages
     untouched: int = 0  # on nothing the change touched (lint --changed-since, --staged)
 
@@ -76,7 +76,7 @@ class Gate:
     def apply(
         self,
         findings: Iterable[Finding],
-        results: Iterable[Result] = (),
+        results: Iterable[Verdict] = (),
         pages: Sequence[Page] = (),
         audit: Audit | None = None,
     ) -> Gated:
@@ -119,7 +119,7 @@ class Gate:
             new, ignored = sorted(new + more), ignored + more_ignored
         return Gated(tuple(new), ignored, known, tuple(levelled), silenced.count)
 
-    def _known_verdicts(self, results: list[Result]) -> tuple[list[Result], int, list[Finding]]:
+    def _known_verdicts(self, results: list[Verdict]) -> tuple[list[Verdict], int, list[Finding]]:
         """The verdicts the baseline knows without their severity (their rows
         stay; they fail nothing), how many, and a `stale-baseline` finding for
         each known verdict that no result matched on a rule, version and
@@ -127,7 +127,7 @@ class Gate:
         if not self.verdicts or self.baseline_file is None:
             return results, 0, []
         left = Counter(self.verdicts)
-        kept: list[Result] = []
+        kept: list[Verdict] = []
         for result in results:
             key = verdict_key(result)
             if result.severity is not None and left[key] > 0:
@@ -162,7 +162,7 @@ class Gate:
             kept.append(finding)
         return kept, ignored
 
-    def _verdict(self, result: Result) -> Result:
+    def _verdict(self, result: Verdict) -> Verdict:
         if not result.check:
             return result
         severity = self.verdict_level(result.check, result.path, result.api, result.severity)

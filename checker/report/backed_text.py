@@ -5,11 +5,11 @@ evidence each rests on (checker.report.verify_text's lines)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, message, ngettext, say
-from checker.report.lines import NOTHING_VERIFIED, headline
+from checker.report.lines import NOTHING_VERIFIED, headline, verdict_line
+from checker.report.objects import BACKED_KEYS, verdict_object
 
 if TYPE_CHECKING:
     from checker.model.plan import Plan
@@ -64,11 +64,7 @@ def claim_lines(report: BackedReport) -> list[str]:
         if entry != (claim.api, claim.path, claim.entry_line):
             entry = (claim.api, claim.path, claim.entry_line)
             lines.append(f"  {claim.api} {claim.version}  {claim.path}:{claim.entry_line}")
-        detail = f"  ({claim.detail})" if claim.detail else ""
-        lines.append(
-            f"    {claim.product:<11} documented {claim.documented:<11} observed "
-            f"{claim.observed:<6} {claim.verdict}{detail}"
-        )
+        lines.append(f"    {verdict_line(claim)}")
     for version, count in left.items():
         said = N_("  docs {version}: {count} claims unverified: no plan or evidence for it")
         lines.append(message(said, version=version, count=count))
@@ -150,10 +146,7 @@ def backed_object(outcome: Outcome[BackedReport]) -> dict[str, Any]:
     report = outcome.result
     return {
         "plans": [plan.to_object() for plan in report.plans],
-        "claims": [
-            {**asdict(c), "severity": c.severity.value if c.severity else None}
-            for c in report.claims
-        ],
+        "claims": [verdict_object(c, BACKED_KEYS) for c in report.claims],
         "evidence": [evidence.to_object() for evidence in report.evidence],
         "errors": list(outcome.errors),
         "notes": list(report.notes),

@@ -22,7 +22,7 @@ from checker.report.objects import (
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.outcome import Outcome
     from checker.torch.resolve.resolution import Resolution
-    from checker.verify.verified import VerifyReport
+    from checker.verify.verify_report import VerifyReport
 
 
 def render(outcome: Outcome[Any]) -> str:

@@ -43,7 +43,7 @@ from checker.report.notes import note_said
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.outcome import Outcome
     from checker.torch.resolve.resolution import Resolution
-    from checker.verify.verified import VerifyReport
+    from checker.verify.verify_report import VerifyReport
 
 
 def render(outcome: Outcome[Any]) -> str:

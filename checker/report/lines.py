@@ -1,8 +1,8 @@
 """What every report's text is made of, below the reports that use it: lines
-escaped for a terminal (checker.report.escape), a finding's line, the resolution's lines, and the
-headline that says what the exit code means. The text, verify, rewrite,
-backed, diff and Markdown reports all take these from here, and import no
-other report for them."""
+escaped for a terminal (checker.report.escape), a finding's line, a
+verdict's line, the resolution's lines, and the headline that says what the
+exit code means. The text, verify, rewrite, backed, diff and Markdown reports
+all take these from here, and import no other report for them."""
 
 from __future__ import annotations
 
@@ -13,13 +13,16 @@ import click
 
 from checker.i18n import N_, _, message, say
 from checker.model.finding import Finding, Severity
+from checker.model.words import OBSERVED_WORDS, word
 from checker.outcome import ExitCode, Unverified
 from checker.report.escape import terminal
+from checker.textwidth import padded
 
 if TYPE_CHECKING:
+    from checker.model.verdict import Verdict
     from checker.outcome import Outcome
     from checker.torch.resolve.resolution import Resolution
-    from checker.verify.verified import VerifyReport
+    from checker.verify.verify_report import VerifyReport
 
 
 def lines_of(lines: Sequence[str]) -> str:
@@ -28,6 +31,20 @@ def lines_of(lines: Sequence[str]) -> str:
 
 def findings_text(findings: Sequence[Finding]) -> list[str]:
     return [finding_line(f) for f in findings]
+
+
+def verdict_line(r: Verdict) -> str:
+    """A product's verdict, as verify's and --backed's text reports list them:
+    `atlas-a3    documented supported  observed failed doc-claims-… (…)`."""
+    detail = "  " + _("({detail})").format(detail=say(r.detail)) if r.detail else ""
+    row = _("{product} documented {documented} observed {observed} {verdict}{detail}")
+    return row.format(
+        product=f"{r.product:<11}",
+        documented=padded(word(OBSERVED_WORDS, r.documented), 11),
+        observed=padded(word(OBSERVED_WORDS, r.observed), 6),
+        verdict=r.verdict,
+        detail=detail,
+    )
 
 
 SEVERITY_COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow"}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from checker.i18n import N_, _, labelled, message, say
 from checker.model.finding import Finding, Severity
 from checker.model.support import UNSTATED
+from checker.model.verdict import DIFFERS, UNVERIFIED
 from checker.model.words import LEVEL_WORDS, OBSERVED_WORDS, word
 from checker.outcome import Outcome
 from checker.report.escape import markdown as _text
@@ -21,14 +22,13 @@ from checker.report.lines import headline
 from checker.report.markdown_evidence import evidence_section, notes_said
 from checker.report.markdown_text import row as _row
 from checker.report.summary import lint_counts, verify_counts, verify_said
-from checker.verify.crosscheck import DIFFERS, UNVERIFIED
 
 if TYPE_CHECKING:  # only the verdict names above are needed at run time, not verify's machinery
     from checker.model.expectation import Expectation
+    from checker.model.verdict import Verdict
     from checker.results import Linted
     from checker.torch.resolve.resolution import Resolution
-    from checker.verify.crosscheck import Result
-    from checker.verify.verified import VerifyReport
+    from checker.verify.verify_report import VerifyReport
 
 # A conflict is both marks: the page states the product both ways.
 MARKS = {"supported": "✔", "unsupported": "✘", "conflict": "✔✘", UNSTATED: "–"}
@@ -79,8 +79,8 @@ def verify_markdown(outcome: Outcome[VerifyReport]) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _rule(rule: Expectation, results: list[Result]) -> list[str]:
-    from checker.verify.verified import entry_groups, place  # verify's report only
+def _rule(rule: Expectation, results: list[Verdict]) -> list[str]:
+    from checker.verify.verify_report import entry_groups, place  # verify's report only
 
     lines = ["", f"### {labelled(_text(rule.id), _code(rule.api))}", ""]
     expects = _("The rule expects {expect} ({at}).")
@@ -115,7 +115,7 @@ def _rule(rule: Expectation, results: list[Result]) -> list[str]:
     return lines + _verdicts(results, groups)
 
 
-def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
+def _verdicts(results: list[Verdict], groups: list[list[Verdict]]) -> list[str]:
     judged = [r for r in results if r.verdict != UNVERIFIED or r.observed != "none"]
     unverified = [r for r in results if r.verdict == UNVERIFIED and r.observed == "none"]
     lines: list[str] = []
@@ -144,7 +144,7 @@ def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
     return lines
 
 
-def _mark(r: Result) -> str:
+def _mark(r: Verdict) -> str:
     if r.severity is Severity.ERROR:
         return "✘"
     return "⚠" if r.severity is Severity.WARNING else "✔" if r.verdict != UNVERIFIED else "–"

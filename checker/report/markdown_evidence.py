@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, say
+from checker.report.environment import Field, environment_fields
 from checker.report.escape import html
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
@@ -62,9 +63,8 @@ def evidence_records(evidence: Sequence[Evidence]) -> list[str]:
         headings = [_("target branch"), "torch", "torch_npu", "CANN", "NPU"]
         headings += [_("command to re-run"), _("result")]
         lines += [row(*headings), row(*["---"] * len(headings))]
-        env = record.environment
-        cells = [text(_torch(env)), text(env.torch_npu or "-"), text(env.cann or "-")]
-        cells.append(text(npu(env)))
+        shown = dict(_shown(record.environment))
+        cells = [text(shown[key]) for key in ("TORCH", "TORCH_NPU", "CANN", "NPU")]
         for run in record.runs:
             lines.append(row(_branch(run), *cells, code(rerun(run)), text(result(run))))
         if not record.runs:
@@ -86,17 +86,10 @@ def origin(record: Evidence) -> str:
 
 def block(record: Evidence) -> list[str]:
     """The engineer's VALIDATION EVIDENCE block; a COMMAND and RESULT per run."""
-    env = record.environment
     pairs = [
         ("API", ", ".join(dict.fromkeys(run.api for run in record.runs)) or "-"),
         ("TARGET_BRANCH", target_branch(record.runs)),
-        ("PLATFORM", env.platform),
-        ("PYTHON", env.python),
-        ("TORCH", _torch(env)),
-        ("TORCH_NPU", env.torch_npu or "-"),
-        ("CANN", env.cann or "-"),
-        ("NPU", npu(env)),
-        ("VISIBLE_NPU", str(env.visible_npus)),
+        *_shown(record.environment),
     ]
     for run in record.runs:
         pairs += [("COMMAND", rerun(run)), ("RESULT", result(run))]
@@ -198,18 +191,20 @@ def kind(env: Environment) -> str:
     return _("CPU reference run, no NPU")
 
 
-def npu(env: Environment) -> str:
-    if env.fake_npu:
-        return _("{npu} (FAKE: reported by a test double)").format(npu=env.npu_name or "-")
-    if not env.npu_name:
-        return "-"
-    product = env.product or _(NO_PRODUCT)
-    return f"{env.npu_name} ({product})"
+def _shown(env: Environment) -> list[tuple[str, str]]:
+    """(KEY, value) of each field of the environment (checker.report.environment),
+    a test double's torch and NPU marked FAKE, the NPU named with its product."""
+    return [(field.key, _marked(env, field)) for field in environment_fields(env)]
 
 
-def _torch(env: Environment) -> str:
-    fake = _(" (FAKE: a test double reporting this release)") if env.fake_torch else ""
-    return (env.torch or "-") + fake
+def _marked(env: Environment, field: Field) -> str:
+    if field.key == "TORCH" and env.fake_torch:
+        return field.value + _(" (FAKE: a test double reporting this release)")
+    if field.key == "NPU" and env.fake_npu:
+        return _("{npu} (FAKE: reported by a test double)").format(npu=field.value)
+    if field.key == "NPU" and env.npu_name:
+        return f"{field.value} ({env.product or _(NO_PRODUCT)})"
+    return field.value
 
 
 def _branch(run: Run) -> str:

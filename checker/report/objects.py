@@ -7,7 +7,6 @@ CSV and JSON Lines exports are; they import no document for them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import say
@@ -16,9 +15,9 @@ from checker.model.records import Record
 from checker.report.located import located
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.model.verdict import Verdict
     from checker.results import Exported
     from checker.torch.resolve.resolution import Resolution
-    from checker.verify.crosscheck import Result
 
 
 SCHEMA_VERSION = 1  # of every command's document: raised when a shape changes incompatibly
@@ -123,17 +122,30 @@ def resolution_objects(resolution: Resolution | None, refs: Sequence[str] = ()) 
     }
 
 
-def result_object(r: Result, refs: Sequence[str] = ()) -> dict[str, Any]:
+# a verdict's keys as each command's document writes them, in order
+VERIFY_KEYS: tuple[str, ...] = ("rule", "api", "version", "product", "documented", "expected")
+VERIFY_KEYS += ("observed", "verdict", "severity", "path", "line", "detail", "entry_line")
+BACKED_KEYS: tuple[str, ...] = ("api", "version", "product", "documented", "observed")
+BACKED_KEYS += ("verdict", "severity", "path", "line", "detail", "entry_line", "cases")
+
+
+def verdict_object(v: Verdict, keys: Sequence[str]) -> dict[str, Any]:
+    """A verdict's `keys`, the severity as its name."""
+    fields = {key: getattr(v, key) for key in keys}
+    return {**fields, "severity": v.severity.value if v.severity else None}
+
+
+def result_object(r: Verdict, refs: Sequence[str] = ()) -> dict[str, Any]:
     """One rule x version x product result, as JSON and SARIF carry it: its
     fields in order, the severity as its name, and a page read at a git ref as
     its path in the repository and the ref (after `path`), as a finding's."""
     fields: dict[str, Any] = {}
-    for key, value in asdict(r).items():
+    for key, value in verdict_object(r, VERIFY_KEYS).items():
         if key == "path":
             fields.update(_path_and_ref(value, refs))
         else:
             fields[key] = value
-    return {**fields, "severity": r.severity.value if r.severity else None}
+    return fields
 
 
 def _path_and_ref(where: str, refs: Sequence[str]) -> dict[str, str | None]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, labelled, say
+from checker.model.verdict import DIFFERS, Verdict
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.lines import headline
@@ -45,9 +46,8 @@ from checker.report.markdown_evidence import (
 from checker.report.notes import is_reference_note, note_said
 from checker.report.pr_changes import changes_said, item, repo_path
 from checker.report.summary import failed_tests_said
-from checker.verify.crosscheck import DIFFERS, Result
 from checker.verify.docs_changes import DocsChanges
-from checker.verify.verified import VerifyReport, entry_groups
+from checker.verify.verify_report import VerifyReport, entry_groups
 
 if TYPE_CHECKING:
     from checker.model.expectation import Expectation
@@ -81,19 +81,19 @@ STATUS = {
 }
 
 
-def _named(r: Result, docs: DocsChanges) -> str:
+def _named(r: Verdict, docs: DocsChanges) -> str:
     """The product as the page writes it (the configuration's name), escaped."""
     return text(docs.name(r.path, r.entry_line, r.product))
 
 
-def _marks(rows: list[Result], docs: DocsChanges, documented: bool = True) -> str:
+def _marks(rows: list[Verdict], docs: DocsChanges, documented: bool = True) -> str:
     return _(", ").join(
         f"{_named(r, docs)} {MARKS[r.documented if documented else r.expected]}" for r in rows
     )
 
 
 def _rule(
-    rule: Expectation, results: list[Result], refs: tuple[str, ...], docs: DocsChanges
+    rule: Expectation, results: list[Verdict], refs: tuple[str, ...], docs: DocsChanges
 ) -> list[str]:
     groups = entry_groups(results)
     lines = ["", f"## {labelled(text(rule.id), code(rule.api))}", ""]
@@ -162,7 +162,7 @@ VERDICT_WORDS = {
 }
 
 
-def _observed(r: Result, docs: DocsChanges) -> str:
+def _observed(r: Verdict, docs: DocsChanges) -> str:
     """`torch.x 2.12.0 on Ascend 950DT: doc-claims-support-test-fails (…)`."""
     verdict = _(VERDICT_WORDS[r.verdict]) if r.verdict in VERDICT_WORDS else r.verdict
     detail = _(" ({detail})").format(detail=say(r.detail)) if r.detail else ""

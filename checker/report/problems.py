@@ -16,8 +16,8 @@ from checker.checks.expected import verdict_said
 from checker.model.finding import Finding, Severity
 
 if TYPE_CHECKING:  # a lint run loads no verify code
+    from checker.model.verdict import Verdict
     from checker.outcome import Outcome
-    from checker.verify.crosscheck import Result
 
 
 def problems(outcome: Outcome[Any]) -> list[Finding]:
@@ -28,12 +28,12 @@ def problems(outcome: Outcome[Any]) -> list[Finding]:
     return found
 
 
-def verdict_message(r: Result) -> str:
+def verdict_message(r: Verdict) -> str:
     """`torch.x 2.12.0 on atlas-a3: failed: zero value`."""
     return verdict_said(r.api, r.version, r.product, r.verdict, r.detail)
 
 
-def verdict_finding(r: Result, severity: Severity) -> Finding:
+def verdict_finding(r: Verdict, severity: Severity) -> Finding:
     return Finding(
         r.path,
         r.line,

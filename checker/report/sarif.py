@@ -31,9 +31,9 @@ from checker.report.objects import resolution_objects, result_object
 from checker.report.problems import verdict_message
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.model.verdict import Verdict
     from checker.outcome import Outcome
     from checker.torch.resolve.resolution import Resolution
-    from checker.verify.crosscheck import Result
 
 SCHEMA = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -54,7 +54,7 @@ def sarif_log(
     errors: Sequence[str],
     refs: Sequence[str] = (),
     resolution: Resolution | None = None,
-    verdicts: Sequence[Result] = (),
+    verdicts: Sequence[Verdict] = (),
 ) -> str:
     """A result per finding, then per verdict that carries a severity."""
     out = [_finding(f, refs) for f in findings]
@@ -85,7 +85,7 @@ def _finding(finding: Finding, refs: Sequence[str]) -> dict[str, Any]:
 _RESULT_PROPERTIES = ("rule", "api", "version", "product", "documented", "expected", "observed")
 
 
-def _verdict(r: Result, refs: Sequence[str]) -> dict[str, Any]:
+def _verdict(r: Verdict, refs: Sequence[str]) -> dict[str, Any]:
     rule = r.check or r.verdict
     level = r.severity.value if r.severity else "note"
     result = _result(rule, level, say(verdict_message(r)), r.path, r.line, refs)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, ngettext, say
 from checker.model.finding import Finding, Severity
+from checker.model.verdict import DIFFERS
 from checker.report.counts import (
     entries_said,
     errors_said,
@@ -19,13 +20,14 @@ from checker.report.counts import (
     runs_failed_said,
     warnings_said,
 )
+from checker.report.environment import torch_text
 from checker.report.formats import REWRITING
 from checker.report.lines import verified_results
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.results import Linted
-    from checker.verify.verified import VerifyReport
+    from checker.verify.verify_report import VerifyReport
 
 
 def findings_count(findings: Sequence[Finding], files: int, entries: int) -> str:
@@ -130,8 +132,6 @@ def verify_said(report: VerifyReport) -> str:
     """`docs match the rules; 3 of 12 results verified on an NPU`."""
     if not report.results:
         return _("no results: no rule's API was found in the docs given")
-    from checker.verify.crosscheck import DIFFERS  # verify's vocabulary, for verify only
-
     differ = any(r.verdict == DIFFERS for r in report.results)
     docs = _("docs differ from the rules") if differ else _("docs match the rules")
     verified = verified_results(report)
@@ -152,7 +152,7 @@ def failed_tests_said(report: VerifyReport) -> str:
         test, _sep, inside = run.behaviour.partition("::")
         name = test.rsplit("/", 1)[-1] + (f"::{inside}" if inside else "")
         env = evidence.environment
-        torch = (env.torch or "-") + (_(" (FAKE release)") if env.fake_torch else "")
+        torch = torch_text(env)
         where = run.ref or _("the working tree")
         if run.verdict == "error":
             said.append(

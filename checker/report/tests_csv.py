@@ -27,7 +27,7 @@ def tests_csv(report: TestsReport) -> str:
     writer.writerow(FIELDS)
     verdicts: dict[tuple[str, str], set[str]] = {}
     for v in report.verdicts:
-        verdicts.setdefault((v.version, v.api), set()).add(v.check)
+        verdicts.setdefault((v.version, v.api), set()).add(v.verdict)
     for mapped in report.versions:
         links: dict[str, list[tuple[str, str]]] = {}
         on_npu: dict[str, set[str]] = {}

@@ -17,7 +17,7 @@ def tests_object(report: TestsReport) -> dict[str, Any]:
         "versions": [_version(mapped) for mapped in report.versions],
         "verdicts": [
             {
-                "rule": v.check,
+                "rule": v.verdict,
                 "severity": v.severity.value if v.severity else None,
                 "path": v.path,
                 "line": v.line,
@@ -25,7 +25,7 @@ def tests_object(report: TestsReport) -> dict[str, Any]:
                 "api": v.api,
                 "version": v.version,
                 "products": list(v.products),
-                "message": say(v.message),
+                "message": say(v.detail),
                 "disabled": [{"test": t, "path": p, "line": n} for t, p, n in v.disabled],
             }
             for v in report.verdicts

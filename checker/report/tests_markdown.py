@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from checker.i18n import _, say
+from checker.model.verdict import UNBACKED
 from checker.report.escape import markdown, markdown_code
 from checker.report.markdown_text import row
 from checker.report.tests_text import percent
@@ -49,9 +50,9 @@ def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
         mine = [v for v in report.verdicts if v.version == mapped.version]
         for verdict in (v for v in mine if v.severity is not None):
             where = markdown_code(f"{verdict.path}:{verdict.line}")
-            said = markdown(say(verdict.message))
-            lines.append(f"- {where} **{markdown(verdict.check)}** {said}")
-        unbacked = sorted({v.api for v in mine if v.check == "claim-unbacked"})
+            said = markdown(say(verdict.detail))
+            lines.append(f"- {where} **{markdown(verdict.verdict)}** {said}")
+        unbacked = sorted({v.api for v in mine if v.verdict == UNBACKED})
         if unbacked:
             lines += [
                 "",

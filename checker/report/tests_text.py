@@ -12,15 +12,13 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, ngettext, say
+from checker.model.verdict import UNBACKED, Verdict
 from checker.model.words import LEVEL_WORDS, word
 from checker.report.counts import cases_said, modules_said, versions_said
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.results import TestsReport
-    from checker.testmap.claims import Verdict
-
-UNBACKED = "claim-unbacked"
 
 
 def percent(part: int, whole: int) -> str:
@@ -85,17 +83,17 @@ def tests_text(report: TestsReport) -> list[str]:
                     "(--show-notes lists them)",
                     count,
                 ).format(count=count)
-                lines.append(f"{verdict.path}:{verdict.line}: {verdict.check} [{level}] {said}")
+                lines.append(f"{verdict.path}:{verdict.line}: {verdict.verdict} [{level}] {said}")
             continue
         lines.append(
-            f"{verdict.path}:{verdict.line}: {verdict.check} [{level}] {say(verdict.message)}"
+            f"{verdict.path}:{verdict.line}: {verdict.verdict} [{level}] {say(verdict.detail)}"
         )
     return lines
 
 
 def _foldable(verdict: Verdict, report: TestsReport) -> bool:
     """A claim-unbacked note, shown as its page's count unless --show-notes."""
-    return not report.show_notes and verdict.check == UNBACKED and verdict.severity is None
+    return not report.show_notes and verdict.verdict == UNBACKED and verdict.severity is None
 
 
 def _folded(report: TestsReport) -> dict[str, int]:
@@ -105,7 +103,7 @@ def _folded(report: TestsReport) -> dict[str, int]:
 
 def tests_summary(outcome: Outcome[Any]) -> str:
     report: TestsReport = outcome.result
-    counted = Counter(v.check for v in report.verdicts)
+    counted = Counter(v.verdict for v in report.verdicts)
     each = [f"{count} {check}" for check, count in sorted(counted.items())]  # check ids
     verdicts = say(joined(each, N_("{first}, {then}")))
     reached = sum(m.reached for m in report.versions)

@@ -5,14 +5,14 @@ itself (where it ran, on what), the static findings on the entries and, with
 
 from __future__ import annotations
 
-from checker.i18n import N_, _, labelled, ngettext, say
+from checker.i18n import _, labelled, ngettext, say
 from checker.model.evidence import Evidence
-from checker.model.words import OBSERVED_WORDS, RUN_WORDS, word
-from checker.report.lines import findings_text, resolution_text
-from checker.report.notes import NO_PRODUCT, note_said
-from checker.textwidth import padded
-from checker.verify.crosscheck import DIFFERS
-from checker.verify.verified import VerifyReport, entry_groups, place
+from checker.model.verdict import DIFFERS
+from checker.model.words import RUN_WORDS, word
+from checker.report.environment import environment_line
+from checker.report.lines import findings_text, resolution_text, verdict_line
+from checker.report.notes import note_said
+from checker.verify.verify_report import VerifyReport, entry_groups, place
 
 
 def verify_text(report: VerifyReport) -> list[str]:
@@ -27,17 +27,7 @@ def verify_text(report: VerifyReport) -> list[str]:
             differ = [r for r in rows if r.verdict == DIFFERS]
             said = _("DOCS DIFFER FROM THE RULE") if differ else _("docs match the rule")
             lines.append(f"  {labelled(rows[0].version, said)}  {place(rows)}")
-            for r in rows:
-                detail = "  " + _("({detail})").format(detail=say(r.detail)) if r.detail else ""
-                row = _("{product} documented {documented} observed {observed} {verdict}{detail}")
-                said_row = row.format(
-                    product=f"{r.product:<11}",
-                    documented=padded(word(OBSERVED_WORDS, r.documented), 11),
-                    observed=padded(word(OBSERVED_WORDS, r.observed), 6),
-                    verdict=r.verdict,
-                    detail=detail,
-                )
-                lines.append(f"    {said_row}")
+            lines.extend(f"    {verdict_line(r)}" for r in rows)
     if report.evidence:
         lines.append(_("evidence:"))
         for evidence in report.evidence:
@@ -55,24 +45,7 @@ def verify_text(report: VerifyReport) -> list[str]:
 
 def evidence_lines(evidence: Evidence) -> list[str]:
     env = evidence.environment
-    torch = (env.torch or "-") + (_(" (FAKE release)") if env.fake_torch else "")
-    run_for = _(" (run for docs {version})") if evidence.run_for else ""
-    said = _(
-        "{origin}{run_for}: {platform} | Python {python} | torch {torch} | "
-        "torch_npu {torch_npu} | CANN {cann} | NPU {npu} ({product}) | visible NPUs {visible}"
-    ).format(
-        origin=_("live") if evidence.origin == "live" else evidence.origin,
-        run_for=run_for.format(version=evidence.run_for),
-        platform=env.platform,
-        python=env.python,
-        torch=torch,
-        torch_npu=env.torch_npu or "-",
-        cann=env.cann or "-",
-        npu=env.npu_name or "-",
-        product=env.product or _(NO_PRODUCT if env.npu_name else N_("no product")),
-        visible=env.visible_npus,
-    )
-    lines = [f"  {said}", f"    {note_said(env.note)}"]
+    lines = [f"  {environment_line(evidence)}", f"    {note_said(env.note)}"]
     for run in evidence.runs:
         passed = sum(1 for case in run.cases if case.passed)
         # a repository test's own last words; a behaviour's are the counts already shown

@@ -28,8 +28,9 @@ from checker.collector import collector_paused
 from checker.errors import InputError
 from checker.files import write_atomically
 from checker.model.deferred import Deferred
+from checker.model.verdict import Verdict
 from checker.salt import salt
-from checker.testmap.claims import Share, Verdict
+from checker.testmap.backing import Share
 from checker.testmap.codec import Codec
 from checker.testmap.links import Link
 

@@ -97,7 +97,7 @@ class Session:
     def run_module(self, job: Job, selected: Sequence[str], timeout: float) -> Run:
         """The tests of the module `job.repo_test` that `selected` names, under
         unittest, as one run within `timeout` seconds (verify --backed:
-        checker.verify.backed, which keeps the runs)."""
+        checker.verify.backed.run, which keeps the runs)."""
         return self._served(job, timeout, selected)
 
     def close(self) -> None:

@@ -9,54 +9,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.checks.expected import DIFFERS as DIFFERS  # the verdict the reports name
 from checker.checks.expected import differs_detail
 from checker.i18n import N_, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence, Run
 from checker.model.expectation import Expectation, compared
-from checker.model.finding import Finding, Severity, default_severity, finding
+from checker.model.finding import Finding, finding
 from checker.model.placed import with_api
 from checker.model.run_notes import note_message
 from checker.model.support import Entry, Page
+from checker.model.verdict import (
+    CLAIMS_FAILS,
+    CONSISTENT,
+    DENIES_PASSES,
+    DIFFERS,
+    ERROR,
+    UNVERIFIED,
+    Verdict,
+    severity_of,
+)
 from checker.model.version import version_key
 from checker.model.words import RUN_WORDS, word_message
-
-CONSISTENT = "consistent"
-CLAIMS_FAILS = "doc-claims-support-test-fails"
-DENIES_PASSES = "doc-denies-support-test-passes"
-UNVERIFIED = "unverified"
-ERROR = "error"
-# verdict -> the registry id it is reported under (a consistent one is no problem)
-CHECK_OF = {
-    DIFFERS: DIFFERS,
-    CLAIMS_FAILS: CLAIMS_FAILS,
-    DENIES_PASSES: DENIES_PASSES,
-    UNVERIFIED: UNVERIFIED,
-    ERROR: "behaviour-run-error",
-}
-
-
-@dataclass(frozen=True)
-class Result:
-    rule: str
-    api: str
-    version: str
-    product: str
-    documented: str  # supported / unsupported / unstated
-    expected: str
-    observed: str  # passed / failed / error / none (on this product's NPU)
-    verdict: str
-    severity: Severity | None
-    path: str
-    line: int  # where the entry states this product
-    detail: str
-    entry_line: int  # the entry's heading
-
-    @property
-    def check(self) -> str | None:
-        """The registry id this verdict is reported under; None when consistent."""
-        return CHECK_OF.get(self.verdict)
 
 
 @dataclass(frozen=True)
@@ -71,8 +44,8 @@ def crosscheck(
     evidence: Sequence[Evidence],
     catalogue: Catalogue,
     options: Options,
-) -> tuple[list[Result], list[Finding]]:
-    results: list[Result] = []
+) -> tuple[list[Verdict], list[Finding]]:
+    results: list[Verdict] = []
     findings: list[Finding] = []
     for rule in rules:
         # The rule's page, and every other page of its versions, whose entries of
@@ -123,7 +96,7 @@ def _entry_results(
     evidence: Sequence[Evidence],
     catalogue: Catalogue,
     options: Options,
-) -> list[Result]:
+) -> list[Verdict]:
     """One result per product in scope, each at the line that states it."""
     version, results = entry.version, []
     # the products of the page's release, as lint compares them (checker.checks.expected)
@@ -132,20 +105,20 @@ def _entry_results(
         others = [r for e in evidence for r in _reference_runs(e, rule, version)]
         verdict, observed, detail = _judge(documented, expected, runs, others, version)
         results.append(
-            Result(
-                rule.id,
+            Verdict(
+                verdict,
+                severity_of(verdict, options.strict, options.require_npu),
                 rule.api,
                 version,
-                product,
+                (product,),
+                entry.path,
+                entry.line_of(product),
+                entry.line,
+                detail,
+                rule.id,
                 documented,
                 expected,
                 observed,
-                verdict,
-                severity_of(verdict, options),
-                entry.path,
-                entry.line_of(product),
-                detail,
-                entry.line,
             )
         )
     return results
@@ -255,13 +228,3 @@ def _failed_cases(runs: list[Run]) -> str:
     if not failed:
         return message(N_("the behaviour test failed"))
     return message(N_("failed: {cases}"), cases=joined(failed, N_("{first}; {then}")))
-
-
-def severity_of(verdict: str, options: Options) -> Severity | None:
-    """The registry's level, raised by --strict and --require-npu."""
-    if (verdict == DENIES_PASSES and options.strict) or (
-        verdict == UNVERIFIED and options.require_npu
-    ):
-        return Severity.ERROR
-    check = CHECK_OF.get(verdict)
-    return default_severity(check) if check else None

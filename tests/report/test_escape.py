@@ -23,7 +23,7 @@ from checker.report.escape import (
     markdown_code,
     terminal_patch,
 )
-from checker.verify.verified import VerifyReport
+from checker.verify.verify_report import VerifyReport
 
 MD = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 

@@ -27,9 +27,9 @@ from checker.model import evidence
 from checker.model.changes import Compared, Kind
 from checker.model.finding import Severity
 from checker.model.query import STATUSES
+from checker.model.verdict import PER_ENTRY, PER_PRODUCT
 from checker.report.objects import RECORD_FIELDS
 from checker.torch.resolve.resolved import NOT_RESOLVED, Lookup
-from checker.verify import crosscheck
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING
 
@@ -115,8 +115,9 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     assert lint["outcome"]["enum"] == [o.value for o in Lookup]
     counted = lint["resolution_counts"]["additionalProperties"]["propertyNames"]["anyOf"]
     assert counted[1] == {"const": NOT_RESOLVED}
-    verdicts = {crosscheck.CONSISTENT, *crosscheck.CHECK_OF}
-    assert set(verify["verdict"]["enum"]) == verdicts
+    assert set(verify["verdict"]["enum"]) == set(PER_PRODUCT)
+    tested = schema("tests")["$defs"]["verdict"]["properties"]
+    assert tuple(tested["rule"]["enum"]) == PER_ENTRY
     run = record["run"]["properties"]
     assert tuple(run["verdict"]["enum"]) == evidence.VERDICTS
     assert tuple(run["source"]["enum"]) == evidence.SOURCES
@@ -133,7 +134,7 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     exported = schema("export")["$defs"]["record"]["properties"]
     assert set(exported["status"]["enum"]) == documented
     assert tuple(exported) == (*RECORD_FIELDS, "tests")  # `tests`: with --tests only
-    from checker.testmap.claims import KINDS
+    from checker.testmap.backing import KINDS
 
     linked = schema("export")["$defs"]["test_link"]["properties"]
     assert tuple(linked["kind"]["enum"]) == KINDS

@@ -13,7 +13,7 @@ from xml.etree import ElementTree as ET
 
 from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.report.junit import verify_junit
-from checker.verify.verified import VerifyReport
+from checker.verify.verify_report import VerifyReport
 
 from .conftest import EVIDENCE, VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
 

@@ -10,7 +10,7 @@ import re
 from checker.app.verify import outcome_of
 from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.report.markdown import verify_markdown
-from checker.verify.verified import VerifyReport
+from checker.verify.verify_report import VerifyReport
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
 

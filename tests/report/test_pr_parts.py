@@ -170,7 +170,7 @@ def test_a_failed_tests_whole_text_is_in_details_in_the_pr_report() -> None:
     from checker.app.verify import outcome_of
     from checker.model.evidence import Environment, Evidence
     from checker.report.pr import render
-    from checker.verify.verified import VerifyReport
+    from checker.verify.verify_report import VerifyReport
 
     trace = (
         "Traceback (most recent call last):\n"
@@ -202,7 +202,7 @@ def test_the_pr_verdict_names_the_failed_test_and_details_hold_its_traceback() -
     from checker.app.verify import outcome_of
     from checker.model.evidence import Environment, Evidence
     from checker.report.pr import render
-    from checker.verify.verified import VerifyReport
+    from checker.verify.verify_report import VerifyReport
 
     trace = (
         "Traceback (most recent call last):\n"

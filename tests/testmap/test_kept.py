@@ -21,8 +21,9 @@ import checker.app.tests_links as app_links
 import checker.testmap.kept as kept
 from checker.i18n import N_, message
 from checker.model.finding import Severity
+from checker.model.verdict import Verdict
+from checker.testmap.backing import Share
 from checker.testmap.cases import Case
-from checker.testmap.claims import Share, Verdict
 from checker.testmap.codec import Codec
 from checker.testmap.kept import VersionMap
 from checker.testmap.links import Link
@@ -243,7 +244,7 @@ def test_a_version_map_and_its_verdicts_round_trip_with_their_messages() -> None
     link = Link("torch.abs", "t.py::T::test_abs", "call", 3, True, Case("T", "test_abs", 3))
     said = message(N_("{tests} and {count} more"), tests="a, b", count=2)
     verdict = Verdict(
-        "claim-unbacked", Severity.WARNING, "p.md", 4, "torch.abs", "2.12.0", ("a2",), said, 3
+        "claim-unbacked", Severity.WARNING, "torch.abs", "2.12.0", ("a2",), "p.md", 4, 3, said
     )
     share = Share("2.12.0", "a2", 3, 1, (("call", 1),))
     version = VersionMap(
@@ -254,7 +255,7 @@ def test_a_version_map_and_its_verdicts_round_trip_with_their_messages() -> None
     assert codec.decode(json.loads(json.dumps(codec.encode([version])))) == [version]
     (back,) = Codec(Verdict).decode(json.loads(json.dumps(Codec(Verdict).encode([verdict]))))
     assert back == verdict
-    assert (back.message.template, back.message.args) == (said.template, said.args)
+    assert (back.detail.template, back.detail.args) == (said.template, said.args)
 
 
 GOOD = [0, 0, 0, 3, True, [0, 0, 3, [0], False, False], 0, 0]

@@ -16,18 +16,17 @@ from checker.model.expectation import Expectation
 from checker.model.finding import Finding, Severity
 from checker.model.status import read_status
 from checker.model.support import Page
-from checker.sources.corpus import read_corpus
-from checker.verify.crosscheck import (
+from checker.model.verdict import (
     CLAIMS_FAILS,
     CONSISTENT,
     DENIES_PASSES,
     DIFFERS,
     ERROR,
     UNVERIFIED,
-    Options,
-    Result,
-    crosscheck,
+    Verdict,
 )
+from checker.sources.corpus import read_corpus
+from checker.verify.crosscheck import Options, crosscheck
 from checker.verify.evidence_load import load_evidence
 from checker.verify.rule_files import load_rules
 from tests.helpers import REPO
@@ -124,16 +123,16 @@ def check(
     rules: list[Expectation] | None = None,
     options: Options | None = None,
     root: Path = DOCS,
-) -> tuple[list[Result], list[Finding]]:
+) -> tuple[list[Verdict], list[Finding]]:
     return crosscheck(rules or [shipped()], pages(root), evidence, CATALOGUE, options or Options())
 
 
-def row(results: list[Result], version: str, product: str) -> Result:
+def row(results: list[Verdict], version: str, product: str) -> Verdict:
     (found,) = [r for r in results if (r.version, r.product) == (version, product)]
     return found
 
 
-def verdicts(results: list[Result], version: str) -> dict[str, str]:
+def verdicts(results: list[Verdict], version: str) -> dict[str, str]:
     return {r.product: r.verdict for r in results if r.version == version}
 
 
@@ -162,50 +161,50 @@ def test_npu_evidence_of_every_product_is_consistent() -> None:
     assert findings == []
     rule_id, api = "elastic-put-metric", PUT_METRIC
     assert [r for r in results if r.version == "2.13.0"] == [
-        Result(
-            rule_id,
-            api,
-            "2.13.0",
-            "atlas-a2",
-            "supported",
-            "supported",
-            "passed",
+        Verdict(
             CONSISTENT,
             None,
+            api,
+            "2.13.0",
+            ("atlas-a2",),
             PAGE_13,
             31,
-            "",
             21,
-        ),
-        Result(
+            "",
             rule_id,
-            api,
-            "2.13.0",
-            "atlas-a3",
             "supported",
             "supported",
             "passed",
+        ),
+        Verdict(
             CONSISTENT,
             None,
-            PAGE_13,
-            32,
-            "",
-            21,
-        ),
-        Result(
-            rule_id,
             api,
             "2.13.0",
-            "ascend-950",
+            ("atlas-a3",),
+            PAGE_13,
+            32,
+            21,
+            "",
+            rule_id,
+            "supported",
+            "supported",
+            "passed",
+        ),
+        Verdict(
+            CONSISTENT,
+            None,
+            api,
+            "2.13.0",
+            ("ascend-950",),
+            PAGE_13,
+            33,
+            21,
+            "",
+            rule_id,
             "unsupported",
             "unsupported",
             "failed",
-            CONSISTENT,
-            None,
-            PAGE_13,
-            33,
-            "",
-            21,
         ),
     ]  # fmt: skip  (each at its product's row; 21 is the heading)
     # the 2.13.0 records say nothing of 2.12.0

@@ -13,8 +13,7 @@ import pytest
 
 from checker.errors import InputError
 from checker.model.catalogue import default_catalogue
-from checker.verify.report_load import load_report, load_verification
-from checker.verify.verification import Verified
+from checker.verify.report_load import Verified, load_report, load_verification
 from tests.site import PUT_METRIC
 
 

@@ -23,7 +23,7 @@ from checker.report.html.markup import (
 )
 from checker.report.html.shape import Shape
 from checker.results import Site
-from checker.verify.verification import Verified
+from checker.verify.report_load import Verified
 
 _STATUS_CHAR = {"supported": "s", "unsupported": "u", "unstated": "n", "conflict": "c"}
 _VERIFIED_CHAR = {

@@ -12,6 +12,7 @@ from collections import Counter
 from checker.i18n import _, say
 from checker.model.evidence import Evidence
 from checker.model.support import Page
+from checker.report.environment import environment_fields
 from checker.report.escape import html as esc
 from checker.report.html.markup import (
     VERIFIED_WORDS,
@@ -24,7 +25,7 @@ from checker.report.html.shape import Shape
 from checker.report.notes import NO_PRODUCT
 from checker.results import Site
 from checker.testmap.refs import NPU
-from checker.verify.verification import Verified
+from checker.verify.report_load import Verified
 
 
 def verification_summary(site: Site, shape: Shape) -> str:
@@ -83,9 +84,10 @@ def _environments(evidence: tuple[Evidence, ...]) -> str:
     rows = []
     for record in evidence:
         env = record.environment
+        shown = {field.key: field.value for field in environment_fields(env)}
         rows.append(
-            f"<tr><td>{esc(environment_kind(record))}</td><td>{esc(env.torch or '-')}</td>"
-            f"<td>{esc(env.torch_npu or '-')}</td><td>{esc(', '.join(record.docs_versions))}</td>"
+            f"<tr><td>{esc(environment_kind(record))}</td><td>{esc(shown['TORCH'])}</td>"
+            f"<td>{esc(shown['TORCH_NPU'])}</td><td>{esc(', '.join(record.docs_versions))}</td>"
             f'<td class="n">{len(record.runs)}</td><td>{esc(say(env.note))}</td></tr>'
         )
     head = [_("environment"), "torch", "torch_npu", _("docs versions"), _("runs"), _("note")]

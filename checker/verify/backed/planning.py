@@ -8,8 +8,8 @@ import dataclasses
 from collections.abc import Sequence
 
 from checker.model.plan import Plan, PlannedCase, dealt
+from checker.testmap.backing import Disabling
 from checker.testmap.cases import Case
-from checker.testmap.claims import Disabling
 from checker.testmap.links import Link
 from checker.testmap.refs import CALL, METHOD, OPINFO, RULE
 from checker.testmap.tree import TestTree

@@ -1,4 +1,4 @@
-"""Claims judged by their backing cases (checker.verify.backed_check): only
+"""Claims judged by their backing cases (checker.verify.backed.judge): only
 cases run on the product's own NPU under the version's torch count; one the
 release disables on that product is no evidence for it; a CPU reference run
 is told and never counted."""
@@ -11,7 +11,7 @@ from checker.model.catalogue import default_catalogue
 from checker.model.evidence import Case, Evidence, Run
 from checker.model.plan import Plan, PlannedCase, dealt
 from checker.model.said import said_of
-from checker.verify.backed_check import judged
+from checker.verify.backed.judge import judged
 from checker.verify.crosscheck import Options
 from tests.helpers import read_page
 from tests.verify.test_evidence import environment

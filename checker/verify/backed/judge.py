@@ -9,45 +9,28 @@ never counted."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from checker.i18n import N_, joined, message
 from checker.model.evidence import Case, Evidence, Run
-from checker.model.finding import Severity
 from checker.model.support import Entry
-from checker.model.version import version_key
-from checker.verify.crosscheck import (
+from checker.model.verdict import (
     CLAIMS_FAILS,
     CONSISTENT,
     DENIES_PASSES,
     ERROR,
     UNVERIFIED,
-    Options,
+    Verdict,
     severity_of,
 )
-
-
-@dataclass(frozen=True)
-class Claim:
-    api: str
-    version: str
-    product: str
-    documented: str  # supported / unsupported / unstated
-    observed: str  # passed / failed / error / none: on this product's NPU
-    verdict: str
-    severity: Severity | None
-    path: str
-    line: int  # where the entry states this product
-    detail: str
-    entry_line: int
-    cases: int  # the backing cases counted for it
+from checker.model.version import version_key
+from checker.verify.crosscheck import Options
 
 
 def judged(
     entries: Sequence[tuple[Entry, dict[str, str]]],
     evidence: Sequence[Evidence],
     options: Options,
-) -> list[Claim]:
+) -> list[Verdict]:
     """Each entry (with its products' statuses) judged by the evidence."""
     claims = []
     for entry, statuses in entries:
@@ -70,19 +53,19 @@ def judged(
                     N_("no test of the plan for {version} backs it"), version=entry.version
                 )
             claims.append(
-                Claim(
+                Verdict(
+                    verdict,
+                    severity_of(verdict, options.strict, options.require_npu),
                     entry.api,
                     entry.version,
-                    product,
-                    documented,
-                    observed,
-                    verdict,
-                    severity_of(verdict, options),
+                    (product,),
                     entry.path,
                     entry.line_of(product),
-                    detail,
                     entry.line,
-                    len(counted),
+                    detail,
+                    documented=documented,
+                    observed=observed,
+                    cases=len(counted),
                 )
             )
     return sorted(claims, key=lambda c: (version_key(c.version), c.path, c.line))

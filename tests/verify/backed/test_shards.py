@@ -1,5 +1,5 @@
 """The plan of `verify --backed` split by --shard I/N (checker.model.plan),
-and the evidence files of its shards merged (checker.verify.shards): no case
+and the evidence files of its shards merged (checker.verify.backed.shards): no case
 twice, no shard missing unsaid, one plan only."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from checker.errors import InputError, UsageError
 from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.model.plan import Plan, PlannedCase, dealt, plan_of, shard_option
+from checker.verify.backed.shards import merged
 from checker.verify.evidence_load import load_evidence
-from checker.verify.shards import merged
 
 ENVIRONMENT = Environment(
     "Linux", "3.11", "2.12.0+cpu", None, None, None, 0, None, "cpu-reference", False, "CPU"

@@ -1,4 +1,4 @@
-"""verify --backed's runs (checker.verify.backed): one harness process per
+"""verify --backed's runs (checker.verify.backed.run): one harness process per
 module with only the planned tests, each case recorded with the APIs it
 backs; a module that times out, or that the whole-run budget leaves, is an
 error run whose cases are all not passed, never passed."""
@@ -13,7 +13,7 @@ import pytest
 from checker.model.catalogue import default_catalogue
 from checker.model.plan import Plan, PlannedCase, dealt
 from checker.torch.runner import Session
-from checker.verify.backed import Limits, run_plan
+from checker.verify.backed.run import Limits, run_plan
 
 MODULE = """
 import time

@@ -1,8 +1,9 @@
-"""The docs' claims against the tests, one docs version at a time. A claim is
+"""The docs' claims against the tests that back them, one docs version at a
+time: the verdicts (checker.model.verdict) and the shares backed. A claim is
 what an entry says of a product; it is backed when an enabled test reaches
 its API on the NPU. Only NPU links (checker.testmap.links: `Link.on_npu`)
 count: a test that runs the API on CPU tensors neither backs a claim of NPU
-support nor contradicts a ✘. Three verdicts (checker.ids.registry):
+support nor contradicts a ✘. Three verdicts, each a registry id:
 
 - `claim-unbacked` (note): a product marked supported, and no NPU test of
   any kind reaches the API at that version (CPU tests may: the message says so);
@@ -24,29 +25,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from checker.i18n import N_, joined, message
-from checker.model.finding import Severity, default_severity
 from checker.model.support import Entry, Support
+from checker.model.verdict import DISABLED, TESTED, UNBACKED, Verdict, severity_of
 from checker.testmap.disabled import Disabled, DisabledList
 from checker.testmap.links import Link
 from checker.testmap.refs import CALL, METHOD, OPINFO, RULE
 
-UNBACKED, DISABLED, TESTED = "claim-unbacked", "claim-tests-disabled", "unsupported-but-tested"
 KINDS = (CALL, METHOD, OPINFO, RULE)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    check: str
-    severity: Severity | None  # None: a note (or turned off)
-    path: str
-    line: int  # where the entry states its first product concerned
-    api: str
-    version: str
-    products: tuple[str, ...]
-    message: str
-    entry_line: int
-    # (test, the disabled list's path, the key's line), for claim-tests-disabled
-    disabled: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -229,13 +214,13 @@ def _verdict(
 ) -> Verdict:
     return Verdict(
         check,
-        default_severity(check),
-        entry.path,
-        entry.line_of(products[0]),
+        severity_of(check),
         entry.api,
         entry.version,
         tuple(products),
-        message,
+        entry.path,
+        entry.line_of(products[0]),
         entry.line,
-        disabled,
+        message,
+        disabled=disabled,
     )

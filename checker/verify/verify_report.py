@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from checker.model.evidence import Evidence, Run
 from checker.model.expectation import Expectation
 from checker.model.finding import Finding, Severity
-from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result, belongs
+from checker.model.verdict import DIFFERS, UNVERIFIED, Verdict
+from checker.verify.crosscheck import belongs
 
 if TYPE_CHECKING:
     from checker.torch.resolve.resolution import Resolution
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class VerifyReport:
     rules: tuple[Expectation, ...]
-    results: tuple[Result, ...]
+    results: tuple[Verdict, ...]
     evidence: tuple[Evidence, ...]
     findings: tuple[Finding, ...]  # the resolution's findings among them
     errors: tuple[str, ...]
@@ -75,15 +76,15 @@ class VerifyReport:
         return any(r.verdict == UNVERIFIED and r.severity is Severity.ERROR for r in self.results)
 
 
-def entry_groups(results: Sequence[Result]) -> list[list[Result]]:
+def entry_groups(results: Sequence[Verdict]) -> list[list[Verdict]]:
     """The results of each entry (version, page, heading), in order."""
-    groups: dict[tuple[str, str, int], list[Result]] = {}
+    groups: dict[tuple[str, str, int], list[Verdict]] = {}
     for r in results:
         groups.setdefault((r.version, r.path, r.entry_line), []).append(r)
     return list(groups.values())
 
 
-def place(rows: Sequence[Result]) -> str:
+def place(rows: Sequence[Verdict]) -> str:
     """Where to look: the first statement that differs from the rule, else the
     entry's heading."""
     differ = [r for r in rows if r.verdict == DIFFERS]

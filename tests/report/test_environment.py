@@ -1,0 +1,45 @@
+"""An evidence record's environment, one list of fields every format shows
+(checker.report.environment): a field added there is in the text line and
+the Markdown block, in the order given, in either language."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.i18n import _, chosen
+from checker.model.evidence import Case, Environment, Evidence, Run
+from checker.report.environment import ENVIRONMENT_LINE, environment_fields, environment_line
+from checker.report.markdown_evidence import block
+
+ENV = Environment(
+    "Linux", "3.11.10", "2.12.0", "2.12.0.post1", "8.5.RC1", "Ascend910B3", 8, "atlas-a2", "npu",
+    False, "NPU run on Ascend910B3",
+)  # fmt: skip
+RECORD = Evidence(
+    ENV,
+    (Run("torch.x", "b", "behaviour", ("py",), (Case("c", True),), 0.5, 0, "passed"),),
+    "e.json",
+)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_text_line_names_every_field(language: str) -> None:
+    with chosen(language):
+        line = _(ENVIRONMENT_LINE)
+    for field in environment_fields(ENV):
+        assert "{" + field.name + "}" in line, field
+
+
+def test_the_text_line_shows_every_value() -> None:
+    line = environment_line(RECORD)
+    assert line == (
+        "e.json: Linux | Python 3.11.10 | torch 2.12.0 | torch_npu 2.12.0.post1 | "
+        "CANN 8.5.RC1 | NPU Ascend910B3 (atlas-a2) | visible NPUs 8"
+    )
+    assert all(field.value in line for field in environment_fields(ENV))
+
+
+def test_the_markdown_block_lists_every_field_in_order() -> None:
+    keys = [line.split("=", 1)[0] for line in block(RECORD)[1:]]
+    fields = [field.key for field in environment_fields(ENV)]
+    assert keys == ["API", "TARGET_BRANCH", *fields, "COMMAND", "RESULT", "NOTE"]
