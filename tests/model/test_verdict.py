@@ -4,6 +4,7 @@ id at that id's level, which verify's --strict and --require-npu raise."""
 
 from __future__ import annotations
 
+from checker.ids.registry import REGISTRY
 from checker.model.finding import Severity, default_severity
 from checker.model.verdict import (
     CHECK_OF,
