@@ -15,7 +15,7 @@ from checker.checks.lint import lint_pages, page_rules
 from checker.checks.registry import GATE, LINT, READ, RESOLVE
 from checker.gate.audit import Audit
 from checker.model.checked import PageRules
-from checker.outcome import Outcome, Unverified, fails
+from checker.outcome import Command, Outcome, Unverified, fails
 from checker.results import Linted
 from checker.sources.checked_store import CheckedStore
 from checker.sources.corpus import Corpus, read_corpus, version_context
@@ -49,7 +49,7 @@ def lint(
         linted, errors = replace(linted, fixes=made.changes), errors + made.errors
     incomplete = linted.resolution is not None and linted.resolution.incomplete
     return Outcome(
-        "lint",
+        Command.LINT,
         linted,
         errors,
         failed=fails((f.severity for f in linted.findings), ready.fail_on),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from checker.app.lint import checked
 from checker.app.setup import Settings
 from checker.model.records import records_of
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.results import Site
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def report(
     spoken_of = {record.product for record in records}  # a product no page speaks of: no column
     products = tuple(product for product in catalogue.ids if product in spoken_of)
     site = Site(folder, linted, records, products, names, verification)
-    return Outcome("report", site, errors)
+    return Outcome(Command.REPORT, site, errors)
 
 
 def _judged(

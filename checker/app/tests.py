@@ -32,7 +32,7 @@ from checker.model.finding import Finding, Severity
 from checker.model.said import said_of
 from checker.model.support import Entry, Page, Support
 from checker.model.version import version_key
-from checker.outcome import Outcome, fails
+from checker.outcome import Command, Outcome, fails
 from checker.progress import Progress
 from checker.results import TestLink, TestsReport, VersionMap
 from checker.sources.cache import blob_id, catalogue_fingerprint, reading_salt
@@ -72,7 +72,7 @@ def tests(
     report = TestsReport(mapped.versions, tuple(levelled), show_notes)
     failed = fails((v.severity for v in levelled), ready.fail_on)
     errors = (*corpus.errors, *mapped.errors)
-    return Outcome("tests", report, errors, failed=failed, exit_zero=settings.exit_zero)
+    return Outcome(Command.TESTS, report, errors, failed=failed, exit_zero=settings.exit_zero)
 
 
 @dataclass(frozen=True)

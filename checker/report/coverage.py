@@ -4,16 +4,47 @@ callable no entry documents; the excluded ones with their reasons in JSON."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _, say
+from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
-from checker.report.markdown_text import row
+from checker.report.formats import Report, renderer
+from checker.report.markdown.sections import row
+from checker.report.objects import tagged
+from checker.report.text import lines_of
 
 if TYPE_CHECKING:
+    from checker.outcome import Outcome
     from checker.results import CoverageReport
     from checker.torch.coverage import Covered, Namespace
+
+
+REPORTS = {
+    Command.COVERAGE: Report(
+        {
+            "text": renderer(f"{__name__}.as_text"),
+            "json": renderer(f"{__name__}.as_json"),
+            "markdown": renderer(f"{__name__}.as_markdown"),
+        }
+    )
+}
+
+
+def as_text(outcome: Outcome[CoverageReport], colour: bool = False) -> str:
+    return lines_of(coverage_text(outcome.result))
+
+
+def as_json(outcome: Outcome[CoverageReport]) -> str:
+    result = outcome.result
+    covered = {**tagged("coverage"), **coverage_object(result), "errors": list(outcome.errors)}
+    return json.dumps(covered, ensure_ascii=False, indent=2) + "\n"
+
+
+def as_markdown(outcome: Outcome[CoverageReport]) -> str:
+    return coverage_markdown(outcome.result, outcome.errors)
 
 
 def counted(namespace: Namespace) -> str:

@@ -1,26 +1,55 @@
-"""`diff`'s report in text, JSON (checker/schemas/diff.schema.json) and
-Markdown (for release notes): the counts, then the APIs added, the APIs
-removed and the statuses changed, each with where each side says it; between
-two refs, then the lint findings introduced and fixed."""
+"""`diff`'s report (the command's, not `fix --diff`'s patch) in text, JSON
+(checker/schemas/diff.schema.json) and Markdown (for release notes): the
+counts, then the APIs added, the APIs removed and the statuses changed, each
+with where each side says it; between two refs, then the lint findings
+introduced and fixed."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, say
 from checker.model.changes import Change, Compared, Kind
 from checker.model.records import Record
+from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
-from checker.report.lines import finding_line
+from checker.report.formats import Report, renderer
 from checker.report.located import located
-from checker.report.markdown_text import row
-from checker.report.objects import finding_object
+from checker.report.markdown.sections import row
+from checker.report.objects import finding_object, tagged
+from checker.report.text import finding_line, lines_of
 from checker.textwidth import padded
 
 if TYPE_CHECKING:
+    from checker.outcome import Outcome
     from checker.results import Diffed
+
+REPORTS = {
+    Command.DIFF: Report(
+        {
+            "text": renderer(f"{__name__}.as_text"),
+            "json": renderer(f"{__name__}.as_json"),
+            "markdown": renderer(f"{__name__}.as_markdown"),
+        }
+    )
+}
+
+
+def as_text(outcome: Outcome[Diffed], colour: bool = False) -> str:
+    return lines_of(diff_text(outcome.result))
+
+
+def as_json(outcome: Outcome[Diffed]) -> str:
+    diffed = {**tagged("diff"), **diff_object(outcome.result), "errors": list(outcome.errors)}
+    return json.dumps(diffed, ensure_ascii=False, indent=2) + "\n"
+
+
+def as_markdown(outcome: Outcome[Diffed]) -> str:
+    return diff_markdown(outcome.result, outcome.errors)
+
 
 SECTIONS = {
     Kind.ADDED: N_("### Added"),

@@ -1,67 +1,37 @@
-"""Text reports: `path:line: rule-id message`, one finding a line; `show`'s
-entries expanded over their pages' scopes; verify's report is checker.report.verify_text.
-
-Text goes to terminals, and names come from files: every line is written with
-its control characters escaped (checker.report.lines' `escaped`), the report's
-and stderr's alike.
-On a terminal (checker.cli.output decides, once) a finding's path is bold and
-its rule id takes its severity's colour; the styles are added after escaping,
-so no name can forge one."""
+"""`show`'s report: the entries found, in text (grouped by API, each entry
+expanded over its page's scope: its products and statuses) or JSON
+(checker/schemas/show.schema.json). Names come from files: every text line
+is written with its control characters escaped (checker.report.text's
+`lines_of`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import _
 from checker.model.support import Entry
-from checker.report.formats import REWRITING
-from checker.report.lines import finding_line, headline, lines_of, resolution_text
-from checker.report.summary import verify_said
+from checker.outcome import Command
+from checker.report.formats import Report, renderer
+from checker.report.objects import tagged
+from checker.report.text import lines_of
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
 
+REPORTS = {
+    Command.SHOW: Report(
+        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")}
+    )
+}
 
-def render(outcome: Outcome[Any], colour: bool = False) -> str:
-    if outcome.command == "verify":
-        from checker.report.verify_text import verify_text
 
-        said = _("{headline} (exit {code}): {said}").format(
-            headline=headline(outcome),
-            code=int(outcome.exit_code),
-            said=verify_said(outcome.result),
-        )
-        return lines_of([said, *verify_text(outcome.result)])
-    if outcome.command == "backed":  # verify --backed
-        from checker.report.backed_text import backed_text
+def as_text(outcome: Outcome[Any], colour: bool = False) -> str:
+    return lines_of(entries_text(outcome.result.entries, outcome.result.said))
 
-        return lines_of(backed_text(outcome))
-    if outcome.command == "probe":
-        from checker.report.verify_text import evidence_lines
 
-        return lines_of(evidence_lines(outcome.result))
-    if outcome.command == "show":
-        return lines_of(entries_text(outcome.result.entries, outcome.result.said))
-    if outcome.command in REWRITING:
-        from checker.report.rewrite_text import rewrite_text
-
-        return rewrite_text(outcome, colour)
-    if outcome.command == "coverage":
-        from checker.report.coverage import coverage_text
-
-        return lines_of(coverage_text(outcome.result))
-    if outcome.command == "tests":
-        from checker.report.tests_text import tests_text
-
-        return lines_of(tests_text(outcome.result))
-    if outcome.command == "diff":
-        from checker.report.changes import diff_text
-
-        return lines_of(diff_text(outcome.result))
-    resolution = outcome.result.resolution
-    found = "".join(finding_line(f, colour) + "\n" for f in outcome.result.findings)
-    return found + lines_of(resolution_text(resolution) if resolution else [])
+def as_json(outcome: Outcome[Any]) -> str:
+    return entries_json(outcome.result.entries, outcome.result.said) + "\n"
 
 
 def entries_text(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, str]]]) -> list[str]:
@@ -82,3 +52,25 @@ def _api_of_last(lines: list[str]) -> str:
         if not line.startswith(" "):
             return line
     return ""
+
+
+def entries_json(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, str]]]) -> str:
+    """`status` and `lines` of each entry's products (`said`, one per entry:
+    checker.model.said)."""
+    listed = [
+        {
+            "api": entry.api,
+            "version": entry.version,
+            "lang": entry.lang,
+            "path": entry.path,
+            "line": entry.line,
+            "format": entry.format,
+            "status": dict(statuses),
+            "lines": {product: entry.line_of(product) for product, _ in statuses},
+            "link_line": entry.link_line or None,
+            "raw": entry.raw,
+        }
+        for entry, statuses in zip(entries, said, strict=True)
+    ]
+    document = {**tagged("show"), "entries": listed}
+    return json.dumps(document, ensure_ascii=False, indent=2)

@@ -1,30 +1,83 @@
-"""`tests`' text report: per docs version, the test tree read, how many
+"""`tests`' report, in each format it offers, and its summary line.
+
+Text: per docs version, the test tree read, how many
 documented APIs a test reaches (and an NPU test) by each kind of link, and
 per product the share of supported claims an enabled NPU test backs; then
 every verdict as a `path:line: id message` line, but for the claim-unbacked
 notes, which are one line per page with their count unless --show-notes
 (there are thousands on a real tree). The summary line says what it counts:
-APIs, or API × version pairs over several versions, and the verdicts."""
+APIs, or API × version pairs over several versions, and the verdicts.
+
+JSON: the test map and the verdicts as one document
+(checker/schemas/tests.schema.json). Markdown: per docs version a table of
+the products' backed shares, the claim-tests-disabled findings, and the
+unbacked APIs in a folded list, for a pull request or a release review.
+CSV: one row per docs version and documented API: the products marked
+supported, whether an enabled NPU test backs it, the links by kind, the
+number of tests and of NPU tests, the first test, and the verdicts on it
+(the unbacked list is the rows whose `backed` is `no`); a text cell a
+spreadsheet would read as a formula begins with `'`
+(checker.report.escape.csv_cell)."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, ngettext, say
 from checker.model.words import LEVEL_WORDS, word
-from checker.report.counts import cases_said, modules_said, versions_said
+from checker.outcome import Command
+from checker.report.escape import csv_cell, markdown_code
+from checker.report.escape import markdown as _markdown
+from checker.report.formats import Report, renderer
+from checker.report.markdown.sections import row
+from checker.report.objects import tagged
+from checker.report.plurals import cases_said, modules_said, versions_said
+from checker.report.text import lines_of
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
-    from checker.results import TestsReport
+    from checker.results import TestsReport, VersionMap
     from checker.testmap.claims import Verdict
+
+REPORTS = {
+    Command.TESTS: Report(
+        {
+            "text": renderer(f"{__name__}.as_text"),
+            "json": renderer(f"{__name__}.as_json"),
+            "markdown": renderer(f"{__name__}.as_markdown"),
+            "csv": renderer(f"{__name__}.as_csv"),
+        },
+        summary=renderer(f"{__name__}.tests_summary"),
+    )
+}
 
 UNBACKED = "claim-unbacked"
 
 
 def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def as_text(outcome: Outcome[TestsReport], colour: bool = False) -> str:
+    return lines_of(tests_text(outcome.result))
+
+
+def as_json(outcome: Outcome[TestsReport]) -> str:
+    mapped = {**tagged("tests"), **tests_object(outcome.result), "errors": list(outcome.errors)}
+    return json.dumps(mapped, ensure_ascii=False, indent=2) + "\n"
+
+
+def as_markdown(outcome: Outcome[TestsReport]) -> str:
+    return tests_markdown(outcome.result, outcome.errors)
+
+
+def as_csv(outcome: Outcome[TestsReport]) -> str:
+    return tests_csv(outcome.result)
 
 
 def tests_text(report: TestsReport) -> list[str]:
@@ -129,3 +182,150 @@ def tests_summary(outcome: Outcome[Any]) -> str:
         verdicts=verdicts or _("no verdicts"),
         code=int(outcome.exit_code),
     )
+
+
+def tests_object(report: TestsReport) -> dict[str, Any]:
+    return {
+        "versions": [_version(mapped) for mapped in report.versions],
+        "verdicts": [
+            {
+                "rule": v.check,
+                "severity": v.severity.value if v.severity else None,
+                "path": v.path,
+                "line": v.line,
+                "entry_line": v.entry_line,
+                "api": v.api,
+                "version": v.version,
+                "products": list(v.products),
+                "message": say(v.message),
+                "disabled": [{"test": t, "path": p, "line": n} for t, p, n in v.disabled],
+            }
+            for v in report.verdicts
+        ],
+    }
+
+
+def _version(mapped: VersionMap) -> dict[str, Any]:
+    return {
+        "version": mapped.version,
+        "tree": mapped.tree,
+        "disabled_list": mapped.disabled,
+        "modules": mapped.modules,
+        "cases": mapped.cases,
+        "documented": mapped.documented,
+        "reached": mapped.reached,
+        "reached_npu": mapped.on_npu,
+        "linked": dict(mapped.linked),
+        "shares": [
+            {
+                "product": s.product,
+                "supported": s.supported,
+                "backed": s.backed,
+                "by_kind": dict(s.by_kind),
+            }
+            for s in mapped.shares
+        ],
+        "links": [
+            {
+                "api": k.api,
+                "test": k.test,
+                "kind": k.kind,
+                "line": k.line,
+                "exact": k.exact,
+                "device": k.device,
+            }
+            for k in mapped.links
+        ],
+    }
+
+
+def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
+    title, product, supported = _("Claims against the tests"), _("product"), _("supported")
+    backed, share_of, input_error = _("backed"), _("share"), _("input error")
+    lines = [f"## {title}", ""]
+    for mapped in report.versions:
+        lines += [
+            f"### {_markdown(mapped.version)}",
+            "",
+            _(
+                "{reached} of {documented} documented APIs reached ({share}), {npu} on the NPU; "
+                "tests: {tree}; disabled list: {listed}"
+            ).format(
+                reached=mapped.reached,
+                documented=mapped.documented,
+                share=percent(mapped.reached, mapped.documented),
+                npu=mapped.on_npu,
+                tree=markdown_code(str(mapped.tree)),
+                listed=markdown_code(str(mapped.disabled)) if mapped.disabled else _("none"),
+            ),
+            "",
+            f"| {product} | {supported} | {backed} | {share_of} | call | method | opinfo | rule |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for share in mapped.shares:
+            kinds = dict(share.by_kind)
+            counts = (str(kinds.get(k, 0)) for k in ("call", "method", "opinfo", "rule"))
+            shared = (str(share.supported), str(share.backed))
+            percentage = percent(share.backed, share.supported)
+            lines.append(row(_markdown(share.product), *shared, percentage, *counts))
+        lines.append("")
+        mine = [v for v in report.verdicts if v.version == mapped.version]
+        for verdict in (v for v in mine if v.severity is not None):
+            where = markdown_code(f"{verdict.path}:{verdict.line}")
+            said = _markdown(say(verdict.message))
+            lines.append(f"- {where} **{_markdown(verdict.check)}** {said}")
+        unbacked = sorted({v.api for v in mine if v.check == "claim-unbacked"})
+        if unbacked:
+            lines += [
+                "",
+                "<details><summary>"
+                + _("{count} supported APIs no test reaches on the NPU").format(count=len(unbacked))
+                + "</summary>",
+                "",
+                *(f"- {markdown_code(api)}" for api in unbacked),
+                "",
+                "</details>",
+            ]
+        lines.append("")
+    lines += [f"- {input_error}: {_markdown(error)}" for error in errors]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+FIELDS = (
+    *("version", "api", "supported", "backed", "call", "method", "opinfo", "rule"),
+    *("tests", "npu_tests", "first_test", "verdicts"),
+)
+
+
+def tests_csv(report: TestsReport) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(FIELDS)
+    verdicts: dict[tuple[str, str], set[str]] = {}
+    for v in report.verdicts:
+        verdicts.setdefault((v.version, v.api), set()).add(v.check)
+    for mapped in report.versions:
+        links: dict[str, list[tuple[str, str]]] = {}
+        on_npu: dict[str, set[str]] = {}
+        for link in mapped.links:
+            links.setdefault(link.api, []).append((link.kind, link.test))
+            if link.on_npu:
+                on_npu.setdefault(link.api, set()).add(link.test)
+        backed = mapped.backed
+        for api, products in mapped.claims:
+            found = links.get(api, [])
+            kinds = [sum(1 for kind, _ in found if kind == k) for k in FIELDS[4:8]]
+            tests = sorted({test for _, test in found})
+            cells = [
+                mapped.version,
+                api,
+                " ".join(products),
+                "yes" if api in backed else "no",
+                *kinds,
+                len(tests),
+                len(on_npu.get(api, ())),
+                tests[0] if tests else "",
+                " ".join(sorted(verdicts.get((mapped.version, api), ()))),
+            ]
+            writer.writerow([csv_cell(cell) for cell in cells])
+    return out.getvalue()

@@ -1,8 +1,8 @@
-"""What every report's text is made of, below the reports that use it: lines
-escaped for a terminal (checker.report.escape), a finding's line, the resolution's lines, and the
-headline that says what the exit code means. The text, verify, rewrite,
-backed, diff and Markdown reports all take these from here, and import no
-other report for them."""
+"""What every text report is made of, below the reports that use it: lines
+escaped for a terminal (checker.report.escape), a finding's line, the
+resolution's lines, and the headline that says what the exit code means.
+Every command's text report (and the Markdown ones, for the headline) takes
+these from here, and imports no other report for them."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from checker.report.escape import terminal
 if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.torch.resolution import Resolution
-    from checker.verify.verified import VerifyReport
 
 
 def lines_of(lines: Sequence[str]) -> str:
@@ -88,20 +87,9 @@ NOTHING_VERIFIED = N_("– not verified")  # exit 0, yet no NPU run verified any
 
 def headline(outcome: Outcome[Any]) -> str:
     """What the exit code means, in words: a 3 without an NPU left unverified
-    is a docs version left unresolved; a verify run passes only where an NPU
-    verified something."""
+    is a docs version left unresolved (a verify run's passing headline is
+    checker.report.verify's: it passes only where an NPU verified something)."""
     code = outcome.judged
     if code is ExitCode.UNVERIFIED and Unverified.NPU not in outcome.unverified:
         return _(NOT_ALL_RESOLVED)
-    if (
-        code is ExitCode.CLEAN
-        and outcome.command == "verify"
-        and not verified_results(outcome.result)
-    ):
-        return _(NOTHING_VERIFIED)
     return _(HEADLINES[code])
-
-
-def verified_results(report: VerifyReport) -> int:
-    """Results a run on that product's NPU observed (passed, failed or error)."""
-    return sum(1 for r in report.results if r.observed != "none")
