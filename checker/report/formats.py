@@ -9,10 +9,10 @@ one that says its summary line. A command's report is the module
 `checker.report.<command>` (`-` as `_`), or the one `SHARED` names; the
 formats a command offers are those its table names, in `FORMATS`' order.
 
-The renderers are imported only when asked for, so a lint run loads neither
-the verify nor the resolve machinery, nor any format but its own; the tables
-themselves are read by --help (a command's --format choices) and import
-nothing heavy. Formats never decide an exit code: they read
+A command's table is read when its --format is parsed or shown
+(checker.cli.options), and a renderer is imported only when asked for, so a
+lint run loads neither the verify nor the resolve machinery, nor any
+command's report but its own. Formats never decide an exit code: they read
 `outcome.exit_code`, which the app's exit policy sets."""
 
 from __future__ import annotations

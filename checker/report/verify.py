@@ -10,18 +10,13 @@ verdicts, then one validation evidence block per evidence record
 (checker.report.markdown.validation); a CPU reference run reads as one, with
 the reason no NPU took part, never as an NPU result. The CI formats and
 --statistics are shared with lint: verify's problems are its findings and
-its verdicts that carry a severity.
-
-The --format choices of the command line read REPORTS at start-up, for every
-command: what this module needs of verify's machinery
-(checker.verify.verified) is imported where a verify report is rendered."""
+its verdicts that carry a severity."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING
 
-from checker.checks.expected import DIFFERS
 from checker.i18n import N_, _, joined, ngettext, say
 from checker.model.evidence import Evidence
 from checker.model.finding import Severity
@@ -41,12 +36,12 @@ from checker.report.objects import finding_object, resolution_objects, result_ob
 from checker.report.plurals import findings_said, results_said, runs_failed_said
 from checker.report.text import NOTHING_VERIFIED, findings_text, headline, lines_of, resolution_text
 from checker.textwidth import padded
+from checker.verify.crosscheck import DIFFERS, UNVERIFIED, Result
+from checker.verify.verified import VerifyReport, entry_groups, place
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
-    from checker.verify.crosscheck import Result
     from checker.verify.expectations import Expectation
-    from checker.verify.verified import VerifyReport
 
 REPORTS = {
     Command.VERIFY: Report(
@@ -110,8 +105,6 @@ def summary(outcome: Outcome[VerifyReport]) -> str:
 
 
 def verify_text(report: VerifyReport) -> list[str]:
-    from checker.verify.verified import entry_groups, place  # see REPORTS: not at start-up
-
     lines: list[str] = []
     for rule in report.rules:
         lines.append(f"{rule.id}: {rule.api}")
@@ -310,8 +303,6 @@ def as_markdown(outcome: Outcome[VerifyReport]) -> str:
 
 
 def _rule(rule: Expectation, results: list[Result]) -> list[str]:
-    from checker.verify.verified import entry_groups, place  # see REPORTS: not at start-up
-
     lines = ["", f"### {_text(rule.id)}: {_code(rule.api)}", ""]
     expects = _("The rule expects {expect} ({at}).")
     lines += [expects.format(expect=_code(rule.expect), at=_code(rule.expect_at)), ""]
@@ -346,8 +337,6 @@ def _rule(rule: Expectation, results: list[Result]) -> list[str]:
 
 
 def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
-    from checker.verify.crosscheck import UNVERIFIED  # see REPORTS: not at start-up
-
     judged = [r for r in results if r.verdict != UNVERIFIED or r.observed != "none"]
     unverified = [r for r in results if r.verdict == UNVERIFIED and r.observed == "none"]
     lines: list[str] = []
@@ -377,8 +366,6 @@ def _verdicts(results: list[Result], groups: list[list[Result]]) -> list[str]:
 
 
 def _mark(r: Result) -> str:
-    from checker.verify.crosscheck import UNVERIFIED  # see REPORTS: not at start-up
-
     if r.severity is Severity.ERROR:
         return "✘"
     return "⚠" if r.severity is Severity.WARNING else "✔" if r.verdict != UNVERIFIED else "–"
