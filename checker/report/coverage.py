@@ -12,7 +12,7 @@ from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.formats import Report, renderer
-from checker.report.markdown.sections import row
+from checker.report.markdown.parts import row
 from checker.report.objects import tagged
 from checker.report.text import lines_of
 

@@ -18,7 +18,7 @@ from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.formats import Report, renderer
 from checker.report.located import located
-from checker.report.markdown.sections import row
+from checker.report.markdown.parts import row
 from checker.report.objects import finding_object, tagged
 from checker.report.text import finding_line, lines_of
 from checker.textwidth import padded

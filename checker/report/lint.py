@@ -19,10 +19,10 @@ from checker.model.finding import Finding, Severity
 from checker.outcome import Command
 from checker.report.escape import markdown as _text
 from checker.report.formats import Report, renderer
-from checker.report.markdown.sections import errors_section as _errors
-from checker.report.markdown.sections import findings_section as _findings
-from checker.report.markdown.sections import headed
-from checker.report.markdown.sections import resolution_section as _resolution
+from checker.report.markdown.parts import errors_section as _errors
+from checker.report.markdown.parts import findings_section as _findings
+from checker.report.markdown.parts import headed
+from checker.report.markdown.parts import resolution_section as _resolution
 from checker.report.objects import finding_object, resolution_objects, tagged
 from checker.report.plurals import (
     entries_said,

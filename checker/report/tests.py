@@ -34,7 +34,7 @@ from checker.outcome import Command
 from checker.report.escape import csv_cell, markdown_code
 from checker.report.escape import markdown as _markdown
 from checker.report.formats import Report, renderer
-from checker.report.markdown.sections import row
+from checker.report.markdown.parts import row
 from checker.report.objects import tagged
 from checker.report.plurals import cases_said, modules_said, versions_said
 from checker.report.text import lines_of

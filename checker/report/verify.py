@@ -25,11 +25,11 @@ from checker.outcome import Command, ExitCode
 from checker.report.escape import markdown as _text
 from checker.report.escape import markdown_code as _code
 from checker.report.formats import Report, renderer
-from checker.report.markdown.sections import MARKS, headed
-from checker.report.markdown.sections import errors_section as _errors
-from checker.report.markdown.sections import findings_section as _findings
-from checker.report.markdown.sections import resolution_section as _resolution
-from checker.report.markdown.sections import row as _row
+from checker.report.markdown.parts import MARKS, headed
+from checker.report.markdown.parts import errors_section as _errors
+from checker.report.markdown.parts import findings_section as _findings
+from checker.report.markdown.parts import resolution_section as _resolution
+from checker.report.markdown.parts import row as _row
 from checker.report.markdown.validation import evidence_section, notes_said
 from checker.report.notes import NO_PRODUCT, note_said
 from checker.report.objects import finding_object, resolution_objects, result_object, tagged

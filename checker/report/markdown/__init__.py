@@ -1,4 +1,4 @@
-"""The Markdown reports' shared parts: `sections.py` (a table's row, the
+"""The Markdown reports' shared parts: `parts.py` (a table's row, the
 marks, the headline, the findings, resolution and input-error sections),
 `validation.py` (the validation evidence section, as torch-npu engineers
 paste it), `rerun.py` (the command a reviewer re-runs) and `pr.py` (`verify

@@ -44,7 +44,7 @@ from checker.model.records import Record
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.located import located
-from checker.report.markdown.sections import MARKS
+from checker.report.markdown.parts import MARKS
 from checker.report.markdown.validation import (
     evidence_records,
     kind,

@@ -27,8 +27,8 @@ from checker.report.escape import html
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.escape import markdown_fenced as fenced
+from checker.report.markdown.parts import row
 from checker.report.markdown.rerun import is_own, rerun
-from checker.report.markdown.sections import row
 from checker.report.notes import NO_PRODUCT, is_reference_note, note_said, summary_said
 
 if TYPE_CHECKING:

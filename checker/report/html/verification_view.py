@@ -13,7 +13,7 @@ from checker.i18n import _, say
 from checker.model.evidence import Evidence
 from checker.model.support import Page
 from checker.report.escape import html as esc
-from checker.report.html.markup import (
+from checker.report.html.elements import (
     VERIFIED_WORDS,
     heading,
     muted,
