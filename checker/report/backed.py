@@ -31,16 +31,12 @@ REPORTS = {
 }
 
 
-def as_text(outcome: Outcome[BackedReport], colour: bool = False) -> str:
-    return lines_of(backed_text(outcome))
-
-
 def as_json(outcome: Outcome[BackedReport]) -> str:
     document = {**tagged("backed"), **backed_object(outcome)}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
+def as_text(outcome: Outcome[BackedReport], colour: bool = False) -> str:
     report = outcome.result
     verified = sum(claim.cases > 0 for claim in report.claims)
     said = headline(outcome)
@@ -65,7 +61,7 @@ def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
     if report.notes:
         lines.append(_("notes:"))
     lines += [f"  {say(note)}" for note in report.notes]
-    return lines
+    return lines_of(lines)
 
 
 def claim_lines(report: BackedReport) -> list[str]:

@@ -33,18 +33,10 @@ REPORTS = {
 }
 
 
-def as_text(outcome: Outcome[CoverageReport], colour: bool = False) -> str:
-    return lines_of(coverage_text(outcome.result))
-
-
 def as_json(outcome: Outcome[CoverageReport]) -> str:
     result = outcome.result
     covered = {**tagged("coverage"), **coverage_object(result), "errors": list(outcome.errors)}
     return json.dumps(covered, ensure_ascii=False, indent=2) + "\n"
-
-
-def as_markdown(outcome: Outcome[CoverageReport]) -> str:
-    return coverage_markdown(outcome.result, outcome.errors)
 
 
 def counted(namespace: Namespace) -> str:
@@ -68,7 +60,8 @@ def _not_measured(version: str, why: str) -> str:
     return _("{version}: not measured: {why}").format(version=version, why=say(why))
 
 
-def coverage_text(report: CoverageReport) -> list[str]:
+def as_text(outcome: Outcome[CoverageReport], colour: bool = False) -> str:
+    report = outcome.result
     lines: list[str] = []
     for version in report.versions:
         lines.append(_heading(version))
@@ -76,10 +69,11 @@ def coverage_text(report: CoverageReport) -> list[str]:
         lines += [f"  {n.name:<{width}}  {counted(n)}" for n in version.namespaces]
         lines += [f"  {name}: {why}" for name, why in version.errors]
         lines += [f"    {name}" for n in version.namespaces for name in n.missing]
-    return lines + [_not_measured(version, why) for version, why in report.not_covered]
+    return lines_of(lines + [_not_measured(version, why) for version, why in report.not_covered])
 
 
-def coverage_markdown(report: CoverageReport, errors: tuple[str, ...]) -> str:
+def as_markdown(outcome: Outcome[CoverageReport]) -> str:
+    report, errors = outcome.result, outcome.errors
     title = _("API coverage")
     lines = [f"## {title}"]
     for version in report.versions:

@@ -38,17 +38,9 @@ REPORTS = {
 }
 
 
-def as_text(outcome: Outcome[Diffed], colour: bool = False) -> str:
-    return lines_of(diff_text(outcome.result))
-
-
 def as_json(outcome: Outcome[Diffed]) -> str:
     diffed = {**tagged("diff"), **diff_object(outcome.result), "errors": list(outcome.errors)}
     return json.dumps(diffed, ensure_ascii=False, indent=2) + "\n"
-
-
-def as_markdown(outcome: Outcome[Diffed]) -> str:
-    return diff_markdown(outcome.result, outcome.errors)
 
 
 SECTIONS = {
@@ -84,7 +76,8 @@ def context(change: Change) -> str:
 INTRODUCED, FIXED = N_("introduced"), N_("fixed")
 
 
-def diff_text(diffed: Diffed) -> list[str]:
+def as_text(outcome: Outcome[Diffed], colour: bool = False) -> str:
+    diffed = outcome.result
     lines = [counts(diffed)]
     for change in sorted(diffed.changes, key=lambda change: list(Kind).index(change.kind)):
         named = f"{change.kind.value:<8} {change.api}  {context(change)}"
@@ -97,10 +90,11 @@ def diff_text(diffed: Diffed) -> list[str]:
     introduced, fixed = padded(_(INTRODUCED), 11), padded(_(FIXED), 11)
     lines += [f"{introduced}{finding_line(finding)}" for finding in diffed.introduced]
     lines += [f"{fixed}{finding_line(finding)}" for finding in diffed.fixed]
-    return lines
+    return lines_of(lines)
 
 
-def diff_markdown(diffed: Diffed, errors: Sequence[str]) -> str:
+def as_markdown(outcome: Outcome[Diffed]) -> str:
+    diffed, errors = outcome.result, outcome.errors
     title = _("API support")
     lines = [f"## {title}: {text(diffed.sides.a)} → {text(diffed.sides.b)}", ""]
     lines.append(text(counts(diffed).split(": ", 1)[1]))

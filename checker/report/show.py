@@ -26,17 +26,14 @@ REPORTS = {
 }
 
 
-def as_text(outcome: Outcome[Any], colour: bool = False) -> str:
-    return lines_of(entries_text(outcome.result.entries, outcome.result.said))
-
-
 def as_json(outcome: Outcome[Any]) -> str:
     return entries_json(outcome.result.entries, outcome.result.said) + "\n"
 
 
-def entries_text(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, str]]]) -> list[str]:
+def as_text(outcome: Outcome[Any], colour: bool = False) -> str:
     """Grouped by API; each entry's products and statuses (`said`, one per
     entry: checker.model.said), so every page format prints alike."""
+    entries, said = outcome.result.entries, outcome.result.said
     lines: list[str] = []
     for entry, statuses in zip(entries, said, strict=True):
         if not lines or entry.api != _api_of_last(lines):
@@ -44,7 +41,7 @@ def entries_text(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, st
         shown = "  ".join(f"{product}={support}" for product, support in statuses)
         where = f"{entry.path}:{entry.line}"
         lines.append(f"  {entry.version:<7} {entry.lang} {entry.format:<6}  {shown}  {where}")
-    return lines
+    return lines_of(lines)
 
 
 def _api_of_last(lines: list[str]) -> str:

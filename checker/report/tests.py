@@ -25,7 +25,6 @@ import csv
 import io
 import json
 from collections import Counter
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, ngettext, say
@@ -63,24 +62,13 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def as_text(outcome: Outcome[TestsReport], colour: bool = False) -> str:
-    return lines_of(tests_text(outcome.result))
-
-
 def as_json(outcome: Outcome[TestsReport]) -> str:
     mapped = {**tagged("tests"), **tests_object(outcome.result), "errors": list(outcome.errors)}
     return json.dumps(mapped, ensure_ascii=False, indent=2) + "\n"
 
 
-def as_markdown(outcome: Outcome[TestsReport]) -> str:
-    return tests_markdown(outcome.result, outcome.errors)
-
-
-def as_csv(outcome: Outcome[TestsReport]) -> str:
-    return tests_csv(outcome.result)
-
-
-def tests_text(report: TestsReport) -> list[str]:
+def as_text(outcome: Outcome[TestsReport], colour: bool = False) -> str:
+    report = outcome.result
     lines: list[str] = []
     for mapped in report.versions:
         listed = mapped.disabled or _("none")
@@ -143,7 +131,7 @@ def tests_text(report: TestsReport) -> list[str]:
         lines.append(
             f"{verdict.path}:{verdict.line}: {verdict.check} [{level}] {say(verdict.message)}"
         )
-    return lines
+    return lines_of(lines)
 
 
 def _foldable(verdict: Verdict, report: TestsReport) -> bool:
@@ -239,7 +227,8 @@ def _version(mapped: VersionMap) -> dict[str, Any]:
     }
 
 
-def tests_markdown(report: TestsReport, errors: Sequence[str]) -> str:
+def as_markdown(outcome: Outcome[TestsReport]) -> str:
+    report, errors = outcome.result, outcome.errors
     title, product, supported = _("Claims against the tests"), _("product"), _("supported")
     backed, share_of, input_error = _("backed"), _("share"), _("input error")
     lines = [f"## {title}", ""]
@@ -297,7 +286,8 @@ FIELDS = (
 )
 
 
-def tests_csv(report: TestsReport) -> str:
+def as_csv(outcome: Outcome[TestsReport]) -> str:
+    report = outcome.result
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIELDS)
