@@ -153,12 +153,12 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/gate/test_baseline.py",  # baseline --verify-report reads the results too
     ),
     "checker/folder.py": ("tests/test_folder.py", "tests/cli/test_report_cli.py"),
-    "checker/report/html/markup.py": _SITE,
+    "checker/report/html/elements.py": _SITE,
     "checker/report/html/chart.py": _SITE,
     "checker/report/html/shape.py": _SITE,
-    "checker/report/html/apis.py": _SITE,
+    "checker/report/html/api_table.py": _SITE,
     "checker/report/html/overview.py": _SITE,
-    "checker/report/html/evidence.py": _SITE,
+    "checker/report/html/verification_view.py": _SITE,
     "checker/report/html/page_view.py": _SITE,
 }
 FLIP = {

@@ -66,9 +66,33 @@ class Unverified(StrEnum):
     VERSIONS = "versions"  # --require-all-versions: a docs version no interpreter resolved
 
 
+class Command(StrEnum):
+    """Every command whose flow returns an Outcome, by the name it is run as:
+    the one list of them, which each command's report (checker.report)
+    declares what it renders for."""
+
+    LINT = "lint"
+    SHOW = "show"
+    VERIFY = "verify"
+    BACKED = "backed"  # verify --backed
+    PROBE = "probe"
+    BASELINE = "baseline"
+    RULE = "rule"
+    RULES = "rules"
+    FIX = "fix"
+    NEW_VERSION = "new-version"
+    MIGRATE = "migrate"
+    EXPORT = "export"
+    DIFF = "diff"
+    COVERAGE = "coverage"
+    TESTS = "tests"
+    STATS = "stats"
+    REPORT = "report"  # report --html: the site
+
+
 @dataclass(frozen=True)
 class Outcome(Generic[R]):
-    command: str  # "lint", "show", "verify", "probe", "baseline"
+    command: Command
     result: R  # what the reports render
     errors: tuple[str, ...] = ()  # one line each: "path[:line]: what is wrong"
     failed: bool = False

@@ -28,7 +28,7 @@ from checker.model.plan import Plan
 from checker.model.said import said_of
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
-from checker.outcome import Outcome, Unverified
+from checker.outcome import Command, Outcome, Unverified
 from checker.progress import Progress
 from checker.results import BackedReport
 from checker.torch.runner import Session
@@ -123,7 +123,12 @@ def backed(
     )
     unverified = (Unverified.NPU,) if report.npu_unverified else ()
     return Outcome(
-        "backed", report, report.errors, report.failed, unverified, exit_zero=settings.exit_zero
+        Command.BACKED,
+        report,
+        report.errors,
+        report.failed,
+        unverified,
+        exit_zero=settings.exit_zero,
     )
 
 

@@ -21,7 +21,7 @@ from checker.app.setup import Settings, setup
 from checker.files import write_atomically
 from checker.gate.baseline import baseline_json, verdict_records
 from checker.i18n import N_, message
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.results import Linted
 
 if TYPE_CHECKING:
@@ -70,4 +70,4 @@ def baseline(
         record["path"] = project.path(record["path"])
     write_atomically(output, baseline_json(findings, project, verdicts))
     done = Baselined(len(findings), output, len(verdicts))
-    return Outcome("baseline", done, linted.errors, not_shown=linted.not_shown)
+    return Outcome(Command.BASELINE, done, linted.errors, not_shown=linted.not_shown)

@@ -14,7 +14,7 @@ from checker.app.setup import Settings, read_docs
 from checker.i18n import N_, message
 from checker.model.query import documented
 from checker.model.version import version_key
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.progress import Progress
 from checker.results import CoverageReport
 from checker.torch.docs_coverage import Covered, ask, covered, namespaces_of, speaks_for
@@ -69,4 +69,4 @@ def coverage(
     report = CoverageReport(
         tuple(by_release), tuple(sorted(missed, key=lambda m: version_key(m[0])))
     )
-    return Outcome("coverage", report, corpus.errors + tuple(errors))
+    return Outcome(Command.COVERAGE, report, corpus.errors + tuple(errors))

@@ -20,7 +20,7 @@ from checker.model.finding import Finding
 from checker.model.records import Record, records_of
 from checker.model.support import Page
 from checker.model.version import is_version, version_key
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.progress import Progress
 from checker.results import Diffed
 from checker.sources.documents import no_pages
@@ -70,7 +70,7 @@ def diff(
         introduced, fixed = _findings_between(sides, corpus.pages, ready, settings)
         diffed = replace(diffed, introduced=introduced, fixed=fixed)
     differ = bool(found or diffed.introduced or diffed.fixed)
-    return Outcome("diff", diffed, corpus.errors, failed=exit_code and differ)
+    return Outcome(Command.DIFF, diffed, corpus.errors, failed=exit_code and differ)
 
 
 def _read_as(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from checker.app.setup import Settings, read_docs
 from checker.model.records import records_of
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.progress import Progress
 from checker.results import Exported
 
@@ -38,4 +38,4 @@ def export(
         errors += mapped.errors
         linked = mapped.tested()
     exported = Exported(records, len(corpus.pages), settings.reading.refs, linked)
-    return Outcome("export", exported, errors)
+    return Outcome(Command.EXPORT, exported, errors)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from checker.app.lint import checked, fixes_of
 from checker.app.setup import Settings
 from checker.model.finding import Finding
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.progress import Progress
 from checker.results import Rewritten
 from checker.rewrite.written import write_changes
@@ -37,7 +37,7 @@ def fix(
     )
     failed = bool(rewritten.changed) if diff else bool(rewritten.left)
     errors = linted.corpus.errors + made.errors + settled.refused
-    return Outcome("fix", rewritten, errors, failed=failed, not_shown=linted.gated.note)
+    return Outcome(Command.FIX, rewritten, errors, failed=failed, not_shown=linted.gated.note)
 
 
 def _left(findings: Sequence[Finding], gone: Counter[tuple[str, str, int]]) -> tuple[Finding, ...]:

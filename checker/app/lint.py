@@ -16,7 +16,7 @@ from checker.gate.audit import Audit
 from checker.ids.registry import GATE, LINT, READ, RESOLVE
 from checker.model.checked import PageRules
 from checker.model.expectation import Expectation
-from checker.outcome import Outcome, Unverified, fails
+from checker.outcome import Command, Outcome, Unverified, fails
 from checker.results import Linted
 from checker.sources.corpus import Corpus, read_corpus, version_context
 from checker.sources.page_cache.checked_store import CheckedStore
@@ -50,7 +50,7 @@ def lint(
         linted, errors = replace(linted, fixes=made.changes), errors + made.errors
     incomplete = linted.resolution is not None and linted.resolution.incomplete
     return Outcome(
-        "lint",
+        Command.LINT,
         linted,
         errors,
         failed=fails((f.severity for f in linted.findings), ready.fail_on),

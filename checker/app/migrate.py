@@ -17,7 +17,7 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.records import records_of
 from checker.model.support import Entry, Page
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.progress import Progress
 from checker.results import Rewritten
 from checker.rewrite.migrate import plan
@@ -63,7 +63,7 @@ def migrate(
         settled.made, diff, tuple(skipped), pages=len(corpus.pages), entries=corpus.entry_count
     )
     failed = bool(rewritten.changed) if diff else bool(skipped)
-    return Outcome("migrate", rewritten, tuple(errors), failed=failed)
+    return Outcome(Command.MIGRATE, rewritten, tuple(errors), failed=failed)
 
 
 def said_per_product(page: Page, catalogue: Catalogue) -> list[tuple[str, ...]]:

@@ -24,7 +24,7 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.docfile import DocFile
 from checker.model.version import is_canonical_version
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.read.reader import read_text
 from checker.results import Rewritten
 from checker.rewrite.place import within
@@ -69,7 +69,7 @@ def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Re
     made = _made(folders, targets, old, new, catalogue, root)
     made = replace(made, errors=made.errors + write_changes(made.changes, write=False).refused)
     if made.errors:  # nothing is written: nothing to report as created
-        return Outcome("new-version", Rewritten((), diff=False), made.errors)
+        return Outcome(Command.NEW_VERSION, Rewritten((), diff=False), made.errors)
     _write_folders(
         [
             (
@@ -88,7 +88,7 @@ def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Re
         entries=made.entries,
         note=message(copied, old=old, new=new),
     )
-    return Outcome("new-version", rewritten)
+    return Outcome(Command.NEW_VERSION, rewritten)
 
 
 @dataclass(frozen=True)

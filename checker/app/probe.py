@@ -15,7 +15,7 @@ from checker.app.verify_request import Request, refs_read, select_rules, test_re
 from checker.files import write_atomically
 from checker.i18n import say
 from checker.model.evidence import Evidence
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.progress import Progress
 
 
@@ -48,4 +48,4 @@ def probe(
     missing = tuple(
         f"{u.at}: {say(untested_finding(u).message)}" for u in live.untested if u.ref is not None
     )
-    return Outcome("probe", evidence, errors=missing, failed=failed)
+    return Outcome(Command.PROBE, evidence, errors=missing, failed=failed)

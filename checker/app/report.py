@@ -14,7 +14,7 @@ from checker.app.lint import checked
 from checker.app.setup import Settings
 from checker.model.query import spoken_of
 from checker.model.records import records_of
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.results import Site
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def report(
     records = tuple(records_of(linted.corpus.pages, catalogue))
     products = spoken_of(records, catalogue.ids)
     site = Site(folder, linted, records, products, names, verification)
-    return Outcome("report", site, errors)
+    return Outcome(Command.REPORT, site, errors)
 
 
 def _judged(

@@ -9,7 +9,7 @@ from checker.i18n import N_, message
 from checker.ids.examples import example_of
 from checker.ids.registry import CHECKS, REGISTRY, Check
 from checker.ids.suggest import did_you_mean
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.results import Described, Rules
 
 
@@ -26,12 +26,12 @@ def rule(rule_id: str) -> Outcome[Rules]:
                 hint=did_you_mean(rule_id, REGISTRY),
             )
         )
-    return Outcome("rule", Rules((described(check),)))
+    return Outcome(Command.RULE, Rules((described(check),)))
 
 
 def rules() -> Outcome[Rules]:
     """Every check of the registry."""
-    return Outcome("rules", Rules(tuple(described(check) for check in CHECKS)))
+    return Outcome(Command.RULES, Rules(tuple(described(check) for check in CHECKS)))
 
 
 def described(check: Check) -> Described:

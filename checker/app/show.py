@@ -12,7 +12,7 @@ from checker.model.apis import checked_name, like, resolved
 from checker.model.said import said_of
 from checker.model.support import Entry
 from checker.model.version import version_key
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.progress import Progress
 
 
@@ -42,7 +42,7 @@ def show(
     )
     near = None if entries else like(api, (entry.api for entry in every))
     shown = Shown(api, tuple(entries), statuses, len(corpus.pages), near)
-    return Outcome("show", shown, corpus.errors, failed=not entries)
+    return Outcome(Command.SHOW, shown, corpus.errors, failed=not entries)
 
 
 def matching(api: str, entries: list[Entry]) -> list[Entry]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from checker.app.setup import Settings, read_docs
 from checker.model.query import Tally, tally
-from checker.outcome import Outcome
+from checker.outcome import Command, Outcome
 from checker.progress import Progress
 
 
@@ -18,4 +18,4 @@ def stats(
 ) -> Outcome[Tally]:
     ready, corpus = read_docs(docs, settings, progress)
     counted = tally(corpus.pages, ready.catalogue, settings.reading.refs)
-    return Outcome("stats", counted, corpus.errors)
+    return Outcome(Command.STATS, counted, corpus.errors)

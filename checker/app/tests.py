@@ -35,7 +35,7 @@ from checker.model.said import said_of
 from checker.model.support import Entry, Page, Support
 from checker.model.verdict import Verdict
 from checker.model.version import version_key
-from checker.outcome import Outcome, fails
+from checker.outcome import Command, Outcome, fails
 from checker.progress import Progress
 from checker.results import TestLink, TestsReport
 from checker.sources.page_cache.store import blob_id, catalogue_fingerprint, reading_salt
@@ -74,7 +74,7 @@ def tests(
     report = TestsReport(mapped.versions, tuple(levelled), show_notes)
     failed = fails((v.severity for v in levelled), ready.fail_on)
     errors = (*corpus.errors, *mapped.errors)
-    return Outcome("tests", report, errors, failed=failed, exit_zero=settings.exit_zero)
+    return Outcome(Command.TESTS, report, errors, failed=failed, exit_zero=settings.exit_zero)
 
 
 @dataclass(frozen=True)

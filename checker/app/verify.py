@@ -34,7 +34,7 @@ from checker.model.expectation import Expectation
 from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.model.verdict import DENIES_PASSES, UNVERIFIED
-from checker.outcome import FailOn, Outcome, Unverified
+from checker.outcome import Command, FailOn, Outcome, Unverified
 from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import read_corpus
@@ -239,5 +239,11 @@ def outcome_of(
     if report.resolution is not None and report.resolution.incomplete:
         unverified.append(Unverified.VERSIONS)
     return Outcome(
-        "verify", report, report.errors, report.failed, tuple(unverified), not_shown, exit_zero
+        Command.VERIFY,
+        report,
+        report.errors,
+        report.failed,
+        tuple(unverified),
+        not_shown,
+        exit_zero,
     )

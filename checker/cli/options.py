@@ -71,13 +71,44 @@ def docs_paths(function: F) -> F:
     )(function)
 
 
+class _Formats(click.Choice[str]):
+    """A command's --format choices: those its report's table offers
+    (checker.report.formats), read when click first needs them. A run parses
+    its own command's options alone, so start-up imports no report table, and
+    a run no table but its own command's."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(formats_for(self.command))
+
+    @choices.setter
+    def choices(self, _given: Any) -> None:
+        """click.Choice sets its choices on creation: these are read, not set."""
+
+
+class _FormatOption(click.Option):
+    """--format, whose default is the first of its choices (text, where the
+    command offers it), read when click needs it."""
+
+    @property
+    def default(self) -> str:
+        return str(self.type.choices[0])  # type: ignore[attr-defined]
+
+    @default.setter
+    def default(self, _given: Any) -> None:
+        """click.Option sets its default on creation: this one is read, not set."""
+
+
 def format_option(command: str) -> Callable[[F], F]:
-    formats = formats_for(command)
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(formats),
-        default=formats[0],
+        cls=_FormatOption,
+        type=_Formats(command),
         show_default=True,
         help="Report format.",
     )

@@ -22,7 +22,7 @@ import click
 from checker.cli.language import language_given
 from checker.errors import UsageError
 from checker.i18n import N_, _, chosen, message, say
-from checker.report.formats import FORMATS, render
+from checker.report.formats import FORMATS, render, summary
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -51,7 +51,6 @@ def finish(
     --summary-by-ref)."""
     from checker.files import encodable
     from checker.report.escape import terminal as escaped  # names in these lines come from files
-    from checker.report.summary import summary
 
     f = FORMATS[fmt] if fmt is not None else None
     if f is not None and f.in_band:

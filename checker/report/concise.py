@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from checker.report.lines import finding_line
 from checker.report.problems import problems
+from checker.report.text import finding_line
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
 
 
-def render(outcome: Outcome[Any], colour: bool = False) -> str:
-    return "".join(finding_line(f, colour) + "\n" for f in problems(outcome))
+def render(outcome: Outcome[Any], colour: bool = False, verdicts: bool = False) -> str:
+    return "".join(finding_line(f, colour) + "\n" for f in problems(outcome, verdicts))

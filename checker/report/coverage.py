@@ -4,16 +4,39 @@ callable no entry documents; the excluded ones with their reasons in JSON."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _, say
+from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
-from checker.report.markdown_text import row
+from checker.report.formats import Report, renderer
+from checker.report.markdown.parts import row
+from checker.report.objects import tagged
+from checker.report.text import lines_of
 
 if TYPE_CHECKING:
+    from checker.outcome import Outcome
     from checker.results import CoverageReport
     from checker.torch.docs_coverage import Covered, Namespace
+
+
+REPORTS = {
+    Command.COVERAGE: Report(
+        {
+            "text": renderer(f"{__name__}.as_text"),
+            "json": renderer(f"{__name__}.as_json"),
+            "markdown": renderer(f"{__name__}.as_markdown"),
+        }
+    )
+}
+
+
+def as_json(outcome: Outcome[CoverageReport]) -> str:
+    result = outcome.result
+    covered = {**tagged("coverage"), **coverage_object(result), "errors": list(outcome.errors)}
+    return json.dumps(covered, ensure_ascii=False, indent=2) + "\n"
 
 
 def counted(namespace: Namespace) -> str:
@@ -37,7 +60,8 @@ def _not_measured(version: str, why: str) -> str:
     return _("{version}: not measured: {why}").format(version=version, why=say(why))
 
 
-def coverage_text(report: CoverageReport) -> list[str]:
+def as_text(outcome: Outcome[CoverageReport], colour: bool = False) -> str:
+    report = outcome.result
     lines: list[str] = []
     for version in report.versions:
         lines.append(_heading(version))
@@ -45,10 +69,11 @@ def coverage_text(report: CoverageReport) -> list[str]:
         lines += [f"  {n.name:<{width}}  {counted(n)}" for n in version.namespaces]
         lines += [f"  {name}: {why}" for name, why in version.errors]
         lines += [f"    {name}" for n in version.namespaces for name in n.missing]
-    return lines + [_not_measured(version, why) for version, why in report.not_covered]
+    return lines_of(lines + [_not_measured(version, why) for version, why in report.not_covered])
 
 
-def coverage_markdown(report: CoverageReport, errors: tuple[str, ...]) -> str:
+def as_markdown(outcome: Outcome[CoverageReport]) -> str:
+    report, errors = outcome.result, outcome.errors
     title = _("API coverage")
     lines = [f"## {title}"]
     for version in report.versions:

@@ -1,33 +1,38 @@
-"""The one registry of report formats. Each format is a module whose
-`render(outcome)` turns one command's Outcome into the report text (those
-marked `colour` take `colour=` too, for a terminal: checker.cli.output
-decides; the one marked `coded`, lintrunner, takes `code=`); it is imported
-only when asked for, so a lint run loads neither the verify nor the resolve
-machinery, nor any format but its own. Formats never decide an exit code:
-they read `outcome.exit_code`, which the app's exit policy sets."""
+"""The one registry of report formats, and the lookup of a command's report.
+
+`FORMATS` says what each format is to the command line (styled on a
+terminal, a summary line on stderr, a language of its own, ...). What a
+command writes in a format is its own report module's: each names in its
+`REPORTS` table, for the commands it renders, the function that renders
+each format it offers (`render(outcome, **options)`, by dotted name) and the
+one that says its summary line. A command's report is the module
+`checker.report.<command>` (`-` as `_`), or the one `SHARED` names; the
+formats a command offers are those its table names, in `FORMATS`' order.
+
+A command's table is read when its --format is parsed or shown
+(checker.cli.options), and a renderer is imported only when asked for, so a
+lint run loads neither the verify nor the resolve machinery, nor any
+command's report but its own. Formats never decide an exit code: they read
+`outcome.exit_code`, which the app's exit policy sets."""
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from checker.errors import UsageError
 from checker.i18n import N_, message
+from checker.outcome import Command
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
-
-CHECKING = ("lint", "verify")  # the commands whose reports go to CI views
-REWRITING = ("fix", "new-version", "migrate")  # the commands that rewrite pages (text only)
 
 
 @dataclass(frozen=True)
 class Format:
     name: str
-    module: str  # holds `render(outcome) -> str`
-    commands: tuple[str, ...]
-    summary: str
     colour: bool = False  # styled on a terminal: `render(outcome, colour=...)`
     said: bool = True  # the summary line follows on stderr (else stderr is for errors only)
     # the report carries the input errors itself, and the run exits 0 unless it
@@ -46,109 +51,87 @@ class Format:
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format(
-            "text",
-            "checker.report.text",
-            (
-                "lint",
-                "show",
-                "verify",
-                "probe",
-                "fix",
-                "new-version",
-                "migrate",
-                "diff",
-                "coverage",
-                "tests",
-                "backed",
-                "stats",
-            ),
-            "for people",
-            colour=True,
-        ),
-        Format(
-            "json",
-            "checker.report.json",
-            ("lint", "show", "verify", "export", "diff", "coverage", "tests", "backed", "stats"),
-            "for tools",
-            said=False,
-        ),
-        Format("junit", "checker.report.junit", CHECKING, "JUnit XML for CI test views"),
-        Format("sarif", "checker.report.sarif", CHECKING, "SARIF 2.1.0 for code scanning"),
-        Format(
-            "markdown",
-            "checker.report.markdown",
-            (*CHECKING, "diff", "coverage", "tests"),
-            "for a pull request (diff: for release notes)",
-            plain=True,
-        ),
-        Format(
-            "concise",
-            "checker.report.concise",
-            CHECKING,
-            "one `path:line: rule message` line per problem",
-            colour=True,
-            said=False,
-        ),
-        Format(
-            "github", "checker.report.github", CHECKING, "GitHub Actions annotations", plain=True
-        ),
-        Format("gitlab", "checker.report.gitlab", CHECKING, "GitLab Code Quality report"),
-        Format(
-            "lintrunner",
-            "checker.report.lintrunner",
-            CHECKING,
-            "lintrunner LintMessages, one JSON object a line",
-            said=False,
-            in_band=True,
-            coded=True,
-            fixes=True,
-        ),
-        Format(
-            "pr",
-            "checker.report.pr",
-            ("verify",),
-            "the two sections of the torch-npu pull-request template",
-            language="zh",
-            plain=True,
-        ),
-        # export's records, one a line: each an object (JSON Lines) or a row
-        Format("jsonl", "checker.report.jsonl", ("export",), "JSON Lines", said=False),
-        Format(
-            "csv",
-            "checker.report.csv_rows",
-            ("export", "tests"),
-            "for spreadsheets",
-            said=False,
-            plain=True,
-        ),
+        Format("text", colour=True),  # for people
+        Format("json", said=False),  # for tools
+        Format("junit"),  # JUnit XML for CI test views
+        Format("sarif"),  # SARIF 2.1.0 for code scanning
+        Format("markdown", plain=True),  # for a pull request (diff: for release notes)
+        Format("concise", colour=True, said=False),  # `path:line: rule message` a problem
+        Format("github", plain=True),  # GitHub Actions annotations
+        Format("gitlab"),  # GitLab Code Quality report
+        # lintrunner LintMessages, one JSON object a line
+        Format("lintrunner", said=False, in_band=True, coded=True, fixes=True),
+        # the two sections of the torch-npu pull-request template
+        Format("pr", language="zh", plain=True),
+        Format("jsonl", said=False),  # JSON Lines: export's records, one object a line
+        Format("csv", said=False, plain=True),  # for spreadsheets
     )
 }
-# the commands whose report module renders every format it offers itself: its
-# `RENDERERS`, by format name (`render(outcome) -> str` each)
-OWNED = {"stats": "checker.report.stats"}
-STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.statistics)
+STATISTICS = ("text", "json")  # the formats --statistics is written in (checker.report.rule_counts)
 
-# `rule` and `rules` describe the registry's checks, not what a run found: the
-# same format names, for the same readers, each rendered by a module of its own.
-DESCRIBED = ("rule", "rules")
-DESCRIBING: dict[str, Format] = {
-    f.name: f
-    for f in (
-        Format("text", "checker.report.rule_text", DESCRIBED, "for people"),
-        Format("json", "checker.report.rule_json", DESCRIBED, "for tools", said=False),
-    )
+
+@dataclass(frozen=True)
+class Renderer:
+    """A function by its dotted name (imported when called), and the options
+    it is called with for this command: what a format shared by several
+    commands does for this one."""
+
+    function: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __call__(self, outcome: Outcome[Any], **given: Any) -> Any:
+        module, _, name = self.function.rpartition(".")
+        return getattr(importlib.import_module(module), name)(outcome, **self.options, **given)
+
+
+def renderer(function: str, **options: Any) -> Renderer:
+    return Renderer(function, options)
+
+
+@dataclass(frozen=True)
+class Report:
+    """One command's report: its renderer in each format it offers, its
+    summary line (none: the command prints none) and, where it counts
+    problems per rule, the renderer of --statistics."""
+
+    renderers: Mapping[str, Renderer] = field(default_factory=dict)
+    summary: Renderer | None = None
+    statistics: Renderer | None = None
+
+
+# the commands that share a report module, and the module's name in checker.report
+SHARED = {
+    Command.FIX: "rewrite",
+    Command.NEW_VERSION: "rewrite",
+    Command.MIGRATE: "rewrite",
+    Command.RULES: "rule",
+    Command.REPORT: "site",
 }
 
 
-def _registry(command: str) -> dict[str, Format]:
-    """The formats `command` is rendered in: DESCRIBING's or FORMATS'."""
-    return DESCRIBING if command in DESCRIBED else FORMATS
+def report_of(name: str) -> Report:
+    """The table of the command `name` (an Outcome's, or a command line's),
+    from its report module."""
+    command = Command(name)
+    module = SHARED.get(command, command.value.replace("-", "_"))
+    reports: Mapping[Command, Report] = importlib.import_module(f"checker.report.{module}").REPORTS
+    return reports[command]
 
 
 def formats_for(command: str) -> list[str]:
     """The format names a command offers, text first."""
-    return [name for name, f in _registry(command).items() if command in f.commands]
+    offered = report_of(command).renderers
+    return [name for name in FORMATS if name in offered]
+
+
+def summary(outcome: Outcome[Any], by_ref: bool = False) -> str | None:
+    """The line on stderr after the report; None for a command that prints
+    none. `by_ref` (lint --summary-by-ref): a line for each git ref first."""
+    said = report_of(outcome.command).summary
+    if said is None:
+        return None
+    line: str = said(outcome, by_ref=by_ref) if by_ref else said(outcome)
+    return line
 
 
 def render(
@@ -166,22 +149,17 @@ def render(
     to escape (checker.files.encodable); a format that must encode a name
     itself and cannot (SARIF's percent-encoded URIs) is one error line naming
     it, not a traceback."""
-    f = _registry(outcome.command)[name]
-    owner = OWNED.get(outcome.command)
-    module = importlib.import_module(
-        "checker.report.statistics" if statistics else owner or f.module
-    )
+    f, report = FORMATS[name], report_of(outcome.command)
+    counted = report.statistics
     try:
-        if owner is not None:
-            text: str = module.RENDERERS[name](outcome)
-        elif statistics:
-            text = module.render(outcome, as_json=name == "json", colour=colour)
+        if statistics and counted is not None:
+            text: str = counted(outcome, as_json=name == "json", colour=colour)
         elif f.colour:
-            text = module.render(outcome, colour=colour)
+            text = report.renderers[name](outcome, colour=colour)
         elif f.coded and code is not None:
-            text = module.render(outcome, code=code)
+            text = report.renderers[name](outcome, code=code)
         else:
-            text = module.render(outcome)
+            text = report.renderers[name](outcome)
         if f.plain and not statistics:  # one escaping of control characters: text's
             # not at the top: --help loads this registry, for the format choices
             from checker.report.escape import terminal_lines

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from checker.outcome import Outcome
 
 
-def render(outcome: Outcome[Any]) -> str:
+def render(outcome: Outcome[Any], verdicts: bool = False) -> str:
     refs = outcome.result.refs
-    return "".join(command(f, refs) + "\n" for f in problems(outcome))
+    return "".join(command(f, refs) + "\n" for f in problems(outcome, verdicts))
 
 
 def command(finding: Finding, refs: tuple[str, ...] = ()) -> str:

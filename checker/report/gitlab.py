@@ -35,11 +35,11 @@ if TYPE_CHECKING:
 SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
 
 
-def render(outcome: Outcome[Any]) -> str:
+def render(outcome: Outcome[Any], verdicts: bool = False) -> str:
     project = Project(Path.cwd(), outcome.result.refs)
     seen: Counter[BaselineKey] = Counter()
     issues = []
-    for f in problems(outcome):
+    for f in problems(outcome, verdicts):
         key = key_of(f, project)
         issues.append(
             {

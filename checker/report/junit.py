@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
 from checker.i18n import N_, _, labelled, message, say
@@ -29,7 +29,6 @@ from checker.ids.registry import REGISTRY, RESOLVE
 from checker.model.finding import Finding, Severity
 from checker.model.support import Page
 from checker.model.words import LEVEL_WORDS, OBSERVED_WORDS, word, word_message
-from checker.report.counts import errors_said, findings_said
 from checker.report.escape import xml as _safe
 from checker.report.junit_xml import add_result as _add
 from checker.report.junit_xml import document as _document
@@ -39,19 +38,23 @@ from checker.report.junit_xml import input_errors as _input_errors
 from checker.report.junit_xml import testcase as _case
 from checker.report.located import located
 from checker.report.notes import note_said
+from checker.report.plurals import errors_said, findings_said
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
     from checker.outcome import Outcome
+    from checker.results import Linted
     from checker.torch.resolve.resolution import Resolution
     from checker.verify.verify_report import VerifyReport
 
 
-def render(outcome: Outcome[Any]) -> str:
-    if outcome.command == "verify":
-        return verify_junit(outcome.result)
+def lint_document(outcome: Outcome[Linted]) -> str:
     linted = outcome.result
     pages, refs = linted.corpus.pages, linted.refs
     return lint_junit(pages, linted.findings, outcome.errors, linted.resolution, refs)
+
+
+def verify_document(outcome: Outcome[VerifyReport]) -> str:
+    return verify_junit(outcome.result)
 
 
 def lint_junit(
@@ -202,7 +205,7 @@ def _resolution_suite(resolution: Resolution, findings: Sequence[Finding]) -> ET
 
 
 def _evidence_suite(report: VerifyReport) -> ET.Element:
-    from checker.report.verify_text import evidence_lines  # verify's evidence only
+    from checker.report.verify import evidence_lines  # verify's evidence only
 
     """A testcase per run. A run on a product's NPU is judged per product in the
     rule suites; a reference run of a selected rule that did not pass fails here,

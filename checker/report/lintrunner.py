@@ -39,12 +39,17 @@ INPUT_ERROR = "input-error"
 _PLACED = re.compile(r"(?P<path>.+):(?P<line>[1-9]\d*)")
 
 
-def render(outcome: Outcome[Any], code: str = CODE) -> str:
+def render(
+    outcome: Outcome[Any], code: str = CODE, verdicts: bool = False, fixes: bool = False
+) -> str:
+    """`verdicts`: the command's verdicts are messages too, those at the
+    `note` level advice (verify); `fixes`: the outcome carries certain fixes,
+    unwritten (lint)."""
     refs = outcome.result.refs
-    found = problems(outcome)
+    found = problems(outcome, verdicts)
     messages = [_message(f, f.severity.value, code, refs) for f in found]
-    messages += [_message(f, "advice", code, refs) for f in _notes(outcome)]
-    messages += _fixes(outcome, code)
+    messages += [_message(f, "advice", code, refs) for f in _notes(outcome)] if verdicts else []
+    messages += _fixes(outcome, code) if fixes else []
     messages += [_input_error(error, code, refs) for error in outcome.errors]
     return "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in messages)
 
@@ -54,9 +59,6 @@ def _notes(outcome: Outcome[Any]) -> list[Finding]:
     without --require-npu): advice, so that lintrunner still shows them. A
     verdict keeps its row without a severity when the configuration turns it
     off too (checker.gate.gate), so such a one is advice as well."""
-    if outcome.command != "verify":
-        return []
-
     noted = [
         r
         for r in outcome.result.results
@@ -100,9 +102,8 @@ def lint_message(
 
 def _fixes(outcome: Outcome[Any], code: str) -> list[dict[str, Any]]:
     """One message per page lint fixed (unwritten), carrying the page's whole
-    text before and after, for `lintrunner -a` to write."""
-    if outcome.command != "lint":  # verify's findings are on the rules' entries only
-        return []
+    text before and after, for `lintrunner -a` to write (lint's only: verify's
+    findings are on the rules' entries)."""
     said = say(message(N_("docs-check can fix this page: run `lintrunner -a`")))
     fixes = []
     for change in outcome.result.fixes:

@@ -1,7 +1,7 @@
 """The JSON objects the documents are made of (docs/formats.md): the schema
 tag, a finding, an export record, the resolution, a verify result. Each
-command's document (checker.report.json, and the per-command modules it hands
-diff, coverage, tests and backed to) is built from these, as SARIF and the
+command's document (in its report module: checker.report.lint, verify,
+diff, ...) is built from these, as SARIF and the
 CSV and JSON Lines exports are; they import no document for them."""
 
 from __future__ import annotations

@@ -20,10 +20,12 @@ if TYPE_CHECKING:  # a lint run loads no verify code
     from checker.outcome import Outcome
 
 
-def problems(outcome: Outcome[Any]) -> list[Finding]:
+def problems(outcome: Outcome[Any], verdicts: bool = False) -> list[Finding]:
+    """`verdicts`: the command's verdicts are problems too (verify's table
+    says so, checker.report.verify)."""
     result = outcome.result
     found = list(result.findings)
-    if outcome.command == "verify":
+    if verdicts:
         found += [verdict_finding(r, r.severity) for r in result.results if r.severity is not None]
     return found
 

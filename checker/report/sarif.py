@@ -43,10 +43,11 @@ _INDEX = {check.id: index for index, check in enumerate(CHECKS)}
 LANGUAGE_TAGS = {"zh": "zh-CN"}
 
 
-def render(outcome: Outcome[Any]) -> str:
+def render(outcome: Outcome[Any], verdicts: bool = False) -> str:
+    """`verdicts`: the command has verdicts to report too (verify)."""
     result = outcome.result
-    verdicts = result.results if outcome.command == "verify" else ()
-    return sarif_log(result.findings, outcome.errors, result.refs, result.resolution, verdicts)
+    judged = result.results if verdicts else ()
+    return sarif_log(result.findings, outcome.errors, result.refs, result.resolution, judged)
 
 
 def sarif_log(

@@ -1,4 +1,4 @@
-"""`stats`' report, in each of its formats (RENDERERS): the statements of the
+"""`stats`' report, in each of its formats (REPORTS): the statements of the
 docs counted per docs version, product and status (checker.model.query's
 `Tally`), side by side (a tree's pages in one language, as the site's support
 table counts them). Text: a table per side, aligned, its headings and
@@ -8,14 +8,15 @@ per side, version and product (checker/schemas/stats.schema.json)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from checker.i18n import _
 from checker.model.query import STATUSES
 from checker.model.words import STATUS_WORDS, side_said, word
-from checker.report.lines import lines_of
+from checker.outcome import Command
+from checker.report.formats import Report, renderer
 from checker.report.objects import tagged
+from checker.report.text import lines_of
 from checker.textwidth import padded, width_of
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from checker.outcome import Outcome
 
 
-def stats_text(outcome: Outcome[Tally]) -> str:
+def stats_text(outcome: Outcome[Tally], colour: bool = False) -> str:
     """A table per side, a blank line between two: names to the left, counts
     to the right, each column as wide as its widest cell (a Chinese heading
     is two columns a character)."""
@@ -71,4 +72,8 @@ def stats_json(outcome: Outcome[Tally]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-RENDERERS: dict[str, Callable[[Outcome[Any]], str]] = {"text": stats_text, "json": stats_json}
+REPORTS = {
+    Command.STATS: Report(
+        {"text": renderer(f"{__name__}.stats_text"), "json": renderer(f"{__name__}.stats_json")}
+    )
+}

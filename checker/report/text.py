@@ -1,87 +1,112 @@
-"""Text reports: `path:line: rule-id message`, one finding a line; `show`'s
-entries expanded over their pages' scopes; verify's report is checker.report.verify_text.
-
-Text goes to terminals, and names come from files: every line is written with
-its control characters escaped (checker.report.lines' `escaped`), the report's
-and stderr's alike.
-On a terminal (checker.cli.output decides, once) a finding's path is bold and
-its rule id takes its severity's colour; the styles are added after escaping,
-so no name can forge one."""
+"""What every text report is made of, below the reports that use it: lines
+escaped for a terminal (checker.report.escape), a finding's line, the
+resolution's lines, and the headline that says what the exit code means.
+Every command's text report (and the Markdown ones, for the headline) takes
+these from here, and imports no other report for them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import _
-from checker.model.support import Entry
-from checker.model.words import STATUS_WORDS, word
-from checker.report.formats import REWRITING
-from checker.report.lines import finding_line, headline, lines_of, resolution_text
-from checker.report.summary import verify_said
+import click
+
+from checker.i18n import N_, _, message, say
+from checker.model.finding import Finding, Severity
+from checker.model.words import OBSERVED_WORDS, word
+from checker.outcome import ExitCode, Unverified
+from checker.report.escape import terminal
+from checker.textwidth import padded
 
 if TYPE_CHECKING:
+    from checker.model.verdict import Verdict
     from checker.outcome import Outcome
+    from checker.torch.resolve.resolution import Resolution
 
 
-def render(outcome: Outcome[Any], colour: bool = False) -> str:
-    if outcome.command == "verify":
-        from checker.report.verify_text import verify_text
+def lines_of(lines: Sequence[str]) -> str:
+    return "".join(terminal(line) + "\n" for line in lines)
 
-        said = _("{headline} (exit {code}): {said}").format(
-            headline=headline(outcome),
-            code=int(outcome.exit_code),
-            said=verify_said(outcome.result),
+
+def findings_text(findings: Sequence[Finding]) -> list[str]:
+    return [finding_line(f) for f in findings]
+
+
+def verdict_line(r: Verdict) -> str:
+    """A product's verdict, as verify's and --backed's text reports list them:
+    `atlas-a3    documented supported  observed failed doc-claims-… (…)`."""
+    detail = "  " + _("({detail})").format(detail=say(r.detail)) if r.detail else ""
+    row = _("{product} documented {documented} observed {observed} {verdict}{detail}")
+    return row.format(
+        product=f"{r.product:<11}",
+        documented=padded(word(OBSERVED_WORDS, r.documented), 11),
+        observed=padded(word(OBSERVED_WORDS, r.observed), 6),
+        verdict=r.verdict,
+        detail=detail,
+    )
+
+
+SEVERITY_COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
+
+
+def finding_line(finding: Finding, colour: bool = False) -> str:
+    """`path:line: rule message`, escaped (escaping it again changes nothing)."""
+    path, rule = terminal(finding.path), terminal(finding.rule)
+    if colour:
+        path = click.style(path, bold=True)
+        rule = click.style(rule, fg=SEVERITY_COLOURS[finding.severity], bold=True)
+    return f"{path}:{finding.line}: {rule} {terminal(say(finding.message))}"
+
+
+def resolution_text(resolution: Resolution) -> list[str]:
+    """The resolution section: counts per version (and why a version was not
+    resolved), notes, then every name that does not simply resolve."""
+    report = resolution.report
+    lines = [
+        say(
+            message(N_("resolution ({environments}):"), environments=resolution.environments_line())
         )
-        return lines_of([said, *verify_text(outcome.result)])
-    if outcome.command == "backed":  # verify --backed
-        from checker.report.backed_text import backed_text
-
-        return lines_of(backed_text(outcome))
-    if outcome.command == "probe":
-        from checker.report.verify_text import evidence_lines
-
-        return lines_of(evidence_lines(outcome.result))
-    if outcome.command == "show":
-        return lines_of(entries_text(outcome.result.entries, outcome.result.said))
-    if outcome.command in REWRITING:
-        from checker.report.rewrite_text import rewrite_text
-
-        return rewrite_text(outcome, colour)
-    if outcome.command == "coverage":
-        from checker.report.coverage import coverage_text
-
-        return lines_of(coverage_text(outcome.result))
-    if outcome.command == "tests":
-        from checker.report.tests_text import tests_text
-
-        return lines_of(tests_text(outcome.result))
-    if outcome.command == "diff":
-        from checker.report.changes import diff_text
-
-        return lines_of(diff_text(outcome.result))
-    resolution = outcome.result.resolution
-    found = "".join(finding_line(f, colour) + "\n" for f in outcome.result.findings)
-    return found + lines_of(resolution_text(resolution) if resolution else [])
-
-
-def entries_text(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, str]]]) -> list[str]:
-    """Grouped by API; each entry's products and statuses (`said`, one per
-    entry: checker.model.said), so every page format prints alike."""
-    lines: list[str] = []
-    for entry, statuses in zip(entries, said, strict=True):
-        if not lines or entry.api != _api_of_last(lines):
-            lines.append(entry.api)
-        shown = "  ".join(
-            f"{product}={word(STATUS_WORDS, support)}" for product, support in statuses
-        )
-        where = f"{entry.path}:{entry.line}"
-        lines.append(f"  {entry.version:<7} {entry.lang} {entry.format:<6}  {shown}  {where}")
+    ]
+    not_resolved = dict(report.not_resolved)
+    for version, counts in report.counts().items():
+        if version in not_resolved:
+            why = resolution.why_not(version)
+            said = message(
+                N_("{version}: {count} not-resolved — {why}"),
+                version=version,
+                count=not_resolved[version],
+                why=why,
+            )
+            lines.append(f"  {say(said)}")
+        else:
+            shown = ", ".join(f"{count} {outcome}" for outcome, count in counts.items())
+            said = message(N_("{version}: {counts}"), version=version, counts=shown)
+            lines.append(f"  {say(said)}")
+    notes = [message(N_("note: {note}"), note=note) for note in resolution.notes]
+    lines.extend(f"  {say(note)}" for note in notes)
+    for r in resolution.non_resolving():
+        detail = f" — {say(r.detail)}" if r.detail else ""
+        lines.append(f"  {r.path}:{r.line}: {r.outcome.value} {r.api}{detail}")
     return lines
 
 
-def _api_of_last(lines: list[str]) -> str:
-    for line in reversed(lines):
-        if not line.startswith(" "):
-            return line
-    return ""
+HEADLINES = {
+    ExitCode.CLEAN: N_("✔ passed"),
+    ExitCode.FAILED: N_("✘ failed"),
+    ExitCode.INPUT: N_("✘ input errors"),
+    ExitCode.UNVERIFIED: N_("✘ not verified on an NPU"),
+}
+
+
+NOT_ALL_RESOLVED = N_("✘ not every docs version resolved")
+NOTHING_VERIFIED = N_("– not verified")  # exit 0, yet no NPU run verified anything
+
+
+def headline(outcome: Outcome[Any]) -> str:
+    """What the exit code means, in words: a 3 without an NPU left unverified
+    is a docs version left unresolved (a verify run's passing headline is
+    checker.report.verify's: it passes only where an NPU verified something)."""
+    code = outcome.judged
+    if code is ExitCode.UNVERIFIED and Unverified.NPU not in outcome.unverified:
+        return _(NOT_ALL_RESOLVED)
+    return _(HEADLINES[code])

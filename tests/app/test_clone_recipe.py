@@ -93,8 +93,7 @@ class Ran:
 def _verify(clone: dict[str, Any], *argv: str) -> Ran:
     """`verify --git . --ref master docs ARGV --format json` in the clone, its
     outcome also rendered as text (one run, two reports)."""
-    from checker.report.formats import render
-    from checker.report.summary import summary
+    from checker.report.formats import render, summary
 
     seen: dict[str, Any] = {}
     real = VERIFY_CLI.finish

@@ -330,7 +330,7 @@ def test_verify_backed_s_summary_in_chinese() -> None:
     from types import SimpleNamespace
 
     from checker import i18n
-    from checker.report.backed_text import backed_summary
+    from checker.report.backed import backed_summary
 
     outcome: Any = SimpleNamespace(result=SimpleNamespace(claims=[], evidence=[]), exit_code=0)
     english = "0 claims (-); 0 of 0 backing cases passed (0 modules); exit 0"

@@ -11,7 +11,7 @@ import pytest
 import checker
 from checker.ids.examples import examples
 from checker.ids.registry import CHECKS, REGISTRY
-from checker.report.rule_text import NO_FIX
+from checker.report.rule import NO_FIX
 from tests.conftest import Invoke
 
 # from the installed package: a schema that did not ship fails here

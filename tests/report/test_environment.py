@@ -9,7 +9,7 @@ import pytest
 from checker.i18n import _, chosen
 from checker.model.evidence import Case, Environment, Evidence, Run
 from checker.report.environment import ENVIRONMENT_LINE, environment_fields, environment_line
-from checker.report.markdown_evidence import block
+from checker.report.markdown.validation import block
 
 ENV = Environment(
     "Linux", "3.11.10", "2.12.0", "2.12.0.post1", "8.5.RC1", "Ascend910B3", 8, "atlas-a2", "npu",

@@ -15,7 +15,6 @@ from markdown_it import MarkdownIt
 from checker.app.verify import outcome_of
 from checker.i18n import chosen
 from checker.model.evidence import Case, Environment, Evidence, Run
-from checker.report import markdown_evidence, pr
 from checker.report.escape import (
     FORMULA_START,
     csv_cell,
@@ -23,6 +22,7 @@ from checker.report.escape import (
     markdown_code,
     terminal_patch,
 )
+from checker.report.markdown import pr, validation
 from checker.verify.verify_report import VerifyReport
 
 MD = MarkdownIt("commonmark").enable(["table", "strikethrough"])
@@ -128,7 +128,7 @@ def test_a_failed_cases_name_is_text_in_its_summary() -> None:
     case = Case(name, False, "AssertionError", "Traceback\nAssertionError")
     run = Run("torch.x", "b", "behaviour", ("py",), (case,), 0.1, 1, "failed")
     with chosen("en"):
-        lines = markdown_evidence.failures(Evidence(reference_run(), (run,), "live"))
+        lines = validation.failures(Evidence(reference_run(), (run,), "live"))
     rendered = MD.render("\n".join(lines))
     assert f"<summary>Failure text of <code>{html.escape(name)}</code></summary>" in rendered
     assert "<img" not in rendered

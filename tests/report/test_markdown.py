@@ -9,7 +9,7 @@ import re
 
 from checker.app.verify import outcome_of
 from checker.model.evidence import Case, Environment, Evidence, Run
-from checker.report.markdown import verify_markdown
+from checker.report.verify import as_markdown as verify_markdown
 from checker.verify.verify_report import VerifyReport
 
 from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot

@@ -1,5 +1,5 @@
-"""report/rule_text.py and report/rule_json.py: the formats of `rule` and
-`rules`, registered beside the formats of a run (report/formats.py)."""
+"""report/rule.py: the formats of `rule` and `rules`, in the same registry
+as the formats of a run (report/formats.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from checker.app.rules import rule, rules
-from checker.report.formats import DESCRIBING, formats_for, render
+from checker.report.formats import formats_for, render, report_of
 
 
 def test_rule_and_rules_offer_text_and_json_only() -> None:
@@ -18,12 +18,13 @@ def test_rule_and_rules_offer_text_and_json_only() -> None:
 
 
 def test_their_modules_render_and_decide_no_exit_code() -> None:
-    for fmt in DESCRIBING.values():
-        module = importlib.import_module(fmt.module)
-        source = module.__file__
-        assert source is not None
-        text = Path(source).read_text(encoding="utf-8")
-        assert "EXIT_" not in text and "exit_code(" not in text, fmt.module
+    for command in ("rule", "rules"):
+        for renderer in report_of(command).renderers.values():
+            module = importlib.import_module(renderer.function.rpartition(".")[0])
+            source = module.__file__
+            assert source is not None
+            text = Path(source).read_text(encoding="utf-8")
+            assert "EXIT_" not in text and "exit_code(" not in text, renderer.function
 
 
 def test_the_format_of_a_name_is_the_command_s() -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 from checker.model.records import Record
 from checker.outcome import Outcome
-from checker.report.html.apis import api_files
-from checker.report.html.markup import page_file
+from checker.report.html.api_table import api_files
+from checker.report.html.elements import page_file
 from checker.report.html.overview import index_file
 from checker.report.html.page_view import page_view
 from checker.report.html.shape import shape_of

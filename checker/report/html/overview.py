@@ -18,8 +18,7 @@ from checker.model.query import counted, grouped
 from checker.model.words import STATUS_WORDS, side_said
 from checker.report.escape import html as esc
 from checker.report.html.chart import Group, bar_chart
-from checker.report.html.evidence import verification_summary
-from checker.report.html.markup import (
+from checker.report.html.elements import (
     MARKS,
     document,
     heading,
@@ -29,6 +28,7 @@ from checker.report.html.markup import (
     table,
 )
 from checker.report.html.shape import Shape
+from checker.report.html.verification_view import verification_summary
 from checker.results import Site
 
 _STATUSES = tuple(STATUS_WORDS)

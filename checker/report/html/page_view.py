@@ -16,8 +16,8 @@ from checker.model.records import Record
 from checker.model.support import Entry, Page
 from checker.model.words import LEVEL_WORDS, word
 from checker.report.escape import html as esc
-from checker.report.html.evidence import page_verification
-from checker.report.html.markup import document, heading, mark_cell, status_word, table
+from checker.report.html.elements import document, heading, mark_cell, status_word, table
+from checker.report.html.verification_view import page_verification
 from checker.results import Site
 from checker.testmap.refs import NPU
 

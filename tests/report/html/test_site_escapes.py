@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from checker.report.escape import html as esc
-from checker.report.html.markup import script_json
+from checker.report.html.elements import script_json
 from tests.site import api_data, page_of
 
 HOSTILE_API = "torch.hostile.h</script><b>x"

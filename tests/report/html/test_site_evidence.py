@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from checker.model.evidence import Evidence
-from checker.report.html.evidence import environment_kind
+from checker.report.html.verification_view import environment_kind
 from tests.cli.test_tests_cli import DOCS as MAPPED_DOCS
 from tests.cli.test_tests_cli import TESTS
 from tests.helpers import REPO

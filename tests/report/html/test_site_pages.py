@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from checker.report.html.markup import page_file
+from checker.report.html.elements import page_file
 from tests.helpers import REPO
 from tests.site import SITE_DOCS, SMALL_OLD, SMALL_ZH, headings, muted, page_of, table
 

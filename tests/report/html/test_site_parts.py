@@ -1,5 +1,5 @@
 """The parts every file of the site is made of, each alone: where a page's
-view lives (checker.report.html.markup.page_file), a status's word and
+view lives (checker.report.html.elements.page_file), a status's word and
 cell, a whole document at a depth below the root, the change chart's bars
 (checker.report.html.chart) and what every view takes from the run
 (checker.report.html.shape)."""
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from checker.report.html.chart import Group, bar_chart
-from checker.report.html.markup import document, mark_cell, page_file, status_word
+from checker.report.html.elements import document, mark_cell, page_file, status_word
 from tests.helpers import REPO
 from tests.site import SMALL, SMALL_EN, SMALL_ZH
 

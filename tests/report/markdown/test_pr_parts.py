@@ -1,5 +1,5 @@
 """The pieces of `verify --format pr` and the Markdown evidence section: the
-commands a reviewer re-runs (checker.report.rerun), the evidence's notes in
+commands a reviewer re-runs (checker.report.markdown.rerun), the evidence's notes in
 the run's language (checker.report.notes), the products as the page names
 them (checker.verify.docs_changes), and --base against the working tree or
 a ref, without live runs."""
@@ -16,14 +16,14 @@ import pytest
 from checker.i18n import chosen
 from checker.model.catalogue import default_catalogue
 from checker.model.evidence import Case, Run
+from checker.report.markdown.rerun import framework, rerun
 from checker.report.notes import note_said, summary_said
-from checker.report.rerun import framework, rerun
 from checker.sources.corpus import read_corpus
 from checker.verify.docs_changes import written_name
 from tests.app.release_repo import build_release_repo
 from tests.helpers import FIXTURES, git
 
-from .conftest import Invoke
+from ..conftest import Invoke
 
 TEST = "test/distributed/elastic/metrics/test_metrics_api.py"
 HARNESS = (
@@ -169,7 +169,7 @@ def test_base_with_no_change_is_not_involved(cli: Invoke, repo: Path) -> None:
 def test_a_failed_tests_whole_text_is_in_details_in_the_pr_report() -> None:
     from checker.app.verify import outcome_of
     from checker.model.evidence import Environment, Evidence
-    from checker.report.pr import render
+    from checker.report.markdown.pr import render
     from checker.verify.verify_report import VerifyReport
 
     trace = (
@@ -201,7 +201,7 @@ def test_the_pr_verdict_names_the_failed_test_and_details_hold_its_traceback() -
     test that failed, the block keeps the one line, and <details> the whole."""
     from checker.app.verify import outcome_of
     from checker.model.evidence import Environment, Evidence
-    from checker.report.pr import render
+    from checker.report.markdown.pr import render
     from checker.verify.verify_report import VerifyReport
 
     trace = (

@@ -11,11 +11,11 @@ import pytest
 from checker.app.verify import outcome_of
 from checker.i18n import chosen
 from checker.model.evidence import Case, Environment, Evidence, Run
-from checker.report.pr import render, repo_path
+from checker.report.markdown.pr import render, repo_path
 from checker.verify.verify_report import VerifyReport
 from tests.helpers import REPO
 
-from .conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
+from ..conftest import VERIFY_EVIDENCE, VERIFY_FAILING, Invoke, snapshot
 
 ELASTIC = "docs/zh/api/native_api/pytorch_2-{}-0/torch-distributed-elastic.md:{}"
 

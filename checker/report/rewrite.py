@@ -10,31 +10,48 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checker.i18n import _, say
-from checker.report.counts import entries_said, files_said, findings_said, pages_said
+from checker.outcome import Command
 from checker.report.escape import terminal_patch
-from checker.report.lines import finding_line, lines_of
+from checker.report.formats import Report, renderer
+from checker.report.plurals import entries_said, files_said, findings_said, pages_said
+from checker.report.text import finding_line, lines_of
 from checker.rewrite.written import PageRewrite, unified_diff
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.results import Rewritten
 
+REPORTS = {
+    Command.FIX: Report(
+        {"text": renderer(f"{__name__}.as_text", fixing=True)},
+        summary=renderer(f"{__name__}.fix_summary"),
+    ),
+    Command.NEW_VERSION: Report(
+        {"text": renderer(f"{__name__}.as_text")},
+        summary=renderer(f"{__name__}.rewrite_summary", created=True),
+    ),
+    Command.MIGRATE: Report(
+        {"text": renderer(f"{__name__}.as_text")}, summary=renderer(f"{__name__}.rewrite_summary")
+    ),
+}
 
-def rewrite_text(outcome: Outcome[Rewritten], colour: bool = False) -> str:
+
+def as_text(outcome: Outcome[Rewritten], colour: bool = False, fixing: bool = False) -> str:
+    """`fixing` (fix): a page's line counts what was fixed."""
     rewritten = outcome.result
     if rewritten.diff:
         return terminal_patch("".join(unified_diff(change) for change in rewritten.changed))
-    lines = [_change_line(outcome.command, change) for change in rewritten.changed]
+    lines = [_change_line(change, fixing) for change in rewritten.changed]
     lines += [f"{s.path}:{s.line}: {say(s.why)}" for s in rewritten.skipped]
     left = "".join(finding_line(f, colour) + "\n" for f in rewritten.left)
     return lines_of(lines) + left
 
 
-def _change_line(command: str, change: PageRewrite) -> str:
+def _change_line(change: PageRewrite, fixing: bool) -> str:
     done = ", ".join(f"{say(what)} ×{count}" for what, count in change.done)
     if change.before is None:
         said = _("created")
-    elif command == "fix":
+    elif fixing:
         fixed = sum(count for _what, count in change.done)
         said = _("fixed {count}").format(count=fixed)
     else:
@@ -42,20 +59,24 @@ def _change_line(command: str, change: PageRewrite) -> str:
     return f"{change.path}: {said}" + (f" ({done})" if done else "")
 
 
-def rewrite_summary(outcome: Outcome[Rewritten]) -> str:
-    """`fixed 3 findings in 2 files; 5 left`, `would change 2 files`."""
+def fix_summary(outcome: Outcome[Rewritten]) -> str:
+    """`fixed 3 findings in 2 files; 5 left`, `would fix ...` with --diff."""
     rewritten = outcome.result
     files = len(rewritten.changed)
-    if outcome.command == "fix":
-        count = sum(n for change in rewritten.changed for _what, n in change.done)
-        template = (
-            _("would fix {findings} in {files}")
-            if rewritten.diff
-            else _("fixed {findings} in {files}")
-        )
-        said = template.format(findings=findings_said(count), files=files_said(files))
-        return said + _("; {left} left").format(left=len(rewritten.left)) + say(outcome.not_shown)
-    if outcome.command == "new-version":
+    count = sum(n for change in rewritten.changed for _what, n in change.done)
+    template = (
+        _("would fix {findings} in {files}") if rewritten.diff else _("fixed {findings} in {files}")
+    )
+    said = template.format(findings=findings_said(count), files=files_said(files))
+    return said + _("; {left} left").format(left=len(rewritten.left)) + say(outcome.not_shown)
+
+
+def rewrite_summary(outcome: Outcome[Rewritten], created: bool = False) -> str:
+    """`changed 2 files`, `would change 2 files`; `created` (new-version):
+    `created 2 pages (40 entries)`."""
+    rewritten = outcome.result
+    files = len(rewritten.changed)
+    if created:
         template = _("created {pages} ({entries})")
     elif rewritten.diff:
         template = _("would change {files}")

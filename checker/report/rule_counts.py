@@ -21,14 +21,12 @@ from checker.i18n import say
 from checker.ids.registry import REGISTRY
 from checker.model.finding import Finding, Severity
 from checker.model.words import LEVEL_WORDS, word
-from checker.report.lines import SEVERITY_COLOURS
 from checker.report.problems import problems
+from checker.report.text import SEVERITY_COLOURS
 from checker.textwidth import padded, width_of
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
-
-FORMATS = ("text", "json")  # what --statistics is written as
 
 
 @dataclass(frozen=True)
@@ -51,8 +49,11 @@ def _level(found: Sequence[Finding]) -> Severity:
     return Severity.ERROR if errors else Severity.WARNING
 
 
-def render(outcome: Outcome[Any], as_json: bool = False, colour: bool = False) -> str:
-    counted = counts(problems(outcome))
+def render(
+    outcome: Outcome[Any], as_json: bool = False, colour: bool = False, verdicts: bool = False
+) -> str:
+    """`verdicts`: the command's verdicts are problems too (verify)."""
+    counted = counts(problems(outcome, verdicts))
     if as_json:
         from checker.report.objects import tagged
 

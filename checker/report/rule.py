@@ -1,5 +1,9 @@
-"""`rule ID` and `rules` as text: one check described whole (its levels, what
-it means, its wrong and right examples, its fix), or every check on a line.
+"""`rule ID` and `rules`' reports: as text, one check described whole (its
+levels, what it means, its wrong and right examples, its fix), or every
+check on a line; as JSON, one document of the schema `docs-check/rules`
+(checker/schemas/rules.schema.json), the checks in the registry's order,
+each with its examples (`rule ID` holds the one asked for). Both describe
+the registry's checks, not what a run found, and print no summary line.
 
 The examples are printed as they are written, indented as blocks, so that a
 page can be copied out of the terminal; the prose is wrapped to 79 columns
@@ -9,13 +13,17 @@ SARIF. Rule ids, levels and stages are ids, never translated."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, labelled, say
 from checker.ids.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
 from checker.model.words import LEVEL_WORDS, word
-from checker.report.lines import lines_of
+from checker.outcome import Command
+from checker.report.formats import Report, renderer
+from checker.report.objects import tagged
+from checker.report.text import lines_of
 from checker.textwidth import has_wide, width_of
 from checker.textwidth import wrapped as wrapped_by_width
 
@@ -29,11 +37,27 @@ NO_FIX = N_("none given: what to change depends on the case")
 HEADER = (N_("rule"), N_("level"), N_("stage"), N_("summary"))
 
 
-def render(outcome: Outcome[Any]) -> str:
-    described = outcome.result.described
-    if outcome.command == "rules":
-        return lines_of(listing(described))
-    return lines_of([line for one in described for line in description(one)])
+REPORTS = {
+    Command.RULE: Report(
+        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")}
+    ),
+    Command.RULES: Report(
+        {"text": renderer(f"{__name__}.listing_text"), "json": renderer(f"{__name__}.as_json")}
+    ),
+}
+
+
+def as_text(outcome: Outcome[Any], colour: bool = False) -> str:
+    return lines_of([line for one in outcome.result.described for line in description(one)])
+
+
+def listing_text(outcome: Outcome[Any], colour: bool = False) -> str:
+    return lines_of(listing(outcome.result.described))
+
+
+def as_json(outcome: Outcome[Any]) -> str:
+    document = {**tagged("rules"), "rules": [rule_object(d) for d in outcome.result.described]}
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
 def listing(described: tuple[Described, ...]) -> list[str]:
@@ -114,3 +138,26 @@ def wrapped(text: str) -> list[str]:
     if has_wide(text):
         return wrapped_by_width(text, WIDTH)
     return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False)
+
+
+def rule_object(described: Described) -> dict[str, Any]:
+    check, example = described.check, described.example
+    return {
+        "id": check.id,
+        "level": check.level,
+        "stage": check.stage,
+        "summary": say(check.summary),
+        "explanation": say(check.explanation),
+        "fix": say(check.fix) if check.fix else check.fix,
+        "fixable": check.fixable,
+        "autofix": say(check.autofix) if check.autofix else None,
+        "example": {
+            "shows": example.shows,
+            "path": example.path,
+            "wrong": example.wrong,
+            "right": example.right,
+            "page": example.page,
+            "rule": example.rule,
+            "note": example.note,
+        },
+    }

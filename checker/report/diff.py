@@ -1,10 +1,12 @@
-"""`diff`'s report in text, JSON (checker/schemas/diff.schema.json) and
-Markdown (for release notes): the counts, then the APIs added, the APIs
-removed and the statuses changed, each with where each side says it; between
-two refs, then the lint findings introduced and fixed."""
+"""`diff`'s report (the command's, not `fix --diff`'s patch) in text, JSON
+(checker/schemas/diff.schema.json) and Markdown (for release notes): the
+counts, then the APIs added, the APIs removed and the statuses changed, each
+with where each side says it; between two refs, then the lint findings
+introduced and fixed."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -12,16 +14,35 @@ from checker.i18n import N_, _, labelled, say
 from checker.model.changes import Change, Compared, Kind
 from checker.model.records import Record
 from checker.model.words import STATUS_WORDS, word
+from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
-from checker.report.lines import finding_line
+from checker.report.formats import Report, renderer
 from checker.report.located import located
-from checker.report.markdown_text import row
-from checker.report.objects import finding_object
+from checker.report.markdown.parts import row
+from checker.report.objects import finding_object, tagged
+from checker.report.text import finding_line, lines_of
 from checker.textwidth import padded
 
 if TYPE_CHECKING:
+    from checker.outcome import Outcome
     from checker.results import Diffed
+
+REPORTS = {
+    Command.DIFF: Report(
+        {
+            "text": renderer(f"{__name__}.as_text"),
+            "json": renderer(f"{__name__}.as_json"),
+            "markdown": renderer(f"{__name__}.as_markdown"),
+        }
+    )
+}
+
+
+def as_json(outcome: Outcome[Diffed]) -> str:
+    diffed = {**tagged("diff"), **diff_object(outcome.result), "errors": list(outcome.errors)}
+    return json.dumps(diffed, ensure_ascii=False, indent=2) + "\n"
+
 
 SECTIONS = {
     Kind.ADDED: N_("### Added"),
@@ -61,7 +82,8 @@ def context(change: Change) -> str:
 INTRODUCED, FIXED = N_("introduced"), N_("fixed")
 
 
-def diff_text(diffed: Diffed) -> list[str]:
+def as_text(outcome: Outcome[Diffed], colour: bool = False) -> str:
+    diffed = outcome.result
     lines = [counts(diffed)]
     for change in sorted(diffed.changes, key=lambda change: list(Kind).index(change.kind)):
         named = f"{padded(_(KIND_WORDS[change.kind]), 8)} {change.api}  {context(change)}"
@@ -75,10 +97,11 @@ def diff_text(diffed: Diffed) -> list[str]:
     introduced, fixed = padded(_(INTRODUCED), 11), padded(_(FIXED), 11)
     lines += [f"{introduced}{finding_line(finding)}" for finding in diffed.introduced]
     lines += [f"{fixed}{finding_line(finding)}" for finding in diffed.fixed]
-    return lines
+    return lines_of(lines)
 
 
-def diff_markdown(diffed: Diffed, errors: Sequence[str]) -> str:
+def as_markdown(outcome: Outcome[Diffed]) -> str:
+    diffed, errors = outcome.result, outcome.errors
     title = _("API support")
     lines = ["## " + labelled(title, f"{text(diffed.sides.a)} → {text(diffed.sides.b)}"), ""]
     lines.append(text(_counted(diffed)))

@@ -14,7 +14,7 @@ from checker.model.evidence import Evidence
 from checker.model.support import Page
 from checker.report.environment import environment_fields
 from checker.report.escape import html as esc
-from checker.report.html.markup import (
+from checker.report.html.elements import (
     VERIFIED_WORDS,
     heading,
     muted,

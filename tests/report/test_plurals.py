@@ -1,4 +1,4 @@
-"""The summary lines' counts, each with its own plural (checker.report.counts):
+"""The summary lines' counts, each with its own plural (checker.report.plurals):
 `1 finding`, `1 error`, `1 warning`, `1 file`, `1 entry` in English, where
 the line said `1 findings` for every count; Chinese has one form."""
 
@@ -8,8 +8,8 @@ import pytest
 
 from checker.i18n import chosen
 from checker.model.finding import Finding, Severity
-from checker.report.counts import runs_failed_said
-from checker.report.summary import findings_count
+from checker.report.lint import findings_count
+from checker.report.plurals import runs_failed_said
 
 
 def found(errors: int, warnings: int) -> list[Finding]:

@@ -1,15 +1,20 @@
-"""verify --backed's reports: what the run found first, then each plan (the
-docs version, the tests' ref, the modules and this runner's shard of them),
-each claim per product with what its backing cases observed, and the
-evidence each rests on (checker.report.verify_text's lines)."""
+"""verify --backed's report, in text and JSON, and its summary line: what the
+run found first, then each plan (the docs version, the tests' ref, the
+modules and this runner's shard of them), each claim per product with what
+its backing cases observed, and the evidence each rests on
+(checker.report.verify's `evidence_lines`)."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, message, ngettext, say
-from checker.report.lines import NOTHING_VERIFIED, headline, verdict_line
-from checker.report.objects import BACKED_KEYS, verdict_object
+from checker.outcome import Command
+from checker.report.formats import Report, renderer
+from checker.report.objects import BACKED_KEYS, tagged, verdict_object
+from checker.report.text import NOTHING_VERIFIED, headline, lines_of, verdict_line
+from checker.report.verify import evidence_lines
 
 if TYPE_CHECKING:
     from checker.model.plan import Plan
@@ -17,10 +22,20 @@ if TYPE_CHECKING:
     from checker.results import BackedReport
 
 
-def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
-    # the text report's only: the summary line and json load this module too
-    from checker.report.verify_text import evidence_lines
+REPORTS = {
+    Command.BACKED: Report(
+        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")},
+        summary=renderer(f"{__name__}.backed_summary"),
+    )
+}
 
+
+def as_json(outcome: Outcome[BackedReport]) -> str:
+    document = {**tagged("backed"), **backed_object(outcome)}
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def as_text(outcome: Outcome[BackedReport], colour: bool = False) -> str:
     report = outcome.result
     verified = sum(claim.cases > 0 for claim in report.claims)
     said = headline(outcome)
@@ -45,7 +60,7 @@ def backed_text(outcome: Outcome[BackedReport]) -> list[str]:
     if report.notes:
         lines.append(_("notes:"))
     lines += [f"  {say(note)}" for note in report.notes]
-    return lines
+    return lines_of(lines)
 
 
 def claim_lines(report: BackedReport) -> list[str]:

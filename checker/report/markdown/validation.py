@@ -6,7 +6,7 @@ EVIDENCE block of KEY=VALUE lines, then each failed test's whole failure
 text in a `<details>`. Where no NPU took part the NOTE says so, and a test
 double is called FAKE wherever it appears.
 
-Commands are those a reviewer re-runs from a checkout (checker.report.rerun),
+Commands are those a reviewer re-runs from a checkout (checker.report.markdown.rerun),
 never docs-check's harness call. TARGET_BRANCH is the ref the environment's
 repository tests were read from (`working tree` for the working tree's), and
 `-` when only docs-check's own behaviour tests ran: never a branch no run
@@ -28,9 +28,9 @@ from checker.report.escape import html
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.escape import markdown_fenced as fenced
-from checker.report.markdown_text import row
+from checker.report.markdown.parts import row
+from checker.report.markdown.rerun import is_own, rerun
 from checker.report.notes import NO_PRODUCT, is_reference_note, note_said, summary_said
-from checker.report.rerun import is_own, rerun
 
 if TYPE_CHECKING:
     from checker.model.evidence import Case, Environment, Evidence, Run

@@ -15,7 +15,7 @@ from checker.model.changes import first_entries
 from checker.model.records import Record
 from checker.model.words import STATUS_WORDS
 from checker.report.escape import html as esc
-from checker.report.html.markup import (
+from checker.report.html.elements import (
     VERIFIED_WORDS,
     document,
     page_file,
