@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.app.release_repo import TEST, build_release_repo
-from tests.helpers import fake_torch_python
+from tests.helpers import fake_torch_python, verify_outcomes
 
 Invoke = Callable[..., tuple[int, str, str]]
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
@@ -156,7 +156,8 @@ def test_a_test_module_that_cannot_import_says_why(
     assert lacks(npu_python, "expecttest")
     argv = ["verify", "--git", release_repo["repo"], "--ref", "master", "docs", "--api", PUT_METRIC]
     argv += ["--test-ref", "2.13.0=needs-expecttest", "--python-for", f"2.13.0={npu_python}"]
-    code, out, _ = cli(*argv, "--format", "json", "-q")
+    with verify_outcomes() as outcomes:
+        code, out, _ = cli(*argv, "--format", "json", "-q")
     (evidence,) = [e for e in json.loads(out)["evidence"] if e["version"] == "2.13.0"]
     (test,) = [run for run in evidence["runs"] if run["source"] == "repo-test"]
     assert (test["verdict"], test["ref"], test["cases"]) == ("error", "needs-expecttest", [])
@@ -168,7 +169,11 @@ def test_a_test_module_that_cannot_import_says_why(
     # not run: a module that does not import exits 1 under unittest, never 0
     assert test["exit_code"] == 1
     assert code == 1  # a reference run that could not run fails verify
-    code, out, _ = cli(*argv, "-q")
+    # the text report of the same run (a second run would import torch again)
+    from checker.report.formats import render
+
+    (outcome,) = outcomes
+    out = render("text", outcome)
     assert "error 0/0 cases in " in out and ", exit 1 — ModuleNotFoundError" in out
 
 
