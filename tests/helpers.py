@@ -98,17 +98,17 @@ FAKE_TORCH_RELEASE = REPO / "tests" / "fakes" / "fake_torch_release"
 
 
 @contextmanager
-def verify_outcomes() -> Iterator[list[Any]]:
-    """Inside it, each outcome `docs-check verify` (checker.cli.run) finishes
-    with is kept, in order: one live run, its reports rendered again in other
+def outcomes_of(command: str) -> Iterator[list[Any]]:
+    """Inside it, each outcome `docs-check COMMAND` (checker.cli.run) finishes
+    with is kept, in order: one run, its reports rendered again in other
     formats or languages (checker.report.formats.render), where a second run
     would import torch as many times again."""
     import importlib
 
     import pytest
 
-    command = importlib.import_module("checker.cli.verify")  # the module, not its command
-    real = command.finish
+    module = importlib.import_module(f"checker.cli.{command}")  # the module, not its command
+    real = module.finish
     kept: list[Any] = []
 
     def finish(outcome: Any, *args: Any, **kwargs: Any) -> int:
@@ -116,7 +116,7 @@ def verify_outcomes() -> Iterator[list[Any]]:
         return int(real(outcome, *args, **kwargs))
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(command, "finish", finish)
+        patch.setattr(module, "finish", finish)
         yield kept
 
 

@@ -20,7 +20,7 @@ import pytest
 
 from checker.cli import run
 from tests.app.release_repo import TEST, clone_release_repo
-from tests.helpers import fake_torch_python, git, verify_outcomes
+from tests.helpers import fake_torch_python, git, outcomes_of
 
 Invoke = Callable[..., tuple[int, str, str]]
 BRANCHES = {"2.7.1": "v2.7.1", "2.11.0": "v2.11.0", "2.12.0": "v2.12.0", "2.13.0": "master"}
@@ -95,7 +95,7 @@ def _verify(clone: dict[str, Any], *argv: str) -> Ran:
     from checker.report.summary import summary
 
     output = Path(clone["repo"]).parent / "verify.json"
-    with pytest.MonkeyPatch.context() as patch, verify_outcomes() as outcomes:
+    with pytest.MonkeyPatch.context() as patch, outcomes_of("verify") as outcomes:
         patch.chdir(clone["repo"])
         base = ["verify", "--git", ".", "--ref", "master", "docs", *argv]
         code = run([*base, "--format", "json", "--output", str(output), "-q"])

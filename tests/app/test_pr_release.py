@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.app.release_repo import TEST, clone_release_repo
-from tests.helpers import fake_torch_python, git, verify_outcomes
+from tests.helpers import fake_torch_python, git, outcomes_of
 
 PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
 FLIPPED = 21  # the page's `| <term>Ascend 950DT</term> | ✘ |` row
@@ -64,7 +64,7 @@ def pr_report(flipped: dict[str, Any], name: str, *more: str) -> tuple[int, str,
     from checker.cli import run
 
     output = Path(flipped["folder"], name)
-    with verify_outcomes() as outcomes:
+    with outcomes_of("verify") as outcomes:
         code = run(argv_of(flipped, "--format", "pr", "--output", str(output), "-q", *more))
     (outcome,) = outcomes
     return code, output.read_text(encoding="utf-8"), outcome

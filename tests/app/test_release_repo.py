@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.app.release_repo import TEST, build_release_repo
-from tests.helpers import fake_torch_python, verify_outcomes
+from tests.helpers import fake_torch_python, outcomes_of
 
 Invoke = Callable[..., tuple[int, str, str]]
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
@@ -156,7 +156,7 @@ def test_a_test_module_that_cannot_import_says_why(
     assert lacks(npu_python, "expecttest")
     argv = ["verify", "--git", release_repo["repo"], "--ref", "master", "docs", "--api", PUT_METRIC]
     argv += ["--test-ref", "2.13.0=needs-expecttest", "--python-for", f"2.13.0={npu_python}"]
-    with verify_outcomes() as outcomes:
+    with outcomes_of("verify") as outcomes:
         code, out, _ = cli(*argv, "--format", "json", "-q")
     (evidence,) = [e for e in json.loads(out)["evidence"] if e["version"] == "2.13.0"]
     (test,) = [run for run in evidence["runs"] if run["source"] == "repo-test"]
