@@ -12,9 +12,10 @@ Each try-repo run builds the hook's environment again (about 10 s: a
 virtualenv and a pip install of this project and its dependencies from PyPI).
 pre-commit gives try-repo a temporary store of its own, whatever
 PRE_COMMIT_HOME says. `pre-commit run` with a `.pre-commit-config.yaml` (the
-snippet in docs/usage.md) does use PRE_COMMIT_HOME. It shares one for the whole
-module, so that environment is built once: one test runs try-repo as
-docs/usage.md shows it, the hooks' other behaviours run from a configuration.
+snippet in docs/usage.md) does use PRE_COMMIT_HOME, one for the session
+(tests/cli/conftest.py, with the snapshot), so that environment is built once:
+one test runs try-repo as docs/usage.md shows it, the hooks' other behaviours
+run from a configuration.
 
 The documented snippet pins a commit (`rev: <commit-sha>`): the tests write
 the snapshot's HEAD there. The snapshot is also tagged `v<version>`, as the
@@ -23,15 +24,13 @@ project tags a release, which `pre-commit autoupdate` then moves `rev` to."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from checker import __version__
+from tests.cli.conftest import RELEASE_TAG
 from tests.helpers import REPO, git_environment
 
 EXAMPLES = REPO / "examples" / "docs" / "docs"
@@ -46,7 +45,6 @@ UNREADABLE = (
 )
 FINDING = re.compile(r"^\S+:\d+: [a-z]+(-[a-z]+)* ")
 TIMEOUT = 600  # building the hook's environment installs from PyPI
-RELEASE_TAG = f"v{__version__}"
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -157,37 +155,6 @@ def good_data() -> str:
 
 
 # -- fixtures -------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """PRE_COMMIT_HOME for the module: `pre-commit run` builds the hook once."""
-    return tmp_path_factory.mktemp("pre-commit-home")
-
-
-@pytest.fixture(scope="module")
-def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """This project as it is on disk, committed in a temporary repository."""
-    assert (REPO / ".pre-commit-hooks.yaml").is_file()
-    snapshot = tmp_path_factory.mktemp("docs-check-hook-repo")
-    listed = subprocess.run(
-        ["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        capture_output=True,
-        check=True,
-        timeout=60,
-    ).stdout.decode("utf-8", "surrogateescape")
-    for name in filter(None, listed.split("\0")):
-        source = REPO / name
-        if not source.is_file() and not source.is_symlink():
-            continue  # deleted in the working tree, not yet in the index
-        target = snapshot / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target, follow_symlinks=False)
-    git(snapshot, "init", "-q", "-b", "main")
-    git(snapshot, "add", "-A")
-    git(snapshot, "commit", "-q", "--no-gpg-sign", "-m", "docs-check as on disk")
-    git(snapshot, "tag", RELEASE_TAG)  # as the project tags a release
-    yield snapshot
 
 
 @pytest.fixture
