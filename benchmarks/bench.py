@@ -58,6 +58,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from history_repo import commit_revision, history_git, revise
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = REPO.parent / "shared" / "corpus" / "ascend-pytorch" / "master"
 PAGE_BYTES = 300_000
@@ -454,33 +456,6 @@ def _history(corpus: Path, repo: Path, count: int, changing: bool) -> list[str]:
         commit_revision(git, n)
         refs += ["--ref", f"r{n}"]
     return refs
-
-
-def history_git(repo: Path) -> Callable[..., None]:
-    """git in `repo`, with no user configuration and a fixed author."""
-    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
-    who = ("-c", "user.name=bench", "-c", "user.email=bench@example.com")
-
-    def git(*arguments: str) -> None:
-        subprocess.run(["git", "-C", str(repo), *who, *arguments], check=True, env=env)
-
-    return git
-
-
-def revise(pages: list[Path], changed: int, many: int, n: int) -> int:
-    """Append a revision comment to the next `many` pages; the new count of changes."""
-    for _ in range(many):
-        # a step prime to the page count spreads the changes over the folders
-        with pages[changed * 7 % len(pages)].open("a", encoding="utf-8") as page:
-            page.write(f"\n<!-- revision {n} -->\n")
-        changed += 1
-    return changed
-
-
-def commit_revision(git: Callable[..., None], n: int) -> None:
-    git("add", "-A")
-    git("commit", "-q", "--allow-empty", "--no-gpg-sign", "-m", f"revision {n}")
-    git("tag", f"r{n}")
 
 
 def _bare_parse(pages: list[Path]) -> float:

@@ -27,6 +27,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from history_repo import commit_revision, history_git, revise
+
 REAL_COMMITS = 28
 MIGRATE_EVERY = 5  # commits 5, 10, 15, 20, 25 rewrite every page
 REAL_FEW = 3
@@ -101,8 +103,6 @@ def real_history(corpus: Path, repo: Path, count: int, docs_check: str) -> list[
     pages = sorted((repo / "docs").rglob("*.md"))
     for page in pages:  # the corpus is read-only, and copytree keeps the mode: migrate refused
         page.chmod(0o644)
-    from bench import commit_revision, history_git, revise
-
     git = history_git(repo)
     git("init", "-q", "-b", "master")
     refs: list[str] = []

@@ -21,24 +21,28 @@ REQUIRE_CORPUS = "DOCS_CHECK_REQUIRE_CORPUS"
 collect_ignore = ["fixtures"]
 
 
-# The test files that take longest (tens of seconds each: a round of live
-# harness runs, pre-commit hook environments, whole-corpus reads), from
-# `pytest --durations`. Under pytest-xdist (pyproject's addopts, --dist
-# loadfile) a worker takes a whole file at a time in collection order: these go
-# first, so that none of them starts last while the other worker sits idle.
+# The test files that take longest (ten seconds of CPU or more each: rounds of
+# live harness runs and torch lookups, pre-commit hook environments,
+# whole-corpus reads), from a CPU-time profile of `pytest -n 0` (December 2026),
+# longest first. Under pytest-xdist (pyproject's addopts, --dist loadfile) a
+# worker takes a whole file at a time in collection order: these go first, so
+# that none of them starts last while the other worker sits idle.
 SLOW_FILES = (
     "tests/torch/scripts/test_harness_tests.py",
-    "tests/cli/test_precommit.py",
-    "tests/app/test_migrate.py",
-    "tests/read/test_block_rules.py",
-    "tests/docs/test_examples.py",
     "tests/cli/test_resolve_cli.py",
-    "tests/read/test_names.py",
-    "tests/torch/resolve/test_resolver.py",
-    "tests/torch/resolve/test_resolve_npu.py",
+    "tests/docs/test_examples.py",
     "tests/app/test_release_repo.py",
+    "tests/cli/test_precommit.py",  # and pip's installs of the hook's environment
     "tests/app/test_clone_recipe.py",
+    "tests/app/test_verify.py",
+    "tests/app/test_migrate.py",
+    "tests/torch/resolve/test_resolver.py",
+    "tests/torch/test_probe_cli.py",
+    "tests/torch/test_docs_coverage.py",
     "tests/app/test_pr_release.py",
+    "tests/torch/test_one_interpreter.py",  # and a hung run's 8 s timeout
+    "tests/sources/test_corpus.py",
+    "tests/torch/resolve/test_resolve_npu.py",
 )
 
 

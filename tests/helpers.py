@@ -8,6 +8,8 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +95,29 @@ def read_page(text: str, name: str = "torch-x.md") -> Page:
 
 
 FAKE_TORCH_RELEASE = REPO / "tests" / "fakes" / "fake_torch_release"
+
+
+@contextmanager
+def outcomes_of(command: str) -> Iterator[list[Any]]:
+    """Inside it, each outcome `docs-check COMMAND` (checker.cli.run) finishes
+    with is kept, in order: one run, its reports rendered again in other
+    formats or languages (checker.report.formats.render), where a second run
+    would import torch as many times again."""
+    import importlib
+
+    import pytest
+
+    module = importlib.import_module(f"checker.cli.{command}")  # the module, not its command
+    real = module.finish
+    kept: list[Any] = []
+
+    def finish(outcome: Any, *args: Any, **kwargs: Any) -> int:
+        kept.append(outcome)
+        return int(real(outcome, *args, **kwargs))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "finish", finish)
+        yield kept
 
 
 def fake_torch_python(folder: Path, python: str, release: str) -> str:

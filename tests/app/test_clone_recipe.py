@@ -11,7 +11,6 @@ the runs are made once per module and shared."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,10 +20,9 @@ import pytest
 
 from checker.cli import run
 from tests.app.release_repo import TEST, clone_release_repo
-from tests.helpers import fake_torch_python, git
+from tests.helpers import fake_torch_python, git, outcomes_of
 
 Invoke = Callable[..., tuple[int, str, str]]
-VERIFY_CLI = importlib.import_module("checker.cli.verify")  # the module, not its command
 BRANCHES = {"2.7.1": "v2.7.1", "2.11.0": "v2.11.0", "2.12.0": "v2.12.0", "2.13.0": "master"}
 READ = {"2.7.1": "origin/v2.7.1", "2.11.0": "origin/v2.11.0", "2.12.0": "origin/v2.12.0"}
 TESTS_RUN = {"2.7.1": 5, "2.11.0": 6, "2.12.0": 7, "2.13.0": 7}
@@ -95,21 +93,14 @@ def _verify(clone: dict[str, Any], *argv: str) -> Ran:
     outcome also rendered as text (one run, two reports)."""
     from checker.report.formats import render, summary
 
-    seen: dict[str, Any] = {}
-    real = VERIFY_CLI.finish
-
-    def finish(outcome: Any, *args: Any, **kwargs: Any) -> int:
-        seen["text"] = render("text", outcome)
-        seen["said"] = summary(outcome)
-        return real(outcome, *args, **kwargs)
-
     output = Path(clone["repo"]).parent / "verify.json"
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, outcomes_of("verify") as outcomes:
         patch.chdir(clone["repo"])
-        patch.setattr(VERIFY_CLI, "finish", finish)
         base = ["verify", "--git", ".", "--ref", "master", "docs", *argv]
         code = run([*base, "--format", "json", "--output", str(output), "-q"])
-    return Ran(code, json.loads(output.read_text("utf-8")), seen["text"], seen["said"])
+    (outcome,) = outcomes
+    said = summary(outcome)
+    return Ran(code, json.loads(output.read_text("utf-8")), render("text", outcome), said)
 
 
 @pytest.fixture(scope="module")

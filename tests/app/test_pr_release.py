@@ -7,8 +7,8 @@ products named as the page writes them, and per docs version the commands a
 reviewer re-runs from a checkout, never a temporary or installed path.
 
 The environments of 2.7.1, 2.11.0 and 2.12.0 are FAKE wrappers around the real
-torch_npu 2.13.0 environment (tests/helpers.py:fake_torch_python). Two live
-runs in all (Chinese and English), shared by the tests of this module."""
+torch_npu 2.13.0 environment (tests/helpers.py:fake_torch_python). One live
+run, shared by the tests of this module: its report in Chinese, and in English."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.app.release_repo import TEST, clone_release_repo
-from tests.helpers import fake_torch_python, git
+from tests.helpers import fake_torch_python, git, outcomes_of
 
 PAGE = "docs/zh/api/native_api/pytorch_2-12-0/torch-distributed-elastic.md"
 FLIPPED = 21  # the page's `| <term>Ascend 950DT</term> | ✘ |` row
@@ -59,22 +59,42 @@ def argv_of(flipped: dict[str, Any], *more: str) -> list[str]:
     return argv + list(more)
 
 
-def pr_report(flipped: dict[str, Any], name: str, *more: str) -> tuple[int, str]:
+def pr_report(flipped: dict[str, Any], name: str, *more: str) -> tuple[int, str, Any]:
+    """The report `verify --format pr` writes, its exit code and its outcome."""
     from checker.cli import run
 
     output = Path(flipped["folder"], name)
-    code = run(argv_of(flipped, "--format", "pr", "--output", str(output), "-q", *more))
-    return code, output.read_text(encoding="utf-8")
+    with outcomes_of("verify") as outcomes:
+        code = run(argv_of(flipped, "--format", "pr", "--output", str(output), "-q", *more))
+    (outcome,) = outcomes
+    return code, output.read_text(encoding="utf-8"), outcome
 
 
 @pytest.fixture(scope="module")
-def chinese(flipped: dict[str, Any]) -> tuple[int, str]:
+def live(flipped: dict[str, Any]) -> tuple[int, str, Any]:
+    """The module's one live run: the report in the format's own language (Chinese)."""
     return pr_report(flipped, "pr.zh.md", "--base", flipped["base"])
 
 
 @pytest.fixture(scope="module")
-def english(flipped: dict[str, Any]) -> tuple[int, str]:
-    return pr_report(flipped, "pr.en.md", "--base", flipped["base"], "--lang", "en")
+def chinese(live: tuple[int, str, Any]) -> tuple[int, str]:
+    return live[0], live[1]
+
+
+@pytest.fixture(scope="module")
+def english(live: tuple[int, str, Any]) -> tuple[int, str]:
+    """The same outcome rendered as `--lang en` renders it (`--format pr --lang
+    en` on the command line is tests/report/test_pr.py's): a second live run
+    would import torch four times again. The render is the CLI's: in Chinese it
+    is the file the run wrote."""
+    from checker.i18n import chosen
+    from checker.report.formats import render
+
+    code, written, outcome = live
+    with chosen("zh"):
+        assert render("pr", outcome) == written
+    with chosen("en"):
+        return code, render("pr", outcome)
 
 
 def test_the_change_is_named_before_to_after_at_the_pages_line(

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.app.release_repo import TEST, build_release_repo
-from tests.helpers import fake_torch_python
+from tests.helpers import fake_torch_python, outcomes_of
 
 Invoke = Callable[..., tuple[int, str, str]]
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
@@ -53,15 +53,22 @@ def verify_argv(release_repo: dict[str, Any], *more: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def as_json(release_repo: dict[str, Any]) -> dict[str, Any]:
-    """The test refs from the repository's own configuration at master."""
+def verified(release_repo: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """The module's live run, the test refs from the repository's own
+    configuration at master: its JSON report and its outcome."""
     from checker.cli import run
 
     output = Path(release_repo["repo"]).parent / "verify.json"
-    code = run(verify_argv(release_repo, "--format", "json", "--output", str(output), "-q"))
+    with outcomes_of("verify") as outcomes:
+        code = run(verify_argv(release_repo, "--format", "json", "--output", str(output), "-q"))
     assert code == 0
-    document: dict[str, Any] = json.loads(output.read_text(encoding="utf-8"))
-    return document
+    (outcome,) = outcomes
+    return json.loads(output.read_text(encoding="utf-8")), outcome
+
+
+@pytest.fixture(scope="module")
+def as_json(verified: tuple[dict[str, Any], Any]) -> dict[str, Any]:
+    return verified[0]
 
 
 def test_every_version_is_read_from_master(as_json: dict[str, Any]) -> None:
@@ -107,12 +114,14 @@ def test_the_fake_releases_are_labelled_fake(as_json: dict[str, Any]) -> None:
 
 
 def test_the_markdown_report_is_the_engineers_pull_request_section(
-    cli: Invoke, release_repo: dict[str, Any]
+    verified: tuple[dict[str, Any], Any],
 ) -> None:
-    """The same run with the test refs given on the command line."""
-    refs = [f"--test-ref={version}={ref}" for version, ref in BRANCHES.items()]
-    code, out, _ = cli(*verify_argv(release_repo, *refs, "--format", "markdown", "-q"))
-    assert code == 0
+    """The same run as `--format markdown` renders it (a second live run would
+    import torch eight times again; test refs given on the command line, run
+    live, are test_clone_recipe's)."""
+    from checker.report.formats import render
+
+    out = render("markdown", verified[1])
     section = out[out.index("### Validation evidence") :]
     headings = re.findall(r"^#### .*$", section, re.MULTILINE)
     assert headings == [
@@ -156,7 +165,8 @@ def test_a_test_module_that_cannot_import_says_why(
     assert lacks(npu_python, "expecttest")
     argv = ["verify", "--git", release_repo["repo"], "--ref", "master", "docs", "--api", PUT_METRIC]
     argv += ["--test-ref", "2.13.0=needs-expecttest", "--python-for", f"2.13.0={npu_python}"]
-    code, out, _ = cli(*argv, "--format", "json", "-q")
+    with outcomes_of("verify") as outcomes:
+        code, out, _ = cli(*argv, "--format", "json", "-q")
     (evidence,) = [e for e in json.loads(out)["evidence"] if e["version"] == "2.13.0"]
     (test,) = [run for run in evidence["runs"] if run["source"] == "repo-test"]
     assert (test["verdict"], test["ref"], test["cases"]) == ("error", "needs-expecttest", [])
@@ -168,7 +178,11 @@ def test_a_test_module_that_cannot_import_says_why(
     # not run: a module that does not import exits 1 under unittest, never 0
     assert test["exit_code"] == 1
     assert code == 1  # a reference run that could not run fails verify
-    code, out, _ = cli(*argv, "-q")
+    # the text report of the same run (a second run would import torch again)
+    from checker.report.formats import render
+
+    (outcome,) = outcomes
+    out = render("text", outcome)
     assert "error 0/0 cases in " in out and ", exit 1 — ModuleNotFoundError" in out
 
 

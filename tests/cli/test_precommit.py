@@ -12,8 +12,10 @@ Each try-repo run builds the hook's environment again (about 10 s: a
 virtualenv and a pip install of this project and its dependencies from PyPI).
 pre-commit gives try-repo a temporary store of its own, whatever
 PRE_COMMIT_HOME says. `pre-commit run` with a `.pre-commit-config.yaml` (the
-snippet in docs/usage.md) does use PRE_COMMIT_HOME. It shares one for the whole
-module, so that environment is built once.
+snippet in docs/usage.md) does use PRE_COMMIT_HOME, one for the session
+(tests/cli/conftest.py, with the snapshot), so that environment is built once:
+one test runs try-repo as docs/usage.md shows it, the hooks' other behaviours
+run from a configuration.
 
 The documented snippet pins a commit (`rev: <commit-sha>`): the tests write
 the snapshot's HEAD there. The snapshot is also tagged `v<version>`, as the
@@ -22,15 +24,13 @@ project tags a release, which `pre-commit autoupdate` then moves `rev` to."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from checker import __version__
+from tests.cli.conftest import RELEASE_TAG
 from tests.helpers import REPO, git_environment
 
 EXAMPLES = REPO / "examples" / "docs" / "docs"
@@ -45,7 +45,6 @@ UNREADABLE = (
 )
 FINDING = re.compile(r"^\S+:\d+: [a-z]+(-[a-z]+)* ")
 TIMEOUT = 600  # building the hook's environment installs from PyPI
-RELEASE_TAG = f"v{__version__}"
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -158,37 +157,6 @@ def good_data() -> str:
 # -- fixtures -------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """PRE_COMMIT_HOME for the module: `pre-commit run` builds the hook once."""
-    return tmp_path_factory.mktemp("pre-commit-home")
-
-
-@pytest.fixture(scope="module")
-def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """This project as it is on disk, committed in a temporary repository."""
-    assert (REPO / ".pre-commit-hooks.yaml").is_file()
-    snapshot = tmp_path_factory.mktemp("docs-check-hook-repo")
-    listed = subprocess.run(
-        ["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        capture_output=True,
-        check=True,
-        timeout=60,
-    ).stdout.decode("utf-8", "surrogateescape")
-    for name in filter(None, listed.split("\0")):
-        source = REPO / name
-        if not source.is_file() and not source.is_symlink():
-            continue  # deleted in the working tree, not yet in the index
-        target = snapshot / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target, follow_symlinks=False)
-    git(snapshot, "init", "-q", "-b", "main")
-    git(snapshot, "add", "-A")
-    git(snapshot, "commit", "-q", "--no-gpg-sign", "-m", "docs-check as on disk")
-    git(snapshot, "tag", RELEASE_TAG)  # as the project tags a release
-    yield snapshot
-
-
 @pytest.fixture
 def docs(tmp_path: Path) -> Path:
     """A docs repository whose pages all pass, committed: table, blocks, inline
@@ -216,27 +184,30 @@ def test_try_repo_passes_on_good_docs(docs: Path, hook_repo: Path, home: Path) -
     assert findings(output) == []
 
 
-def test_try_repo_fails_on_a_status_that_lost_its_是(
+def test_the_whole_file_hook_fails_on_a_status_that_lost_its_是(
     docs: Path, hook_repo: Path, home: Path
 ) -> None:
     """Committed already: the whole-file hook finds it (`docs-check`, which
-    judges what is staged, has nothing to judge)."""
+    judges what is staged, has nothing to judge). Run from a configuration,
+    which reuses the module's hook environment (try-repo, proven above, would
+    build one more)."""
+    commit_config(docs, documented_config(str(hook_repo)), "docs-check-all")
     put(docs, ACCELERATOR, bad_accelerator())
     git(docs, "commit", "-q", "--no-gpg-sign", "-am", "broken status")
-    hook = "docs-check-all"
-    code, output = pre_commit(docs, home, "try-repo", str(hook_repo), hook, "--all-files")
+    code, output = pre_commit(docs, home, "run", "--all-files")
     assert code == 1, output
     assert re.search(r"^docs-check lint \(whole files\)\.+Failed$", output, re.MULTILINE), output
     assert "- exit code: 1" in output.splitlines()
     assert findings(output) == [UNREADABLE]
 
 
-def test_try_repo_checks_only_the_staged_pages(docs: Path, hook_repo: Path, home: Path) -> None:
+def test_the_hook_checks_only_the_staged_pages(docs: Path, hook_repo: Path, home: Path) -> None:
+    commit_config(docs, documented_config(str(hook_repo)), "docs-check")
     put(docs, ACCELERATOR, bad_accelerator())
     git(docs, "add", ACCELERATOR)  # the commit's one page
     broken_data = example("zh/api/native_api/pytorch_2-12-0/torch-utils-data.md")
     put(docs, DATA, broken_data)  # changed, not staged: not part of the commit
-    code, output = pre_commit(docs, home, "try-repo", str(hook_repo), "docs-check")
+    code, output = pre_commit(docs, home, "run")
     assert code == 1, output
     assert findings(output) == [UNREADABLE]
     assert "1 finding (1 error, 0 warnings) in 1 file, 4 entries" in output.splitlines()
@@ -259,6 +230,17 @@ def documented_config(repo: str) -> str:
     assert re.findall(r"(?m)^\s*rev: (\S+)", snippet) == ["<commit-sha>"], snippet
     head = git(Path(repo), "rev-parse", "HEAD").strip()
     return snippet.replace("rev: <commit-sha>", f"rev: {head}")
+
+
+def commit_config(repo: Path, config: str, hook: str) -> None:
+    """The documented configuration with `hook` as its one hook, committed
+    (pre-commit refuses a configuration that is not staged)."""
+    if hook != "docs-check":
+        config = config.replace("- id: docs-check\n", f"- id: {hook}\n")
+    assert f"- id: {hook}\n" in config, config
+    put(repo, ".pre-commit-config.yaml", config)
+    git(repo, "add", ".pre-commit-config.yaml")
+    git(repo, "commit", "-q", "--no-gpg-sign", "-m", "pre-commit config")
 
 
 def rev_of(config: str) -> str:

@@ -5,8 +5,8 @@ put_metric's Ascend 950DT ✘ → ✔ on the 2.12.0 page fails at the row's line
 and the commit of the unflipped docs passes. pre-commit passes the hook just
 the staged page: it is judged against the shipped rule for its version alone.
 
-The hook repository and PRE_COMMIT_HOME are test_precommit's fixtures (this
-project as on disk, the hook's environment built once for the module)."""
+The hook repository and PRE_COMMIT_HOME are tests/cli/conftest.py's (this
+project as on disk, the hook's environment built once for the session)."""
 
 from __future__ import annotations
 
@@ -19,15 +19,11 @@ from tests.cli.test_precommit import (
     documented_config,
     findings,
     git,
-    home,
-    hook_repo,
     in_hook_environment,
     pre_commit,
     put,
 )
 from tests.helpers import FIXTURES
-
-__all__ = ["home", "hook_repo"]  # the fixtures, used by name
 
 AGREEING = FIXTURES / "verify" / "docs" / "docs" / "zh" / "api" / "native_api"
 NATIVE = "docs/zh/api/native_api"

@@ -7,8 +7,10 @@ The resolver runs in a subprocess of this interpreter (sys.executable, the real
 CPU torch 2.13.0 of the test extra, without torch_npu, tensorboard or urllib3;
 tests/test_resolve.py checks that); the test process never imports torch.
 Interpreters that should not or cannot resolve are shell wrappers in tmp_path.
-Tests of what becomes of a resolution (the gate, the formats) resolve each set
-of options over each set of pages once (`resolve_once`)."""
+Tests of what becomes of a resolution (the formats, the gate, the language)
+resolve each set of options over each set of pages once (`resolve_once`): the
+first test to ask resolves for real, through the interpreter started ahead, and
+the others render what it found."""
 
 from __future__ import annotations
 
@@ -131,7 +133,7 @@ def section(out: str) -> list[str]:
 # -- lint ---------------------------------------------------------------------------------
 
 
-def test_lint_text_findings_then_the_resolution_section(cli: Invoke) -> None:
+def test_lint_text_findings_then_the_resolution_section(cli: Invoke, resolve_once: None) -> None:
     code, out, err = cli("lint", "--resolve-apis", DOCS)
     assert code == 1
     assert out.splitlines() == [*FINDING_LINES, DUPLICATE, *RESOLUTION_LINES]
@@ -150,7 +152,7 @@ def test_lint_without_resolve_apis_is_unchanged(cli: Invoke) -> None:
     ]
 
 
-def test_lint_json(cli: Invoke) -> None:
+def test_lint_json(cli: Invoke, resolve_once: None) -> None:
     code, out, err = cli("lint", "--resolve-apis", DOCS, "--format", "json")
     assert (code, err) == (1, "")
     document = json.loads(out)
@@ -214,7 +216,7 @@ def test_lint_json(cli: Invoke) -> None:
 
 
 def test_verify_cross_checks_every_page_of_the_api_and_resolves_every_page(
-    cli: Invoke,
+    cli: Invoke, resolve_once: None
 ) -> None:
     code, out, err = cli(*VERIFY, "--resolve-apis")
     assert code == 1
@@ -244,7 +246,7 @@ def test_verify_without_resolve_apis_reads_the_pages_of_the_api(cli: Invoke) -> 
     ]
 
 
-def test_verify_json(cli: Invoke) -> None:
+def test_verify_json(cli: Invoke, resolve_once: None) -> None:
     code, out, err = cli(*VERIFY, "--resolve-apis", "--format", "json")
     assert (code, err) == (1, "")
     document = json.loads(out)
@@ -850,7 +852,7 @@ def test_names_outside_torch_in_json_and_through_the_gate(
     assert not opened.exists()
 
 
-def test_the_resolution_section_in_chinese(cli: Invoke) -> None:
+def test_the_resolution_section_in_chinese(cli: Invoke, resolve_once: None) -> None:
     """Its words translated; outcomes, paths, names and the interpreter's own
     words (a name's detail) as they are."""
     code, out, err = cli("--lang", "zh", "lint", "--resolve-apis", DOCS)

@@ -4,6 +4,7 @@ whether pages come from one process or several, from the cache or not."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -34,26 +35,38 @@ def test_the_corpus_is_large_enough_to_be_read_in_parallel(master: str) -> None:
     assert size > PARALLEL_MIN_BYTES
 
 
+@pytest.fixture(scope="module")
+def cold(master: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[Corpus, Path]:
+    """A parallel read into an empty page cache, and that cache's folder: the
+    cold read of the first test below, and the cache the second rewrites (a
+    copy of it: one cold read of the corpus for both)."""
+    folder = tmp_path_factory.mktemp("cold") / "cache"
+    read = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=PageCache(folder)))
+    return read, folder
+
+
 def test_parallel_cached_and_serial_reads_agree(
-    master: str, serial: Corpus, tmp_path: Path
+    master: str, serial: Corpus, cold: tuple[Corpus, Path]
 ) -> None:
-    cache = PageCache(tmp_path / "cache")
+    cold_read, folder = cold
+    cache = PageCache(folder)
     parallel = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2))
-    cold = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
-    written = sorted((tmp_path / "cache").rglob("*.json"))
+    written = sorted(folder.rglob("*.json"))
     warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
     assert len(written) == len(serial.pages) == 252
-    for other in (parallel, cold, warm):
+    findings = lint_pages(serial.pages, CATALOGUE)
+    for other in (parallel, cold_read, warm):
         assert other.pages == serial.pages
         assert other.errors == serial.errors == ()
-        assert lint_pages(other.pages, CATALOGUE) == lint_pages(serial.pages, CATALOGUE)
+        assert lint_pages(other.pages, CATALOGUE) == findings
     paths = [page.path for page in serial.pages]
     assert paths == sorted(paths, key=path_key)  # 2.7.1's pages first
 
 
-def test_the_warm_read_comes_from_the_cache(master: str, tmp_path: Path) -> None:
-    cache = PageCache(tmp_path / "cache")
-    read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
+def test_the_warm_read_comes_from_the_cache(
+    master: str, cold: tuple[Corpus, Path], tmp_path: Path
+) -> None:
+    cache = PageCache(Path(shutil.copytree(cold[1], tmp_path / "cache")))
     # Rewrite each cached page's first API (and the body's digest, as
     # docs-check would): a read that uses the cache shows it.
     for entry in (tmp_path / "cache").rglob("*.json"):

@@ -10,15 +10,19 @@ has_torch_function* helpers and the *_with_indices functions."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from checker.torch.docs_coverage import namespaces_of
+from tests.helpers import REPO, outcomes_of
 
 DOCS = "tests/fixtures/coverage"
 FUNCTIONAL = "torch.nn.functional"
@@ -35,8 +39,26 @@ def test_namespaces_are_the_parents_of_documented_names_in_torch() -> None:
     assert namespaces_of(names) == ["torch.Tensor", FUNCTIONAL, "torch_npu.npu"]
 
 
-def test_coverage_of_the_fixture_against_torch_2_13_0(cli: Invoke) -> None:
-    code, out, err = cli("coverage", DOCS, "--python", sys.executable, "--format", "json")
+@pytest.fixture(scope="module")
+def fixture_run() -> tuple[int, str, str, Any]:
+    """`coverage DOCS --python THIS --format json` from the repository root, once
+    for the module: (exit code, stdout, stderr, its outcome), which the text and
+    Markdown tests render again (each run imports torch)."""
+    from checker.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, outcomes_of("coverage") as outcomes:
+        patch.chdir(REPO)
+        with redirect_stdout(out), redirect_stderr(err):
+            code = run(["coverage", DOCS, "--python", sys.executable, "--format", "json"])
+    (outcome,) = outcomes
+    return code, out.getvalue(), err.getvalue(), outcome
+
+
+def test_coverage_of_the_fixture_against_torch_2_13_0(
+    fixture_run: tuple[int, str, str, Any],
+) -> None:
+    code, out, err, _ = fixture_run
     assert (code, err) == (0, "")
     document = json.loads(out)
     (version,) = document["versions"]
@@ -61,17 +83,19 @@ def test_coverage_of_the_fixture_against_torch_2_13_0(cli: Invoke) -> None:
     assert "torch" not in sys.modules
 
 
-def test_text_and_markdown(cli: Invoke) -> None:
-    code, out, _ = cli("coverage", DOCS, "--python", sys.executable)
+def test_text_and_markdown(fixture_run: tuple[int, str, str, Any]) -> None:
+    """The JSON run's outcome, as `--format text` and `--format markdown` print it."""
+    from checker.report.formats import render
+
+    code, _, _, outcome = fixture_run
     assert code == 0
-    lines = out.splitlines()
+    lines = render("text", outcome).splitlines()
     assert lines[0].startswith("2.13.0 against torch 2.13.0")
     assert lines[1].startswith(f"  {FUNCTIONAL}  ")
     assert lines[1].endswith("undocumented (2 documented, 8 excluded)")
     assert f"    {FUNCTIONAL}.instance_norm" in lines
     assert lines[-1].startswith("2.12.0: not measured: the torch of ")
-    code, out, _ = cli("coverage", DOCS, "--python", sys.executable, "--format", "markdown")
-    assert code == 0
+    out = render("markdown", outcome)
     assert "| namespace | public | documented | excluded | missing |" in out.splitlines()
     assert f"- `{FUNCTIONAL}.instance_norm`" in out.splitlines()
 
