@@ -9,6 +9,7 @@ import click
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import settings_of
+from checker.model.support import PageFormat
 
 
 @click.command()
@@ -16,7 +17,7 @@ from checker.cli.settings import settings_of
 @click.option(
     "--to",
     "form",
-    type=click.Choice(["blocks", "table"]),
+    type=click.Choice([PageFormat.BLOCKS, PageFormat.TABLE]),
     required=True,
     help="The status format to write: the house blocks, or the per-product table.",
 )

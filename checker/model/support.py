@@ -68,6 +68,17 @@ class NativeLink:
     target: str | None  # the API the link points at: its #anchor or generated/<name>.html
 
 
+class PageFormat(StrEnum):
+    """The ways a page states an entry's support, one reader each
+    (checker.read): the one list of them, which the readers, migrate and the
+    JSON schemas' `format` enums name (tests/report/test_json_schema.py)."""
+
+    TABLE = "table"  # a table of products per API: | 硬件 | 是否支持 |
+    INLINE = "inline"  # a status line: **是否支持**：是，暂不支持 Ascend 950DT
+    BLOCKS = "blocks"  # <!-- npu=... --> block items per product
+    ROWS = "rows"  # a row per API: |API名称|是否支持|限制与说明|
+
+
 @dataclass(frozen=True)
 class Entry:
     """One documented API on one version's page."""
@@ -77,7 +88,7 @@ class Entry:
     lang: str
     path: str
     line: int
-    format: str  # "table", "inline", "blocks" or "rows"
+    format: str  # a PageFormat
     status: Status | None
     raw: str  # the status as written, markup included
     status_line: int

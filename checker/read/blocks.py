@@ -25,7 +25,7 @@ from checker.model.claims import Claim, Claims
 from checker.model.edit import Edit, Fix
 from checker.model.finding import Problem
 from checker.model.status import read_status
-from checker.model.support import Support
+from checker.model.support import PageFormat, Support
 from checker.read.block_ids import START, comments
 from checker.read.context import ReadContext, StatusRead
 from checker.read.tokens import line_of, parse
@@ -109,7 +109,7 @@ def read_blocks(tokens: list[Token], index: int, ctx: ReadContext) -> StatusRead
         _only(only, claims, ctx)
     rest = Support.UNSUPPORTED if only is not None else None
     source = ctx.source(first, last)
-    return StatusRead(claims.status(rest), source, "blocks", first, index, claims.lines())
+    return StatusRead(claims.status(rest), source, PageFormat.BLOCKS, first, index, claims.lines())
 
 
 @dataclass(frozen=True)

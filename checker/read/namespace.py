@@ -22,7 +22,7 @@ from pathlib import PurePath
 
 from checker.i18n import N_, message
 from checker.model.finding import Finding, finding
-from checker.model.support import Entry, Page
+from checker.model.support import Entry, Page, PageFormat
 from checker.read.names import ROOTS, is_api_name
 
 _MODULE_PAGES = ("torch-", "torch_npu-")
@@ -48,7 +48,7 @@ def complete_names(page: Page) -> Page:
                     N_("the API name cell holds more than an API name: {text}"),
                     text=entry.api,
                 )
-                if entry.format == "rows"
+                if entry.format == PageFormat.ROWS
                 else message(
                     N_("the API title holds more than an API name: {text}"), text=entry.api
                 )

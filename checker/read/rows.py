@@ -12,7 +12,7 @@ from markdown_it.token import Token
 from checker.model.markup import drop_tags
 from checker.model.name_form import plain_name
 from checker.model.status import Reading, is_blank, read_status
-from checker.model.support import Entry
+from checker.model.support import Entry, PageFormat
 from checker.read.context import ReadContext
 from checker.read.cut import report_cut
 from checker.read.names import Named, is_api_name, named, native_link, title_name
@@ -77,7 +77,7 @@ def read_rows(table: Table, ctx: ReadContext) -> list[Entry]:
                 lang=ctx.lang,
                 path=ctx.path,
                 line=line,
-                format="rows",
+                format=PageFormat.ROWS,
                 status=reading.status,
                 raw="" if blank else support_text.strip(),
                 status_line=line,

@@ -15,6 +15,7 @@ from checker.model.claims import Claim, Claims
 from checker.model.edit import Edit, Fix
 from checker.model.finding import Problem
 from checker.model.status import MARK_OF, read_mark
+from checker.model.support import PageFormat
 from checker.read.context import ReadContext, StatusRead
 from checker.read.cut import report_cut
 from checker.read.tokens import column, line_of, read_table
@@ -53,10 +54,10 @@ def read_product_table(tokens: list[Token], index: int, ctx: ReadContext) -> Sta
             ctx.report_any(claims.add(Claim(product, support, name), line), line)
     first = line_of(tokens[index])
     if not table.rows:  # a header states nothing: the entry has no status (missing-status)
-        return StatusRead(None, "", "table", first, table.end)
+        return StatusRead(None, "", PageFormat.TABLE, first, table.end)
     # An unreadable row leaves its product unstated rather than guessed.
     source = ctx.source(first, table.rows[-1][0])
-    return StatusRead(claims.status(), source, "table", first, table.end, claims.lines())
+    return StatusRead(claims.status(), source, PageFormat.TABLE, first, table.end, claims.lines())
 
 
 def _marked(ctx: ReadContext, line: int, written: str, mark: str) -> Fix:

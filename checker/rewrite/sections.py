@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 from checker.model.catalogue import Catalogue
 from checker.model.status import MARK_OF
-from checker.model.support import Support
+from checker.model.support import PageFormat, Support
 
-BLOCKS, TABLE = "blocks", "table"  # the formats a status section is written in
+BLOCKS, TABLE = PageFormat.BLOCKS, PageFormat.TABLE  # the formats a section is written in
 
-_LABELS = {
+_LABELS: dict[tuple[str, str], str] = {
     (BLOCKS, "zh"): "**产品支持情况**：",
     (BLOCKS, "en"): "**Supported**:",
     (TABLE, "zh"): "**支持情况**：",

@@ -27,6 +27,7 @@ from checker.model import evidence
 from checker.model.changes import Compared, Kind
 from checker.model.finding import Severity
 from checker.model.query import STATUSES
+from checker.model.support import PageFormat
 from checker.model.verdict import PER_ENTRY, PER_PRODUCT
 from checker.report.objects import RECORD_FIELDS
 from checker.torch.resolve.resolved import NOT_RESOLVED, Lookup
@@ -141,6 +142,11 @@ def test_the_schemas_enums_are_the_codes_values() -> None:
     diffed = schema("diff")
     assert diffed["$defs"]["change"]["properties"]["kind"]["enum"] == [k.value for k in Kind]
     assert list(diffed["properties"]["compared"]["enum"]) == [c.value for c in Compared]
+    # the page formats: the readers' one list (checker.model.support.PageFormat); "" in
+    # export and show is an entry read from no format (none in today's readers)
+    formats = {f.value for f in PageFormat} | {""}
+    assert set(entry["format"]["enum"]) == formats
+    assert set(exported["format"]["enum"]) == formats
     counted = schema("stats")["properties"]["counts"]["items"]["properties"]
     assert tuple(counted)[4:] == STATUSES  # each status of the model a column
     rule = Draft202012Validator(lint["rule"])
