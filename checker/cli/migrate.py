@@ -17,7 +17,7 @@ from checker.model.support import PageFormat
 @click.option(
     "--to",
     "form",
-    type=click.Choice([PageFormat.BLOCKS, PageFormat.TABLE]),
+    type=click.Choice([PageFormat.BLOCKS.value, PageFormat.TABLE.value]),
     required=True,
     help="The status format to write: the house blocks, or the per-product table.",
 )
