@@ -43,3 +43,20 @@ def test_the_markdown_block_lists_every_field_in_order() -> None:
     keys = [line.split("=", 1)[0] for line in block(RECORD)[1:]]
     fields = [field.key for field in environment_fields(ENV)]
     assert keys == ["API", "TARGET_BRANCH", *fields, "COMMAND", "RESULT", "NOTE"]
+
+
+def test_a_run_without_torch_for_versions_says_so_in_the_run_s_language() -> None:
+    """An interpreter where torch does not import, run for docs versions:
+    its torch is `-`, never Python's `None`, and the versions are listed
+    with the language's comma (the new user's path found both)."""
+    import dataclasses
+
+    from checker.report.markdown.validation import version_served
+
+    bare = dataclasses.replace(ENV, torch=None)
+    record = dataclasses.replace(RECORD, environment=bare, version=("2.7.1", "2.12.0"))
+    assert version_served(record) == ("no docs version (run for 2.7.1, 2.12.0, but its torch is -)")
+    with chosen("zh"):
+        assert (
+            version_served(record) == "不对应任何资料版本（为 2.7.1，2.12.0 运行，但其 torch 为 -）"
+        )
