@@ -135,7 +135,7 @@ def main() -> int:
         c = _median(
             arguments.repeat, lambda: _run([docs_check, "lint", str(corpus)], warm_cache)[0]
         )
-        d, d_warm = _page_times(docs_check, big, work)
+        d, _, d_warm, _ = _page_times(docs_check, big, work)
         e = _median(arguments.repeat, lambda: _run([docs_check, "--help"], work / "help")[0])
         resolve = [docs_check, "lint", "--resolve-apis", "--python", sys.executable, str(corpus)]
         f = _median(arguments.repeat, lambda: _run(resolve, warm_cache)[0])
@@ -365,15 +365,30 @@ def _docs_check() -> str:
     return found
 
 
-def _page_times(docs_check: str, big: Path, work: Path) -> tuple[float, float]:
-    """(d): the median cold and warm lint of the one big page. Cold as the
-    pre-commit hook and an editor meet it: a page the cache has no entry for
-    (a fresh folder each run), the entry written."""
-    cold = [_run([docs_check, "lint", str(big)], work / f"page-cache-{n}")[0]
-            for n in range(PAGE_REPEAT)]  # fmt: skip
-    warm_cache = work / "page-cache-0"  # the entry of the first cold run
-    warm = _median(PAGE_REPEAT, lambda: _run([docs_check, "lint", str(big)], warm_cache)[0])
-    return statistics.median(cold), warm
+def _page_times(docs_check: str, big: Path, work: Path) -> tuple[float, float, float, float]:
+    """(d): the median wall and CPU seconds of a cold and of a warm lint of
+    the one big page. Cold as the pre-commit hook and an editor meet it: a
+    page the cache has no entry for (a fresh folder each run), the entry
+    written. CPU seconds (the process and its children) are what a busy
+    machine leaves readable: its load stretches the wall times, not them."""
+    lint = [docs_check, "lint", str(big)]
+    cold = [_timed(lint, work / f"page-cache-{n}") for n in range(PAGE_REPEAT)]
+    warm = [_timed(lint, work / "page-cache-0") for _ in range(PAGE_REPEAT)]
+    return (
+        statistics.median(wall for wall, _ in cold),
+        statistics.median(cpu for _, cpu in cold),
+        statistics.median(wall for wall, _ in warm),
+        statistics.median(cpu for _, cpu in warm),
+    )
+
+
+def _timed(argv: list[str], cache: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of a whole process (its waited children counted)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = _run(argv, cache)[0]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu
 
 
 def _page_check(corpus: Path) -> bool:
@@ -384,16 +399,20 @@ def _page_check(corpus: Path) -> bool:
     with tempfile.TemporaryDirectory(prefix="docs-check-bench-") as scratch:
         work = Path(scratch)
         big = _big_page(pages, work)
-        cold, warm = _page_times(docs_check, big, work)
-        e = _median(PAGE_REPEAT, lambda: _run([docs_check, "--help"], work / "help")[0])
+        cold, cold_cpu, warm, warm_cpu = _page_times(docs_check, big, work)
+        help_runs = [_timed([docs_check, "--help"], work / "help") for _ in range(PAGE_REPEAT)]
+        e = statistics.median(wall for wall, _ in help_runs)
+        e_cpu = statistics.median(cpu for _, cpu in help_runs)
     rows = [
-        (f"(d) lint one {PAGE_BYTES // 1000} KB page, cold", cold, cold <= 0.25, "0.25 s"),
-        (f"    lint one {PAGE_BYTES // 1000} KB page, warm", warm, warm <= 0.25, "0.25 s"),
-        ("(e) docs-check --help", e, e <= 0.15, "0.15 s"),
+        (f"(d) lint one {PAGE_BYTES // 1000} KB page, cold", cold, cold_cpu, 0.25),
+        (f"    lint one {PAGE_BYTES // 1000} KB page, warm", warm, warm_cpu, 0.25),
+        ("(e) docs-check --help", e, e_cpu, 0.15),
     ]
-    for label, seconds, met, most in rows:
-        print(f"{label:<44} {seconds:8.3f} s   (target <= {most})  {_ok(met)}")
-    return all(met for _, _, met, _ in rows)
+    for label, seconds, cpu, most in rows:
+        verdict = f"(target <= {most} s)  {_ok(seconds <= most)}"
+        print(f"{label:<44} {seconds:8.3f} s   {verdict:<28} cpu {cpu:.3f} s")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (the targets are an idle machine's)")
+    return all(seconds <= most for _, seconds, _, most in rows)
 
 
 def _bytecode() -> str:
