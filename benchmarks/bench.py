@@ -4,13 +4,17 @@ figures and whether each target of the speed issue is met.
 
     python benchmarks/bench.py [--corpus PATH] [--repeat N] [--history N]
                                [--history-only | --pathological | --rewrite-only |
-                               --test-map-only]
+                               --test-map-only | --page-only]
 
 (a) bare markdown-it-py parse (commonmark + html + tables, inline included)
     of every file, in this process: the reference
 (b) `docs-check lint` cold: a whole process, empty page cache
 (c) `docs-check lint` warm: a whole process, every page cached
-(d) `docs-check lint` of one 300 KB page: a whole process, cold (and warm)
+(d) `docs-check lint` of one 300 KB page (the largest real pages, joined): a
+    whole process, cold (no cache entry for it: a fresh cache folder, the
+    entry written, as the pre-commit hook meets a changed page) and warm,
+    each the median of PAGE_REPEAT runs; target 0.25 s each (issue 49)
+    (`--page-only` runs only (d) and (e))
 (e) `docs-check --help`: a whole process
 (f) `docs-check lint --resolve-apis` warm: every documented name looked up in
     this interpreter's torch (the 2.13.0 docs); the resolve issue's 10 s
@@ -63,6 +67,8 @@ from history_repo import commit_revision, history_git, revise
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = REPO.parent / "shared" / "corpus" / "ascend-pytorch" / "master"
 PAGE_BYTES = 300_000
+# (d)'s runs: a fraction of a second each, and the machine's noise is as large
+PAGE_REPEAT = 15
 
 
 def main() -> int:
@@ -78,6 +84,7 @@ def main() -> int:
     parser.add_argument("--verify-only", action="store_true", help="run only check (v)")
     parser.add_argument("--real-history-only", action="store_true", help="run only check (r)")
     parser.add_argument("--live-only", action="store_true", help="run only check (l)")
+    parser.add_argument("--page-only", action="store_true", help="run only (d) and (e)")
     parser.add_argument(
         "--lint-only", action="store_true", help="run only (a) to (f) and the peak memory of (b)"
     )
@@ -102,6 +109,8 @@ def main() -> int:
     if arguments.rewrite_only:
         return 0 if _rewrite_check(arguments.repeat) else 1
     corpus: Path = arguments.corpus
+    if arguments.page_only:
+        return 0 if _page_check(corpus) else 1
     if arguments.real_history_only:
         return 0 if _real_history(corpus, arguments.repeat) else 1
     if arguments.history_only:
@@ -110,6 +119,7 @@ def main() -> int:
     pages = sorted(corpus.glob("docs/*/api/native_api/pytorch_*/*.md"))
     size = sum(page.stat().st_size for page in pages)
     print(f"corpus: {corpus} ({len(pages)} pages, {size / 1e6:.1f} MB); cores: {os.cpu_count()}")
+    print(f"docs-check: {docs_check} ({_bytecode()})")
 
     with tempfile.TemporaryDirectory(prefix="docs-check-bench-") as scratch:
         work = Path(scratch)
@@ -125,13 +135,8 @@ def main() -> int:
         c = _median(
             arguments.repeat, lambda: _run([docs_check, "lint", str(corpus)], warm_cache)[0]
         )
-        d_cache = work / "page-cache"
-        d = _median(
-            arguments.repeat, lambda: _run([docs_check, "lint", "--no-cache", str(big)], d_cache)[0]
-        )
-        _run([docs_check, "lint", str(big)], d_cache)
-        d_warm = _median(arguments.repeat, lambda: _run([docs_check, "lint", str(big)], d_cache)[0])
-        e = _median(arguments.repeat, lambda: _run([docs_check, "--help"], d_cache)[0])
+        d, _, d_warm, _ = _page_times(docs_check, big, work)
+        e = _median(arguments.repeat, lambda: _run([docs_check, "--help"], work / "help")[0])
         resolve = [docs_check, "lint", "--resolve-apis", "--python", sys.executable, str(corpus)]
         f = _median(arguments.repeat, lambda: _run(resolve, warm_cache)[0])
     rows = [
@@ -151,7 +156,11 @@ def main() -> int:
             d,
             f"(target <= 0.25 s)  {_ok(d <= 0.25)}",
         ),
-        (f"    lint one {PAGE_BYTES // 1000} KB page, warm", d_warm, ""),
+        (
+            f"    lint one {PAGE_BYTES // 1000} KB page, warm",
+            d_warm,
+            f"(target <= 0.25 s)  {_ok(d_warm <= 0.25)}",
+        ),
         ("(e) docs-check --help", e, f"(target <= 0.15 s)  {_ok(e <= 0.15)}"),
         ("(f) lint --resolve-apis, warm", f, f"(target <= 10 s)  {_ok(f <= 10)}"),
     ]
@@ -354,6 +363,71 @@ def _docs_check() -> str:
     if not found:
         sys.exit("docs-check is not installed next to this Python or on PATH")
     return found
+
+
+def _page_times(docs_check: str, big: Path, work: Path) -> tuple[float, float, float, float]:
+    """(d): the median wall and CPU seconds of a cold and of a warm lint of
+    the one big page. Cold as the pre-commit hook and an editor meet it: a
+    page the cache has no entry for (a fresh folder each run), the entry
+    written. CPU seconds (the process and its children) are what a busy
+    machine leaves readable: its load stretches the wall times, not them."""
+    lint = [docs_check, "lint", str(big)]
+    cold = [_timed(lint, work / f"page-cache-{n}") for n in range(PAGE_REPEAT)]
+    warm = [_timed(lint, work / "page-cache-0") for _ in range(PAGE_REPEAT)]
+    return (
+        statistics.median(wall for wall, _ in cold),
+        statistics.median(cpu for _, cpu in cold),
+        statistics.median(wall for wall, _ in warm),
+        statistics.median(cpu for _, cpu in warm),
+    )
+
+
+def _timed(argv: list[str], cache: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of a whole process (its waited children counted)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = _run(argv, cache)[0]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu
+
+
+def _page_check(corpus: Path) -> bool:
+    """(d) alone, with (e) for the start-up it stands on (`--page-only`)."""
+    docs_check = _docs_check()
+    print(f"docs-check: {docs_check} ({_bytecode()})")
+    pages = sorted(corpus.glob("docs/*/api/native_api/pytorch_*/*.md"))
+    with tempfile.TemporaryDirectory(prefix="docs-check-bench-") as scratch:
+        work = Path(scratch)
+        big = _big_page(pages, work)
+        cold, cold_cpu, warm, warm_cpu = _page_times(docs_check, big, work)
+        help_runs = [_timed([docs_check, "--help"], work / "help") for _ in range(PAGE_REPEAT)]
+        e = statistics.median(wall for wall, _ in help_runs)
+        e_cpu = statistics.median(cpu for _, cpu in help_runs)
+    rows = [
+        (f"(d) lint one {PAGE_BYTES // 1000} KB page, cold", cold, cold_cpu, 0.25),
+        (f"    lint one {PAGE_BYTES // 1000} KB page, warm", warm, warm_cpu, 0.25),
+        ("(e) docs-check --help", e, e_cpu, 0.15),
+    ]
+    for label, seconds, cpu, most in rows:
+        verdict = f"(target <= {most} s)  {_ok(seconds <= most)}"
+        print(f"{label:<44} {seconds:8.3f} s   {verdict:<28} cpu {cpu:.3f} s")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (the targets are an idle machine's)")
+    return all(seconds <= most for _, seconds, _, most in rows)
+
+
+def _bytecode() -> str:
+    """Whether the checker docs-check runs has its modules compiled, as a
+    wheel's install leaves them: without (a checkout, PYTHONDONTWRITEBYTECODE)
+    each run compiles them again, and (d) and (e) measure that too."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import importlib.util as u, checker as c;"
+         "print(u.cache_from_source(c.__file__))"],
+        capture_output=True, text=True, check=False,
+    ).stdout.strip()  # fmt: skip
+    if not found:
+        return "checker not importable by this Python"
+    compiled = Path(found).exists()
+    return "modules compiled" if compiled else "modules not compiled: each run compiles them"
 
 
 def _big_page(pages: list[Path], work: Path) -> Path:

@@ -9,7 +9,7 @@ import pytest
 from checker.errors import InputError
 from checker.model.catalogue import default_catalogue
 from checker.model.docfile import DocFile
-from checker.read.load import MAX_BYTES, load_text
+from checker.read.load import MAX_BYTES, load_text, page_lines
 from checker.read.reader import read_file, read_text
 from tests.helpers import FIXTURES
 
@@ -110,3 +110,21 @@ def test_read_file_raises_input_error_for_a_binary_page(tmp_path: Path) -> None:
     path.write_bytes(b"\x00\x01\x02")
     with pytest.raises(InputError, match="binary"):
         read_file(DocFile(str(path), "2.12.0", "zh"), default_catalogue())
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("", []),
+        ("\n", ["\n"]),
+        ("a", ["a"]),
+        ("a\n", ["a\n"]),
+        ("a\n\nb", ["a\n", "\n", "b"]),
+        ("a\u2028b\x0c\x85c\n", ["a\u2028b\x0c\x85c\n"]),  # no break but \n, \r\n, \r
+        ("a\r\nb\rc\n\r", ["a\r\n", "b\r", "c\n", "\r"]),
+    ],
+)
+def test_page_lines_break_where_markdown_it_does(text: str, lines: list[str]) -> None:
+    """Each way through page_lines (a page with a \\r in it, and one without)."""
+    assert page_lines(text, keepends=True) == lines
+    assert page_lines(text) == [line.rstrip("\r\n") for line in lines]

@@ -21,6 +21,7 @@ from checker.report.escape import (
     markdown,
     markdown_code,
     terminal_patch,
+    xml,
 )
 from checker.report.markdown import pr, validation
 from checker.verify.verify_report import VerifyReport
@@ -139,3 +140,14 @@ def test_a_patch_keeps_tabs_and_crlf_and_escapes_the_rest() -> None:
     a tab and a CRLF ending stay, for the patch to apply."""
     patch = "+a\tb\r\n+c\x1b]0;TITLE\x07\n+d\re\n"
     assert terminal_patch(patch) == "+a\tb\r\n+c\\x1b]0;TITLE\\x07\n+d\\x0de\n"
+
+
+def test_xml_escapes_exactly_what_xml_cannot_hold() -> None:
+    """XML 1.0's Char production, over every code point: what it allows is
+    kept, the rest escaped (its pattern names the few ranges it refuses)."""
+    allowed = [(0x9, 0x9), (0xA, 0xA), (0xD, 0xD), (0x20, 0xD7FF), (0xE000, 0xFFFD)]
+    allowed.append((0x10000, 0x10FFFF))
+    for code in range(0x110000):
+        char = chr(code)
+        held = any(low <= code <= high for low, high in allowed)
+        assert (xml(char) == char) is held, hex(code)

@@ -102,3 +102,24 @@ def test_short_names_complete_from_the_whole_page_not_each_part(tmp_path: Path) 
     assert parallel == serial
     assert all(entry.api.startswith("torch.Tensor.") for entry in parallel.entries)
     assert parallel.findings == ()
+
+
+def test_one_page_of_300_kb_is_read_in_this_process_by_default(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pre-commit hook's and an editor's run: starting the workers (the
+    multiprocessing modules, two forks), cutting the page and joining its parts
+    cost the reading process about what half the parse saves on an idle
+    machine, and more on a busy one (docs/speed.md, issue 49)."""
+    folder = corpus / "master/docs/zh/api/native_api"
+    pages = [folder / "pytorch_2-13-0/torch-distributions.md", folder / "pytorch_2-12-0/torch.md"]
+    data = b"".join(page.read_bytes() for page in pages)[:300_000]
+    data = data[: data.rindex(b"\n") + 1]
+    doc = DocFile(str(pages[0]), "2.13.0", "zh")
+
+    def no_workers(*_: object, **__: object) -> None:
+        raise AssertionError("workers started")
+
+    monkeypatch.setattr("checker.sources.workers.across", no_workers)
+    [(page, _)] = read_all([(doc, data, None)], CATALOGUE, None, jobs=None)
+    assert len(page.entries) > 600

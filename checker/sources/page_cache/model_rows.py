@@ -7,7 +7,7 @@ or ValueError, and the entry is rebuilt."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any, TypeVar
 
 from checker.i18n import Message
@@ -43,9 +43,17 @@ def body_from(
     return entries, tuple(_mention(row) for row in data["mentions"])
 
 
+# A finding's fields, in order: its row is built from them directly, since
+# dataclasses.asdict deep-copies every value (the message, the fix) only for
+# two of them to be replaced, and was most of a big page's cache write.
+_FINDING_FIELDS = tuple(f.name for f in fields(Finding))
+
+
 def finding_data(finding: Finding) -> dict[str, Any]:
-    fix = [[edit.line, edit.old, edit.new] for edit in finding.fix]
-    return {**asdict(finding), "message": message_data(finding.message), "fix": fix}
+    data = {name: getattr(finding, name) for name in _FINDING_FIELDS}
+    data["message"] = message_data(finding.message)
+    data["fix"] = [[edit.line, edit.old, edit.new] for edit in finding.fix]
+    return data
 
 
 def _status_row(status: Status) -> list[Any]:
