@@ -88,6 +88,35 @@ def scratch_checkout(tmp_path: Path) -> Path:
     return root
 
 
+# What each (place, commands) printed: two docs showing the same commands (the
+# README's and its page's) share one run. Each run starts from a fresh copy and
+# a fresh HOME, so running them again would print the same, times aside.
+_RAN: dict[tuple[str, tuple[str, ...]], tuple[list[int], str, str]] = {}
+
+
+def run_once(example: Example, tmp_path: Path) -> tuple[list[int], str, str]:
+    key = (example.where, example.commands)
+    if key not in _RAN:
+        _RAN[key] = run(example, *place(example, tmp_path))
+    return _RAN[key]
+
+
+def place(example: Example, tmp_path: Path) -> tuple[Path, Path]:
+    """The folder the example runs in, and its HOME."""
+    if example.where == "release-clone":
+        from tests.app.release_repo import DOCS_BRANCHES, RELEASE_BRANCHES, clone_release_repo
+
+        branches = RELEASE_BRANCHES + DOCS_BRANCHES  # the branches torch-npu has
+        cwd = clone_release_repo(tmp_path / "release", branches=branches)
+    elif example.where == "corpus":
+        cwd = CORPUS.parent
+    else:
+        cwd = scratch_checkout(tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    return cwd, home
+
+
 def run(example: Example, cwd: Path, home: Path) -> tuple[list[int], str, str]:
     codes, out, err = [], "", ""
     for command in example.commands:
@@ -131,20 +160,10 @@ def test_example_runs_as_documented(
 ) -> None:
     if example.skip:
         pytest.skip(f"{example.name}: {example.skip} (marked in the Markdown)")
-    if example.where == "release-clone":
-        from tests.app.release_repo import DOCS_BRANCHES, RELEASE_BRANCHES, clone_release_repo
-
-        branches = RELEASE_BRANCHES + DOCS_BRANCHES  # the branches torch-npu has
-        cwd = clone_release_repo(tmp_path / "release", branches=branches)
-    elif example.where == "corpus":
+    if example.where == "corpus":
         # the suite's one corpus rule: skipped without it, failing under REQUIRE_CORPUS
         request.getfixturevalue("corpus")
-        cwd = CORPUS.parent
-    else:
-        cwd = scratch_checkout(tmp_path)
-    home = tmp_path / "home"
-    home.mkdir()
-    codes, out, err = run(example, cwd, home)
+    codes, out, err = run_once(example, tmp_path)
     said = f"{example.commands}: exit {codes}\n--- stdout\n{out}--- stderr\n{err}"
     assert "Traceback" not in out + err, said
     if example.exit_code is not None:

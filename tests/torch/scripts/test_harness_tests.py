@@ -1,11 +1,19 @@
-"""The harness's `--test NODEID` on real interpreters, as a real subprocess from
-a copy of tests/fixtures/harness as its working directory: this interpreter
-(torch and pytest) and the torch_npu environment, which has no pytest. Which
+"""The harness's test runs (`--test NODEID` and its `--serve` form) on real
+interpreters, from a copy of tests/fixtures/harness: this interpreter (torch
+and pytest) and the torch_npu environment, which has no pytest. Which
 framework runs a test, the cases and summary it reports, and every way a test
-can fail to run, each in one line, never pytest's "collected nothing"."""
+can fail to run, each in one line, never pytest's "collected nothing".
+
+Each interpreter serves every job below in one `harness.py --serve` process
+(one torch import, about 2.5 s of CPU, instead of one a job), as docs-check's
+live runs do; a job there is run as its recorded `--test NODEID` command runs
+it alone (its own working folder, its test folder's modules imported afresh),
+and `--test` itself, run alone, gives the same runs.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -35,8 +43,8 @@ FUNCTIONS = "pytest_style/test_functions.py"
 EXITS = "exits/test_exits.py"
 MISSING = "nope/test_missing.py"
 
-# Every (interpreter, node id) any test below reads: all run up front, two at a
-# time, since each run costs a torch import (about 2.5 s).
+# Every (interpreter, node id) any test below reads, in the order each
+# interpreter's `--serve` process is given them.
 JOBS = [
     *((python, node_id) for python in BOTH for node_id in (MAIN_GUARD, PLAIN, UNIMPORTABLE)),
     *((python, f"{OUTCOMES}::Outcomes") for python in BOTH),
@@ -47,6 +55,10 @@ JOBS = [
     *((python, node_id) for python in BOTH for node_id in (MISSING, f"{MAIN_GUARD}::Nope", EXITS)),
     (WITH_PYTEST, f"{PLAIN}::Nope"),
 ]
+# What `harness.py --test A --test B` gives in a process of its own, to compare
+# with the served runs: a unittest module with a main guard and a helper beside
+# it, and one with every outcome.
+COMMANDED = (MAIN_GUARD, f"{OUTCOMES}::Outcomes")
 
 RUN_KEYS = {"behaviour", "framework", "error", "cases", "duration_s", "summary", "exit_status"}
 
@@ -68,39 +80,91 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return Path(shutil.copytree(FIXTURES / "harness", tmp_path_factory.mktemp("tree") / "tree"))
 
 
-def _harness(python: str, workdir: Path, node_id: str) -> dict[str, Any]:
-    """The one run of `harness.py --test node_id`; the JSON must be stdout's last line."""
+def _env() -> dict[str, str]:
     env = {name: value for name, value in os.environ.items() if name not in LIVE_VARIABLES}
     env["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"  # torch_npu without CANN: else torch fails
+    return env
+
+
+def _checked(run: dict[str, Any], node_id: str) -> dict[str, Any]:
+    assert set(run) == RUN_KEYS, run
+    assert run["behaviour"] == node_id
+    return dict(run)
+
+
+def _commanded(python: str, workdir: Path) -> dict[str, dict[str, Any]]:
+    """The one run of `harness.py --test A --test B`; the JSON must be stdout's last line."""
     done = subprocess.run(
-        [python, str(HARNESS), "--test", node_id],
+        [python, str(HARNESS), *(f"--test={node_id}" for node_id in COMMANDED)],
         cwd=workdir,
-        env=env,
+        env=_env(),
         capture_output=True,
         text=True,
         timeout=180,
         check=False,
     )
     report = last_json_object(done.stdout, lambda report: "runs" in report)
-    assert report is not None, f"no JSON line from {node_id}:\n{done.stdout}\n{done.stderr}"
+    assert report is not None, f"no JSON line:\n{done.stdout}\n{done.stderr}"
     assert done.stdout.count("\n") == 1, done.stdout  # what the tests print goes to stderr
     assert done.returncode == 0, done.stderr
     assert report["environment"]["torch_import_error"] is None, report["environment"]
-    [run] = report["runs"]
-    assert set(run) == RUN_KEYS, run
-    assert run["behaviour"] == node_id
-    return dict(run)
+    return {
+        node_id: _checked(run, node_id)
+        for node_id, run in zip(COMMANDED, report["runs"], strict=True)
+    }
+
+
+def _served(python: str, workdir: Path, node_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """One `harness.py --serve` process, started elsewhere, given every job
+    with the copy as its working folder: stdout is its environment line and
+    one answer a job, and nothing else, and it ends at the end of its input."""
+    requests = [json.dumps({"test": node_id, "cwd": str(workdir)}) for node_id in node_ids]
+    done = subprocess.run(
+        [python, str(HARNESS), "--serve"],
+        cwd=workdir.parent,
+        env=_env(),
+        input="".join(f"{request}\n" for request in requests),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    first, *answers = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["environment"]["torch_import_error"] is None, first
+    assert len(answers) == len(node_ids), done.stdout  # what the tests print goes to stderr
+    return {
+        node_id: _checked(answer["run"], node_id)
+        for node_id, answer in zip(node_ids, answers, strict=True)
+    }
 
 
 @pytest.fixture(scope="module")
-def runs(no_pytest_python: str, workdir: Path) -> dict[tuple[str, str], dict[str, Any]]:
-    pythons = {WITH_PYTEST: sys.executable, NO_PYTEST: no_pytest_python}
+def pythons(no_pytest_python: str) -> dict[str, str]:
+    return {WITH_PYTEST: sys.executable, NO_PYTEST: no_pytest_python}
+
+
+@pytest.fixture(scope="module")
+def commanded(pythons: dict[str, str], workdir: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {python: pool.submit(_commanded, pythons[python], workdir) for python in BOTH}
+    return {python: future.result() for python, future in futures.items()}
+
+
+@pytest.fixture(scope="module")
+def runs(pythons: dict[str, str], workdir: Path) -> dict[tuple[str, str], dict[str, Any]]:
     with ThreadPoolExecutor(max_workers=2) as pool:
         futures = {
-            (python, node_id): pool.submit(_harness, pythons[python], workdir, node_id)
-            for python, node_id in JOBS
+            python: pool.submit(
+                _served, pythons[python], workdir, [node for by, node in JOBS if by == python]
+            )
+            for python in BOTH
         }
-    return {job: future.result() for job, future in futures.items()}
+    return {
+        (python, node_id): run
+        for python, future in futures.items()
+        for node_id, run in future.result().items()
+    }
 
 
 def cases(run: dict[str, Any]) -> list[tuple[str, bool, str]]:
@@ -296,3 +360,21 @@ def test_pytest_says_which_name_it_did_not_find(
     where = workdir / PLAIN
     assert run["error"] == f"not found: {where}::Nope (no match in any of [<Module test_plain.py>])"
     assert_matches(r"no tests ran in \d+\.\d{2}s", run["summary"])
+
+
+def _timeless(run: dict[str, Any]) -> dict[str, Any]:
+    """The run without what the clock gives: its duration and the summary's seconds."""
+    summary = re.sub(r"\d+\.\d+s\b", "_s", run["summary"])
+    return {**run, "duration_s": None, "summary": summary}
+
+
+@pytest.mark.parametrize("python", BOTH)
+def test_a_run_served_is_the_run_of_its_test_command_alone(
+    runs: dict[tuple[str, str], dict[str, Any]],
+    commanded: dict[str, dict[str, dict[str, Any]]],
+    python: str,
+) -> None:
+    """What every test here reads was served: `--test`, in a process of its
+    own with the copy as its working folder, gives the same runs."""
+    for node_id in COMMANDED:
+        assert _timeless(commanded[python][node_id]) == _timeless(runs[python, node_id])
