@@ -97,7 +97,7 @@ class Reuse:
         if not checked.findings:  # most pages
             return []
         return [
-            f if f.path == page.path else dataclasses.replace(f, path=page.path)
+            f if f.path == page.path else f.at(page.path)
             for f in checked.findings
         ]
 
