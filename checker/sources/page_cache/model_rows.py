@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from checker.i18n import Message
-from checker.model.edit import Edit
+from checker.model.edit import Edit, Fix
 from checker.model.finding import Finding, Severity
 from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
 from checker.model.suppression import Directive
@@ -126,18 +126,19 @@ def _optional(value: object) -> str | None:
 
 # Findings are kept compact (issue 49): a history's run keeps some 107,000,
 # most of them one blob's findings again at each ref that holds it, so each
-# distinct path and message is written once, in a table, and each finding is a
-# row of indexes into them. Read back, a message is decoded once however many
-# findings share it (and they share the object), and a finding is a row, not a
-# dict. `[paths, messages, rows]`, each row `[path, line, rule, severity,
-# message, api, entry_line, version, fix]`, fix as `[[line, old, new], ...]`;
-# no findings (most pages) `[]`.
+# distinct path, message and fix is written once, in a table, and each finding
+# is a row of indexes into them. Read back, a message or fix is decoded once
+# however many findings share it (and they share the object), and a finding
+# is a row, not a dict. `[paths, messages, fixes, rows]`, each row `[path,
+# line, rule, severity, message, api, entry_line, version, fix]`, a fix
+# `[[line, old, new], ...]`; no findings (most pages) `[]`.
 def findings_data(findings: Sequence[Finding]) -> list[Any]:
     if not findings:
         return []
     paths: dict[str, int] = {}
     messages: dict[object, int] = {}
     said: list[Any] = []
+    fixes: dict[Fix, int] = {}
     rows = []
     for f in findings:
         key = _message_key(f.message)
@@ -145,43 +146,46 @@ def findings_data(findings: Sequence[Finding]) -> list[Any]:
         if at is None:
             at = messages[key] = len(said)
             said.append(message_data(f.message))
-        fix = [[edit.line, edit.old, edit.new] for edit in f.fix]
         path = paths.setdefault(f.path, len(paths))
+        fix = fixes.setdefault(f.fix, len(fixes))
         rows.append(
             [path, f.line, f.rule, f.severity.value, at, f.api, f.entry_line, f.version, fix]
         )
-    return [list(paths), said, rows]
+    edits = [[[edit.line, edit.old, edit.new] for edit in fix] for fix in fixes]
+    return [list(paths), said, edits, rows]
 
 
 def findings_from(data: object) -> tuple[Finding, ...]:
     """The findings of `findings_data`, each type checked (a TypeError or
-    ValueError else); a path or message shared is one object."""
+    ValueError else); a path, message or fix shared is one object."""
     if data == []:
         return ()
-    if type(data) is not list or len(data) != 3:
-        raise TypeError("kept findings are paths, messages and rows")
-    paths, said, rows = data
+    if type(data) is not list or len(data) != 4:
+        raise TypeError("kept findings are paths, messages, fixes and rows")
+    paths, said, edits, rows = data
     if type(paths) is not list or not set(map(type, paths)) <= {str}:
         raise TypeError("a finding's path is a string")
-    if type(said) is not list:
-        raise TypeError("kept messages are a list")
+    if type(said) is not list or type(edits) is not list:
+        raise TypeError("kept messages and fixes are lists")
     messages = [message_from(item) for item in said]
-    return tuple(_finding(row, paths, messages) for row in rows_of(rows, list))
+    fixes = [tuple([Edit(int(at), str(old), str(new)) for at, old, new in fix]) for fix in edits]
+    return tuple(_finding(row, paths, messages, fixes) for row in rows_of(rows, list))
 
 
-def _finding(row: list[Any], paths: list[str], messages: list[str]) -> Finding:
+def _finding(row: list[Any], paths: list[str], messages: list[str], fixes: list[Fix]) -> Finding:
     path, line, rule, severity, said, api, entry_line, version, fix = row
     # an index is an int (a bool is not: a list would take True)
-    if type(path) is not int or type(said) is not int or type(line) is not int:
-        raise TypeError("a finding's path, line and message are integers")
-    if type(rule) is not str or not all(v is None or type(v) is str for v in (api, version)):
-        raise TypeError("a finding's rule, API and version are strings")
-    if entry_line is not None and type(entry_line) is not int:
-        raise TypeError("a finding's entry line is an integer")
-    edits = tuple([Edit(int(at), str(old), str(new)) for at, old, new in fix]) if fix else ()
+    if type(path) is not int or type(said) is not int or type(fix) is not int:
+        raise TypeError("a finding's path, message and fix are indexes")
+    if type(line) is not int or (entry_line is not None and type(entry_line) is not int):
+        raise TypeError("a finding's lines are integers")
+    if type(rule) is not str or (api is not None and type(api) is not str):
+        raise TypeError("a finding's rule and API are strings")
+    if version is not None and type(version) is not str:
+        raise TypeError("a finding's version is a string")
     return Finding(
         paths[path], line, rule, _SEVERITY[severity], messages[said], api, entry_line, version,
-        edits,
+        fixes[fix],
     )  # fmt: skip
 
 

@@ -99,8 +99,8 @@ def wrong(**changes: Any) -> list[Any]:
     (its path and message in their tables, model_rows.findings_data)."""
     right = {"path": "p", "line": 1, "rule": "r", "severity": "error", "message": "m", "fix": []}
     f = {**right, **changes}
-    row = [0, f["line"], f["rule"], f["severity"], 0, None, None, None, f["fix"]]
-    return [[f["path"]], [f["message"]], [row]]
+    row = [0, f["line"], f["rule"], f["severity"], 0, None, None, None, 0]
+    return [[f["path"]], [f["message"]], [f["fix"]], [row]]
 
 
 @pytest.mark.parametrize(

@@ -233,13 +233,13 @@ def test_a_right_head_reads(tmp_path: Path) -> None:
 
 def hostile_page(key: str) -> bytes:
     """An entry of the right format and key whose finding has a path of the wrong type."""
-    findings = [[[1]], ["m"], [[0, 1, "x", "error", 0, None, None, None, []]]]
+    findings = [[[1]], ["m"], [[]], [[0, 1, "x", "error", 0, None, None, None, 0]]]
     page = {**RIGHT_HEAD, "path": "p"}
     return well_keyed(key, {**page, "findings": findings})
 
 
 def infinite_line(key: str) -> bytes:
-    findings = [["p"], ["m"], [[0, 1e400, "x", "error", 0, None, None, None, []]]]
+    findings = [["p"], ["m"], [[]], [[0, 1e400, "x", "error", 0, None, None, None, 0]]]
     page = {**RIGHT_HEAD, "path": "p"}
     return well_keyed(key, {**page, "findings": findings})
 
