@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from checker.i18n import Message
 from checker.model.edit import Edit, Fix
-from checker.model.finding import Finding, Severity
+from checker.model.finding import Finding, Severity, built
 from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
 from checker.model.suppression import Directive
 
@@ -183,7 +183,7 @@ def _finding(row: list[Any], paths: list[str], messages: list[str], fixes: list[
         raise TypeError("a finding's rule and API are strings")
     if version is not None and type(version) is not str:
         raise TypeError("a finding's version is a string")
-    return Finding(
+    return built(
         paths[path], line, rule, _SEVERITY[severity], messages[said], api, entry_line, version,
         fixes[fix],
     )  # fmt: skip
