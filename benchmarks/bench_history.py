@@ -33,6 +33,7 @@ import resource
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -95,7 +96,7 @@ def _real_clone(
         f"{refs[0]}"
     )
     with tempfile.TemporaryDirectory(prefix="docs-check-bench-real-clone-") as scratch:
-        lint = [docs_check, "lint", "--git", str(clone)]
+        lint = [docs_check, "lint", "--git", str(clone), "docs"]
         arguments = [arg for ref in refs for arg in ("--ref", ref)]
         return _figures(
             Path(scratch), lint, [refs[0]], arguments, distinct[1] / last[1], repeat, run, ok, True
@@ -205,7 +206,9 @@ def findings_of(argv: list[str], cache: Path) -> int:
         [*argv, "--lang", "en"], env=env, capture_output=True, text=True, check=False
     )
     found = re.search(r"^([\d,]+) findings?\b", done.stderr, re.MULTILINE)
-    return int(found.group(1).replace(",", "")) if found else 0
+    if done.returncode > 1 or not found:  # the run failed: its times are of nothing
+        sys.exit(f"{' '.join(argv[:4])} ...: exit {done.returncode}\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
 
 
 def real_history(corpus: Path, repo: Path, count: int, docs_check: str) -> list[str]:
