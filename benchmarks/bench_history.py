@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -143,11 +143,7 @@ def _figures(
     count = len(arguments) // 2
 
     def timed(argv: list[str], cache: Path) -> tuple[float, float]:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        seconds = run(argv, cache, False)[0]
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-        return seconds, cpu
+        return tree_cpu(argv, cache)
 
     def cold_and_warm(argv: list[str]) -> tuple[tuple[float, float], tuple[float, float], Path]:
         colds = [timed(argv, work / f"cache-{next(caches)}") for _ in range(repeat)]
@@ -162,7 +158,20 @@ def _figures(
     found_one = findings_of([*lint, "--ref", one[0]], one_cache)
     found_all = findings_of([*lint, *arguments], warm_cache)
     cold_most = 1.2 * bytes_ratio
-    warm_ratio = all_warm[0] / one_warm[0]
+    cold_ratio, cold_cpu = all_cold[0] / one_cold[0], all_cold[1] / one_cold[1]
+    warm_ratio, warm_cpu = all_warm[0] / one_warm[0], all_warm[1] / one_warm[1]
+    # each target judged on wall time, as it is set (an idle machine), and on
+    # CPU time, which a machine shared with others does not inflate as much
+    if real:
+        warm_verdict = (
+            f"(target <= {WARM_MOST} s)  wall {ok(all_warm[0] <= WARM_MOST)}, "
+            f"CPU {ok(all_warm[1] <= WARM_MOST)}"
+        )
+    else:
+        warm_verdict = (
+            f"ratio / 1 ref = {warm_ratio:.2f} (CPU {warm_cpu:.2f})  (target <= 2)  "
+            f"wall {ok(warm_ratio <= 2)}, CPU {ok(warm_cpu <= 2)}"
+        )
     rows = [
         ("last ref alone, cold", one_cold, f"{found_one:,} findings", ""),
         ("last ref alone, warm", one_warm, f"{found_one:,} findings", ""),
@@ -170,18 +179,11 @@ def _figures(
             f"{count} refs, cold",
             all_cold,
             f"{found_all:,} findings",
-            f"ratio / 1 ref = {all_cold[0] / one_cold[0]:.2f} (CPU "
-            f"{all_cold[1] / one_cold[1]:.2f})  (target <= 1.2 x {bytes_ratio:.2f} bytes = "
-            f"{cold_most:.2f})  {ok(all_cold[0] / one_cold[0] <= cold_most)}",
+            f"ratio / 1 ref = {cold_ratio:.2f} (CPU {cold_cpu:.2f})  (target <= 1.2 x "
+            f"{bytes_ratio:.2f} bytes = {cold_most:.2f})  wall {ok(cold_ratio <= cold_most)}, "
+            f"CPU {ok(cold_cpu <= cold_most)}",
         ),
-        (
-            f"{count} refs, warm",
-            all_warm,
-            f"{found_all:,} findings",
-            f"(target <= {WARM_MOST} s)  {ok(all_warm[0] <= WARM_MOST)}"
-            if real
-            else f"ratio / 1 ref = {warm_ratio:.2f}  (target <= 2)  {ok(warm_ratio <= 2)}",
-        ),
+        (f"{count} refs, warm", all_warm, f"{found_all:,} findings", warm_verdict),
     ]
     for label, (seconds, cpu), found, verdict in rows:
         print(f"    {label:<36} {seconds:8.3f} s {cpu:7.3f} s CPU  {found:>16}  {verdict}")
@@ -190,7 +192,53 @@ def _figures(
         label = f"{count} refs, {kind}: peak memory"
         print(f"    {label:<36} {peak:8.1f} MB  (target <= 300)  {ok(peak <= 300)}")
     verdicts = [verdict for *_, verdict in rows if verdict] + [ok(p <= 300) for _, p in peaks]
-    return all(verdict.endswith("met") and "NOT" not in verdict for verdict in verdicts)
+    return not any("NOT MET" in verdict for verdict in verdicts)
+
+
+def tree_cpu(argv: list[str], cache: Path) -> tuple[float, float]:
+    """Wall seconds of a whole process, and the CPU seconds (user + system)
+    of its tree: each process's own, the last seen of it, sampled every 20 ms
+    from /proc (the workers are forked from a fork server, which no process
+    waits for, so the children's rusage misses them). A process that lives
+    less than a sample (a short git command) is missed."""
+    env = {**os.environ, "DOCS_CHECK_CACHE_DIR": str(cache)}
+    started = time.perf_counter()
+    process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seen: dict[int, int] = {}  # pid -> clock ticks of user and system time
+    own = 0.0
+    while True:
+        for pid in _tree(process.pid):
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            seen[pid] = max(seen.get(pid, 0), int(fields[11]) + int(fields[12]))
+        try:
+            pid, _, usage = os.wait4(process.pid, os.WNOHANG)
+        except ChildProcessError:
+            break
+        if pid:
+            own = usage.ru_utime + usage.ru_stime  # the root and what it waited for
+            process.returncode = 0
+            break
+        time.sleep(0.02)
+    seconds = time.perf_counter() - started
+    ticks = os.sysconf("SC_CLK_TCK")
+    others = sum(ticks_ for pid, ticks_ in seen.items() if pid != process.pid) / ticks
+    return seconds, max(own, seen.get(process.pid, 0) / ticks) + others
+
+
+def _tree(root: int) -> list[int]:
+    found, pending = [], [root]
+    while pending:
+        pid = pending.pop()
+        found.append(pid)
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                pending += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return found
 
 
 def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
