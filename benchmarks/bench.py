@@ -40,7 +40,8 @@ in a cold run of its own.
     (it was quadratic: 318 s at 10,000 entries against 10 s)
     (`--rewrite-only` runs only (i)).
 
-(r) a real-shaped history, commits migrating every page: benchmarks/bench_history.py
+(r) the real history of a clone (--real-repo PATH or $DOCS_CHECK_REAL_REPO),
+    and a real-shaped one, commits migrating every page: benchmarks/bench_history.py
     (`--real-history-only` runs only (r)).
 (t) the test map of `docs-check tests`: benchmarks/bench_testmap.py
     (`--test-map-only` runs only (t), on --tests DIR).
@@ -83,6 +84,13 @@ def main() -> int:
     parser.add_argument("--test-map-only", action="store_true", help="run only check (t)")
     parser.add_argument("--verify-only", action="store_true", help="run only check (v)")
     parser.add_argument("--real-history-only", action="store_true", help="run only check (r)")
+    parser.add_argument(
+        "--real-repo",
+        type=Path,
+        default=_real_repo(),
+        help="a clone of Ascend/pytorch for (r)'s real history (default: $DOCS_CHECK_REAL_REPO, "
+        "else ../real/pytorch beside the checkout, if there)",
+    )
     parser.add_argument("--live-only", action="store_true", help="run only check (l)")
     parser.add_argument("--page-only", action="store_true", help="run only (d) and (e)")
     parser.add_argument(
@@ -112,7 +120,7 @@ def main() -> int:
     if arguments.page_only:
         return 0 if _page_check(corpus) else 1
     if arguments.real_history_only:
-        return 0 if _real_history(corpus, arguments.repeat) else 1
+        return 0 if _real_history(corpus, arguments.repeat, arguments.real_repo) else 1
     if arguments.history_only:
         return 0 if _history_check(corpus, arguments.repeat, arguments.history) else 1
     docs_check = _docs_check()
@@ -174,7 +182,7 @@ def main() -> int:
     if arguments.lint_only:
         return 0
     _history_check(corpus, arguments.repeat, arguments.history)
-    _real_history(corpus, arguments.repeat)
+    _real_history(corpus, arguments.repeat, arguments.real_repo)
     _pathological()
     _rewrite_check(arguments.repeat)
     from bench_verify import verify_check
@@ -444,11 +452,21 @@ def _big_page(pages: list[Path], work: Path) -> Path:
     return target
 
 
-def _real_history(corpus: Path, repeat: int) -> bool:
+def _real_history(corpus: Path, repeat: int, clone: Path | None) -> bool:
     """(r): benchmarks/bench_history.py."""
     from bench_history import real_history_check
 
-    return real_history_check(corpus, repeat, _docs_check(), _run, _ok)
+    return real_history_check(corpus, repeat, _docs_check(), _run, _ok, clone)
+
+
+def _real_repo() -> Path | None:
+    """(r)'s clone of the real repository: $DOCS_CHECK_REAL_REPO, else
+    ../real/pytorch beside the checkout when it is there."""
+    named = os.environ.get("DOCS_CHECK_REAL_REPO")
+    if named:
+        return Path(named)
+    beside = REPO.parent / "real" / "pytorch"
+    return beside if beside.is_dir() else None
 
 
 def _history_check(corpus: Path, repeat: int, count: int) -> bool:

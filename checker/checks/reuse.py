@@ -96,10 +96,7 @@ class Reuse:
                     self._store.save(page, checked.findings, checked.heads)
         if not checked.findings:  # most pages
             return []
-        return [
-            f if f.path == page.path else dataclasses.replace(f, path=page.path)
-            for f in checked.findings
-        ]
+        return [f if f.path == page.path else f.at(page.path) for f in checked.findings]
 
     def names(self, page: Page) -> Names:
         """page_names, once per blob and path: when a folder is checked again

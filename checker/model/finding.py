@@ -33,6 +33,30 @@ class Finding:
     # a certain fix (checker.rewrite applies it); () when there is none
     fix: Fix = field(default=(), compare=False)
 
+    def at(self, path: str) -> Finding:
+        """The same finding on the page named `path` (a page placed at a git
+        ref): not dataclasses.replace, which cost a warm history placing
+        106,000 of them 1.7 s."""
+        return built(path, self.line, self.rule, self.severity, self.message, self.api,
+                     self.entry_line, self.version, self.fix)  # fmt: skip
+
+
+def built(
+    path: str, line: int, rule: str, severity: Severity, message: str, api: str | None,
+    entry_line: int | None, version: str | None, fix: Fix,
+) -> Finding:  # fmt: skip
+    """`Finding(...)` of these fields, made without the frozen constructor's
+    nine `object.__setattr__` calls (it has no `__post_init__` to skip): 0.9
+    µs against 2.1, for the kept findings a warm history decodes and places,
+    some 250,000 of them."""
+    made = _NEW(Finding)
+    made.__dict__.update(path=path, line=line, rule=rule, severity=severity, message=message,
+                         api=api, entry_line=entry_line, version=version, fix=fix)  # fmt: skip
+    return made
+
+
+_NEW = object.__new__
+
 
 @dataclass(frozen=True)
 class Problem:

@@ -31,7 +31,7 @@ from checker.report.plurals import (
     findings_said,
     warnings_said,
 )
-from checker.report.text import finding_line, headline, lines_of, resolution_text
+from checker.report.text import finding_lines, headline, lines_of, resolution_text
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -59,7 +59,7 @@ REPORTS = {
 
 def as_text(outcome: Outcome[Linted], colour: bool = False) -> str:
     resolution = outcome.result.resolution
-    found = "".join(finding_line(f, colour) + "\n" for f in outcome.result.findings)
+    found = "".join(finding_lines(outcome.result.findings, colour))
     return found + lines_of(resolution_text(resolution) if resolution else [])
 
 

@@ -216,7 +216,7 @@ def _placed(read: Page | str, doc: DocFile, inside: str, blob: str) -> Page | st
     if not tree:
         return dataclasses.replace(read, blob=blob)
     findings = read.findings and tuple(
-        dataclasses.replace(f, path=doc.path) if f.path == inside else f for f in read.findings
+        f.at(doc.path) if f.path == inside else f for f in read.findings
     )
     # the constructor, its fields in order (path, version, lang, entries,
     # findings, tree, directives, mentions, blob), not dataclasses.replace

@@ -37,8 +37,8 @@ from checker.sources.page_cache.model_rows import (
     body_data,
     body_from,
     directive_from,
-    finding_data,
-    finding_from,
+    findings_data,
+    findings_from,
     rows_of,
 )
 
@@ -50,7 +50,8 @@ from checker.sources.page_cache.model_rows import (
 # 13: cut tables, blocks past comments and divs, stray block ends, quoted labels
 # 14: bodies checked when first decoded; 15: the page rules' findings in the
 # page's own entry, when its read ran them (checked/3 keeps the others')
-FORMAT = "docs-check/page-cache/15"
+# 16: findings as rows into tables of paths and messages (checked/4 too)
+FORMAT = "docs-check/page-cache/16"
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, and is then seen
 _BINARY = getattr(os, "O_BINARY", 0)
@@ -170,7 +171,7 @@ def page_text(page: Page, envelope: dict[str, Any], own: Sequence[Finding] | Non
             "tree": page.tree,
             "entries": len(page.entries),
             "mentions": len(page.mentions),
-            "findings": [finding_data(finding) for finding in page.findings],
+            "findings": findings_data(page.findings),
             "directives": [[d.line, d.action, list(d.rules), d.reason] for d in page.directives],
         },
         ensure_ascii=False,
@@ -194,7 +195,7 @@ def checked_text(findings: Sequence[Finding], heads: Sequence[tuple[int, str]]) 
     """Kept findings, and the APIs and heading lines of a page's entries
     (`heads`), three lines of JSON: a page entry's checked lines, and a
     checked entry's (checker.sources.page_cache.store)."""
-    found = json.dumps([finding_data(finding) for finding in findings], ensure_ascii=False)
+    found = json.dumps(findings_data(findings), ensure_ascii=False)
     apis = json.dumps([api for _, api in heads], ensure_ascii=False)
     lines = json.dumps([line for line, _ in heads])
     return "\n".join((found, apis, lines))
@@ -215,7 +216,7 @@ def kept_from(
     def findings() -> tuple[Finding, ...]:
         if not made:
             try:
-                made.append(tuple(map(finding_from, rows_of(json.loads(found), dict))))
+                made.append(findings_from(json.loads(found)))
             except _DECODING as error:
                 raise damaged(error) from error
         return made[0]
@@ -260,7 +261,7 @@ def page_from(
     count, mentioned = head["entries"], head["mentions"]
     if type(count) is not int or type(mentioned) is not int or min(count, mentioned) < 0:
         raise TypeError("a page's counts are integers")
-    findings = tuple(finding_from(finding) for finding in head["findings"])
+    findings = findings_from(head["findings"])
     directives = tuple(directive_from(row) for row in head["directives"])
     made: list[tuple[tuple[Entry, ...], tuple[Mention, ...]]] = []
 

@@ -7,12 +7,12 @@ or ValueError, and the entry is rebuilt."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from checker.i18n import Message
-from checker.model.edit import Edit
-from checker.model.finding import Finding, Severity
+from checker.model.edit import Edit, Fix
+from checker.model.finding import Finding, Severity, built
 from checker.model.support import Entry, Mention, NativeLink, Page, Status, Support
 from checker.model.suppression import Directive
 
@@ -41,19 +41,6 @@ def body_from(
     raws = [_text(raw) for raw in data["raws"]]
     entries = tuple(_entry(row, path, version, lang, statuses, raws) for row in data["entries"])
     return entries, tuple(_mention(row) for row in data["mentions"])
-
-
-# A finding's fields, in order: its row is built from them directly, since
-# dataclasses.asdict deep-copies every value (the message, the fix) only for
-# two of them to be replaced, and was most of a big page's cache write.
-_FINDING_FIELDS = tuple(f.name for f in fields(Finding))
-
-
-def finding_data(finding: Finding) -> dict[str, Any]:
-    data = {name: getattr(finding, name) for name in _FINDING_FIELDS}
-    data["message"] = message_data(finding.message)
-    data["fix"] = [[edit.line, edit.old, edit.new] for edit in finding.fix]
-    return data
 
 
 def _status_row(status: Status) -> list[Any]:
@@ -137,26 +124,84 @@ def _optional(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def finding_from(data: dict[str, Any]) -> Finding:
-    path, rule = data["path"], data["rule"]
-    if not (isinstance(path, str) and isinstance(rule, str)):
-        raise TypeError("a finding's path and rule are strings")
-    api, version, entry_line = data.get("api"), data.get("version"), data.get("entry_line")
-    if not all(value is None or type(value) is str for value in (api, version)):
-        raise TypeError("a finding's API and version are strings")
-    if entry_line is not None and type(entry_line) is not int:
-        raise TypeError("a finding's entry line is an integer")
-    return Finding(
-        path=path,
-        line=int(data["line"]),
-        rule=rule,
-        severity=Severity(data["severity"]),
-        message=message_from(data["message"]),
-        api=api,
-        entry_line=entry_line,
-        version=version,
-        fix=tuple(Edit(int(at), str(old), str(new)) for at, old, new in data["fix"]),
+# Findings are kept compact (issue 49): a history's run keeps some 107,000,
+# most of them one blob's findings again at each ref that holds it, so each
+# distinct path, message and fix is written once, in a table, and each finding
+# is a row of indexes into them. Read back, a message or fix is decoded once
+# however many findings share it (and they share the object), and a finding
+# is a row, not a dict. `[paths, messages, fixes, rows]`, each row `[path,
+# line, rule, severity, message, api, entry_line, version, fix]`, a fix
+# `[[line, old, new], ...]`; no findings (most pages) `[]`.
+def findings_data(findings: Sequence[Finding]) -> list[Any]:
+    if not findings:
+        return []
+    paths: dict[str, int] = {}
+    messages: dict[object, int] = {}
+    said: list[Any] = []
+    fixes: dict[Fix, int] = {}
+    rows = []
+    for f in findings:
+        key = _message_key(f.message)
+        at = messages.get(key)
+        if at is None:
+            at = messages[key] = len(said)
+            said.append(message_data(f.message))
+        path = paths.setdefault(f.path, len(paths))
+        fix = fixes.setdefault(f.fix, len(fixes))
+        rows.append(
+            [path, f.line, f.rule, f.severity.value, at, f.api, f.entry_line, f.version, fix]
+        )
+    edits = [[[edit.line, edit.old, edit.new] for edit in fix] for fix in fixes]
+    return [list(paths), said, edits, rows]
+
+
+def findings_from(data: object) -> tuple[Finding, ...]:
+    """The findings of `findings_data`, each type checked (a TypeError or
+    ValueError else); a path, message or fix shared is one object."""
+    if data == []:
+        return ()
+    if type(data) is not list or len(data) != 4:
+        raise TypeError("kept findings are paths, messages, fixes and rows")
+    paths, said, edits, rows = data
+    if type(paths) is not list or not set(map(type, paths)) <= {str}:
+        raise TypeError("a finding's path is a string")
+    if type(said) is not list or type(edits) is not list:
+        raise TypeError("kept messages and fixes are lists")
+    messages = [message_from(item) for item in said]
+    fixes = [tuple([Edit(int(at), str(old), str(new)) for at, old, new in fix]) for fix in edits]
+    return tuple(_finding(row, paths, messages, fixes) for row in rows_of(rows, list))
+
+
+def _finding(row: list[Any], paths: list[str], messages: list[str], fixes: list[Fix]) -> Finding:
+    path, line, rule, severity, said, api, entry_line, version, fix = row
+    # an index is an int (a bool is not: a list would take True)
+    if type(path) is not int or type(said) is not int or type(fix) is not int:
+        raise TypeError("a finding's path, message and fix are indexes")
+    if type(line) is not int or (entry_line is not None and type(entry_line) is not int):
+        raise TypeError("a finding's lines are integers")
+    if type(rule) is not str or (api is not None and type(api) is not str):
+        raise TypeError("a finding's rule and API are strings")
+    if version is not None and type(version) is not str:
+        raise TypeError("a finding's version is a string")
+    return built(
+        paths[path], line, rule, _SEVERITY[severity], messages[said], api, entry_line, version,
+        fixes[fix],
+    )  # fmt: skip
+
+
+_SEVERITY = {severity.value: severity for severity in Severity}  # Severity(value) is slow
+
+
+def _message_key(said: str) -> object:
+    """What tells two messages apart as `message_data` writes them: a Message
+    is equal to its English text, and two templates can give one text."""
+    if not isinstance(said, Message):
+        return said
+    args = tuple(
+        (name, _message_key(value) if isinstance(value, Message) else (type(value), value))
+        for name, value in said.args.items()
     )
+    return (Message, said.template, args)
 
 
 # A Message is stored as {"template": ..., "args": {...}}, its arguments plain

@@ -46,7 +46,7 @@ from checker.sources.page_cache.entry import (
     read_regular,
 )
 
-CHECKED = "docs-check/checked/3"  # the format of the kept findings (checked_store)
+CHECKED = "docs-check/checked/4"  # the format of the kept findings (checked_store)
 
 
 def default_cache_dir() -> Path | None:

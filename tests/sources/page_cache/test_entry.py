@@ -94,10 +94,13 @@ def test_every_field_comes_back(tmp_path: Path) -> None:
     assert got.entries[0].status is got.entries[2].status  # one status table a page
 
 
-def wrong(**changes: Any) -> list[dict[str, Any]]:
-    """A head's findings: one finding, right but for `changes`."""
+def wrong(**changes: Any) -> list[Any]:
+    """A head's findings: one finding, right but for `changes`, kept compact
+    (its path and message in their tables, model_rows.findings_data)."""
     right = {"path": "p", "line": 1, "rule": "r", "severity": "error", "message": "m", "fix": []}
-    return [{**right, **changes}]
+    f = {**right, **changes}
+    row = [0, f["line"], f["rule"], f["severity"], 0, None, None, None, 0]
+    return [[f["path"]], [f["message"]], [f["fix"]], [row]]
 
 
 @pytest.mark.parametrize(

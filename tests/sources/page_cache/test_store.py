@@ -233,15 +233,15 @@ def test_a_right_head_reads(tmp_path: Path) -> None:
 
 def hostile_page(key: str) -> bytes:
     """An entry of the right format and key whose finding has a path of the wrong type."""
-    finding = {"path": [1], "line": 1, "rule": "x", "severity": "error", "message": "m"}
+    findings = [[[1]], ["m"], [[]], [[0, 1, "x", "error", 0, None, None, None, 0]]]
     page = {**RIGHT_HEAD, "path": "p"}
-    return well_keyed(key, {**page, "findings": [finding]})
+    return well_keyed(key, {**page, "findings": findings})
 
 
 def infinite_line(key: str) -> bytes:
-    finding = {"path": "p", "line": 1e400, "rule": "x", "severity": "error", "message": "m"}
+    findings = [["p"], ["m"], [[]], [[0, 1e400, "x", "error", 0, None, None, None, 0]]]
     page = {**RIGHT_HEAD, "path": "p"}
-    return well_keyed(key, {**page, "findings": [finding]})
+    return well_keyed(key, {**page, "findings": findings})
 
 
 @pytest.mark.parametrize(
