@@ -89,6 +89,7 @@ def _ref_docs(
 def _fetcher(owners: dict[str, GitRef]) -> Fetch:
     """Fetches pages' bytes from git, one process per repository, each blob
     from the repository of a ref that lists it."""
+    # start-up: as above, git only for git refs
     from checker.sources.gittrees import git_blobs
 
     def fetch(docs: Sequence[DocFile]) -> list[bytes]:
