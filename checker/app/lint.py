@@ -118,7 +118,7 @@ def checked(
 def fixes_of(linted: Linted, ready: Prepared, since: int | None = None) -> FixedPages:
     """The lint run's certain fixes made in its pages, unwritten (`fix`
     writes them; lint's `fixes` hands them on)."""
-    from checker.rewrite.fixes import fixed_pages  # fix's and lintrunner's only
+    from checker.rewrite.fixes import fixed_pages  # start-up: fix's, lintrunner's (40 ms)
 
     pages, findings = linted.corpus.pages, linted.findings
     return fixed_pages(pages, findings, ready.catalogue, ready.gate, ready.docs, since)
