@@ -69,7 +69,8 @@ def across(
     Leaving early (an exception, or close) kills them. `job` is a
     module-level function (a worker is given it by name); the pages' reading
     and the test map's (checker.testmap.tree) share this one pool."""
-    # start-up: multiprocessing (10 ms) is for a run with workers; a few pages are read in-process
+    # start-up: multiprocessing (10 ms) is for a read with workers; a small one is done
+    # in-process (checker.sources.workers), and a warm run reads nothing
     import multiprocessing
 
     context = cast("multiprocessing.context.DefaultContext", multiprocessing.get_context(method))
@@ -96,7 +97,7 @@ def across(
 
 
 def has_forkserver() -> bool:
-    import multiprocessing  # start-up: as in `across`, whose workers alone ask
+    import multiprocessing  # start-up: as in `across`, asked only for a read with workers
 
     return "forkserver" in multiprocessing.get_all_start_methods()
 
@@ -207,7 +208,7 @@ def _death_signal() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import ctypes  # start-up: a worker's alone, not the reading process's
+        import ctypes  # start-up: the workers' alone, never the reading process's
 
         libc = ctypes.CDLL(None, use_errno=True)
         return bool(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)

@@ -90,7 +90,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _warning(line: str) -> None:
     """A warning of the run that is no finding (a catalogue it cannot read)."""
-    click.echo(terminal(line), err=True)
+    click.echo(terminal(line), err=True)  # the path in it comes from the file system
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -111,7 +111,7 @@ def _run(argv: Sequence[str] | None) -> int:
     except Terminated:
         click.echo(_("docs-check: terminated"), err=True)
         return Stopped.TERMINATED
-    except DocsCheckError as error:
+    except DocsCheckError as error:  # terminal(): the names in it come from the command line
         click.echo(_(ERROR_LINE).format(error=terminal(say(str(error)))), err=True)
         return ExitCode.INPUT
     except Exception as error:  # the last resort: a bug, one line and a log of its own

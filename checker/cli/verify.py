@@ -175,6 +175,6 @@ def _backed(
 
 def _options(values: dict[str, Any]) -> Options:
     """The cross-check's options, of verify and --backed alike."""
-    from checker.verify.crosscheck import Options  # start-up: as the flows above
+    from checker.verify.crosscheck import Options  # start-up: verify's code, as the flows above
 
     return Options(strict=values["strict"], require_npu=values["require_npu"])
