@@ -68,11 +68,15 @@ def across(
     `workers` processes: each is given a chunk, and another when it answers.
     Leaving early (an exception, or close) kills them. `job` is a
     module-level function (a worker is given it by name); the pages' reading
-    and the test map's (checker.testmap.tree) share this one pool."""
+    and the test map's (checker.testmap.tree) share this one pool. `method`:
+    the start method, the platform's default where it has not that one (a
+    forkserver)."""
     # start-up: multiprocessing (10 ms) is for a read with workers; a small one is done
     # in-process (checker.sources.workers), and a warm run reads nothing
     import multiprocessing
 
+    if method not in multiprocessing.get_all_start_methods():
+        method = None
     context = cast("multiprocessing.context.DefaultContext", multiprocessing.get_context(method))
     started: list[_Worker] = []
     try:
@@ -94,12 +98,6 @@ def across(
             connection.close()
     for worker, _ in started:
         worker.join()
-
-
-def has_forkserver() -> bool:
-    import multiprocessing  # start-up: as in `across`, asked only for a read with workers
-
-    return "forkserver" in multiprocessing.get_all_start_methods()
 
 
 def _outcomes(started: list[_Worker], chunks: Sequence[Sequence[U]]) -> Iterator[Any]:

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from checker.config.selection import command_line_selectors
 from checker.i18n import N_, joined, message, say
 from checker.report.formats import FORMATS, STATISTICS
 
@@ -38,6 +37,9 @@ def required_output(output: str | None, out: str | None = None) -> str:
 
 def selected(values: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     """The selection options as Settings fields, each selector checked."""
+    # start-up: the ids and their selectors (4 ms) load when a command runs, not for --help
+    from checker.config.selection import command_line_selectors
+
     return {
         name: command_line_selectors("--" + name.replace("_", "-"), values.get(name, ()))
         for name in ("select", "extend_select", "ignore")

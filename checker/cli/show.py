@@ -10,7 +10,6 @@ from checker.cli import options as o
 from checker.cli.output import finish, progress_for
 from checker.cli.settings import paths_of, settings_of
 from checker.i18n import _, say
-from checker.ids.suggest import hint
 
 
 @click.command()
@@ -33,8 +32,9 @@ def show(api: str, paths: tuple[str, ...], fmt: str, output: str | None, **value
         outcome = run_show(api, paths_of(paths, values["docs"]), settings, progress)
     code = finish(outcome, fmt, output, quiet=False)
     if not outcome.result.entries:
-        pages = outcome.result.pages
+        from checker.ids.suggest import hint  # start-up: difflib's, not --help's
 
+        pages = outcome.result.pages
         said = _("docs-check: no entry for {api} in {pages} pages{hint}")
         click.echo(said.format(api=api, pages=pages, hint=say(hint(outcome.result.like))), err=True)
     return code

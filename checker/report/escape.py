@@ -20,8 +20,8 @@ escapes. A name that is not UTF-8 (a lone surrogate) is escaped when written
 
 from __future__ import annotations
 
+import functools
 import re
-from html import escape as _html_escape
 
 # -- terminal -----------------------------------------------------------------------------------
 
@@ -111,13 +111,23 @@ def markdown_fenced(lines: list[str]) -> list[str]:
 
 def html(text: object) -> str:
     """Text (and quotes: it may be an attribute's value) made safe for HTML."""
-    return _html_escape(str(text), quote=True)
+    # start-up: the html package loads its entity table (8 ms), which --help,
+    # loading this module for terminal(), never needs
+    from html import escape
+
+    return escape(str(text), quote=True)
 
 
 # -- XML ------------------------------------------------------------------------------------------
 
-# XML 1.0 cannot hold most control characters (ANSI colour codes in test output).
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+@functools.cache
+def _not_xml() -> re.Pattern[str]:
+    """What XML 1.0 cannot hold: most control characters (ANSI colour codes in
+    test output), lone surrogates. Compiled at its first use: its ranges take
+    4 ms to compile, which `--help`, loading this module for `terminal`, never
+    needs."""
+    return re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml(text: str) -> str:
@@ -125,7 +135,7 @@ def xml(text: str) -> str:
     lone surrogate (a file name's byte that is not UTF-8) as `\\udcff`, the
     spelling every other format gives it (checker.files.encodable). ElementTree
     escapes the rest (`<`, `&`, quotes)."""
-    return _NOT_XML.sub(_xml_escaped, text)
+    return _not_xml().sub(_xml_escaped, text)
 
 
 def _xml_escaped(match: re.Match[str]) -> str:
