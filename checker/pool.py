@@ -18,6 +18,9 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
+import time
+import traceback
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -65,10 +68,16 @@ def across(
     `workers` processes: each is given a chunk, and another when it answers.
     Leaving early (an exception, or close) kills them. `job` is a
     module-level function (a worker is given it by name); the pages' reading
-    and the test map's (checker.testmap.tree) share this one pool."""
+    and the test map's (checker.testmap.tree) share this one pool. `method`:
+    the start method, the platform's default where it has not that one (a
+    forkserver)."""
+    # start-up: multiprocessing (10 ms) is for a read with workers; a small one is done
+    # in-process (checker.sources.workers), and a warm run reads nothing
     import multiprocessing
 
-    context = multiprocessing.get_context() if method is None else _context(method)
+    if method not in multiprocessing.get_all_start_methods():
+        method = None
+    context = cast("multiprocessing.context.DefaultContext", multiprocessing.get_context(method))
     started: list[_Worker] = []
     try:
         with held():
@@ -91,20 +100,8 @@ def across(
         worker.join()
 
 
-def _context(method: str) -> multiprocessing.context.DefaultContext:
-    import multiprocessing
-
-    return cast("multiprocessing.context.DefaultContext", multiprocessing.get_context(method))
-
-
-def has_forkserver() -> bool:
-    import multiprocessing
-
-    return "forkserver" in multiprocessing.get_all_start_methods()
-
-
 def _outcomes(started: list[_Worker], chunks: Sequence[Sequence[U]]) -> Iterator[Any]:
-    from multiprocessing.connection import wait
+    from multiprocessing.connection import wait  # start-up: as in `across`, its caller
 
     waiting = list(enumerate(chunks))[::-1]  # popped from the end: the first first
     busy: dict[Connection, tuple[BaseProcess, int]] = {}
@@ -161,8 +158,6 @@ def _serve(connection: Connection, parent: int, method: str, job: Callable[[Any]
         try:
             answer = (True, [job(unit) for unit in work], "")
         except Exception as error:
-            import traceback
-
             where = "".join(traceback.format_exception(error))
             answer = (False, error, where)
         try:
@@ -196,8 +191,6 @@ def _worker_started(parent: int, method: str) -> None:
         if os.getppid() != first:  # it died before the request took
             os._exit(1)
     else:
-        import threading
-
         threading.Thread(target=_watch_parent, args=(first,), daemon=True).start()
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
@@ -213,7 +206,7 @@ def _death_signal() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import ctypes
+        import ctypes  # start-up: the workers' alone, never the reading process's
 
         libc = ctypes.CDLL(None, use_errno=True)
         return bool(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)
@@ -223,8 +216,6 @@ def _death_signal() -> bool:
 
 def _watch_parent(first: int) -> None:
     """Elsewhere: an orphan is given another parent, and then ends itself."""
-    import time
-
     while os.getppid() == first:
         time.sleep(PARENT_POLL)
     os._exit(1)

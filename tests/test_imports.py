@@ -13,6 +13,8 @@ terminal's styles), so no test holds it to the command line."""
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -215,3 +217,80 @@ def test_every_module_is_in_a_layer() -> None:
 def test_no_import_runs_up_the_layers() -> None:
     found = upward(graph(), LAYERS)
     assert found == [], "imports of a layer above: " + "; ".join(found)
+
+
+# -- imports inside functions -----------------------------------------------------------
+
+# An import inside a function is a dependency the module's head does not show;
+# it stays only where start-up time needs it (it keeps a heavy module off a path
+# that does not use it: the flows off `--help`, git, torch, the test map and the
+# process pool off a plain lint) or where the code runs in another interpreter
+# (checker/torch/scripts/, torch's side), and a comment beside it says which.
+MOST_IMPORTS_INSIDE_FUNCTIONS = 60
+
+
+def imports_inside_functions(path: Path) -> list[tuple[int, bool]]:
+    """Each import inside a function of the module at `path`: its line, and
+    whether a comment says why, on its own lines or on the line above it (the
+    line above the run of imports it is one of)."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    commented = {
+        token.start[0]
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT
+    }
+    found: dict[int, bool] = {}
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                above = node.lineno - 1
+                while above > 0 and lines[above - 1].lstrip().startswith(("import ", "from ")):
+                    above -= 1
+                own = range(node.lineno, (node.end_lineno or node.lineno) + 1)
+                found[node.lineno] = above in commented or any(n in commented for n in own)
+    return sorted(found.items())
+
+
+def test_imports_inside_functions_are_found_with_their_comments(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(
+        "import os\n"
+        "def f():\n"
+        "    import json\n"
+        "    # start-up: csv is for --csv only\n"
+        "    import csv\n"
+        "    import email\n"
+        "    x = 1\n"
+        "    from email import (  # a reason\n"
+        "        message,\n"
+        "    )\n"
+        "    def inner():\n"
+        "        from decimal import (\n"
+        "            Decimal,  # a reason on its last line\n"
+        "        )\n"
+        "class C:\n"
+        "    async def g(self):\n"
+        "        import re\n",
+        encoding="utf-8",
+    )
+    assert imports_inside_functions(module) == [
+        (3, False),
+        (5, True),
+        (6, True),  # one of a run of imports under a comment
+        (8, True),
+        (12, True),
+        (17, False),
+    ]
+
+
+def test_imports_inside_functions_are_few_and_each_says_why() -> None:
+    found = {
+        f"{path.relative_to(PACKAGE.parent)}:{line}": commented
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for line, commented in imports_inside_functions(path)
+    }
+    assert [where for where, commented in found.items() if not commented] == []
+    assert len(found) <= MOST_IMPORTS_INSIDE_FUNCTIONS, f"{len(found)} imports inside functions"

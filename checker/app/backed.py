@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from checker.app.environments import Environments, check_interpreters
 from checker.app.setup import Prepared, Settings, read_docs
 from checker.app.tests import version_links
+from checker.app.verify_request import Request, refs_read
 from checker.app.version_trees import TestsRequest
 from checker.errors import InputError, UsageError
 from checker.files import write_atomically
@@ -31,6 +32,7 @@ from checker.model.version import version_key
 from checker.outcome import Command, Outcome, Unverified
 from checker.progress import Progress
 from checker.results import BackedReport
+from checker.sources.testtrees import extracted_tests
 from checker.torch.runner import Session
 from checker.verify.backed.judge import judged
 from checker.verify.backed.planning import planned
@@ -71,8 +73,6 @@ def backed(
     plans: list[Plan] = []
     notes: list[str] = []
     if request.live:
-        from checker.app.verify_request import Request, refs_read
-
         given = ready.config.test_refs_with(request.test_refs)  # and the configuration's
         refs = dict(given)
         if refs:  # as read: `origin/v2.12.0` for `v2.12.0`
@@ -183,8 +183,6 @@ def _run(
 ) -> Evidence:
     """This runner's part of the plan, in its version's environment, with the
     tests as they are at the plan's ref (extracted) or in the working tree."""
-    from checker.sources.testtrees import extracted_tests  # a live run's only
-
     refs = [plan.ref] if plan.ref else []
     with extracted_tests(request.git_repo, refs, [request.tests]) as trees:
         root = trees.get(plan.ref) if plan.ref else None

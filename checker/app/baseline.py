@@ -23,6 +23,7 @@ from checker.gate.baseline import baseline_json, verdict_records
 from checker.i18n import N_, message
 from checker.outcome import Command, Outcome
 from checker.results import Linted
+from checker.verify.report_load import load_report
 
 if TYPE_CHECKING:
     from checker.app.version_trees import TestsRequest
@@ -49,8 +50,6 @@ def baseline(
     `tests`: lint's --tests, whose verdicts are findings to record too."""
     verdicts = []
     if verify_report:  # read before the lint: a broken report writes nothing
-        from checker.verify.report_load import load_report
-
         judged, _evidence = load_report(verify_report, setup(paths, settings).catalogue)
         verdicts = verdict_records(judged)
     linted = lint(paths, settings, progress, tests=tests)

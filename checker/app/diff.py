@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import replace
 
+from checker.app.lint import lint_rules
 from checker.app.setup import Prepared, Settings, read_docs
+from checker.checks.lint import lint_pages
 from checker.errors import UsageError
 from checker.gate.baseline import Project, key_of
 from checker.i18n import N_, joined, message
@@ -24,6 +26,7 @@ from checker.outcome import Command, Outcome
 from checker.progress import Progress
 from checker.results import Diffed
 from checker.sources.documents import no_pages
+from checker.sources.page_cache.checked_store import CheckedStore
 
 LANGUAGES = ("zh", "en")
 
@@ -94,11 +97,6 @@ def _findings_between(
     """What lint finds at B and not at A, and at A and not at B. A finding is
     matched by its rule, its path in the repository and its API (else its
     message), counted: two at A and three at B is one introduced."""
-    # between refs only: diffing versions or languages runs no lint
-    from checker.app.lint import lint_rules
-    from checker.checks.lint import lint_pages
-    from checker.sources.page_cache.checked_store import CheckedStore
-
     cache = settings.reading.options().cache
     store = CheckedStore(cache, ready.catalogue) if cache else None
     rules = lint_rules(ready, settings)  # a status flipped against a rule is a finding too

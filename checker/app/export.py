@@ -30,6 +30,7 @@ def export(
     errors = corpus.errors
     linked = None
     if tests is not None:
+        # start-up: the test map's modules (some 50 ms) load only with --tests
         from checker.app.tests import test_map
         from checker.app.tests_links import map_rules
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from checker.app.setup import Prepared, Settings, resolvers, setup
 from checker.checks.lint import lint_pages, page_rules
 from checker.gate.audit import Audit
+from checker.gate.touched import touched
 from checker.ids.registry import GATE, LINT, READ, RESOLVE
 from checker.model.checked import PageRules
 from checker.model.expectation import Expectation
@@ -82,6 +83,7 @@ def checked(
         options = replace(settings.reading.options(progress), page_rules=read_with)
         corpus = read_corpus(ready.docs, ready.catalogue, options=options)
         if resolve is not None:
+            # start-up: torch's resolver (and the processes it runs) loads only with --resolve-apis
             from checker.torch.resolve.resolution import resolve_for
 
             resolution = resolve_for(corpus.pages, resolve, progress, started)
@@ -95,6 +97,7 @@ def checked(
     mapping_errors: tuple[str, ...] = ()
     tested = None
     if tests is not None:
+        # start-up: the test map's modules (some 50 ms) load only with --tests
         from checker.app.tests import test_map, verdict_findings
         from checker.app.tests_links import map_rules
 
@@ -104,8 +107,6 @@ def checked(
     audit = _audit(corpus, ready.gate.project, whole=not paths, resolved=resolve is not None)
     gated = ready.gate.apply(findings, pages=corpus.pages, audit=audit)
     if change is not None:
-        from checker.gate.touched import touched
-
         kept = touched(gated.findings, corpus.pages, change)
         gated = replace(gated, findings=kept.findings, untouched=kept.untouched)
     linted = Linted(
@@ -117,7 +118,7 @@ def checked(
 def fixes_of(linted: Linted, ready: Prepared, since: int | None = None) -> FixedPages:
     """The lint run's certain fixes made in its pages, unwritten (`fix`
     writes them; lint's `fixes` hands them on)."""
-    from checker.rewrite.fixes import fixed_pages  # fix's and lintrunner's only
+    from checker.rewrite.fixes import fixed_pages  # start-up: fix's, lintrunner's (40 ms)
 
     pages, findings = linted.corpus.pages, linted.findings
     return fixed_pages(pages, findings, ready.catalogue, ready.gate, ready.docs, since)

@@ -12,10 +12,13 @@ from typing import TYPE_CHECKING
 
 from checker.app.lint import checked
 from checker.app.setup import Settings
+from checker.app.verify import verify
+from checker.app.verify_request import Request
 from checker.model.query import spoken_of
 from checker.model.records import records_of
 from checker.outcome import Command, Outcome
 from checker.results import Site
+from checker.verify.report_load import Verification, load_verification
 
 if TYPE_CHECKING:
     from checker.app.version_trees import TestsRequest
@@ -39,8 +42,6 @@ def report(
     errors = linted.corpus.errors + linted.mapping_errors
     verification = None
     if verify_reports or evidence:
-        from checker.verify.report_load import load_verification
-
         verification = load_verification(verify_reports, catalogue)
     if evidence and verification is not None:
         verification, judging_errors = _judged(paths, settings, evidence, verification, progress)
@@ -62,10 +63,6 @@ def _judged(
 ) -> tuple[Verification, tuple[str, ...]]:
     """The evidence files judged by verify's own flow, with no live run (the
     rules of the docs, the configuration's too), added to the reports read."""
-    from checker.app.verify import verify
-    from checker.app.verify_request import Request
-    from checker.verify.report_load import Verification
-
     request = Request(tuple(paths), evidence_files=tuple(evidence), live=False)
     judged = verify(request, settings, progress)
     files = (*read.files, *evidence)

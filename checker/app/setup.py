@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from checker.config.config import Config, find_config, load_config
 from checker.errors import UsageError
+from checker.gate.baseline import Project, load_baseline, load_verdicts
+from checker.gate.gate import Gate
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.outcome import FailOn
@@ -54,6 +56,7 @@ class Reading:
         for given, read in self.resolved:
             if name in (given, read.ref):
                 return read
+        # start-up: git's modules load only for refs given
         from checker.sources.gitrefs import GitRef
 
         return GitRef(self.git_repo or ".", name)
@@ -94,6 +97,7 @@ def config_for(config_file: str | None, paths: Sequence[str], reading: Reading) 
     if config_file:
         return load_config(Path(config_file), default_catalogue())
     if reading.refs:
+        # start-up: git's modules load only for refs given
         from checker.config.ref_config import config_at_ref
 
         return config_at_ref(reading.git_ref(reading.refs[0]), default_catalogue()) or Config()
@@ -127,10 +131,6 @@ def setup(
     paths: Sequence[str], settings: Settings, severity: dict[str, str] | None = None
 ) -> Prepared:
     """`severity`: levels the command line sets, which win over the configuration's."""
-    # probe imports this module and sets up no gate
-    from checker.gate.baseline import Project, load_baseline, load_verdicts
-    from checker.gate.gate import Gate
-
     reading, baseline_file = settings.reading, settings.baseline_file
     config = config_for(settings.config_file, paths, reading)
     project = Project(config.root, reading.refs)
@@ -164,6 +164,7 @@ def resolvers(resolve: ResolveOptions | None) -> Iterator[dict[str, Started] | N
     if resolve is None:
         yield None
         return
+    # start-up: torch's resolver loads only with --resolve-apis
     from checker.torch.resolve.resolution import resolvers_started
 
     with resolvers_started(resolve) as started:

@@ -124,6 +124,7 @@ def _verify(
     touched = [_touched(pages, rule) for rule in rules]
     static = [f for f in lint_pages(pages, catalogue) if any(_on(f, t) for t in touched)]
     if request.tests is not None:
+        # start-up: the test map's modules (some 50 ms) load only with --tests
         from checker.app.tests import test_map, verdict_findings
 
         mapped = test_map(pages, catalogue, rules, request.tests, request.reading)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from checker.errors import DataError, UsageError
 from checker.i18n import N_, message
+from checker.ids.suggest import hint
+from checker.model.apis import checked_name, like, resolved
 from checker.model.catalogue import Catalogue
 from checker.model.expectation import Expectation
 from checker.sources.corpus import ReadOptions
@@ -57,13 +59,9 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
     files = rule_files(request.docs, request.rule_files, bool(request.reading.refs))
     rules = load_rules(files, catalogue, request.rule_texts)
     if request.api is not None:
-        from checker.model.apis import checked_name, like, resolved
-
         api = checked_name(request.api, "--api")
         names = resolved(api, (rule.api for rule in rules))
         if not names:
-            from checker.ids.suggest import hint
-
             near = hint(like(api, (rule.api for rule in rules)))
             raise UsageError(message(N_("no rule for API {api}{hint}"), api=api, hint=near))
         rules = [rule for rule in rules if rule.api in names]

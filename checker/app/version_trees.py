@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.read.load import load_bytes
+from checker.sources.gitrefs import GitRef, resolve_refs
 from checker.testmap.cache import ScanCache
 from checker.testmap.disabled import DisabledList, is_list, list_for, release_of
 from checker.testmap.tree import (
@@ -44,7 +46,6 @@ def test_commits(request: TestsRequest) -> dict[str, str]:
     names = list(dict.fromkeys(ref for _, ref in request.test_refs))
     if not names:
         return {}
-    from checker.sources.gitrefs import GitRef, resolve_refs
 
     read = resolve_refs([GitRef(request.git_repo, name) for name in names])
     return {ref.ref: found.commit for ref, found in read.items()}
@@ -126,8 +127,6 @@ def disabled_list(
 
 
 def _release(path: str) -> str | None:
-    from pathlib import PurePosixPath
-
     release = release_of(PurePosixPath(path).name)
     return release if isinstance(release, str) else None
 

@@ -33,6 +33,7 @@ from checker.cli.language import lang_option, language_asked
 from checker.cli.lint import lint
 from checker.cli.migrate import migrate
 from checker.cli.new_version import new_version
+from checker.cli.output import ERROR_LINE
 from checker.cli.probe import probe
 from checker.cli.report import report
 from checker.cli.rules import rule, rules
@@ -44,6 +45,7 @@ from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
 from checker.i18n import _, chosen, say
 from checker.outcome import ExitCode, Stopped
+from checker.report.escape import terminal
 
 
 @click.group(
@@ -88,9 +90,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _warning(line: str) -> None:
     """A warning of the run that is no finding (a catalogue it cannot read)."""
-    from checker.report.escape import terminal  # the path in it comes from the file system
-
-    click.echo(terminal(line), err=True)
+    click.echo(terminal(line), err=True)  # the path in it comes from the file system
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -111,15 +111,12 @@ def _run(argv: Sequence[str] | None) -> int:
     except Terminated:
         click.echo(_("docs-check: terminated"), err=True)
         return Stopped.TERMINATED
-    except DocsCheckError as error:
-        from checker.cli.output import ERROR_LINE
-        from checker.report.escape import terminal  # the names in it come from the command line
-
+    except DocsCheckError as error:  # terminal(): the names in it come from the command line
         click.echo(_(ERROR_LINE).format(error=terminal(say(str(error)))), err=True)
         return ExitCode.INPUT
     except Exception as error:  # the last resort: a bug, one line and a log of its own
+        # start-up: the crash log's modules (7 ms: tempfile, traceback, platform) only for a crash
         from checker.cli.crashed import crashed
-        from checker.report.escape import terminal
 
         click.echo(terminal(crashed(error, argv)), err=True)
         return ExitCode.CRASHED

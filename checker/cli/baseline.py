@@ -40,6 +40,7 @@ def baseline(
     """Record today's lint findings of PATHS in a baseline file (with
     --verify-report, a verify run's verdicts too). Commit it; `lint --baseline
     FILE` and `verify --baseline FILE` then fail only on new ones."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.baseline import baseline as run_baseline
 
     path = required_output(output)

@@ -36,11 +36,12 @@ def coverage(
     documents, less the configuration's [coverage] exclude. PATHS: docs
     roots, folders or files (default: the configuration's docs, else the
     current folder)."""
-    from checker.app.coverage import CoverageOptions
-    from checker.app.coverage import coverage as run_coverage
+    # start-up: the command's flow and all it reads load when it runs, never for --help
+    from checker.app import coverage as coverage_flow
 
     settings = settings_of(values)
-    options = CoverageOptions(python, python_for, timeout)
+    docs = paths_of(paths, values["docs"])
+    options = coverage_flow.CoverageOptions(python, python_for, timeout)
     with progress_for(quiet=False) as progress:
-        outcome = run_coverage(paths_of(paths, values["docs"]), settings, options, progress)
+        outcome = coverage_flow.coverage(docs, settings, options, progress)
     return finish(outcome, fmt, output, quiet=False)

@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker import __version__
+from checker.files import ESCAPE, write_atomically
 from checker.i18n import N_, message, say
+from checker.sources.page_cache.store import default_cache_dir
 
 LOG = "docs-check.log"
 
@@ -76,9 +78,6 @@ def _said(error: BaseException) -> str:
 def _written(text: str) -> Path | None:
     """The log's path: the page cache's folder, else the temporary folder; None
     when neither can be written."""
-    from checker.files import ESCAPE, write_atomically
-    from checker.sources.page_cache.store import default_cache_dir
-
     cache = default_cache_dir()
     if cache is not None:
         path = cache / LOG

@@ -36,11 +36,11 @@ def diff(
     compared per version), or with --git REPO two refs (master~5 master).
     PATHS: docs roots, folders or files (with refs: paths inside the
     repository; default: the configuration's docs, else the current folder)."""
-    from checker.app.diff import diff as run_diff
-    from checker.app.diff import sides_of
+    # start-up: the command's flow and all it reads load when it runs, never for --help
+    from checker.app import diff as diff_flow
     from checker.model.changes import Compared
 
-    sides = sides_of(a, b, values["git_repo"])
+    sides = diff_flow.sides_of(a, b, values["git_repo"])
     if sides.compared is Compared.REFS:
         if values["refs"]:
             raise click.UsageError(
@@ -49,7 +49,7 @@ def diff(
         values = {**values, "refs": (a, b)}
     settings = settings_of(values)
     with progress_for(quiet=False) as progress:
-        outcome = run_diff(
+        outcome = diff_flow.diff(
             sides, paths_of(paths, values["docs"]), settings, progress, values["exit_code"]
         )
     return finish(outcome, fmt, output, quiet=False)

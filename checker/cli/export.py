@@ -24,6 +24,7 @@ def export(paths: tuple[str, ...], fmt: str, output: str | None, **values: Any) 
     """Write one record per API, version, language and product: what the docs
     say of it, and where. PATHS: docs roots, folders or files (default: the
     configuration's docs, else the current folder)."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.export import export as run_export
 
     tests = tests_request_of(values)  # before the refs are resolved: needs --tests first

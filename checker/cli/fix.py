@@ -23,6 +23,7 @@ def fix(paths: tuple[str, ...], diff: bool, quiet: bool, **values: Any) -> int:
     """Fix what lint finds where the fix is certain. `docs-check rule ID` says
     whether a rule has one; nothing else is changed, and each page is read back
     before it is written. Then what is left is reported. PATHS as for lint."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.fix import fix as run_fix
 
     settings = settings_of(values)

@@ -52,6 +52,7 @@ def lint(
     """Check docs pages against the static rules. PATHS: repo roots, docs or
     version folders, or single files (default: the configuration's docs, else
     the current folder)."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.lint import lint as run_lint
 
     tests = tests_request_of(values)  # before the refs are resolved: needs --tests first

@@ -32,6 +32,7 @@ def migrate(paths: tuple[str, ...], form: str, diff: bool, quiet: bool, **values
     (--to table), and the rest of each page is kept. Every migrated page is
     read back and must say the same; an entry that cannot be migrated without
     loss is left as it is and reported. PATHS as for lint."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.migrate import migrate as run_migrate
 
     settings = settings_of(values)

@@ -26,6 +26,7 @@ def new_version(new: str, old: str, root: str, quiet: bool, **values: Any) -> in
     with every pytorch.org docs link and the version's name rewritten for NEW,
     and statuses copied unchanged (claims still to verify). An existing folder
     is never overwritten."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.new_version import new_version as run_new_version
 
     outcome = run_new_version(new, old, root, settings_of(values))

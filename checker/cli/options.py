@@ -13,6 +13,7 @@ import click
 
 from checker.cli.torch_options import resolve_options
 from checker.errors import UsageError
+from checker.i18n import N_, message
 from checker.report.formats import formats_for
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -34,8 +35,6 @@ def _listed_paths(
     (lintrunner's `@{{PATHSFILE}}`). A path that begins with `@` is given as
     `./@name`. A list that cannot be read, or lists nothing, is a usage error:
     an empty one would otherwise check the default docs."""
-    from checker.i18n import N_, message
-
     paths: list[str] = []
     for value in values:
         if not value.startswith("@"):

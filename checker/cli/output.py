@@ -21,7 +21,10 @@ import click
 
 from checker.cli.language import language_given
 from checker.errors import UsageError
+from checker.files import encodable, write_atomically
 from checker.i18n import N_, _, chosen, message, say
+from checker.progress import progress_on
+from checker.report.escape import terminal as escaped
 from checker.report.formats import FORMATS, render, summary
 
 if TYPE_CHECKING:
@@ -49,9 +52,6 @@ def finish(
     instead of the report (--statistics). `code`: --lintrunner-code. `by_ref`:
     a summary line for each git ref read, before the total (lint
     --summary-by-ref)."""
-    from checker.files import encodable
-    from checker.report.escape import terminal as escaped  # names in these lines come from files
-
     f = FORMATS[fmt] if fmt is not None else None
     if f is not None and f.in_band:
         outcome = dataclasses.replace(outcome, in_band=True)
@@ -87,8 +87,6 @@ def colour_for(output: str | None) -> bool:
 def emit(report: str, output: str | None, colour: bool = False) -> None:
     """`colour`: the report is styled, and its styles are kept even where
     stdout is no terminal (click strips them there otherwise)."""
-    from checker.files import encodable, write_atomically
-
     if output is not None:
         write_atomically(output, report)
         return
@@ -118,7 +116,5 @@ def _drop_stdout() -> None:
 @contextmanager
 def progress_for(quiet: bool) -> Iterator[Progress | None]:
     """The progress line on stderr, if it is a terminal and the run is not quiet."""
-    from checker.progress import progress_on
-
     with progress_on(sys.stderr, quiet) as progress:
         yield progress

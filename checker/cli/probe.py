@@ -34,6 +34,7 @@ def probe(
     """Probe this environment (torch, torch_npu, CANN, NPU), run the rules'
     behaviour tests here, and with --test-ref their repository tests for this
     torch release, and write the evidence for `verify --evidence`."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.probe import probe as run_probe
     from checker.app.verify_request import Request
 

@@ -48,6 +48,7 @@ def report(
     filterable table of every API, and a view of every page with its findings.
     PATHS: docs roots, folders or files (default: the configuration's docs,
     else the current folder)."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.report import report as run_report
     from checker.folder import replace_folder
     from checker.report.html import render_files

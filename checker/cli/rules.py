@@ -18,6 +18,7 @@ def rule(rule_id: str, fmt: str, output: str | None) -> int:
     """Explain the rule ID, with examples. Prints its default level and stage,
     what it reports, a wrong and a right example and how to fix it;
     `docs-check rules` lists the ids."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.rules import rule as describe
 
     return finish(describe(rule_id), fmt, output, quiet=False)
@@ -29,6 +30,7 @@ def rule(rule_id: str, fmt: str, output: str | None) -> int:
 def rules(fmt: str, output: str | None) -> int:
     """List every rule id. One line each: its default level, its stage and
     what it reports; `docs-check rule ID` explains one."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.rules import rules as listed
 
     return finish(listed(), fmt, output, quiet=False)

@@ -37,6 +37,7 @@ def required_output(output: str | None, out: str | None = None) -> str:
 
 def selected(values: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     """The selection options as Settings fields, each selector checked."""
+    # start-up: the ids and their selectors (4 ms) load when a command runs, not for --help
     from checker.config.selection import command_line_selectors
 
     return {
@@ -89,6 +90,7 @@ def _refs_resolved(repo: str, refs: tuple[str, ...], others: tuple[str, ...]) ->
     configuration's test refs with the given ones (checker.app.verify)."""
     if not refs and not others:
         return ()
+    # start-up: git's modules load only for refs given
     from checker.sources.gitrefs import GitRef, resolve_refs
 
     wanted = [GitRef(repo, ref) for ref in (*refs, *others)]
@@ -97,6 +99,8 @@ def _refs_resolved(repo: str, refs: tuple[str, ...], others: tuple[str, ...]) ->
 
 
 def reading_of(values: dict[str, Any]) -> Reading:
+    # start-up: the flows' setup (configuration, gate, reading) loads when a command
+    # runs, never for --help
     from checker.app.setup import Reading
 
     git_repo, refs = values.get("git_repo"), tuple(values.get("refs", ()))
@@ -140,6 +144,7 @@ def since_of(values: dict[str, Any]) -> Since | None:
         option = "--staged" if staged else "--changed-since"
         said = message(N_("{option} judges the working tree: not with --ref"), option=option)
         raise click.UsageError(say(said))
+    # start-up: git's diff loads only for --changed-since and --staged
     from checker.sources.gitdiff import Since
 
     if base is None:
@@ -194,9 +199,8 @@ def resolving(
                     )
                 )
         return None
-    from checker.torch.resolve.resolution import (
-        ResolveOptions,
-    )  # a lint run without it never loads it
+    # start-up: torch's resolver loads only with --resolve-apis
+    from checker.torch.resolve.resolution import ResolveOptions
 
     return ResolveOptions(
         python, tuple(values["python_for"]), bool(values.get("require_all_versions")), timeout
@@ -208,6 +212,7 @@ def settings_of(
 ) -> Settings:
     """The settings of the options a command took (reading, configuration,
     scope, baseline, --resolve-apis, --exit-zero), checked."""
+    # start-up: as in reading_of
     from checker.app.setup import Settings
 
     return Settings(

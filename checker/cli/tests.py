@@ -47,6 +47,7 @@ def tests(
     them and the NPU disabled-test lists: claim-unbacked, claim-tests-disabled,
     unsupported-but-tested. PATHS: docs roots, folders or files (default: the
     configuration's docs, else the current folder)."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.tests import tests as run_tests
 
     settings = settings_of(values)

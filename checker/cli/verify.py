@@ -4,7 +4,7 @@ release."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,6 +27,9 @@ from checker.cli.torch_options import (
 )
 from checker.i18n import N_, message, say
 from checker.report.formats import formats_for
+
+if TYPE_CHECKING:
+    from checker.verify.crosscheck import Options
 
 
 @click.command()
@@ -88,9 +91,9 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
     """Check the docs against the rules and against behaviour tests run live
     (on the NPU where there is one) or recorded in evidence files. PATHS: docs
     roots or folders (default: the configuration's docs, else the current folder)."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.verify import verify as run_verify
     from checker.app.verify_request import Request
-    from checker.verify.crosscheck import Options
 
     timeout = values["timeout"]
     settings = settings_of(values, python_tests_too=True, timeout=timeout)
@@ -112,7 +115,7 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         python=values["python"],
         evidence_files=values["evidence_files"],
         live=not values["no_live"],
-        options=Options(strict=values["strict"], require_npu=values["require_npu"]),
+        options=_options(values),
         timeout=timeout,
         python_for=values["python_for"],
         test_refs=values["test_refs"],
@@ -134,10 +137,10 @@ def _backed(
     values: dict[str, Any],
 ) -> int:
     """verify --backed: its own flow (checker.app.backed) and reports."""
+    # start-up: the command's flow and all it reads load when it runs, never for --help
     from checker.app.backed import BackedRequest, backed
     from checker.model.plan import shard_option
     from checker.verify.backed.run import Limits
-    from checker.verify.crosscheck import Options
 
     if fmt not in formats_for("backed"):
         offered = ", ".join(formats_for("backed"))
@@ -163,8 +166,15 @@ def _backed(
         live=not values["no_live"],
         limits=Limits(values["module_timeout"], values["budget"]),
         write_evidence=values["write_evidence"],
-        options=Options(strict=values["strict"], require_npu=values["require_npu"]),
+        options=_options(values),
     )
     with progress_for(quiet) as progress:
         outcome = backed(request, settings, progress)
     return finish(outcome, fmt, output, quiet)
+
+
+def _options(values: dict[str, Any]) -> Options:
+    """The cross-check's options, of verify and --backed alike."""
+    from checker.verify.crosscheck import Options  # start-up: verify's code, as the flows above
+
+    return Options(strict=values["strict"], require_npu=values["require_npu"])

@@ -15,6 +15,7 @@ from checker.errors import DataError
 from checker.i18n import N_, message
 from checker.ids.registry import REGISTRY
 from checker.ids.selectors import problem
+from checker.ids.suggest import unknown_said
 from checker.model.catalogue import Catalogue
 from checker.model.name_form import plain_name
 from checker.tomlfile import KeyPath, TomlLines, check_keys, require_strings
@@ -74,8 +75,6 @@ def check_settings(
         )
     unknown = [product for product in settings.get("scope", ()) if product not in catalogue.ids]
     if unknown:
-        from checker.ids.suggest import unknown_said
-
         said = unknown_said(unknown, catalogue.ids)
         raise DataError(
             message(

@@ -17,10 +17,13 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checker.model.finding import Finding
 from checker.model.support import Page
-from checker.sources.gitdiff import Changed
+
+if TYPE_CHECKING:  # the change is git's; judging findings by it runs none
+    from checker.sources.gitdiff import Changed
 
 # What one page's change makes another page (or the rules) disagree with:
 # reported wherever it is placed, for a touched entry's API.

@@ -13,6 +13,7 @@ from functools import cache
 
 from checker.i18n import N_, message
 from checker.ids.registry import REGISTRY
+from checker.ids.suggest import closest
 
 ALL = "ALL"
 
@@ -38,7 +39,6 @@ def problem(selector: str) -> str | None:
         return message(N_("empty rule id"))
     if selector == ALL or any(covers(selector, rule) for rule in REGISTRY):
         return None
-    from checker.ids.suggest import closest  # an error's hint only (difflib)
 
     near = closest(selector, _known())
     if near is None:

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from checker.errors import UsageError
 from checker.i18n import N_, message
+from checker.ids.suggest import closest
 from checker.model.name_form import plain_name
 
 
@@ -38,8 +39,6 @@ def resolved(api: str, names: Iterable[str]) -> set[str]:
 def like(api: str, names: Iterable[str]) -> str | None:
     """The full name most like `api`: compared whole when `api` is dotted,
     else by the last part of each name (`put_metrc` → `...metrics.put_metric`)."""
-    from checker.ids.suggest import closest  # a miss's hint only (difflib)
-
     known = sorted(set(names))
     if "." in api:
         return closest(api, known)

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from checker.errors import DataError
 from checker.i18n import N_, message
+from checker.ids.suggest import unknown_said
 from checker.model.product import Product, product_of, soc_overlap
 
 _PACKAGED_RULES = Path(__file__).parent.parent / "_rules"
@@ -132,8 +133,6 @@ class Catalogue:
     def with_scope(self, scope: tuple[str, ...]) -> Catalogue:
         unknown = [product for product in scope if product not in self.ids]
         if unknown:
-            from checker.ids.suggest import unknown_said
-
             raise DataError(
                 message(
                     N_("unknown product id in scope: {said}"), said=unknown_said(unknown, self.ids)

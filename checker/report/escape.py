@@ -21,7 +21,6 @@ escapes. A name that is not UTF-8 (a lone surrogate) is escaped when written
 from __future__ import annotations
 
 import re
-from html import escape as _html_escape
 
 # -- terminal -----------------------------------------------------------------------------------
 
@@ -111,7 +110,11 @@ def markdown_fenced(lines: list[str]) -> list[str]:
 
 def html(text: object) -> str:
     """Text (and quotes: it may be an attribute's value) made safe for HTML."""
-    return _html_escape(str(text), quote=True)
+    # start-up: the html package loads its entity table (8 ms), which --help,
+    # loading this module for terminal(), never needs
+    from html import escape
+
+    return escape(str(text), quote=True)
 
 
 # -- XML ------------------------------------------------------------------------------------------

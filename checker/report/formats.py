@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from checker.errors import UsageError
+from checker.files import encodable
 from checker.i18n import N_, message
 from checker.outcome import Command
+from checker.report.escape import terminal_lines
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -162,12 +164,9 @@ def render(
             text = report.renderers[name](outcome)
         if f.plain and not statistics:  # one escaping of control characters: text's
             # not at the top: --help loads this registry, for the format choices
-            from checker.report.escape import terminal_lines
 
             text = terminal_lines(text)
     except UnicodeEncodeError as error:
-        from checker.files import encodable
-
         named = encodable(error.object) if isinstance(error.object, str) else message(N_("a name"))
         raise UsageError(
             message(

@@ -205,7 +205,7 @@ def _resolution_suite(resolution: Resolution, findings: Sequence[Finding]) -> ET
 
 
 def _evidence_suite(report: VerifyReport) -> ET.Element:
-    from checker.report.verify import evidence_lines  # verify's evidence only
+    from checker.report.verify import evidence_lines  # start-up: verify's evidence only
 
     """A testcase per run. A run on a product's NPU is judged per product in the
     rule suites; a reference run of a selected rule that did not pass fails here,

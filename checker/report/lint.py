@@ -19,6 +19,7 @@ from checker.model.finding import Finding, Severity
 from checker.outcome import Command
 from checker.report.escape import markdown as _text
 from checker.report.formats import Report, renderer
+from checker.report.located import located
 from checker.report.markdown.parts import errors_section as _errors
 from checker.report.markdown.parts import findings_section as _findings
 from checker.report.markdown.parts import headed
@@ -128,8 +129,6 @@ def counts_by_ref(linted: Linted) -> list[str]:
     """`REF: 3 findings (...) in 6 files, 22 entries`, for each git ref read
     (--summary-by-ref): a history's findings, ref by ref. Findings on no page
     (a configuration's unused ignore) count in the total line only."""
-    from checker.report.located import located  # --summary-by-ref only
-
     lines = []
     for ref in linted.refs:
         pages = [page for page in linted.corpus.pages if page.tree == ref]

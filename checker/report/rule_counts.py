@@ -21,6 +21,7 @@ from checker.i18n import say
 from checker.ids.registry import REGISTRY
 from checker.model.finding import Finding, Severity
 from checker.model.words import LEVEL_WORDS, word
+from checker.report.objects import tagged
 from checker.report.problems import problems
 from checker.report.text import SEVERITY_COLOURS
 from checker.textwidth import padded, width_of
@@ -55,8 +56,6 @@ def render(
     """`verdicts`: the command's verdicts are problems too (verify)."""
     counted = counts(problems(outcome, verdicts))
     if as_json:
-        from checker.report.objects import tagged
-
         rows = [{"rule": c.rule, "level": c.level.value, "count": c.count} for c in counted]
         document = {**tagged("statistics"), "command": outcome.command, "statistics": rows}
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"

@@ -36,11 +36,10 @@ def gather(
 
     fetch = None
     if refs:  # git is only imported (and run) for git refs
-        from checker.sources.gitrefs import check_refs
-        from checker.sources.gittrees import git_listings
+        from checker.sources import gitrefs, gittrees
 
-        commits = check_refs(refs)  # every ref is checked before any is read
-        listings = git_listings(commits, paths)
+        commits = gitrefs.check_refs(refs)  # every ref is checked before any is read
+        listings = gittrees.git_listings(commits, paths)
         owners: dict[str, GitRef] = {}  # blob -> a ref that lists it
         kinds: dict[str, DocFile | None] = {}  # path -> what it is, the same at every ref
         for ref in commits:
@@ -89,6 +88,7 @@ def _ref_docs(
 def _fetcher(owners: dict[str, GitRef]) -> Fetch:
     """Fetches pages' bytes from git, one process per repository, each blob
     from the repository of a ref that lists it."""
+    # start-up: as above, git only for git refs
     from checker.sources.gittrees import git_blobs
 
     def fetch(docs: Sequence[DocFile]) -> list[bytes]:

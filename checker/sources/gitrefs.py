@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from checker.errors import UsageError
 from checker.i18n import N_, joined, message
+from checker.ids.suggest import closest_names
 from checker.process import CommandResult, run_command
 
 _TIMEOUT = 300
@@ -201,8 +202,6 @@ def _tracking(name: str, names: Sequence[str]) -> str | None:
 def _unknown(unknown: Sequence[str], names: Sequence[str]) -> str:
     """`no such ref 'v2.7.2' (closest: origin/v2.7.1, v2.7.1)`, or for several
     `no such refs 'a' (closest: …), 'b'`."""
-    from checker.ids.suggest import closest_names
-
     # a remote-tracking branch is compared by its own name too (`v2.7.2` is
     # close to `origin/v2.7.1`, though not to all of it)
     aliases: dict[str, list[str]] = {}

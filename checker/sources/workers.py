@@ -18,7 +18,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.checked import Check, Kept, kept_of
 from checker.model.docfile import DocFile
 from checker.model.support import Page
-from checker.pool import across, has_forkserver, in_chunks
+from checker.pool import across, in_chunks
 from checker.read.load import decode_page
 from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
@@ -73,8 +73,7 @@ def read_all(
     history = size >= HISTORY_MIN_BYTES
     most = HISTORY_RUN_BYTES if history else None
     chunks = in_chunks(units, workers, [len(unit[1]) for unit in units], most)
-    method = "forkserver" if history and has_forkserver() else None
-    outcomes = across(chunks, workers, _read_sent, method)
+    outcomes = across(chunks, workers, _read_sent, "forkserver" if history else None)
     try:
         at = 0  # the first unit of the page
         for (doc, _, key), count in zip(todo, counts, strict=True):

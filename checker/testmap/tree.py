@@ -16,7 +16,10 @@ from pathlib import PurePosixPath
 from checker.collector import collector_paused
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
+from checker.pool import across, in_chunks
 from checker.read.load import MAX_BYTES, load_bytes, too_large
+from checker.sources.gitrefs import GitRef, check_refs
+from checker.sources.gittrees import git_blobs, git_listings
 from checker.sources.page_cache.store import blob_id
 from checker.testmap.cache import ScanCache
 from checker.testmap.disabled import DisabledList, is_list, read_list
@@ -115,9 +118,6 @@ def working_listing(folder: str) -> Listing:
 def ref_listing(repo: str, ref: str, folder: str, commit: str = "") -> Listing:
     """The test files at `ref`: at `commit` where the run resolved it already
     (checker.app.version_trees.test_commits), else resolved now."""
-    from checker.sources.gitrefs import GitRef, check_refs
-    from checker.sources.gittrees import git_listings
-
     at = GitRef(repo, ref, commit=commit)
     listed = [
         (f"{ref}:{path}", blob)
@@ -142,9 +142,6 @@ def tree_of(
         }
     data = listing.data
     if listing.at is not None:
-        from checker.sources.gitrefs import GitRef
-        from checker.sources.gittrees import git_blobs
-
         repo, ref = listing.at
         wanted = [(path, blob) for path, blob in listing.files if known.get(path) is None]
         fetched = git_blobs(GitRef(repo, ref), [blob for _, blob in wanted])
@@ -217,7 +214,6 @@ def _scanned(
     workers = jobs or os.cpu_count() or 1
     if workers < 2 or (jobs is None and size < PARALLEL_MIN_BYTES):
         return [_scan_one(path, data, key, cache) for path, data, key in todo]
-    from checker.pool import across, in_chunks
 
     ordered = sorted(range(len(todo)), key=lambda i: -len(todo[i][1]))  # big ones first
     units = [(*todo[i], cache) for i in ordered]

@@ -18,6 +18,7 @@ from checker.config.coverage_keys import Exclusion
 from checker.model.version import release_of
 from checker.process import last_json_object, run_command
 from checker.torch.env import AUTOLOAD_OFF
+from checker.torch.resolve.resolver import not_run
 from checker.torch.scripts.script_common import OWN_PACKAGES  # the packages the lister looks in
 
 SCRIPT = Path(__file__).with_name("scripts") / "public_api.py"
@@ -65,8 +66,6 @@ def ask(python: str, namespaces: Sequence[str], timeout: float) -> Interpreter:
     request = json.dumps(list(namespaces)).encode("utf-8")
     result = run_command([python, str(SCRIPT)], timeout=timeout, env=AUTOLOAD_OFF, stdin=request)
     if result.failure:
-        from checker.torch.resolve.resolver import not_run
-
         return Interpreter(python, None, {}, not_run(result.failure))
     report = last_json_object(result.stdout, lambda document: document.get("schema") == SCHEMA)
     if report is None:

@@ -38,19 +38,18 @@ def test_two_refs_sharing_their_modules_parse_each_once(tmp_path: Path, monkeypa
 def test_the_workers_scan_as_this_process_does_in_the_one_pool(monkeypatch: Any) -> None:
     """--jobs 2: the modules are scanned by the pages' worker pool
     (checker.pool.across), with the same outcome as in process."""
-    import checker.pool as pool_module
+    from checker.pool import across
     from checker.testmap.tree import working_tree
 
     folder = str(REPO / "tests/fixtures/testmap/test")
     alone = working_tree(folder, ScanCache(None), lambda name: None, jobs=1)
     used: list[int] = []
-    pool = pool_module.across
 
     def counted(chunks: Any, count: int, job: Any) -> Any:
         used.append(count)
-        return pool(chunks, count, job)
+        return across(chunks, count, job)
 
-    monkeypatch.setattr(pool_module, "across", counted)
+    monkeypatch.setattr(tree, "across", counted)  # the pool as the test map's scan calls it
     shared = working_tree(folder, ScanCache(None), lambda name: None, jobs=2)
     assert used == [2]
     assert shared == alone

@@ -105,6 +105,8 @@ def probe() -> tuple[dict[str, Any], Any]:
         "autoload_disabled": os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD") == "0",
     }
     try:
+        # torch's side: this script runs in the target interpreter, which has torch;
+        # imported here, where its failure is caught and reported
         import torch
     except Exception as error:  # torch_npu autoload without CANN fails right here
         env["torch_import_error"] = one_line(error)

@@ -313,6 +313,7 @@ class _PytestCases:
 
 
 def run_pytest(run: dict[str, Any], source: Path, started: float) -> dict[str, Any]:
+    # torch's side: the target interpreter's pytest, only for a run of test files
     import pytest
 
     plugin = _PytestCases(source, run["cases"])

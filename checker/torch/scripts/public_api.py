@@ -137,6 +137,7 @@ def main() -> int:
     os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
     report: dict[str, Any] = {"schema": SCHEMA, "python": sys.executable}
     try:
+        # torch's side: as in harness.py, imported where its failure is caught and reported
         import torch
 
         report["torch"] = str(torch.__version__)

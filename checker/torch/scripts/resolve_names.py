@@ -343,6 +343,7 @@ def _import_torch() -> tuple[Any, str | None]:
     if not _TORCH:
         os.environ["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
         try:
+            # torch's side: as in harness.py, once, where its failure is caught and reported
             import torch
 
             _TORCH.append((torch, None))
