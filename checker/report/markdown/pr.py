@@ -42,6 +42,7 @@ from checker.i18n import N_, _, labelled, ngettext, say
 from checker.model.changes import Change, Kind
 from checker.model.records import Record
 from checker.model.verdict import DIFFERS, Verdict
+from checker.model.words import STATUS_WORDS
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.located import located
@@ -81,13 +82,8 @@ def render(outcome: Outcome[VerifyReport]) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-# a status as the sentences name it (the model's words, for translation)
-STATUS = {
-    "supported": N_("supported"),
-    "unsupported": N_("unsupported"),
-    "unstated": N_("unstated"),
-    "conflict": N_("stated both ways"),
-}
+# a status as the sentences name it: the model's words, but a conflict's
+STATUS = {**STATUS_WORDS, "conflict": N_("stated both ways")}
 
 
 def _named(r: Verdict, docs: DocsChanges) -> str:

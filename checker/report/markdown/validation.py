@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from checker.i18n import N_, _, say
+from checker.i18n import _, say
+from checker.model.words import RUN_WORDS, word
 from checker.report.environment import Field, environment_fields
 from checker.report.escape import html
 from checker.report.escape import markdown as text
@@ -138,9 +139,6 @@ def _gist(case: Case) -> str:
     return lines[-1] + (_(" (the whole text below)") if more else "")
 
 
-VERDICTS = {"passed": N_("passed"), "failed": N_("failed"), "error": N_("error")}
-
-
 def result(run: Run) -> str:
     """`Ran 7 tests in 0.054s, OK, exit 0`: the test's own words where it has
     them, else the case counts; an error gives its cause."""
@@ -150,7 +148,7 @@ def result(run: Run) -> str:
         passed = sum(1 for case in run.cases if case.passed)
         said = summary_said(run.summary) if run.summary else ""
         said = said or _("{verdict}: {passed} of {total} cases passed").format(
-            verdict=_(VERDICTS.get(run.verdict, run.verdict)), passed=passed, total=len(run.cases)
+            verdict=word(RUN_WORDS, run.verdict), passed=passed, total=len(run.cases)
         )
     return _("{said}, exit {code}").format(said=said, code=run.exit_code)
 
