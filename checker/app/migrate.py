@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from checker.app.setup import Settings, read_docs
+from checker.files import ESCAPE
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.records import records_of
@@ -20,10 +21,10 @@ from checker.model.support import Entry, Page
 from checker.outcome import Command, Outcome
 from checker.progress import Progress
 from checker.results import Rewritten
-from checker.rewrite.migrate import plan
+from checker.rewrite.migrate import Plan, plan
 from checker.rewrite.replacements import replaced
-from checker.rewrite.source import Skipped, opened
-from checker.rewrite.written import PageRewrite, read_back, write_changes
+from checker.rewrite.source import Skipped, Source, opened
+from checker.rewrite.written import PageRewrite, read_backs, write_changes
 
 MIGRATED = N_("entries")  # what a migrated page's line counts
 
@@ -40,6 +41,7 @@ def migrate(
     changes: list[PageRewrite] = []
     skipped: list[Skipped] = []
     errors = list(corpus.errors)
+    planned_pages: list[tuple[Page, Source, str, Plan]] = []
     for page in corpus.pages:
         source = opened(page.path, ready.docs, since, skipped, errors)
         if source is None:
@@ -47,10 +49,21 @@ def migrate(
         lines = [line.rstrip("\r\n") for line in source.lines]
         planned = plan(page, lines, form, ready.catalogue)
         skipped += [Skipped(page.path, line, why) for line, why in planned.left]
-        if not planned.replacements:
+        if planned.replacements:
+            text = replaced(source.lines, planned.replacements)
+            planned_pages.append((page, source, text, planned))
+    # read back together, from the bytes each write would leave (across the
+    # workers, and cached for the lint that follows a migration)
+    written = [
+        (page, source.with_text(text).written.encode("utf-8", ESCAPE))
+        for page, source, text, _ in planned_pages
+    ]
+    read, unread = read_backs(written, ready.catalogue, settings.reading.options())
+    errors += unread
+    for page, source, text, planned in planned_pages:
+        after = read.get(page.path)
+        if after is None:  # said among the errors
             continue
-        text = replaced(source.lines, planned.replacements)
-        after = read_back(page, text, ready.catalogue)
         wrong = _differs(page, after, ready.catalogue)
         if wrong is not None:
             skipped.append(Skipped(page.path, wrong[0], wrong[1]))

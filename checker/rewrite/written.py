@@ -7,7 +7,7 @@ text does not change is never written, so its mtime stays."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,6 +22,7 @@ from checker.read.reader import read_text
 from checker.rewrite.replacements import Replacement
 from checker.rewrite.source import CHANGED, Held, Source
 from checker.rewrite.unified_diff import regions_of, unified
+from checker.sources.corpus import ReadOptions, read_documents
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,19 @@ class PageRewrite:
 def read_back(page: Page, text: str, catalogue: Catalogue) -> Page:
     """The rewritten text as the model reads it, at the page's place."""
     return read_text(text, DocFile(page.path, page.version, page.lang, page.tree), catalogue)
+
+
+def read_backs(
+    rewrites: Sequence[tuple[Page, bytes]], catalogue: Catalogue, options: ReadOptions
+) -> tuple[dict[str, Page], list[str]]:
+    """Many rewrites read back at once (`migrate` of a whole tree), each from
+    the bytes that are to be written, by path; and a line for each that cannot
+    be read. They are read as every command reads pages
+    (checker.sources.corpus.read_documents): across the workers, and into the
+    page cache, where the next command to read a page as written finds it."""
+    documents = [(DocFile(p.path, p.version, p.lang, p.tree), data) for p, data in rewrites]
+    pages, errors = read_documents(documents, catalogue, options)
+    return {page.path: page for page in pages}, errors
 
 
 def said(page: Page, *kept: Literal["line", "raw"]) -> list[tuple[object, ...]]:

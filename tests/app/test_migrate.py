@@ -201,6 +201,23 @@ def test_a_page_that_would_read_otherwise_is_left_as_it_was(
     assert page.read_text(encoding="utf-8") == original
 
 
+def test_the_pages_as_migrated_are_read_once_and_cached(
+    cli: Invoke, tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """migrate reads each page it rewrites back from the bytes it writes, into
+    the page cache: the lint that follows a migration reads no page again."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("DOCS_CHECK_CACHE_DIR", str(folder))
+    code, _, err = cli("migrate", "--to", "blocks", str(tree))
+    assert (code, err) == (1, "changed 3 files; 3 left as they were\n")
+    told: list[tuple[int, int]] = []
+    options = ReadOptions(
+        cache=PageCache(folder), progress=lambda _, done, of: told.append((done, of))
+    )
+    corpus = read_corpus([str(tree)], CATALOGUE, options=options)
+    assert told[0] == (len(corpus.pages), len(corpus.pages))  # every page, found in the cache
+
+
 def test_the_master_snapshot_round_trips(
     cli: Invoke, corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
