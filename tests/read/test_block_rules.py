@@ -7,6 +7,8 @@ a table reader, and on random block markup."""
 
 from __future__ import annotations
 
+import dataclasses
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +29,16 @@ STOCK = (
 )
 
 
-def _tokens(md: MarkdownIt, text: str) -> list[dict[str, Any]]:
+# every field of a token: what Token.as_dict gives, read at a third of its cost
+# (the corpus holds half a million tokens; a block parse has no children)
+FIELDS = attrgetter(*(field.name for field in dataclasses.fields(Token)))
+
+
+def _tokens(md: MarkdownIt, text: str) -> list[Any]:
     tokens = md.parse(text)
     if md is STOCK:
         tokens = _folded(tokens)
-    return [token.as_dict() for token in tokens]
+    return [FIELDS(token) for token in tokens]
 
 
 def _folded(tokens: list[Token]) -> list[Token]:
