@@ -42,8 +42,9 @@ _MAP = (
     "from pathlib import Path\n"
     "from checker.sources.page_cache.store import default_cache_dir\n"
     "from checker.testmap.cache import ScanCache\n"
-    "from checker.testmap.tree import working_tree\n"
-    "tree = working_tree(sys.argv[1], ScanCache(default_cache_dir()), lambda name: None)\n"
+    "from checker.testmap.tree import tree_of, working_listing\n"
+    "listing = working_listing(sys.argv[1])\n"
+    "tree = tree_of(listing, ScanCache(default_cache_dir()), lambda name: None)\n"
     "assert not tree.errors, tree.errors[:3]\n"
     "print(len(tree.modules))\n"
 )

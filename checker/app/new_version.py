@@ -100,10 +100,6 @@ class _Made:
     entries: int
     errors: tuple[str, ...]  # pages that could not be read or made right
 
-    def pages_in(self, target: Path) -> dict[PageRewrite, Path]:
-        """The pages of one new folder, each with the page it was made from."""
-        return {c: self.moved_from[c.path] for c in self.changes if _inside(c, target)}
-
 
 def _made(
     folders: list[Path], targets: list[Path], old: str, new: str, catalogue: Catalogue, root: str

@@ -29,10 +29,6 @@ class Selection:
     def selects(self, rule: str) -> bool:
         return rule in self._selected
 
-    @property
-    def is_all(self) -> bool:
-        return len(self._selected) == len(REGISTRY)
-
     @cached_property
     def _selected(self) -> frozenset[str]:
         return frozenset(rule for rule in REGISTRY if self._decides(rule))

@@ -42,9 +42,6 @@ class TestTree:
     list_files: tuple[tuple[str, bytes], ...] = ()
     errors: tuple[str, ...] = ()  # one line each: a module that does not parse
 
-    def list_names(self) -> tuple[str, ...]:
-        return tuple(path for path, _ in self.list_files)
-
 
 def is_module(path: str) -> bool:
     name = PurePosixPath(path).name
@@ -65,12 +62,6 @@ class Listing:
     errors: tuple[str, ...] = ()  # one line each: a file or folder that cannot be read
 
 
-def working_tree(
-    folder: str, cache: ScanCache, product: Callable[[str], str | None], jobs: int | None = None
-) -> TestTree:
-    return tree_of(working_listing(folder), cache, product, jobs)
-
-
 def files_under(folder: str, wanted: Callable[[str], bool]) -> tuple[list[str], list[str]]:
     """The files under `folder` whose names are `wanted` (hidden folders left
     out), named from `folder` and by path; and a line for each folder that
@@ -88,17 +79,6 @@ def files_under(folder: str, wanted: Callable[[str], bool]) -> tuple[list[str], 
         base = PurePosixPath(folder, os.path.relpath(inside, folder))
         found += [str(base / name) for name in names if wanted(name)]
     return sorted(found), errors
-
-
-def tree_at_ref(
-    repo: str,
-    ref: str,
-    folder: str,
-    cache: ScanCache,
-    product: Callable[[str], str | None],
-    jobs: int | None = None,
-) -> TestTree:
-    return tree_of(ref_listing(repo, ref, folder), cache, product, jobs)
 
 
 def working_listing(folder: str) -> Listing:

@@ -17,7 +17,6 @@ from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Environment, Evidence, Run
 from checker.model.plan import Plan
-from checker.progress import Progress
 from checker.torch.child import Answer, Child
 from checker.torch.env import AUTOLOAD_OFF
 from checker.torch.runs import Job, answered, environment_of, run_of, unknown_environment
@@ -159,24 +158,6 @@ class Session:
                 return Answer(None, None, "stopped", "", 0.0)
             child = self._child = Child([self.interpreter, str(HARNESS), "--serve"], self._env)
         return child.answer(None, "environment", self.timeout)
-
-
-def live_evidence(
-    jobs: Sequence[Job],
-    catalogue: Catalogue,
-    python: str | None = None,
-    timeout: float = 120,
-    progress: Progress | None = None,
-) -> Evidence:
-    """Every job in one interpreter (`probe`, and verify without --python-for)."""
-    with Session(catalogue, python, timeout) as session:
-        for done, job in enumerate(jobs):
-            if progress:
-                progress(RUNNING, done, len(jobs))
-            session.run(job)
-    if progress:
-        progress(RUNNING, len(jobs), len(jobs))
-    return session.evidence()
 
 
 def _argv(interpreter: str, job: Job, selected: Sequence[str] | None = None) -> list[str]:

@@ -22,6 +22,6 @@ def test_a_module_is_scanned_with_the_cycle_collector_held_back(monkeypatch: Any
     monkeypatch.setattr(tree, "scan", watched)
     assert gc.isenabled()
     folder = str(REPO / "tests/fixtures/testmap/test")
-    tree.working_tree(folder, ScanCache(None), lambda name: None, jobs=1)
+    tree.tree_of(tree.working_listing(folder), ScanCache(None), lambda name: None, jobs=1)
     assert seen == [False, False]
     assert gc.isenabled()  # and it is back on after

@@ -9,7 +9,7 @@ from typing import Any
 
 import checker.testmap.tree as tree
 from checker.testmap.cache import ScanCache
-from checker.testmap.tree import tree_at_ref
+from checker.testmap.tree import ref_listing, tree_of, working_listing
 from tests.helpers import REPO, git
 
 
@@ -29,8 +29,8 @@ def test_two_refs_sharing_their_modules_parse_each_once(tmp_path: Path, monkeypa
 
     monkeypatch.setattr(tree, "scan", counted)
     cache = ScanCache(None)  # --no-cache: nothing on disk
-    first = tree_at_ref(str(repo), "v2.11.0", "test", cache, lambda name: None)
-    second = tree_at_ref(str(repo), "v2.12.0", "test", cache, lambda name: None)
+    first = tree_of(ref_listing(str(repo), "v2.11.0", "test"), cache, lambda name: None)
+    second = tree_of(ref_listing(str(repo), "v2.12.0", "test"), cache, lambda name: None)
     assert sorted(parsed) == ["v2.11.0:test/nn/test_objects.py", "v2.11.0:test/test_ops.py"]
     assert [scanned for _, scanned in first.modules] == [s for _, s in second.modules]
 
@@ -39,10 +39,9 @@ def test_the_workers_scan_as_this_process_does_in_the_one_pool(monkeypatch: Any)
     """--jobs 2: the modules are scanned by the pages' worker pool
     (checker.pool.across), with the same outcome as in process."""
     from checker.pool import across
-    from checker.testmap.tree import working_tree
 
     folder = str(REPO / "tests/fixtures/testmap/test")
-    alone = working_tree(folder, ScanCache(None), lambda name: None, jobs=1)
+    alone = tree_of(working_listing(folder), ScanCache(None), lambda name: None, jobs=1)
     used: list[int] = []
 
     def counted(chunks: Any, count: int, job: Any) -> Any:
@@ -50,6 +49,6 @@ def test_the_workers_scan_as_this_process_does_in_the_one_pool(monkeypatch: Any)
         return across(chunks, count, job)
 
     monkeypatch.setattr(tree, "across", counted)  # the pool as the test map's scan calls it
-    shared = working_tree(folder, ScanCache(None), lambda name: None, jobs=2)
+    shared = tree_of(working_listing(folder), ScanCache(None), lambda name: None, jobs=2)
     assert used == [2]
     assert shared == alone

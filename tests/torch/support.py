@@ -8,7 +8,7 @@ import pytest
 
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
-from checker.torch.runner import live_evidence
+from checker.torch.runner import Session
 from checker.torch.runs import Job
 from tests.helpers import REPO
 
@@ -42,11 +42,14 @@ def live_run(
     timeout: float = 120,
     jobs: tuple[Job, ...] = (PUT_METRIC_JOB,),
 ) -> Evidence:
-    """live_evidence with exactly the given variables set (the subprocess
-    inherits os.environ), restored afterwards."""
+    """The jobs run in one interpreter, as probe runs them (a Session), with
+    exactly the given variables set (the subprocess inherits os.environ),
+    restored afterwards."""
     with pytest.MonkeyPatch.context() as patch:
         for name in LIVE_VARIABLES:
             patch.delenv(name, raising=False)
         for name, value in (env or {}).items():
             patch.setenv(name, value)
-        return live_evidence(list(jobs), catalogue, python, timeout)
+        with Session(catalogue, python, timeout) as session:
+            session.run_all(jobs)
+        return session.evidence()

@@ -1,4 +1,4 @@
-"""checker.torch.runner.live_evidence on real interpreters: the CPU torch of the
+"""checker.torch.runner.Session on real interpreters: the CPU torch of the
 test run, the real torch_npu 2.13.0 without CANN, the FAKE torch_npu, and
 interpreters that fail (no torch, a hang, a crash, none at all). Whatever
 happens in the target interpreter is a verdict with its cause, never a
