@@ -84,9 +84,7 @@ def checked(
     with resolvers(resolve) as started:
         # the page rules run where each page is read (in the workers)
         read_with = PageRules(page_rules)
-        options = replace(
-            settings.reading.options(progress), page_rules=read_with, buffers=buffers
-        )
+        options = replace(settings.reading.options(progress), page_rules=read_with, buffers=buffers)
         corpus = read_corpus(ready.docs, ready.catalogue, options=options)
         if resolve is not None:
             # start-up: torch's resolver (and the processes it runs) loads only with --resolve-apis

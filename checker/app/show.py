@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from checker.app.setup import Settings, read_docs
 from checker.model.apis import checked_name, like, resolved
-from checker.model.said import said_of
 from checker.model.catalogue import Catalogue
+from checker.model.said import said_of
 from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.outcome import Command, Outcome

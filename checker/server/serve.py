@@ -50,7 +50,7 @@ def _guarded(server: DocsServer, handler: Callable[..., T]) -> Callable[..., T |
     def run(params: Any) -> T | None:
         try:
             return handler(params)
-        except Exception as error:  # noqa: BLE001 - any failure: logged, the server goes on
+        except Exception as error:  # any failure: logged, the server goes on
             said = message(
                 N_("docs-check server: {method} failed: {error}"),
                 method=handler.__name__,
@@ -155,9 +155,7 @@ def _diagnostic(item: Shown) -> types.Diagnostic:
             else types.DiagnosticSeverity.Warning
         )
         return types.Diagnostic(where, say(item.message), severity, item.rule, source=SOURCE)
-    return types.Diagnostic(
-        where, say(item.message), types.DiagnosticSeverity.Error, source=SOURCE
-    )
+    return types.Diagnostic(where, say(item.message), types.DiagnosticSeverity.Error, source=SOURCE)
 
 
 def _text_edit(edit: Replacement) -> types.TextEdit:

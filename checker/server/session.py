@@ -35,7 +35,8 @@ class Trouble:
 
 
 Shown = Finding | Trouble
-_AT_LINE = re.compile(r":(\d+):")  # `path:line: what`, as an input error names its place
+# `path[:line]: what`: how an input error names its place
+_PLACE = re.compile(r"(?P<path>[^:\n]+?)(?::(?P<line>\d+))?: ")
 
 
 class Session:
@@ -46,7 +47,8 @@ class Session:
         self.settings = settings
         self.texts: dict[str, bytes] = {}  # absolute path -> the open page's text
         self.reads: dict[str, Read] = {}  # checker.sources.buffers: each page's last read
-        self.shown: dict[str, tuple[Shown, ...]] = {}  # absolute path -> last published
+        # docs tree -> absolute path -> what was last published on the file
+        self.shown: dict[str, dict[str, tuple[Shown, ...]]] = {}
         self.pages: dict[str, Page] = {}  # absolute path -> the page as last linted
         self.ready: Prepared | None = None  # the setup of the last lint
         self._read_once = False  # the page cache serves the first read only
@@ -63,7 +65,8 @@ class Session:
 
     def findings(self, path: str) -> tuple[Finding, ...]:
         """The findings last published on the page."""
-        shown = self.shown.get(os.path.abspath(path), ())
+        where = os.path.abspath(path)
+        shown = [item for tree in self.shown.values() for item in tree.get(where, ())]
         return tuple(f for f in shown if isinstance(f, Finding))
 
     def lint(self, path: str) -> dict[str, tuple[Shown, ...]]:
@@ -75,14 +78,12 @@ class Session:
         if docs is None:
             return {where: ()}  # not an API page: nothing to say of it
         now = self._run(where, docs)
+        before = self.shown.get(docs, {})
         changed = {where: now.get(where, ())}
-        for page in {*self.shown, *now}:
-            if self.shown.get(page, ()) != now.get(page, ()):
+        for page in {*before, *now}:
+            if before.get(page, ()) != now.get(page, ()):
                 changed[page] = now.get(page, ())
-        stale = [page for page in self.shown if _inside(page, docs) and page not in now]
-        for page in stale:  # the tree's files that have nothing to say now
-            del self.shown[page]
-        self.shown.update({page: shown for page, shown in now.items() if shown})
+        self.shown[docs] = {page: shown for page, shown in now.items() if shown}
         return changed
 
     def _run(self, where: str, docs: str) -> dict[str, tuple[Shown, ...]]:
@@ -93,33 +94,29 @@ class Session:
         try:
             linted, self.ready = checked([_named(docs)], settings, buffers=buffers)
         except DocsCheckError as error:
-            return self._broken(where, docs, str(error))
+            return self._broken(where, str(error))
         self._read_once = True
         now: dict[str, list[Shown]] = {}
         for page in linted.corpus.pages:
             self.pages[os.path.abspath(page.path)] = page
         for finding in linted.findings:
             now.setdefault(os.path.abspath(finding.path), []).append(finding)
-        for error in linted.corpus.errors:
-            page = _unreadable(error, linted.corpus.pages, docs)
-            if page is not None:
-                now.setdefault(page, []).insert(0, Trouble(page, 1, error))
+        for said in linted.corpus.errors:
+            unread = _unreadable(said, docs)
+            if unread is not None:
+                now.setdefault(unread, []).insert(0, Trouble(unread, 1, said))
         return {page: tuple(shown) for page, shown in now.items()}
 
-    def _broken(self, where: str, docs: str, error: str) -> dict[str, tuple[Shown, ...]]:
-        """A lint that could not run: a broken configuration is one
-        diagnostic on its file, at the line the error names (else line 1)."""
-        try:
-            found = config_for(self.settings.config_file, [docs], self.settings.reading).path
-        except DocsCheckError:
-            found = None
-        if found is None:
-            found = os.path.abspath(self.settings.config_file or where)
-        config = os.path.abspath(found)
-        named = error.split(": ", 1)[0]
-        line = _AT_LINE.search(named + ": ")
-        at = int(line.group(1)) if line else 1
-        return {config: (Trouble(config, at, error),)}
+    def _broken(self, where: str, error: str) -> dict[str, tuple[Shown, ...]]:
+        """A lint that could not run: one diagnostic on the file the error
+        names first (a broken configuration or rule file), at its line (else
+        line 1); on the page when it names none."""
+        named = _PLACE.match(error)
+        path = os.path.abspath(named.group("path")) if named else where
+        if not os.path.isfile(path):
+            path = where
+        line = int(named.group("line")) if named and named.group("line") else 1
+        return {path: (Trouble(path, line, error),)}
 
     def _docs_of(self, where: str) -> str | None:
         """The docs tree a page is linted with: the configuration's docs path
@@ -162,11 +159,9 @@ def _named(folder: str) -> str:
     return os.path.relpath(folder, here) if _inside(folder, here) else folder
 
 
-def _unreadable(error: str, pages: tuple[Page, ...], docs: str) -> str | None:
+def _unreadable(error: str, docs: str) -> str | None:
     """The page of the tree an input error is about (it names the page's path
     first), else None."""
-    named = error.split(": ", 1)[0].split(":", 1)[0]
-    where = os.path.abspath(named)
-    if not named or not _inside(where, docs) or not where.endswith(".md"):
-        return None
-    return where
+    named = _PLACE.match(error)
+    where = os.path.abspath(named.group("path")) if named else ""
+    return where if where.endswith(".md") and _inside(where, docs) else None

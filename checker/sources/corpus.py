@@ -108,7 +108,10 @@ def version_context(
     others = [doc for doc in discover(folders) if doc.path not in read] if folders else []
     documents = [(doc, load(doc, options.buffers)) for doc in others]
     quiet = ReadOptions(
-        cache=options.cache, jobs=options.jobs, page_rules=options.page_rules, buffers=options.buffers
+        cache=options.cache,
+        jobs=options.jobs,
+        page_rules=options.page_rules,
+        buffers=options.buffers,
     )
     return read_documents(documents, catalogue, quiet)[0] if documents else ()
 

@@ -30,21 +30,20 @@ def entry(api: str, version: str, ascend_950: str = "✘", anchor: str = "") -> 
 """
 
 
-def page(version: str, *entries: str) -> str:
-    return f"# torch.distributed.elastic\n\n## Metrics\n\n" + "\n".join(entries)
+def page(*entries: str) -> str:
+    return "# torch.distributed.elastic\n\n## Metrics\n\n" + "\n".join(entries)
 
 
 PUT_METRIC = "torch.distributed.elastic.metrics.put_metric"
 ELASTIC = {
-    "2.11": page("2.11", entry(PUT_METRIC, "2.11")),
+    "2.11": page(entry(PUT_METRIC, "2.11")),
     "2.12": page(
-        "2.12",
         entry("torch.distributed.elastic.metrics.prof", "2.12"),
         entry(PUT_METRIC, "2.12"),
     ),
 }
 # a page with the upstream's ✗ for ✘: nonstandard-mark, which `fix` fixes
-CROSSED = page("2.12", entry("torch.distributed.elastic.metrics.get_elapsed_time_ms", "2.12", "✗"))
+CROSSED = page(entry("torch.distributed.elastic.metrics.get_elapsed_time_ms", "2.12", "✗"))
 
 
 def write_tree(root: Path) -> dict[str, Path]:
