@@ -122,7 +122,7 @@ def _register(server: DocsServer) -> None:
         entry = entry_at(page, params.position.line + 1) if page is not None else None
         if page is None or entry is None or session.ready is None:
             return None
-        pages = list(session.pages.values())
+        pages = [other for other in session.pages.values() if other.root == page.root]
         text = hover_text(entry, pages, session.ready.catalogue, session.rules_of(entry.api))
         content = types.MarkupContent(kind=types.MarkupKind.Markdown, value=text)
         return types.Hover(contents=content)

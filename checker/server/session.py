@@ -97,6 +97,8 @@ class Session:
             return self._broken(where, str(error))
         self._read_once = True
         now: dict[str, list[Shown]] = {}
+        for gone in [path for path in self.pages if _inside(path, docs)]:
+            del self.pages[gone]  # a page deleted on disk is no longer shown
         for page in linted.corpus.pages:
             self.pages[os.path.abspath(page.path)] = page
         for finding in linted.findings:

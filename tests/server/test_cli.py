@@ -22,6 +22,5 @@ def test_without_pygls_one_line_says_how_to_install_it(
     code, out, err = cli("server")
     assert (code, out) == (2, "")
     assert err == (
-        "docs-check: error: the language server needs pygls: "
-        'pip install "docs-check[server]"\n'
+        'docs-check: error: the language server needs pygls: pip install "docs-check[server]"\n'
     )
