@@ -103,7 +103,9 @@ def _register(server: DocsServer) -> None:
         text = server.workspace.get_text_document(uri).source
         first, last = params.range.start.line + 1, params.range.end.line + 1
         made = []
-        for action in actions(session.findings(_path(uri)), text, first, last):
+        path = _path(uri)
+        fixed = session.fixed(path, text)
+        for action in actions(session.findings(path), text, first, last, fixed):
             edits = [_text_edit(edit) for edit in action.edits]
             made.append(
                 types.CodeAction(

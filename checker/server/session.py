@@ -21,6 +21,8 @@ from checker.i18n import N_, message
 from checker.model.finding import Finding
 from checker.model.roots import docs_root
 from checker.model.support import Page
+from checker.rewrite.fixes import fixed_text
+from checker.rewrite.written import PageRewrite
 from checker.sources.buffers import Buffers, Read
 
 
@@ -52,6 +54,7 @@ class Session:
         self.pages: dict[str, Page] = {}  # absolute path -> the page as last linted
         self.ready: Prepared | None = None  # the setup of the last lint
         self._read_once = False  # the page cache serves the first read only
+        self._fixed: tuple[str, str, PageRewrite | None] = ("", "", None)  # path, text, fixed
 
     def opened(self, path: str, text: str) -> dict[str, tuple[Shown, ...]]:
         """The page's text in the editor (opened or changed): what to publish."""
@@ -135,6 +138,20 @@ class Session:
             if _inside(where, os.path.abspath(given)):
                 return os.path.abspath(given)
         return root
+
+    def fixed(self, path: str, text: str) -> PageRewrite | None:
+        """The page as `fix` would write it from `text`, its certain fixes
+        made and proven (checker.rewrite.fixes); None when there is none.
+        Kept for the text: an editor asks for quick fixes at every move of
+        the cursor."""
+        where = os.path.abspath(path)
+        page = self.pages.get(where)
+        if page is None or self.ready is None or not any(f.fix for f in self.findings(where)):
+            return None
+        if self._fixed[:2] != (where, text):
+            made = fixed_text(page, text, self.ready.catalogue, self.ready.gate)
+            self._fixed = (where, text, made)
+        return self._fixed[2]
 
     def hover_page(self, path: str) -> Page | None:
         return self.pages.get(os.path.abspath(path))

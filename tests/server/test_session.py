@@ -116,15 +116,19 @@ def test_the_quick_fix_is_fixs_edit(tree: dict[str, Path], cli: object) -> None:
     text = crossed.read_text(encoding="utf-8")
     session.opened(str(crossed), text)
     (finding,) = session.findings(str(crossed))
-    offered = actions([finding], text, finding.line, finding.line)
+    offered = actions(
+        [finding], text, finding.line, finding.line, session.fixed(str(crossed), text)
+    )
     assert [(a.title, a.preferred) for a in offered] == [
         ("docs-check: fix nonstandard-mark", True),
         ("docs-check: silence nonstandard-mark here", False),
+        ("docs-check: fix all on this page", False),
     ]
     from checker.cli import run
 
     assert run(["fix", "docs"]) == 0
-    assert _applied(text, offered[0].edits) == crossed.read_text(encoding="utf-8")
+    written = crossed.read_text(encoding="utf-8")
+    assert _applied(text, offered[0].edits) == _applied(text, offered[2].edits) == written
 
 
 def test_the_suppression_goes_around_the_table_and_silences(tree: dict[str, Path]) -> None:
@@ -133,7 +137,7 @@ def test_the_suppression_goes_around_the_table_and_silences(tree: dict[str, Path
     text = crossed.read_text(encoding="utf-8")
     session.opened(str(crossed), text)
     (finding,) = session.findings(str(crossed))
-    silence = actions([finding], text, 1, 100)[1]
+    silence = actions([finding], text, 1, 100, None)[0]
     silenced = _applied(text, silence.edits)
     lines = silenced.split("\n")
     top = lines.index("| 硬件 | 是否支持 |")
@@ -151,7 +155,7 @@ def test_an_inline_status_is_silenced_on_the_line_before(tree: dict[str, Path]) 
     session = Session(Settings(ignore=("doc-differs-from-rule", "duplicate-api")))
     found = session.opened(str(inline), text)[str(inline)]
     assert [(f.rule, f.line) for f in session.findings(str(inline))] == [("status-unreadable", 7)]
-    silence = actions(session.findings(str(inline)), text, 7, 7)[-1]
+    silence = actions(session.findings(str(inline)), text, 7, 7, None)[-1]
     silenced = _applied(text, silence.edits)
     assert silenced.split("\n")[6:8] == [
         "<!-- docs-check-disable-next-line status-unreadable -- why this case is right -->",
