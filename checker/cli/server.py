@@ -19,7 +19,8 @@ from checker.i18n import N_, message
 @o.config_option
 @o.baseline_option
 @o.selection_options
-@o.cache_options
+@o.no_cache_option
+@o.cache_dir_option
 def server(**values: Any) -> int:
     """Serve an editor over stdio with the Language Server Protocol: lint's
     findings as the pages are edited, their fixes as quick fixes, and every

@@ -6,11 +6,14 @@ cost the writer the rest of the session."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import inspect
 import os
 import traceback
 from collections.abc import Callable
-from typing import Any, TypeVar
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -26,7 +29,6 @@ from checker.server.hover import entry_at, hover_text
 from checker.server.session import Session, Shown
 
 SOURCE = "docs-check"
-T = TypeVar("T")
 
 
 class DocsServer(LanguageServer):
@@ -42,24 +44,39 @@ def serve(settings: Settings) -> None:
     server.start_io()
 
 
-def _guarded(server: DocsServer, handler: Callable[..., T]) -> Callable[..., T | None]:
+def _guarded(server: DocsServer, handler: Callable[..., Any]) -> Callable[..., Any]:
     """The handler, whose failure is logged to the client (with its
     traceback) and answered with nothing."""
 
+    def failed(error: Exception) -> None:
+        said = message(
+            N_("docs-check server: {method} failed: {error}"),
+            method=handler.__name__,
+            error=f"{type(error).__name__}: {error}",
+        )
+        text = say(said) + "\n" + "".join(traceback.format_exception(error))
+        server.window_log_message(
+            types.LogMessageParams(type=types.MessageType.Error, message=text)
+        )
+
+    if inspect.iscoroutinefunction(handler):
+
+        @functools.wraps(handler)
+        async def waited(params: Any) -> Any:
+            try:
+                return await handler(params)
+            except Exception as error:  # any failure: logged, the server goes on
+                failed(error)
+                return None
+
+        return waited
+
     @functools.wraps(handler)
-    def run(params: Any) -> T | None:
+    def run(params: Any) -> Any:
         try:
             return handler(params)
         except Exception as error:  # any failure: logged, the server goes on
-            said = message(
-                N_("docs-check server: {method} failed: {error}"),
-                method=handler.__name__,
-                error=f"{type(error).__name__}: {error}",
-            )
-            text = say(said) + "\n" + "".join(traceback.format_exception(error))
-            server.window_log_message(
-                types.LogMessageParams(type=types.MessageType.Error, message=text)
-            )
+            failed(error)
             return None
 
     return run
@@ -82,21 +99,40 @@ def _register(server: DocsServer) -> None:
         if root and os.path.isdir(root):
             os.chdir(root)
 
-    def did_open(params: types.DidOpenTextDocumentParams) -> None:
-        document = params.text_document
-        publish(session.opened(_path(document.uri), document.text))
+    # One lint at a time, in a thread of its own: the server answers hovers
+    # and quick fixes meanwhile, and reads the changes typed meanwhile; of
+    # those, only the last of a page is linted (the others' lints would be
+    # stale before they ended).
+    linting = asyncio.Lock()
+    linter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="docs-check-lint")
+    latest: dict[str, int] = {}  # path -> the number of its last change
 
-    def did_change(params: types.DidChangeTextDocumentParams) -> None:
+    async def relint(path: str) -> None:
+        mine = latest[path] = latest.get(path, 0) + 1
+        async with linting:
+            if latest[path] != mine:
+                return  # a later change of the page is linted instead
+            loop = asyncio.get_running_loop()
+            shown = await loop.run_in_executor(linter, session.lint, path)
+        publish(shown)
+
+    async def did_open(params: types.DidOpenTextDocumentParams) -> None:
+        document = params.text_document
+        session.edited(_path(document.uri), document.text)
+        await relint(_path(document.uri))
+
+    async def did_change(params: types.DidChangeTextDocumentParams) -> None:
         uri = params.text_document.uri
         text = server.workspace.get_text_document(uri).source  # pygls applied the changes
-        publish(session.opened(_path(uri), text))
+        session.edited(_path(uri), text)
+        await relint(_path(uri))
 
-    def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        uri = params.text_document.uri
-        publish(session.lint(_path(uri)))
+    async def did_save(params: types.DidSaveTextDocumentParams) -> None:
+        await relint(_path(params.text_document.uri))
 
-    def did_close(params: types.DidCloseTextDocumentParams) -> None:
-        publish(session.closed(_path(params.text_document.uri)))
+    async def did_close(params: types.DidCloseTextDocumentParams) -> None:
+        session.closed(_path(params.text_document.uri))
+        await relint(_path(params.text_document.uri))
 
     def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         uri = params.text_document.uri

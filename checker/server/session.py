@@ -43,7 +43,9 @@ _PLACE = re.compile(r"(?P<path>[^:\n]+?)(?::(?P<line>\d+))?: ")
 
 class Session:
     """Mutable on purpose: it is the state a long-running process keeps
-    between an editor's requests (every value it hands out is immutable)."""
+    between an editor's requests (every value it hands out is immutable).
+    The server lints in a thread of its own while it answers requests, so a
+    lint replaces each table whole, never changing one another thread reads."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -56,15 +58,15 @@ class Session:
         self._read_once = False  # the page cache serves the first read only
         self._fixed: tuple[str, str, PageRewrite | None] = ("", "", None)  # path, text, fixed
 
-    def opened(self, path: str, text: str) -> dict[str, tuple[Shown, ...]]:
-        """The page's text in the editor (opened or changed): what to publish."""
-        self.texts[os.path.abspath(path)] = text.encode("utf-8", "surrogatepass")
-        return self.lint(path)
+    def edited(self, path: str, text: str) -> None:
+        """The page's text in the editor (opened or changed), for the next lint."""
+        where = os.path.abspath(path)
+        self.texts = {**self.texts, where: text.encode("utf-8", "surrogatepass")}
 
-    def closed(self, path: str) -> dict[str, tuple[Shown, ...]]:
-        """Its file on disk again in place of the editor's text."""
-        self.texts.pop(os.path.abspath(path), None)
-        return self.lint(path)
+    def closed(self, path: str) -> None:
+        """Its file on disk again in place of the editor's text, for the next lint."""
+        where = os.path.abspath(path)
+        self.texts = {page: text for page, text in self.texts.items() if page != where}
 
     def findings(self, path: str) -> tuple[Finding, ...]:
         """The findings last published on the page."""
@@ -86,24 +88,30 @@ class Session:
         for page in {*before, *now}:
             if before.get(page, ()) != now.get(page, ()):
                 changed[page] = now.get(page, ())
-        self.shown[docs] = {page: shown for page, shown in now.items() if shown}
+        self.shown = {**self.shown, docs: {page: shown for page, shown in now.items() if shown}}
         return changed
 
     def _run(self, where: str, docs: str) -> dict[str, tuple[Shown, ...]]:
-        settings = self.settings
-        if self._read_once:  # later reads take kept pages, never the page cache's files
-            settings = replace(settings, reading=replace(settings.reading, no_cache=True))
-        buffers = Buffers(self.texts, self.reads)
+        # read in this process, never by worker processes: no subprocess in
+        # the server; and after the first read, kept pages, never the page
+        # cache's files
+        reading = replace(
+            self.settings.reading,
+            jobs=1,
+            no_cache=self.settings.reading.no_cache or self._read_once,
+        )
+        settings = replace(self.settings, reading=reading)
+        buffers = Buffers(self.texts, self.reads)  # the texts of now: replaced whole on an edit
         try:
             linted, self.ready = checked([_named(docs)], settings, buffers=buffers)
         except DocsCheckError as error:
             return self._broken(where, str(error))
         self._read_once = True
         now: dict[str, list[Shown]] = {}
-        for gone in [path for path in self.pages if _inside(path, docs)]:
-            del self.pages[gone]  # a page deleted on disk is no longer shown
-        for page in linted.corpus.pages:
-            self.pages[os.path.abspath(page.path)] = page
+        # a page deleted on disk is no longer shown
+        pages = {path: page for path, page in self.pages.items() if not _inside(path, docs)}
+        pages.update((os.path.abspath(page.path), page) for page in linted.corpus.pages)
+        self.pages = pages
         for finding in linted.findings:
             now.setdefault(os.path.abspath(finding.path), []).append(finding)
         for said in linted.corpus.errors:

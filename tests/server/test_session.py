@@ -17,7 +17,7 @@ from checker.app.setup import Settings
 from checker.model.finding import Finding
 from checker.rewrite.replacements import Replacement
 from checker.server.edits import actions
-from checker.server.session import Session
+from checker.server.session import Session, Shown
 from tests.server.tree import PUT_METRIC, entry, page, write_tree
 
 
@@ -25,6 +25,12 @@ from tests.server.tree import PUT_METRIC, entry, page, write_tree
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     monkeypatch.chdir(tmp_path)  # the workspace's root, as the server runs in it
     return write_tree(tmp_path)
+
+
+def _opened(session: Session, path: str, text: str) -> dict[str, tuple[Shown, ...]]:
+    """The page's text in the editor, linted: what the server publishes."""
+    session.edited(path, text)
+    return session.lint(path)
 
 
 def _flipped(text: str) -> str:
@@ -42,7 +48,7 @@ def test_the_buffer_is_linted_as_lint_lints_the_file(tree: dict[str, Path]) -> N
     elastic = tree["elastic"]
     session = Session(Settings())
     text = _flipped(elastic.read_text(encoding="utf-8"))
-    published = session.opened(str(elastic), text)
+    published = _opened(session, str(elastic), text)
     assert elastic.read_text(encoding="utf-8") != text  # the file is not what was linted
     found = session.findings(str(elastic))
     assert [f.rule for f in found] == ["doc-differs-from-rule"]
@@ -69,10 +75,10 @@ def test_a_change_reads_that_page_only(
     monkeypatch.setattr(workers, "read_all", counted)
     session = Session(Settings(reading=replace(Settings().reading, no_cache=True)))
     elastic = tree["elastic"]
-    session.opened(str(elastic), elastic.read_text(encoding="utf-8"))
+    _opened(session, str(elastic), elastic.read_text(encoding="utf-8"))
     assert len(read) == 3  # the first read: the whole tree
     read.clear()
-    session.opened(str(elastic), _flipped(elastic.read_text(encoding="utf-8")))
+    _opened(session, str(elastic), _flipped(elastic.read_text(encoding="utf-8")))
     assert [os.path.abspath(path) for path in read] == [str(elastic)]
 
 
@@ -82,24 +88,24 @@ def test_a_change_refreshes_the_pages_it_affects(tree: dict[str, Path]) -> None:
     elastic, crossed = tree["elastic"], tree["crossed"]
     session = Session(Settings(ignore=("nonstandard-mark",)))
     text = crossed.read_text(encoding="utf-8")
-    assert session.opened(str(crossed), text) == {str(crossed): ()}
+    assert _opened(session, str(crossed), text) == {str(crossed): ()}
     again = text + "\n" + entry(PUT_METRIC, "2.12")
-    published = session.opened(str(crossed), again)
+    published = _opened(session, str(crossed), again)
     assert set(published) == {str(crossed), str(elastic)}
     assert {f.rule for f in published[str(elastic)]} == {"duplicate-api"}
-    assert session.opened(str(crossed), text) == {str(crossed): (), str(elastic): ()}
+    assert _opened(session, str(crossed), text) == {str(crossed): (), str(elastic): ()}
 
 
 def test_the_configuration_and_the_selection_apply(tree: dict[str, Path]) -> None:
     crossed = tree["crossed"]
     text = crossed.read_text(encoding="utf-8")
-    assert [f.rule for f in Session(Settings()).opened(str(crossed), text)[str(crossed)]] == [
+    assert [f.rule for f in _opened(Session(Settings()), str(crossed), text)[str(crossed)]] == [
         "nonstandard-mark"
     ]
     ignored = Session(Settings(ignore=("nonstandard-",)))
-    assert ignored.opened(str(crossed), text) == {str(crossed): ()}
+    assert _opened(ignored, str(crossed), text) == {str(crossed): ()}
     Path(".docs-check.toml").write_text('ignore = ["nonstandard-mark"]\n', encoding="utf-8")
-    assert Session(Settings()).opened(str(crossed), text) == {str(crossed): ()}
+    assert _opened(Session(Settings()), str(crossed), text) == {str(crossed): ()}
 
 
 def _applied(text: str, edits: Sequence[Replacement]) -> str:
@@ -114,7 +120,7 @@ def test_the_quick_fix_is_fixs_edit(tree: dict[str, Path], cli: object) -> None:
     crossed = tree["crossed"]
     session = Session(Settings())
     text = crossed.read_text(encoding="utf-8")
-    session.opened(str(crossed), text)
+    _opened(session, str(crossed), text)
     (finding,) = session.findings(str(crossed))
     offered = actions(
         [finding], text, finding.line, finding.line, session.fixed(str(crossed), text)
@@ -135,7 +141,7 @@ def test_the_suppression_goes_around_the_table_and_silences(tree: dict[str, Path
     crossed = tree["crossed"]
     session = Session(Settings())
     text = crossed.read_text(encoding="utf-8")
-    session.opened(str(crossed), text)
+    _opened(session, str(crossed), text)
     (finding,) = session.findings(str(crossed))
     silence = actions([finding], text, 1, 100, None)[0]
     silenced = _applied(text, silence.edits)
@@ -145,7 +151,7 @@ def test_the_suppression_goes_around_the_table_and_silences(tree: dict[str, Path
         "<!-- docs-check-disable nonstandard-mark -- why this case is right -->"
     )
     assert lines[top + 5] == "<!-- docs-check-enable nonstandard-mark -->"
-    assert session.opened(str(crossed), silenced) == {str(crossed): ()}
+    assert _opened(session, str(crossed), silenced) == {str(crossed): ()}
 
 
 def test_an_inline_status_is_silenced_on_the_line_before(tree: dict[str, Path]) -> None:
@@ -153,7 +159,7 @@ def test_an_inline_status_is_silenced_on_the_line_before(tree: dict[str, Path]) 
     text = page(f"### {PUT_METRIC}\n\n**是否支持**：视情况而定\n")
     inline.write_text(text, encoding="utf-8")
     session = Session(Settings(ignore=("doc-differs-from-rule", "duplicate-api")))
-    found = session.opened(str(inline), text)[str(inline)]
+    found = _opened(session, str(inline), text)[str(inline)]
     assert [(f.rule, f.line) for f in session.findings(str(inline))] == [("status-unreadable", 7)]
     silence = actions(session.findings(str(inline)), text, 7, 7, None)[-1]
     silenced = _applied(text, silence.edits)
@@ -161,4 +167,4 @@ def test_an_inline_status_is_silenced_on_the_line_before(tree: dict[str, Path]) 
         "<!-- docs-check-disable-next-line status-unreadable -- why this case is right -->",
         "**是否支持**：视情况而定",
     ]
-    assert found and session.opened(str(inline), silenced) == {str(inline): ()}
+    assert found and _opened(session, str(inline), silenced) == {str(inline): ()}
