@@ -1,8 +1,9 @@
 """`docs-check server`: the Language Server Protocol over stdio, on pygls.
 Each handler turns the protocol's values into the session's (checker.server
-.session) and back; a handler that fails logs why to the client
-(window/logMessage) and the server goes on, since one bad request must not
-cost the writer the rest of the session."""
+.session) and back; the lints run in a thread of their own, one at a time;
+a handler that fails logs why to the client (window/logMessage) and the
+server goes on, since one bad request must not cost the writer the rest of
+the session."""
 
 from __future__ import annotations
 
