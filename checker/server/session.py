@@ -55,7 +55,7 @@ class Session:
         self.shown: dict[str, dict[str, tuple[Shown, ...]]] = {}
         self.pages: dict[str, Page] = {}  # absolute path -> the page as last linted
         self.ready: Prepared | None = None  # the setup of the last lint
-        self._read_once = False  # the page cache serves the first read only
+        self._trees_read: frozenset[str] = frozenset()  # the page cache serves a tree's first read
         self._fixed: tuple[str, str, PageRewrite | None] = ("", "", None)  # path, text, fixed
 
     def edited(self, path: str, text: str) -> None:
@@ -98,7 +98,7 @@ class Session:
         reading = replace(
             self.settings.reading,
             jobs=1,
-            no_cache=self.settings.reading.no_cache or self._read_once,
+            no_cache=self.settings.reading.no_cache or docs in self._trees_read,
         )
         settings = replace(self.settings, reading=reading)
         buffers = Buffers(self.texts, self.reads)  # the texts of now: replaced whole on an edit
@@ -106,7 +106,7 @@ class Session:
             linted, self.ready = checked([_named(docs)], settings, buffers=buffers)
         except DocsCheckError as error:
             return self._broken(where, str(error))
-        self._read_once = True
+        self._trees_read |= {docs}
         now: dict[str, list[Shown]] = {}
         # a page deleted on disk is no longer shown
         pages = {path: page for path, page in self.pages.items() if not _inside(path, docs)}
