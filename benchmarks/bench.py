@@ -46,6 +46,9 @@ in a cold run of its own.
 (t) the test map of `docs-check tests`: benchmarks/bench_testmap.py
     (`--test-map-only` runs only (t), on --tests DIR).
 (v) verify of the shipped rule, cold: benchmarks/bench_verify.py (`--verify-only`).
+(s) the language server: a change in a 300 KB page to its diagnostics, the
+    first read of the tree and a hover: benchmarks/bench_server.py
+    (`--server-only`; target 300 ms a change).
 Each timing is the median of --repeat runs; (g) takes the least CPU time of 3."""
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ def main() -> int:
         "else ../real/pytorch beside the checkout, if there)",
     )
     parser.add_argument("--live-only", action="store_true", help="run only check (l)")
+    parser.add_argument("--server-only", action="store_true", help="run only check (s)")
     parser.add_argument("--page-only", action="store_true", help="run only (d) and (e)")
     parser.add_argument(
         "--lint-only", action="store_true", help="run only (a) to (f) and the peak memory of (b)"
@@ -117,6 +121,10 @@ def main() -> int:
     if arguments.rewrite_only:
         return 0 if _rewrite_check(arguments.repeat) else 1
     corpus: Path = arguments.corpus
+    if arguments.server_only:
+        from bench_server import server_check
+
+        return 0 if server_check(corpus, _big_page, _ok) else 1
     if arguments.page_only:
         return 0 if _page_check(corpus) else 1
     if arguments.real_history_only:
@@ -188,6 +196,9 @@ def main() -> int:
     from bench_verify import verify_check
 
     verify_check(docs_check, corpus, arguments.repeat, _run, _ok)
+    from bench_server import server_check
+
+    server_check(corpus, _big_page, _ok)
     from bench_live import live_check
 
     live_check(docs_check, _ok)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from checker.gate.baseline import Project
     from checker.progress import Progress
     from checker.rewrite.fixes import FixedPages
+    from checker.sources.buffers import Buffers
     from checker.sources.gitdiff import Since
 
 
@@ -67,9 +68,12 @@ def checked(
     progress: Progress | None = None,
     tests: TestsRequest | None = None,
     since: Since | None = None,
+    buffers: Buffers | None = None,
 ) -> tuple[Linted, Prepared]:
     """The lint run itself, and the setup it ran under (`fix` gates what it
-    fixes as lint gated what it found)."""
+    fixes as lint gated what it found). `buffers` (the language server's):
+    open pages' text in the editor in place of their files, and the pages read
+    before, kept."""
     ready = setup(paths, settings)
     change = None
     if since is not None:  # before any page is read: outside a repository, one line at once
@@ -80,7 +84,7 @@ def checked(
     with resolvers(resolve) as started:
         # the page rules run where each page is read (in the workers)
         read_with = PageRules(page_rules)
-        options = replace(settings.reading.options(progress), page_rules=read_with)
+        options = replace(settings.reading.options(progress), page_rules=read_with, buffers=buffers)
         corpus = read_corpus(ready.docs, ready.catalogue, options=options)
         if resolve is not None:
             # start-up: torch's resolver (and the processes it runs) loads only with --resolve-apis

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from checker.app.setup import Settings, read_docs
 from checker.model.apis import checked_name, like, resolved
+from checker.model.catalogue import Catalogue
 from checker.model.said import said_of
-from checker.model.support import Entry
+from checker.model.support import Entry, Page
 from checker.model.version import version_key
 from checker.outcome import Command, Outcome
 from checker.progress import Progress
@@ -33,16 +34,21 @@ def show(
 ) -> Outcome[Shown]:
     api = checked_name(api, "API")
     ready, corpus = read_docs(docs, settings, progress)
-    placed = [(page, entry) for page in corpus.pages for entry in page.placed_entries()]
+    shown = shown_of(api, corpus.pages, ready.catalogue)
+    return Outcome(Command.SHOW, shown, corpus.errors, failed=not shown.entries)
+
+
+def shown_of(api: str, pages: Sequence[Page], catalogue: Catalogue) -> Shown:
+    """What `pages` say of `api`: `show`'s, and the language server's hover."""
+    placed = [(page, entry) for page in pages for entry in page.placed_entries()]
     every = [entry for _, entry in placed]
     entries = matching(api, every)
     page_of = {id(entry): page for page, entry in placed}
     statuses = tuple(
-        tuple(said_of(ready.catalogue, page_of[id(entry)], entry).items()) for entry in entries
+        tuple(said_of(catalogue, page_of[id(entry)], entry).items()) for entry in entries
     )
     near = None if entries else like(api, (entry.api for entry in every))
-    shown = Shown(api, tuple(entries), statuses, len(corpus.pages), near)
-    return Outcome(Command.SHOW, shown, corpus.errors, failed=not entries)
+    return Shown(api, tuple(entries), statuses, len(pages), near)
 
 
 def matching(api: str, entries: list[Entry]) -> list[Entry]:

@@ -37,6 +37,7 @@ from checker.cli.output import ERROR_LINE
 from checker.cli.probe import probe
 from checker.cli.report import report
 from checker.cli.rules import rule, rules
+from checker.cli.server import server
 from checker.cli.show import show
 from checker.cli.stats import stats
 from checker.cli.tests import tests
@@ -75,6 +76,7 @@ for command in (
     tests,
     report,
     stats,
+    server,
 ):
     cli.add_command(command)
 

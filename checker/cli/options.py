@@ -238,16 +238,20 @@ def reading_options(function: F) -> F:
     )(function)
 
 
+no_cache_option = click.option("--no-cache", is_flag=True, help="Read every page afresh.")
+cache_dir_option = click.option(
+    "--cache-dir",
+    metavar="DIR",
+    help="Page cache folder (default: $DOCS_CHECK_CACHE_DIR or the user cache).",
+)
+
+
 def cache_options(function: F) -> F:
     """How pages are read: the page cache and the worker processes (the
     commands that rewrite the working tree take these, and no refs)."""
     return _stack(
-        click.option("--no-cache", is_flag=True, help="Read every page afresh."),
-        click.option(
-            "--cache-dir",
-            metavar="DIR",
-            help="Page cache folder (default: $DOCS_CHECK_CACHE_DIR or the user cache).",
-        ),
+        no_cache_option,
+        cache_dir_option,
         click.option(
             "--jobs",
             type=click.IntRange(min=1),

@@ -85,6 +85,15 @@ def fixed_pages(
     return FixedPages(tuple(changes), tuple(skipped), gone, tuple(errors))
 
 
+def fixed_text(page: Page, text: str, catalogue: Catalogue, gate: Gate) -> PageRewrite | None:
+    """`fix`'s work on one page whose text is given, not read from its file
+    (an editor's buffer: the language server's quick fixes), under the
+    catalogue and gate its lint ran with: the page rewritten, or None when
+    nothing is fixed or the fixes could not be proven."""
+    change, refused, _ = _fixed_page(page, Source(page.path, text), _Relint(catalogue, gate))
+    return None if refused else change
+
+
 def _fixed_page(
     page: Page, source: Source, relint: _Relint
 ) -> tuple[PageRewrite | None, list[Skipped], Counter[tuple[str, int]]]:

@@ -26,6 +26,7 @@ from checker.sources.page_cache.pack import read_pack, write_pack
 from checker.sources.page_cache.store import PageCache, blob_id
 
 if TYPE_CHECKING:
+    from checker.sources.buffers import Buffers
     from checker.sources.gitrefs import GitRef
 
 READING = N_("reading pages")
@@ -49,6 +50,9 @@ class ReadOptions:
     progress: Progress | None = None  # told of each page read; prints nothing itself
     # run on each page where it is read (lint's own rules), and what they found
     page_rules: PageRules | None = None
+    # the language server's: open pages' text in place of their files, and
+    # the pages it read before (a page whose bytes did not change is not read)
+    buffers: Buffers | None = None
 
 
 def read_corpus(
@@ -66,7 +70,7 @@ def read_corpus(
     so that a file that cannot be read is the same error as before. With git
     refs, `paths` are paths inside the repository."""
     options = options or ReadOptions()
-    documents, errors, fetch = gather(paths, names, options.refs)
+    documents, errors, fetch = gather(paths, names, options.refs, options.buffers)
     if not documents:
         if not errors and names and paths:
             said = N_("no {names} under {paths}")
@@ -102,8 +106,13 @@ def version_context(
         }
     )
     others = [doc for doc in discover(folders) if doc.path not in read] if folders else []
-    documents = [(doc, load(doc)) for doc in others]
-    quiet = ReadOptions(cache=options.cache, jobs=options.jobs, page_rules=options.page_rules)
+    documents = [(doc, load(doc, options.buffers)) for doc in others]
+    quiet = ReadOptions(
+        cache=options.cache,
+        jobs=options.jobs,
+        page_rules=options.page_rules,
+        buffers=options.buffers,
+    )
     return read_documents(documents, catalogue, quiet)[0] if documents else ()
 
 
@@ -125,11 +134,14 @@ def read_documents(
     todo: list[tuple[tuple[str, str], DocFile, bytes | None, str | None]] = []
     keys = [(inside_tree(doc.path, doc.tree), doc.blob) for doc, _ in documents]
     contents: dict[str, str] = {}  # a working tree's page -> the blob id of its bytes
-    rules = options.page_rules
+    rules, buffers = options.page_rules, options.buffers
 
-    def kept(at: tuple[str, str], content: str, found: Kept | None) -> None:
+    def kept(at: tuple[str, str], content: str, page: Page, found: Kept | None) -> None:
+        read[at] = page
         if rules is not None and found is not None:  # checks.reuse's key of the page
             rules.found[content, at[0]] = found
+        if buffers is not None:
+            buffers.reads[at[0]] = (content, page, found)
 
     wanted: list[tuple[tuple[str, str], DocFile, bytes | None, str, str | None]] = []
     for (doc, data), at in zip(documents, keys, strict=True):
@@ -146,16 +158,17 @@ def read_documents(
     cache = options.cache
     packed = read_pack(cache, paths, entry_keys) if cache else None
     for index, (at, bare, data, content, key) in enumerate(wanted):
-        cached = None
-        if packed is not None:  # a key for each: there is a cache
+        cached = buffers.read(bare.path, content) if buffers is not None else None
+        if cached is not None:  # read before from the same bytes (the language server)
+            pass
+        elif packed is not None:  # a key for each: there is a cache
             cached = packed[index]
         elif cache is not None and key:
             cached = cache.get_read(key)
         if cached is None:
             todo.append((at, bare, data, key))
         else:
-            read[at] = cached[0]
-            kept(at, content, cached[1])
+            kept(at, content, *cached)
     missing = [bare for _, bare, data, _ in todo if data is None]
     fetched = dict(zip(missing, fetch(missing) if fetch and missing else [], strict=True))
     ready = [(bare, fetched[bare] if data is None else data, key) for _, bare, data, key in todo]
@@ -174,8 +187,7 @@ def read_documents(
         if isinstance(made, str):
             read[at] = made
         else:
-            read[at] = made[0]
-            kept(at, bare.blob or contents[bare.path], made[1])
+            kept(at, bare.blob or contents[bare.path], *made)
         done += 1
         if options.progress:
             options.progress(READING, done, total)

@@ -17,6 +17,7 @@ from checker.read.load import decode_page, load_bytes
 from checker.sources.discover import discover, doc_file
 
 if TYPE_CHECKING:
+    from checker.sources.buffers import Buffers
     from checker.sources.gitrefs import GitRef
 
 # A page to read: its bytes, why they cannot be had, or None for a page at a
@@ -26,8 +27,12 @@ Fetch = Callable[[Sequence[DocFile]], list[bytes]]
 
 
 def gather(
-    paths: Sequence[str], names: Collection[str] | None, refs: Sequence[GitRef]
+    paths: Sequence[str],
+    names: Collection[str] | None,
+    refs: Sequence[GitRef],
+    buffers: Buffers | None = None,
 ) -> tuple[list[Document], list[str], Fetch | None]:
+    """`buffers`: the editor's text of open pages, read in place of their files."""
     found: dict[str, Document] = {}
     errors: list[str] = []
 
@@ -53,7 +58,7 @@ def gather(
     for given in paths if not refs else ():
         try:
             for doc in filter(wanted, discover([given])):
-                found[doc.path] = (doc, load(doc))
+                found[doc.path] = (doc, load(doc, buffers))
         except UsageError as error:
             errors.append(str(error))
     return [found[path] for path in sorted(found, key=path_key)], errors, fetch
@@ -102,7 +107,11 @@ def _fetcher(owners: dict[str, GitRef]) -> Fetch:
     return fetch
 
 
-def load(doc: DocFile) -> bytes | InputError:
+def load(doc: DocFile, buffers: Buffers | None = None) -> bytes | InputError:
+    """The page's bytes: an open page's text in the editor, else its file's."""
+    text = buffers.text(doc.path) if buffers is not None else None
+    if text is not None:
+        return text
     try:
         return load_bytes(doc.path)
     except InputError as error:
