@@ -220,7 +220,7 @@ async def test_a_failing_handler_is_logged_and_the_server_goes_on(
     elastic.close()
 
 
-def test_a_client_that_goes_away_mid_request_ends_the_server(workspace: Path) -> None:
+async def test_a_client_that_goes_away_mid_request_ends_the_server(workspace: Path) -> None:
     """stdin closed with a request unanswered: the server exits, quietly."""
 
     def framed(body: str) -> bytes:
