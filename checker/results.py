@@ -66,6 +66,8 @@ class Linted:
 
 @dataclass(frozen=True)
 class Rewritten:
+    """What `fix`, `new-version` or `migrate` rewrote, skipped and left."""
+
     changes: tuple[PageRewrite, ...]
     diff: bool  # --diff: shown, nothing written
     skipped: tuple[Skipped, ...] = ()
@@ -84,6 +86,8 @@ class Rewritten:
 
 @dataclass(frozen=True)
 class Diffed:
+    """What `diff` found between two sides."""
+
     sides: Sides
     changes: tuple[Change, ...]
     refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
@@ -101,6 +105,8 @@ class Diffed:
 
 @dataclass(frozen=True)
 class CoverageReport:
+    """What `coverage` found for each release."""
+
     versions: tuple[Covered, ...]  # in release order
     not_covered: tuple[tuple[str, str], ...] = ()  # (docs version, why), in release order
 
@@ -122,6 +128,8 @@ class TestLink:
 
 @dataclass(frozen=True)
 class Exported:
+    """The records `export` writes."""
+
     records: tuple[Record, ...]
     pages: int  # pages read
     refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
@@ -137,12 +145,16 @@ class Exported:
 
 @dataclass(frozen=True)
 class Described:
+    """An id described by `rule`, with its example."""
+
     check: Check
     example: Example
 
 
 @dataclass(frozen=True)
 class Rules:
+    """Every id described, for `rules`."""
+
     described: tuple[Described, ...]  # in the registry's order
 
 
@@ -151,6 +163,8 @@ class Rules:
 
 @dataclass(frozen=True)
 class TestsReport:
+    """What `tests` found: each version's map and the verdicts."""
+
     versions: tuple[VersionMap, ...]  # in release order
     verdicts: tuple[Verdict, ...]  # by path, line
     show_notes: bool = False  # --show-notes: the text lists each claim-unbacked note
@@ -161,6 +175,8 @@ class TestsReport:
 
 @dataclass(frozen=True)
 class BackedReport:
+    """What `verify --backed` established: plans, claims and evidence."""
+
     plans: tuple[Plan, ...]  # this run's, one per docs version it ran for
     claims: tuple[Verdict, ...]
     evidence: tuple[Evidence, ...]  # this run's, then the files' (merged)

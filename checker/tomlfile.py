@@ -93,6 +93,8 @@ def _parts(dotted: str) -> KeyPath:
 
 @dataclass(frozen=True)
 class _Line:
+    """A line of a TOML file that defines a key or opens a table."""
+
     number: int
     key: KeyPath  # the full key the line defines (a header: the table's key)
     header: bool

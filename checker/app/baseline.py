@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Baselined:
+    """A baseline file written: where, and how many findings and verdicts it records."""
+
     findings: int  # how many the file records
     path: str
     verdicts: int = 0  # the verify verdicts it records (--verify-report)

@@ -36,6 +36,8 @@ def name_key(name: str) -> str:
 
 @dataclass(frozen=True)
 class Catalogue:
+    """The products, and the scope a run checks."""
+
     products: tuple[Product, ...]
     scope: tuple[str, ...]
     # What is derived from the products, made once per catalogue: names are
