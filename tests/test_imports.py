@@ -7,8 +7,9 @@ tests' concern, tests/cli/test_cli.py.)
 
 Not counted: `importlib.import_module` by name (the format registry,
 checker.report.formats, picks a format's module that way, and the command
-line its commands', checker.cli's COMMANDS: tables, not imports), and click, which checker/report uses beside checker/cli (a
-terminal's styles), so no test holds it to the command line."""
+line its commands', checker.cli's COMMANDS: tables, not imports), and click,
+which checker/report uses beside checker/cli (a terminal's styles), so no
+test holds it to the command line."""
 
 from __future__ import annotations
 

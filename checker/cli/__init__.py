@@ -125,11 +125,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def main() -> None:
-    # A run builds one model of some hundred thousand small objects that live
-    # to its end and hold no reference cycles; at the default thresholds the
-    # cycle collector walks them over and over (a quarter of a warm corpus run).
-    # Collections still happen, just less often. Worker processes inherit this.
-    gc.set_threshold(100_000, 50, 100)
+    # the collector's thresholds were raised as checker was imported (checker/__init__.py)
     signal.signal(signal.SIGTERM, _terminated)
     code = run()
     gc.freeze()  # and the last collection, as the interpreter exits, skips them
