@@ -21,8 +21,8 @@ from checker.app.setup import Settings, setup
 from checker.files import write_atomically
 from checker.gate.baseline import baseline_json, verdict_records
 from checker.i18n import N_, message
+from checker.linted import Linted
 from checker.outcome import Command, Outcome
-from checker.results import Linted
 from checker.verify.report_load import load_report
 
 if TYPE_CHECKING:

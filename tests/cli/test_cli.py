@@ -585,6 +585,9 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
     # when the command runs or the help lists it (some 15 ms of start-up)
     commands = {m for m in loaded if m.startswith("checker.cli.") and m.count(".") == 2}
     assert commands - {"checker.cli.lint"} <= SHARED_CLI_MODULES
+    # nor the other commands' result types (checker.linted holds lint's)
+    assert "checker.linted" in loaded
+    assert "checker.results" not in loaded
 
 
 # what the command modules share: the options, the language, the printing
