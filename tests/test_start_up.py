@@ -6,9 +6,12 @@ held here. (Which modules a run imports is tests/cli/test_cli.py's concern.)"""
 from __future__ import annotations
 
 import ast
+import re._constants as re_constants
+import re._parser as re_parser
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import checker
 
@@ -78,3 +81,62 @@ def test_the_collector_runs_no_collection_while_the_command_line_is_imported() -
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout == "0\n"
+
+
+# a character class wider than this, of characters past Latin-1, compiles in
+# over 0.25 ms: the compiler marks its characters one at a time
+WIDEST_CLASS = 4096
+
+
+def wide_classes(source: str) -> list[str]:
+    """The patterns a module compiles at its import (`NAME = re.compile("...")`
+    at its top level) that hold a character class wider than WIDEST_CLASS."""
+    found = []
+    for node in ast.parse(source).body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+            continue
+        called, args = node.value.func, node.value.args
+        compiles = isinstance(called, ast.Attribute) and called.attr == "compile"
+        if not (compiles and args and isinstance(args[0], ast.Constant)):
+            continue
+        if _widest(re_parser.parse(str(args[0].value))) > WIDEST_CLASS:
+            found.append(str(args[0].value))
+    return found
+
+
+def _widest(parsed: Any) -> int:
+    """The most characters past Latin-1 (in the BMP) that one range of a
+    character class in `parsed` (re's parse of a pattern) holds."""
+    widest = 0
+    for op, value in parsed:
+        if op is re_constants.IN:
+            for kind, item in value:
+                if kind is re_constants.RANGE and 0xFF < item[1] <= 0xFFFF:
+                    widest = max(widest, item[1] - item[0] + 1)
+            continue
+        # a group's, a branch's or a repeat's own patterns, however deep
+        for part in value if isinstance(value, tuple | list) else ():
+            for sub in part if isinstance(part, list | tuple) else [part]:
+                if isinstance(sub, re_parser.SubPattern):
+                    widest = max(widest, _widest(sub))
+    return widest
+
+
+def test_wide_character_classes_are_found() -> None:
+    source = (
+        "import re\n"
+        '_CHINESE = re.compile("[\\u4e00-\\u9fff]")\n'
+        '_FEW = re.compile("[\\u4e00-\\u4eff]|(?:a|[\\u0100-\\uffff])")\n'
+        "def later():\n"
+        '    return re.compile("[\\u4e00-\\u9fff]")\n'
+    )
+    assert wide_classes(source) == ["[\u4e00-\u9fff]", "[\u4e00-\u4eff]|(?:a|[\u0100-\uffff])"]
+
+
+def test_no_module_compiles_a_wide_character_class_at_its_import() -> None:
+    found = {
+        str(path.relative_to(PACKAGE.parent)): wide
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if (wide := wide_classes(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
