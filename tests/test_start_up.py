@@ -140,3 +140,39 @@ def test_no_module_compiles_a_wide_character_class_at_its_import() -> None:
         if (wide := wide_classes(path.read_text(encoding="utf-8")))
     }
     assert found == {}
+
+
+# Modules every lint run imports, and how many patterns each compiles as it is
+# imported: those every run uses (the terminal's escaping, reading TOML). The
+# others serve what a plain lint seldom does: cutting a big page, a TOML or
+# JSON file refused, a target it does not write (Markdown, XML, a patch); each
+# is compiled when first needed.
+COMPILED_AT_IMPORT = {
+    "checker.jsonfile": 0,
+    "checker.read.split": 0,
+    "checker.report.escape": 1,
+    "checker.tomlfile": 4,
+}
+
+
+def test_modules_compile_at_import_only_the_patterns_every_run_uses() -> None:
+    """What each of COMPILED_AT_IMPORT compiled while imported (their own
+    imports come first, so that only their own compiling counts)."""
+    probe = (
+        "import collections, re._compiler, sys\n"
+        "import checker.errors, checker.files, checker.i18n, checker.read.block_ids\n"
+        "import checker.read.load, checker.read.namespace, checker.model.support\n"
+        "compiled = collections.Counter()\n"
+        "original = re._compiler.compile\n"
+        "def compile(*given):\n"
+        "    frame = sys._getframe(1)\n"
+        "    while frame.f_globals.get('__name__', '').startswith('re'):\n"
+        "        frame = frame.f_back\n"
+        "    compiled[frame.f_globals.get('__name__')] += 1\n"
+        "    return original(*given)\n"
+        "re._compiler.compile = compile\n"
+        f"import {', '.join(COMPILED_AT_IMPORT)}\n"
+        f"print({{name: compiled[name] for name in {list(COMPILED_AT_IMPORT)!r}}})\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout == f"{COMPILED_AT_IMPORT}\n"
