@@ -64,7 +64,7 @@ class Project:
             relative = os.path.relpath(absolute, self.root)
         except ValueError:  # another drive
             return path.replace(os.sep, "/")
-        return Path(relative).as_posix()
+        return relative.replace(os.sep, "/")  # normalized: Path's as_posix, without a Path
 
     @functools.cached_property
     def _inside(self) -> str:
