@@ -12,6 +12,7 @@ turns back into the surrogate (and os.fsencode into the byte)."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -78,15 +79,13 @@ def write_atomically(
         if into:
             _write_into(path, text)
             return
-    import tempfile  # here: a warm lint writes nothing, and its import is 3 ms of its start
-
     temporary: str | None = None
     try:
-        handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
+        handle, temporary = _temporary_beside(target)
         with os.fdopen(handle, "wb") as stream:
             stream.write(text.encode("utf-8", ESCAPE) if isinstance(text, str) else text)
         if like is None:
-            os.chmod(temporary, 0o666 & ~current_umask())  # mkstemp's file is private (0600)
+            os.chmod(temporary, 0o666 & ~current_umask())  # the temporary file is private (0600)
         else:
             _take_owner(temporary, like)
             os.chmod(temporary, stat.S_IMODE(like.mode))  # after chown, which clears setuid
@@ -102,6 +101,26 @@ def write_atomically(
                 )
             ) from None
         raise
+
+
+# what tempfile.mkstemp opens its file with: only a new file, never through a link
+_NEW_FILE = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+_NEW_FILE |= getattr(os, "O_BINARY", 0) | getattr(os, "O_NOINHERIT", 0)
+
+
+def _temporary_beside(target: Path) -> tuple[int, str]:
+    """A new private (0600) file beside `target`, open, and its name, as
+    tempfile.mkstemp makes one: a name of random letters tried until one is
+    new. Not tempfile itself: its import (shutil, random and the compressors
+    behind them) was 3 ms of a one-page lint, which writes its cache entry."""
+    folder = target.parent or Path(".")
+    for _ in range(100):  # mkstemp's tries
+        name = os.path.abspath(folder / f".{target.name}.{os.urandom(6).hex()}")
+        try:
+            return os.open(name, _NEW_FILE, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no new temporary file name found", str(folder))
 
 
 class Owned(Protocol):

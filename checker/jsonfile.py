@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,11 @@ def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return made
 
 
-# A JSON string, or a bracket or colon: enough to follow valid JSON's objects.
-_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\]:]')
+# A JSON string, or a bracket or colon: enough to follow valid JSON's objects;
+# compiled when first needed (`@cache`): for a document with a key given twice.
+@cache
+def _json_token() -> re.Pattern[str]:
+    return re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\]:]')
 
 
 def _key_given_twice(text: str) -> tuple[str, int, int] | None:
@@ -44,7 +48,7 @@ def _key_given_twice(text: str) -> tuple[str, int, int] | None:
     found one, so the cost of a pass in Python is never paid otherwise."""
     objects: list[dict[str, int] | None] = []  # per open bracket: its keys' offsets
     string = ("", 0)
-    for match in _JSON_TOKEN.finditer(text):
+    for match in _json_token().finditer(text):
         token = match.group()
         if token in ("{", "["):
             objects.append({} if token == "{" else None)

@@ -92,6 +92,8 @@ class Command(StrEnum):
 
 @dataclass(frozen=True)
 class Outcome(Generic[R]):
+    """What every flow returns: the command, its result, errors, and how the run ends."""
+
     command: Command
     result: R  # what the reports render
     errors: tuple[str, ...] = ()  # one line each: "path[:line]: what is wrong"

@@ -17,6 +17,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class CommandResult:
+    """A command run to its end (or not): its exit code, output and time."""
+
     argv: tuple[str, ...]
     exit_code: int | None  # None: it never ran to an exit (missing, timed out)
     stdout: str

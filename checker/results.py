@@ -1,8 +1,10 @@
 """What each command's flow hands the reports (checker.report) inside its
 `Outcome` (checker.outcome): the result types, apart from the flows that make
 them (checker.app), so that a report imports no flow (verify's is
-checker.verify.verify_report's `VerifyReport`; show's, probe's and baseline's are
-read by no report by type, and stay with their flows). What only annotates is
+checker.verify.verify_report's `VerifyReport`; lint's, checker.linted's
+`Linted`, in a module of its own, so that a lint run makes none of these;
+show's, probe's and baseline's are read by no report by type, and stay with
+their flows). What only annotates is
 imported for type checking alone: a lint run loads none of verify's, the test
 map's or torch's code for the types of other commands' results."""
 
@@ -18,10 +20,9 @@ from checker.model.verdict import UNVERIFIED, Verdict
 from checker.outcome import FailOn, fails
 
 if TYPE_CHECKING:
-    from checker.gate.baseline import Project
-    from checker.gate.gate import Gated
     from checker.ids.examples import Example
     from checker.ids.registry import Check
+    from checker.linted import Linted, TestLink
     from checker.model.changes import Change, Kind, Sides
     from checker.model.evidence import Evidence
     from checker.model.finding import Finding
@@ -29,36 +30,9 @@ if TYPE_CHECKING:
     from checker.model.records import Record
     from checker.rewrite.source import Skipped
     from checker.rewrite.written import PageRewrite
-    from checker.sources.corpus import Corpus
     from checker.testmap.kept import VersionMap
     from checker.torch.docs_coverage import Covered
-    from checker.torch.resolve.resolution import Resolution
     from checker.verify.report_load import Verification
-
-
-# lint, baseline
-
-
-@dataclass(frozen=True)
-class Linted:
-    """Pages read and linted under the configuration, findings gated."""
-
-    corpus: Corpus
-    gated: Gated
-    project: Project
-    resolution: Resolution | None = None
-    fixes: tuple[PageRewrite, ...] = ()  # the pages fixed, unwritten (lint with `fixes`)
-    mapping_errors: tuple[str, ...] = ()  # the test map's (--tests): a module, a list
-    # with --tests: (version, API) -> the test cases that reach it (Mapped.tested)
-    tested: Mapping[tuple[str, str], tuple[TestLink, ...]] | None = None
-
-    @property
-    def findings(self) -> tuple[Finding, ...]:
-        return self.gated.findings
-
-    @property
-    def refs(self) -> tuple[str, ...]:
-        return self.project.refs
 
 
 # fix, new-version, migrate
@@ -66,6 +40,8 @@ class Linted:
 
 @dataclass(frozen=True)
 class Rewritten:
+    """What `fix`, `new-version` or `migrate` rewrote, skipped and left."""
+
     changes: tuple[PageRewrite, ...]
     diff: bool  # --diff: shown, nothing written
     skipped: tuple[Skipped, ...] = ()
@@ -84,6 +60,8 @@ class Rewritten:
 
 @dataclass(frozen=True)
 class Diffed:
+    """What `diff` found between two sides."""
+
     sides: Sides
     changes: tuple[Change, ...]
     refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
@@ -101,6 +79,8 @@ class Diffed:
 
 @dataclass(frozen=True)
 class CoverageReport:
+    """What `coverage` found for each release."""
+
     versions: tuple[Covered, ...]  # in release order
     not_covered: tuple[tuple[str, str], ...] = ()  # (docs version, why), in release order
 
@@ -109,19 +89,9 @@ class CoverageReport:
 
 
 @dataclass(frozen=True)
-class TestLink:
-    """A test case that reaches a record's API at its version."""
-
-    test: str  # path::Class::name, as the runner names it
-    kind: str  # call, method, opinfo, rule
-    line: int  # where in the test module it was found (0 for a rule's)
-    exact: bool  # False: a method matched by its name only
-    disabled_for: tuple[str, ...]  # the products the version's disabled list disables it on
-    device: str  # npu, or cpu: a test that runs the API on no NPU backs no claim
-
-
-@dataclass(frozen=True)
 class Exported:
+    """The records `export` writes."""
+
     records: tuple[Record, ...]
     pages: int  # pages read
     refs: tuple[str, ...] = ()  # the git refs read, which name their pages `ref:path`
@@ -137,12 +107,16 @@ class Exported:
 
 @dataclass(frozen=True)
 class Described:
+    """An id described by `rule`, with its example."""
+
     check: Check
     example: Example
 
 
 @dataclass(frozen=True)
 class Rules:
+    """Every id described, for `rules`."""
+
     described: tuple[Described, ...]  # in the registry's order
 
 
@@ -151,6 +125,8 @@ class Rules:
 
 @dataclass(frozen=True)
 class TestsReport:
+    """What `tests` found: each version's map and the verdicts."""
+
     versions: tuple[VersionMap, ...]  # in release order
     verdicts: tuple[Verdict, ...]  # by path, line
     show_notes: bool = False  # --show-notes: the text lists each claim-unbacked note
@@ -161,6 +137,8 @@ class TestsReport:
 
 @dataclass(frozen=True)
 class BackedReport:
+    """What `verify --backed` established: plans, claims and evidence."""
+
     plans: tuple[Plan, ...]  # this run's, one per docs version it ran for
     claims: tuple[Verdict, ...]
     evidence: tuple[Evidence, ...]  # this run's, then the files' (merged)

@@ -10,6 +10,7 @@ import re
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,13 @@ from checker.errors import DataError
 from checker.files import value_problem
 from checker.i18n import N_, message
 
-_TOML_POSITION = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
+
+# compiled when first needed (`@cache`): for a file TOML refuses
+@cache
+def _toml_position() -> re.Pattern[str]:
+    return re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
+
+
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
 _NAME = r"""(?:[\w-]+|"[^"]*"|'[^']*')"""
 _KEY = re.compile(rf"^\s*({_NAME}(?:\s*\.\s*{_NAME})*)\s*=")
@@ -31,7 +38,12 @@ KeyPath = tuple[str, ...]  # a dotted TOML key as its parts: ("tool", "docs-chec
 MAX_KEY_PARTS = 100
 _PART_TEXT = r"""(?:[\w-]+|"[^"\n]*"|'[^'\n]*')"""
 _DOTTED = re.compile(rf"{_PART_TEXT}(?:[ \t]*\.[ \t]*{_PART_TEXT})*")
-_PART_ONLY = re.compile(_PART_TEXT)
+
+
+# compiled when first needed (`@cache`): for a key of many parts
+@cache
+def _part_only() -> re.Pattern[str]:
+    return re.compile(_PART_TEXT)
 
 
 def load_toml(path: Path, what: str, text: str | None = None) -> tuple[dict[str, Any], TomlLines]:
@@ -49,9 +61,9 @@ def load_toml(path: Path, what: str, text: str | None = None) -> tuple[dict[str,
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        match = _TOML_POSITION.search(str(error))
+        match = _toml_position().search(str(error))
         line = (match.group(1) or str(max(1, len(text.splitlines())))) if match else "1"
-        why = _TOML_POSITION.sub("", str(error)).strip()
+        why = _toml_position().sub("", str(error)).strip()
         raise DataError(
             message(
                 N_("{path}:{line}: TOML syntax error: {why}"), path=str(path), line=line, why=why
@@ -72,7 +84,7 @@ def _cannot_read(path: Path, what: str, why: str) -> str:
 def _check_key_depth(path: Path, text: str) -> None:
     for chain in _DOTTED.finditer(text):
         dotted = chain.group()
-        if dotted.count(".") >= MAX_KEY_PARTS and len(_PART_ONLY.findall(dotted)) > MAX_KEY_PARTS:
+        if dotted.count(".") >= MAX_KEY_PARTS and len(_part_only().findall(dotted)) > MAX_KEY_PARTS:
             line = text.count("\n", 0, chain.start()) + 1
             raise DataError(
                 message(
@@ -93,6 +105,8 @@ def _parts(dotted: str) -> KeyPath:
 
 @dataclass(frozen=True)
 class _Line:
+    """A line of a TOML file that defines a key or opens a table."""
+
     number: int
     key: KeyPath  # the full key the line defines (a header: the table's key)
     header: bool

@@ -44,6 +44,8 @@ from checker.verify.evidence_load import load_evidence
 
 @dataclass(frozen=True)
 class BackedRequest:
+    """What a `verify --backed` run asks: its docs, APIs, shard, interpreters and test refs."""
+
     docs: tuple[str, ...]
     api: str | None = None  # --api GLOB (or a full or short name)
     shard: tuple[int, int] = (0, 1)  # --shard I/N; (0, 1): the whole plan

@@ -21,8 +21,8 @@ from checker.app.setup import Settings, setup
 from checker.files import write_atomically
 from checker.gate.baseline import baseline_json, verdict_records
 from checker.i18n import N_, message
+from checker.linted import Linted
 from checker.outcome import Command, Outcome
-from checker.results import Linted
 from checker.verify.report_load import load_report
 
 if TYPE_CHECKING:
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Baselined:
+    """A baseline file written: where, and how many findings and verdicts it records."""
+
     findings: int  # how many the file records
     path: str
     verdicts: int = 0  # the verify verdicts it records (--verify-report)

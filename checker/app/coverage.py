@@ -24,6 +24,8 @@ LISTING = N_("listing public APIs")
 
 @dataclass(frozen=True)
 class CoverageOptions:
+    """The interpreters `coverage` lists each release's public API in."""
+
     python: str | None = None  # --python; None: this interpreter, which is only tried
     python_for: tuple[tuple[str, str], ...] = ()  # --python-for VERSION=PATH
     timeout: float = 120  # seconds per interpreter

@@ -15,10 +15,10 @@ from checker.checks.lint import lint_pages, page_rules
 from checker.gate.audit import Audit
 from checker.gate.touched import touched
 from checker.ids.registry import GATE, LINT, READ, RESOLVE
+from checker.linted import Linted
 from checker.model.checked import PageRules
 from checker.model.expectation import Expectation
 from checker.outcome import Command, Outcome, Unverified, fails
-from checker.results import Linted
 from checker.sources.corpus import Corpus, read_corpus, version_context
 from checker.sources.page_cache.checked_store import CheckedStore
 from checker.verify.rule_files import load_rules, rule_files

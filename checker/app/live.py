@@ -65,6 +65,8 @@ class NotRun:
 
 @dataclass(frozen=True)
 class Live:
+    """What the live runs gave: an evidence record per environment, and the tests not run."""
+
     evidence: list[Evidence]  # one per environment, main first
     untested: list[Untested]
     not_run: list[NotRun]  # tests at a test ref that no environment of its version ran

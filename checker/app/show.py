@@ -19,6 +19,8 @@ from checker.progress import Progress
 
 @dataclass(frozen=True)
 class Shown:
+    """The entries of one API that `show` prints, with what each says of each product."""
+
     api: str  # as asked for
     entries: tuple[Entry, ...]
     # What each entry says of each product, in order (checker.model.said): a

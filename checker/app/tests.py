@@ -27,6 +27,7 @@ from checker.app.version_trees import (
     tree_for,
 )
 from checker.i18n import N_
+from checker.linted import TestLink
 from checker.model.catalogue import Catalogue
 from checker.model.expectation import Expectation
 from checker.model.finding import Finding, Severity
@@ -37,7 +38,7 @@ from checker.model.verdict import Verdict
 from checker.model.version import version_key
 from checker.outcome import Command, Outcome, fails
 from checker.progress import Progress
-from checker.results import TestLink, TestsReport
+from checker.results import TestsReport
 from checker.sources.page_cache.store import blob_id, catalogue_fingerprint, reading_salt
 from checker.testmap.backing import Disabling, judge
 from checker.testmap.cache import ScanCache

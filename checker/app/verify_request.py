@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Request:
+    """What a verify or probe run asks: its docs, rules, APIs, evidence and live runs."""
+
     docs: tuple[str, ...]
     rule_files: tuple[str, ...] = ()
     api: str | None = None

@@ -33,6 +33,8 @@ Products = Callable[[str], str | None]
 
 @dataclass(frozen=True)
 class TestsRequest:
+    """Where each docs version's tests and disabled lists are read from."""
+
     tests: str = "test"  # --tests: the test folder (of the working tree; inside R at refs)
     test_refs: tuple[tuple[str, str], ...] = ()  # --test-ref VERSION=REF
     git_repo: str = "."  # --git

@@ -16,6 +16,7 @@ and a pre-commit run do not pay for what they do not use."""
 from __future__ import annotations
 
 import gc
+import importlib
 import signal
 import sys
 from collections.abc import Sequence
@@ -24,61 +25,60 @@ from types import FrameType
 import click
 
 from checker import __version__
-from checker.cli.baseline import baseline
-from checker.cli.coverage import coverage
-from checker.cli.diff import diff
-from checker.cli.export import export
-from checker.cli.fix import fix
 from checker.cli.language import lang_option, language_asked
-from checker.cli.lint import lint
-from checker.cli.migrate import migrate
-from checker.cli.new_version import new_version
 from checker.cli.output import ERROR_LINE
-from checker.cli.probe import probe
-from checker.cli.report import report
-from checker.cli.rules import rule, rules
-from checker.cli.server import server
-from checker.cli.show import show
-from checker.cli.stats import stats
-from checker.cli.tests import tests
 from checker.cli.translated import TranslatedGroup, click_in_our_language
-from checker.cli.verify import verify
 from checker.errors import DocsCheckError, Terminated
 from checker.i18n import _, chosen, say
 from checker.outcome import ExitCode, Stopped
 from checker.report.escape import terminal
 
+# Each command by its name: the module and the function of its click command.
+# start-up: a command's module (its options, its click objects: some 15 ms for
+# them all) is imported when the command runs or the help lists it, so a lint
+# run makes lint's alone.
+COMMANDS = {
+    "lint": "checker.cli.lint:lint",
+    "show": "checker.cli.show:show",
+    "verify": "checker.cli.verify:verify",
+    "probe": "checker.cli.probe:probe",
+    "baseline": "checker.cli.baseline:baseline",
+    "rule": "checker.cli.rules:rule",
+    "rules": "checker.cli.rules:rules",
+    "fix": "checker.cli.fix:fix",
+    "new-version": "checker.cli.new_version:new_version",
+    "migrate": "checker.cli.migrate:migrate",
+    "export": "checker.cli.export:export",
+    "diff": "checker.cli.diff:diff",
+    "coverage": "checker.cli.coverage:coverage",
+    "tests": "checker.cli.tests:tests",
+    "report": "checker.cli.report:report",
+    "stats": "checker.cli.stats:stats",
+    "server": "checker.cli.server:server",
+}
+
+
+class _Commands(TranslatedGroup):
+    """The group of COMMANDS, each added the first time click asks for it."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module, _, function = COMMANDS[cmd_name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), function), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
 
 @click.group(
-    cls=TranslatedGroup,
+    cls=_Commands,
     lang_option=lang_option,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(__version__, prog_name="docs-check")
 def cli() -> None:
     """Check the torch-npu API support docs: every page format, one support model."""
-
-
-for command in (
-    lint,
-    show,
-    verify,
-    probe,
-    baseline,
-    rule,
-    rules,
-    fix,
-    new_version,
-    migrate,
-    export,
-    diff,
-    coverage,
-    tests,
-    report,
-    stats,
-    server,
-):
-    cli.add_command(command)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
@@ -126,11 +126,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def main() -> None:
-    # A run builds one model of some hundred thousand small objects that live
-    # to its end and hold no reference cycles; at the default thresholds the
-    # cycle collector walks them over and over (a quarter of a warm corpus run).
-    # Collections still happen, just less often. Worker processes inherit this.
-    gc.set_threshold(100_000, 50, 100)
+    # the collector's thresholds were raised as checker was imported (checker/__init__.py)
     signal.signal(signal.SIGTERM, _terminated)
     code = run()
     gc.freeze()  # and the last collection, as the interpreter exits, skips them

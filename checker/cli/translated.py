@@ -198,7 +198,9 @@ def help_texts(group: click.Group) -> Iterator[str]:
     # contexts as a run makes them: click makes (and keeps) each command's help
     # option from its context's help_option_names
     top = group.context_class(group, info_name="docs-check", **group.context_settings)
-    for command in (group, *group.commands.values()):
+    # each command as click finds it to run it (the group imports it then)
+    commands = [group.get_command(top, name) for name in group.list_commands(top)]
+    for command in (group, *(command for command in commands if command)):
         if command.help:
             yield command_help(command)
         if command.short_help:

@@ -40,6 +40,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Config:
+    """The configuration: `[tool.docs-check]` or `.docs-check.toml`."""
+
     path: Path | None = None  # the file read; None: there is none
     docs: tuple[str, ...] = ()  # as paths from the current folder
     rules: tuple[str, ...] = ()

@@ -22,6 +22,8 @@ from checker.ids.selectors import ALL, covers, problem, specificity
 
 @dataclass(frozen=True)
 class Selection:
+    """The rules --select, --extend-select and --ignore leave in."""
+
     select: tuple[str, ...] = (ALL,)
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()

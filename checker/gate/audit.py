@@ -31,6 +31,8 @@ _K = TypeVar("_K", BaselineKey, VerdictKey)  # a finding's record or a verdict's
 
 @dataclass(frozen=True)
 class Audit:
+    """What a run checked: whose unused suppressions and ignores it may report."""
+
     stages: frozenset[str]  # the stages whose rules the command ran
     whole: bool  # it read the configuration's whole docs (no PATHS given)
     pages: frozenset[str]  # the pages read, named from the project root

@@ -40,6 +40,8 @@ if TYPE_CHECKING:  # a lint run has no verdicts, and loads no verify code
 
 @dataclass(frozen=True)
 class Gated:
+    """The findings and verdicts left to report, and what was left out."""
+
     findings: tuple[Finding, ...]  # what to report
     ignored: int = 0  # turned off or ignored by the configuration
     known: int = 0  # in the baseline
@@ -65,6 +67,8 @@ class Gated:
 
 @dataclass(frozen=True)
 class Gate:
+    """The judgement after the checks: levels, ignores, selection and baseline."""
+
     project: Project
     severity: Mapping[str, str] = field(default_factory=dict)  # rule id -> error/warning/off
     ignores: tuple[Ignore, ...] = ()

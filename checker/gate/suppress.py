@@ -16,6 +16,8 @@ from checker.model.suppression import Suppression, suppressions
 
 @dataclass(frozen=True)
 class Silenced:
+    """The findings the pages' docs-check comments left, and those they silenced."""
+
     kept: tuple[Finding, ...]
     count: int  # findings silenced
     unused: tuple[tuple[str, Suppression], ...]  # (page path, suppression) that silenced nothing

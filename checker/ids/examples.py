@@ -31,6 +31,8 @@ SHOWS = (PAGE, RUN, CONFIGURATION, BASELINE, TRANSLATION)
 
 @dataclass(frozen=True)
 class Example:
+    """An id's wrong and right example, as examples.toml gives it."""
+
     wrong: str
     right: str
     shows: str = PAGE

@@ -25,6 +25,8 @@ NOTE = "note"
 
 @dataclass(frozen=True)
 class Check:
+    """One id the tool reports: its level, stage and texts."""
+
     id: str
     level: str  # "error", "warning" or "note"
     stage: str

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -19,8 +19,14 @@ from checker.model.product import Product, product_of, soc_overlap
 
 _PACKAGED_RULES = Path(__file__).parent.parent / "_rules"
 _SOURCE_RULES = Path(__file__).parent.parent.parent / "rules"
-_CHINESE = re.compile("[\u4e00-\u9fff]")
 T = TypeVar("T")
+
+
+def _has_chinese(name: str) -> bool:
+    """Whether `name` holds a CJK unified ideograph (U+4E00 to U+9FFF). Not a
+    pattern: a character class of that range compiles in 1.4 ms (the compiler
+    marks each of its 20,992 characters, one at a time), at every run's start."""
+    return any("\u4e00" <= char <= "\u9fff" for char in name)
 
 
 def rules_dir() -> Path:
@@ -34,8 +40,51 @@ def name_key(name: str) -> str:
     return "".join(name.split()).casefold()
 
 
+def names_pattern(keys: Iterable[str]) -> re.Pattern[str]:
+    r"""A pattern of the name keys, ignoring case, with any white space
+    between their characters, that matches the longest key there is at a
+    position: the alternation of the keys, longest first. Written as a tree of
+    the keys' characters (`a\s*(?:t\s*l\s*a\s*s\s*(?:...`) where it finds the
+    same, it compiles in half the time (3 ms, not 6, of a one-page lint): the
+    alternation's `\s*` after each character of each key are most of it. A
+    tree matches at most one path of characters when no text character
+    matches two of a node's; where a key holds a cased character that is not
+    ASCII (a text's character might match two of those, ignoring case), it
+    is the alternation."""
+    ordered = sorted(keys, key=len, reverse=True)
+    if any(not char.isascii() and char.lower() != char.upper() for key in ordered for char in key):
+        alternatives = (r"\s*".join(re.escape(char) for char in key) for key in ordered)
+        return re.compile("|".join(alternatives), re.IGNORECASE)
+    return re.compile(_tree(ordered, 0), re.IGNORECASE)
+
+
+def _tree(keys: list[str], depth: int) -> str:
+    """The keys (sharing their first `depth` characters) from their character
+    at `depth` on: each next character and what follows it, tried before the
+    end of a key that ends here (greedy `?`), so that the longest key wins."""
+    branches: dict[str, list[str]] = {}
+    for key in keys:
+        if len(key) > depth:
+            branches.setdefault(key[depth], []).append(key)
+    if not branches:
+        return ""
+    follows = [re.escape(char) + _after(longer, depth + 1) for char, longer in branches.items()]
+    return follows[0] if len(follows) == 1 else f"(?:{'|'.join(follows)})"
+
+
+def _after(keys: list[str], depth: int) -> str:
+    """What may follow a key's first `depth` characters: white space and its
+    next one, optional where a key ends there."""
+    tree = _tree(keys, depth)
+    if not tree:
+        return ""
+    return rf"(?:\s*{tree})?" if any(len(key) == depth for key in keys) else rf"\s*{tree}"
+
+
 @dataclass(frozen=True)
 class Catalogue:
+    """The products, and the scope a run checks."""
+
     products: tuple[Product, ...]
     scope: tuple[str, ...]
     # What is derived from the products, made once per catalogue: names are
@@ -81,7 +130,7 @@ class Catalogue:
         first of its names, on an en page the first without Chinese."""
         names = next(p.names for p in self.products if p.id == product)
         if lang == "en":
-            names = tuple(n for n in names if not _CHINESE.search(n)) or names
+            names = tuple(n for n in names if not _has_chinese(n)) or names
         return names[0] if names else product
 
     @property
@@ -98,9 +147,7 @@ class Catalogue:
         return self._made("pattern", self._name_regex)
 
     def _name_regex(self) -> re.Pattern[str]:
-        names = sorted(self._names(), key=len, reverse=True)
-        alternatives = (r"\s*".join(re.escape(char) for char in name) for name in names)
-        return re.compile("|".join(alternatives), re.IGNORECASE)
+        return names_pattern(self._names())
 
     def _made(self, key: object, make: Callable[[], T]) -> T:
         """What `make` gives, made at the first call for `key` only."""

@@ -39,6 +39,8 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True)
 class Change:
+    """One difference between two sides of records, for `diff`."""
+
     kind: Kind
     api: str
     context: tuple[str, ...]  # the key's other parts: the language, the version...

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, order=True)
 class DocFile:
+    """A page file's place, version and language."""
+
     path: str
     version: str
     lang: str

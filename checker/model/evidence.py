@@ -30,6 +30,8 @@ DEVICES = ("npu", "cpu-reference")
 
 @dataclass(frozen=True)
 class Case:
+    """One test case of a run: its name, whether it passed, and why not."""
+
     name: str
     passed: bool
     detail: str = ""  # one line: the exception and the test file's line
@@ -39,6 +41,8 @@ class Case:
 
 @dataclass(frozen=True)
 class Run:
+    """One behaviour or repository test run for an API in an environment."""
+
     api: str
     behaviour: str
     source: str  # "behaviour" (shipped test) or "repo-test" (the docs repo's own test)
@@ -67,6 +71,8 @@ def releases_pair(torch: str | None, torch_npu: str | None) -> bool:
 
 @dataclass(frozen=True)
 class Environment:
+    """The interpreter, torch, torch_npu, CANN and NPU a record was observed on."""
+
     platform: str
     python: str
     torch: str | None
@@ -108,6 +114,8 @@ class Environment:
 
 @dataclass(frozen=True)
 class Evidence:
+    """An evidence record: an environment, its runs and where the record came from."""
+
     environment: Environment
     runs: tuple[Run, ...]
     origin: str  # "live" or the file it was read from

@@ -15,6 +15,8 @@ from checker.model.support import Entry, Page, Status
 
 @dataclass(frozen=True)
 class Expectation:
+    """What a `[[rule]]` expects of an API's page."""
+
     id: str
     api: str
     doc: str

@@ -24,6 +24,8 @@ _SHARD = re.compile(r"([0-9]+)/([0-9]+)")
 
 @dataclass(frozen=True)
 class PlannedCase:
+    """A test case a backed run plans to run, and the APIs it backs."""
+
     name: str  # path::Class::test as the runner names it; an open case: its stem
     apis: tuple[str, ...]  # the selected APIs it backs, sorted
     open: bool = False  # parametrised: every `name_…` test of its class is one of its cases
@@ -36,6 +38,8 @@ class PlannedCase:
 
 @dataclass(frozen=True)
 class PlannedModule:
+    """A test module of a plan, the shard that runs it, and its cases."""
+
     path: str  # from the repository's root, as the harness is given it
     shard: int  # 1-based: the part of --shard I/N that runs it
     cases: tuple[PlannedCase, ...]
@@ -43,6 +47,8 @@ class PlannedModule:
 
 @dataclass(frozen=True)
 class Plan:
+    """The plan of a `verify --backed` run for one docs version."""
+
     apis: str  # the --api pattern the claims were selected by ("*": every API)
     version: str  # the docs version
     ref: str | None  # the test ref its tests were read at; None: the working tree

@@ -20,6 +20,8 @@ _SINCE = re.compile(rf">?{RELEASE_NAME}", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class Product:
+    """A product of the catalogue: its id, names, npu codes, SoC prefixes and release."""
+
     id: str
     names: tuple[str, ...]
     npu: tuple[str, ...]

@@ -16,6 +16,8 @@ from checker.model.support import Page
 
 @dataclass(frozen=True)
 class Record:
+    """One API × version × language × product, for `export`."""
+
     api: str
     version: str
     lang: str

@@ -62,6 +62,8 @@ _OTHER_MARKS = {
 
 @dataclass(frozen=True)
 class Reading:
+    """A status read: the status, its problems, and what it says of each product."""
+
     status: Status | None
     problems: tuple[Problem, ...] = ()
     # What it says of each product, under the name written: the same reading

@@ -18,6 +18,8 @@ NEXT_LINE, DISABLE, ENABLE = "disable-next-line", "disable", "enable"
 
 @dataclass(frozen=True)
 class Directive:
+    """A docs-check comment of a page, at its line."""
+
     line: int
     action: str  # NEXT_LINE, DISABLE or ENABLE
     rules: tuple[str, ...]  # ids or prefixes as written; () names every rule

@@ -39,6 +39,8 @@ CHECK_OF = {
 
 @dataclass(frozen=True)
 class Verdict:
+    """One verdict on what a page says of a product."""
+
     verdict: str  # of the vocabulary above
     severity: Severity | None  # None: no problem (consistent), a note, or turned off
     api: str

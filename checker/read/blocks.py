@@ -39,6 +39,8 @@ _Comment = tuple[int, str, tuple[int, int]]  # a comment's line, body and the id
 
 @dataclass
 class _Block:
+    """A status block being read: its id, its products and where they are."""
+
     npu: str
     id: str
     line: int

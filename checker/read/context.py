@@ -12,6 +12,8 @@ from checker.read.block_ids import last_block_id
 
 @dataclass
 class ReadContext:
+    """A page being read: where it is, its lines, and the findings made."""
+
     path: str
     version: str
     lang: str

@@ -36,6 +36,8 @@ from checker.read.tokens import (
 
 @dataclass
 class _Draft:
+    """An entry being read, until its next heading."""
+
     title: str
     line: int
     parent: str | None

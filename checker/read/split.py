@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from itertools import pairwise
 
 from checker.model.docfile import DocFile
@@ -21,29 +22,46 @@ from checker.read.block_ids import has_blocks
 from checker.read.load import page_lines
 from checker.read.namespace import complete_names
 
-_HEADING = re.compile(r"#{2,6}(?:[ \t]|$)")
+
+# The patterns are compiled when a page is first cut (`@cache`): most runs cut
+# none, and reading a page in this process imports this module too.
+@cache
+def _heading() -> re.Pattern[str]:
+    return re.compile(r"#{2,6}(?:[ \t]|$)")
+
+
 # Container marks (`>`, list indentation) before a fence are skipped: the
 # scanner then thinks a fence open wherever the parser does.
-_FENCE = re.compile(r"[ \t>]*(`{3,}|~{3,})(.*)")
+@cache
+def _fence() -> re.Pattern[str]:
+    return re.compile(r"[ \t>]*(`{3,}|~{3,})(.*)")
+
+
 # Raw html blocks that run over blank lines: what opens each, and what ends it.
-_RAW_HTML = (
-    (
-        re.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.IGNORECASE),
-        re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
-    ),
-    (re.compile(r"<!--"), re.compile(r"-->")),
-    (re.compile(r"<\?"), re.compile(r"\?>")),
-    (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>")),
-    (re.compile(r"<![A-Za-z]"), re.compile(r">")),
-)
-_LINK_REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:", re.MULTILINE)
+@cache
+def _raw_html() -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    return (
+        (
+            re.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.IGNORECASE),
+            re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
+        ),
+        (re.compile(r"<!--"), re.compile(r"-->")),
+        (re.compile(r"<\?"), re.compile(r"\?>")),
+        (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>")),
+        (re.compile(r"<![A-Za-z]"), re.compile(r">")),
+    )
+
+
+@cache
+def _link_reference() -> re.Pattern[str]:
+    return re.compile(r"^ {0,3}\[[^\]\n]+\]:", re.MULTILINE)
 
 
 def cut_lines(text: str, part_size: int) -> list[int]:
     """0-based numbers of the lines where the parts after the first start: each
     part but the last is at least `part_size` characters, the last at least
     half that. [] when the page is not to be cut."""
-    if len(text) < 2 * part_size or _LINK_REFERENCE.search(text) or has_blocks(text):
+    if len(text) < 2 * part_size or _link_reference().search(text) or has_blocks(text):
         return []
     cuts: list[int] = []
     offset = last_cut = 0
@@ -55,7 +73,7 @@ def cut_lines(text: str, part_size: int) -> list[int]:
             fence is None
             and raw_end is None
             and blank_before
-            and _HEADING.match(line)
+            and _heading().match(line)
             and offset - last_cut >= part_size
             and len(text) - offset >= part_size // 2
         ):
@@ -94,17 +112,17 @@ def _opens(line: str) -> tuple[str | None, re.Pattern[str] | None]:
     opener = line.lstrip(" \t>")
     if opener[:1] not in ("`", "~", "<"):  # most lines: nothing opens
         return None, None
-    fence = _FENCE.match(line)
+    fence = _fence().match(line)
     if fence is not None and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
         return fence.group(1), None
-    for start, end in _RAW_HTML:
+    for start, end in _raw_html():
         if start.match(opener):
             return None, (None if end.search(opener, 2) else end)
     return None, None
 
 
 def _closes(fence: str, line: str) -> bool:
-    close = _FENCE.match(line)
+    close = _fence().match(line)
     return (
         close is not None
         and close.group(1)[0] == fence[0]

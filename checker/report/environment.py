@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Field:
+    """One field of an environment, as every format shows it."""
+
     key: str  # the VALIDATION EVIDENCE block's KEY
     name: str  # its placeholder in the text line (ENVIRONMENT_LINE)
     value: str

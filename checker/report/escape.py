@@ -21,7 +21,10 @@ escapes. A name that is not UTF-8 (a lone surrogate) is escaped when written
 from __future__ import annotations
 
 import re
+from functools import cache
 
+# Each target's patterns are compiled when it is first written (`@cache`): a
+# run writes one target, and every run imports this module for terminal().
 # -- terminal -----------------------------------------------------------------------------------
 
 # C0 controls, DEL and C1 controls (Unicode's Cc): ESC starts the terminal's
@@ -49,7 +52,9 @@ def terminal_lines(text: str) -> str:
 # What a patch keeps as it is, for it to apply: a tab, and a carriage return
 # that ends a line (a page with CRLF endings); every other control character
 # (ESC, BEL, a carriage return inside a line that would hide what precedes it).
-_CONTROL_IN_PATCH = re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
+@cache
+def _control_in_patch() -> re.Pattern[str]:
+    return re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
 
 
 def terminal_patch(text: str) -> str:
@@ -58,32 +63,43 @@ def terminal_patch(text: str) -> str:
     escapes them, but a tab and a line's CRLF ending, which a page may hold
     and a patch must keep. (A hunk with an escaped ESC no longer applies: the
     page it would change holds what no terminal should be sent.)"""
-    if _CONTROL_IN_PATCH.search(text) is None:
+    if _control_in_patch().search(text) is None:
         return text
-    return _CONTROL_IN_PATCH.sub(lambda control: f"\\x{ord(control.group()):02x}", text)
+    return _control_in_patch().sub(lambda control: f"\\x{ord(control.group()):02x}", text)
 
 
 # -- Markdown -----------------------------------------------------------------------------------
 
+
 # What CommonMark (and GitHub's tables and strikethrough) give meaning to
 # anywhere in a line: escapes, code spans, emphasis, links and images, HTML
 # and entities, table cells, strikethrough.
-_MARKDOWN = re.compile(r"([\\`*\[\]<>|&~])")
+@cache
+def _markdown() -> re.Pattern[str]:
+    return re.compile(r"([\\`*\[\]<>|&~])")
+
+
 # `_` is emphasis only beside a space or punctuation (`put_metric` is not):
 # escaped there, so that names keep their readable form.
-_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")
+@cache
+def _underscore() -> re.Pattern[str]:
+    return re.compile(r"(?<![^\W_])_|_(?![^\W_])")
+
+
 # What starts a block at the start of a line (a list item's text is one): a
 # heading, a setext underline, a list item, a thematic break. (A table's `-`
 # alone stays as it is: it starts nothing.)
-_LEADING = re.compile(r"^([#=]|[-+](?=\s)|-(?=-+$))|^(\d{1,9})([.)])(?=\s|$)")
+@cache
+def _leading() -> re.Pattern[str]:
+    return re.compile(r"^([#=]|[-+](?=\s)|-(?=-+$))|^(\d{1,9})([.)])(?=\s|$)")
 
 
 def markdown(text: str) -> str:
     """Plain text for a paragraph, a list item, a heading or a table cell: on
     one line, every character that would make it markup escaped."""
-    text = _MARKDOWN.sub(r"\\\1", " ".join(text.split()))
-    text = _UNDERSCORE.sub(r"\\_", text)
-    return _LEADING.sub(lambda m: f"\\{m[1]}" if m[1] else f"{m[2]}\\{m[3]}", text)
+    text = _markdown().sub(r"\\\1", " ".join(text.split()))
+    text = _underscore().sub(r"\\_", text)
+    return _leading().sub(lambda m: f"\\{m[1]}" if m[1] else f"{m[2]}\\{m[3]}", text)
 
 
 def markdown_code(text: str) -> str:
@@ -119,11 +135,14 @@ def html(text: object) -> str:
 
 # -- XML ------------------------------------------------------------------------------------------
 
+
 # XML 1.0 cannot hold most control characters (ANSI colour codes in test output),
 # lone surrogates, U+FFFE and U+FFFF. Named as these few ranges, not as the
 # complement of what XML holds: compiling that one ([^\t\n\r\x20-\ud7ff...])
 # cost 6.6 ms, at every run's start, a fiftieth of a one-page lint.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+@cache
+def _not_xml() -> re.Pattern[str]:
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def xml(text: str) -> str:
@@ -131,7 +150,7 @@ def xml(text: str) -> str:
     lone surrogate (a file name's byte that is not UTF-8) as `\\udcff`, the
     spelling every other format gives it (checker.files.encodable). ElementTree
     escapes the rest (`<`, `&`, quotes)."""
-    return _NOT_XML.sub(_xml_escaped, text)
+    return _not_xml().sub(_xml_escaped, text)
 
 
 def _xml_escaped(match: re.Match[str]) -> str:

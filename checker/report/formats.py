@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Format:
+    """What a format is to the command line."""
+
     name: str
     colour: bool = False  # styled on a terminal: `render(outcome, colour=...)`
     said: bool = True  # the summary line follows on stderr (else stderr is for errors only)

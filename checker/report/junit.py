@@ -41,8 +41,8 @@ from checker.report.notes import note_said
 from checker.report.plurals import errors_said, findings_said
 
 if TYPE_CHECKING:  # a lint run loads neither verify nor resolve
+    from checker.linted import Linted
     from checker.outcome import Outcome
-    from checker.results import Linted
     from checker.torch.resolve.resolution import Resolution
     from checker.verify.verify_report import VerifyReport
 

@@ -35,8 +35,8 @@ from checker.report.plurals import (
 from checker.report.text import finding_lines, headline, lines_of, resolution_text
 
 if TYPE_CHECKING:
+    from checker.linted import Linted
     from checker.outcome import Outcome
-    from checker.results import Linted
     from checker.torch.resolve.resolution import Resolution
 
 REPORTS = {

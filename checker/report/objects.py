@@ -67,7 +67,7 @@ def record_object(record: Record, refs: Sequence[str] = ()) -> dict[str, Any]:
 
 def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
     """An export record; with --tests, its `tests`: the test cases that reach
-    its API at its version (checker.results.TestLink)."""
+    its API at its version (checker.linted.TestLink)."""
     found = record_object(record, exported.refs)
     if exported.tests is not None:
         found["tests"] = [

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Count:
+    """A rule's problems counted, at its level, for --statistics."""
+
     rule: str
     level: Severity
     count: int

@@ -55,6 +55,8 @@ class _Migrating:
 
 @dataclass(frozen=True)
 class Plan:
+    """A page's migration: its replacements, and the entries left as they were."""
+
     replacements: tuple[Replacement, ...]
     migrated: int  # entries rewritten
     left: tuple[tuple[int, str], ...]  # (line, why) of each entry left as it was

@@ -44,6 +44,8 @@ class Held:
 
 @dataclass(frozen=True)
 class Source:
+    """A page's text exactly as on disk, with the bytes and file it was read from."""
+
     path: str
     text: str  # without the byte order mark
     bom: bool = False

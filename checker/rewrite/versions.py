@@ -31,6 +31,8 @@ LINKS, NAMES = N_("docs links"), N_("version names")  # what `done` counts
 
 @dataclass(frozen=True)
 class Renamed:
+    """A page's text made to name another version, and what was rewritten."""
+
     text: str
     done: tuple[tuple[str, int], ...]  # LINKS / NAMES -> how many rewritten
     problem: str | None = None  # why the result cannot be used

@@ -34,6 +34,8 @@ READING = N_("reading pages")
 
 @dataclass(frozen=True)
 class Corpus:
+    """The pages a read gave, in path order, and its input errors."""
+
     pages: tuple[Page, ...]
     errors: tuple[str, ...]  # one line each: "path[:line]: what is wrong"
 
@@ -44,6 +46,8 @@ class Corpus:
 
 @dataclass(frozen=True)
 class ReadOptions:
+    """How pages are read: git refs, cache, workers, progress and page rules."""
+
     refs: tuple[GitRef, ...] = ()  # read these git refs instead of the working tree
     cache: PageCache | None = None
     jobs: int | None = None  # worker processes; None: one per core when worth it

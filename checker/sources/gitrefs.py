@@ -51,6 +51,8 @@ READ_ONLY = (
 
 @dataclass(frozen=True)
 class GitRef:
+    """A git ref of a repository, and the commit it was resolved to."""
+
     repo: str
     ref: str
     # The commit it was resolved to, once, before anything was read (the

@@ -36,6 +36,8 @@ KINDS = (CALL, METHOD, OPINFO, RULE)
 
 @dataclass(frozen=True)
 class Share:
+    """How many of the APIs the docs support on a product are backed by tests."""
+
     version: str
     product: str
     supported: int  # APIs the docs mark supported for the product at the version

@@ -53,6 +53,8 @@ _CANONICAL = frozenset(
 
 @dataclass(frozen=True)
 class Case:
+    """A test case as the runner names it, with its variants."""
+
     cls: str  # the class the runner names ("" for a module-level test function)
     name: str  # the runner's name, or the stem its suffixes follow (`open`)
     line: int

@@ -28,6 +28,8 @@ _WHERE = re.compile(r"[\w.]+\)")
 
 @dataclass(frozen=True)
 class Disabled:
+    """A test a disabled list disables, and on which products."""
+
     name: str  # the test's name as the runner names it
     cls: str | None  # its class (the key's last dotted part); None for a bare name
     line: int
@@ -37,6 +39,8 @@ class Disabled:
 
 @dataclass(frozen=True)
 class DisabledList:
+    """A disabled list read: its tests, and the keys that name none."""
+
     path: str  # as the report names it (`ref:path` at a git ref)
     release: str | None  # the torch release it applies to ("2.11"); None: its branch's own
     tests: tuple[Disabled, ...]

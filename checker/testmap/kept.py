@@ -88,6 +88,8 @@ _SALT = _salt()
 
 @dataclass(frozen=True)
 class Kept:
+    """A version's test map and its verdicts, as kept on disk."""
+
     map: VersionMap
     verdicts: tuple[Verdict, ...]
 

@@ -47,6 +47,8 @@ CPU = "cpu"  # a link whose test runs the API on no NPU that a static reading ca
 
 @dataclass(frozen=True)
 class Link:
+    """A test linked to a documented API."""
+
     api: str
     test: str  # path::Class::name, as the runner names it
     kind: str  # call, method, opinfo, rule

@@ -56,6 +56,8 @@ _TRANSFER = "torch_npu.contrib.transfer_to_npu"
 
 @dataclass(frozen=True)
 class ModuleScan:
+    """A test module's cases and what each reaches."""
+
     cases: tuple[Case, ...]
     refs: tuple[tuple[Ref, ...], ...]  # what each case reaches, in the order of `cases`
 

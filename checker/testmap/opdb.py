@@ -28,6 +28,8 @@ _FORMAT = "docs-check/op-db/2"
 
 @dataclass(frozen=True)
 class OpDb:
+    """torch's OpInfo tables, read from the installed torch's source."""
+
     source: str  # the file read
     tables: dict[str, tuple[OpEntry, ...]]
 

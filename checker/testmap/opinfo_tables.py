@@ -38,6 +38,8 @@ _DERIVED = {
 
 @dataclass(frozen=True)
 class OpEntry:
+    """One entry of an OpInfo table: the op and the functions it runs."""
+
     name: str  # as the runner formats the op's name: `nn.functional.relu`
     kind: str  # the entry's class: OpInfo, UnaryUfuncInfo, …
     function: str | None  # the dotted name of its function variant, None: not torch's

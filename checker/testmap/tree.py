@@ -36,6 +36,8 @@ MODULE_MAX_BYTES = 2 * 1024 * 1024
 
 @dataclass(frozen=True)
 class TestTree:
+    """A test tree read: its modules' scans, its disabled lists and its errors."""
+
     label: str  # the folder, or `ref:folder`
     modules: tuple[tuple[str, ModuleScan], ...]  # (path as reported, scan), by path
     # the disabled lists as (path, bytes): a list is read only when a version takes it

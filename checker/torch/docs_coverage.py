@@ -27,6 +27,8 @@ SCHEMA = "docs-check/public-api"
 
 @dataclass(frozen=True)
 class Namespace:
+    """A namespace's public callables, and how many the docs cover."""
+
     name: str
     source: str  # "__all__", or "dir" (its public names)
     public: int  # public callables

@@ -34,6 +34,8 @@ from checker.model.words import RUN_WORDS, word_message
 
 @dataclass(frozen=True)
 class Options:
+    """How strictly verify judges: --strict and --require-npu."""
+
     strict: bool = False
     require_npu: bool = False
 

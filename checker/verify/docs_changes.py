@@ -19,6 +19,8 @@ from checker.model.support import Entry, Page
 
 @dataclass(frozen=True)
 class DocsChanges:
+    """What a pull request changes in the docs, and the products' names as written."""
+
     base: str | None  # --base REF; None: nothing was compared
     changes: tuple[Change, ...] = ()
     # (page as the reports name it, entry line, product id) -> the page's own name

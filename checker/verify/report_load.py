@@ -36,6 +36,8 @@ class Verified(StrEnum):
 
 @dataclass(frozen=True)
 class Verification:
+    """Verify reports read back: their verdicts and evidence records."""
+
     files: tuple[str, ...]  # the reports read, in the order given
     results: tuple[Verdict, ...]  # as verify judged them (checker.verify.crosscheck)
     evidence: tuple[Evidence, ...]

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class VerifyReport:
+    """What a verify run established: verdicts, evidence, findings and errors."""
+
     rules: tuple[Expectation, ...]
     results: tuple[Verdict, ...]
     evidence: tuple[Evidence, ...]

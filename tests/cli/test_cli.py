@@ -581,6 +581,24 @@ def test_a_plain_lint_run_loads_no_git_verify_or_torch_code() -> None:
     )
     for heavy in heavy_code:
         assert not {m for m in loaded if m == heavy or m.startswith(heavy + ".")}, heavy
+    # nor any other command's module: their options and click objects are made
+    # when the command runs or the help lists it (some 15 ms of start-up)
+    commands = {m for m in loaded if m.startswith("checker.cli.") and m.count(".") == 2}
+    assert commands - {"checker.cli.lint"} <= SHARED_CLI_MODULES
+    # nor the other commands' result types (checker.linted holds lint's)
+    assert "checker.linted" in loaded
+    assert "checker.results" not in loaded
+
+
+# what the command modules share: the options, the language, the printing
+SHARED_CLI_MODULES = {
+    "checker.cli.language",
+    "checker.cli.options",
+    "checker.cli.output",
+    "checker.cli.settings",
+    "checker.cli.torch_options",
+    "checker.cli.translated",
+}
 
 
 def test_a_warm_lint_run_imports_no_parser(tmp_path: Path) -> None:
@@ -602,6 +620,8 @@ def test_a_warm_lint_run_imports_no_parser(tmp_path: Path) -> None:
 
     cold, warm = loaded(), loaded()
     assert {"markdown_it", "checker.read.reader", "checker.sources.workers"} <= cold
+    # the cold run wrote its entries without tempfile (3 ms: shutil, random, compressors)
+    assert "tempfile" not in cold
     assert "checker.checks.lint" in warm  # it did lint
     assert not {m for m in warm if m == "markdown_it" or m.startswith("markdown_it.")}
     assert not {"checker.read.reader", "checker.read.tokens", "checker.sources.workers"} & warm

@@ -3,12 +3,19 @@ product exists from and the scope of a page, loading."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from checker.errors import DataError
-from checker.model.catalogue import Catalogue, default_catalogue, load_catalogue, name_key
+from checker.model.catalogue import (
+    Catalogue,
+    default_catalogue,
+    load_catalogue,
+    name_key,
+    names_pattern,
+)
 from tests.helpers import REPO
 
 
@@ -374,6 +381,51 @@ def test_next_name_is_the_first_position_find_name_finds(catalogue: Catalogue) -
         searched.append(next_hit)
         pos = next_hit[2]
     assert searched == found and len(found) == 3
+
+
+def _alternation(keys: list[str]) -> re.Pattern[str]:
+    """The names' pattern as it was: each key, longest first, white space
+    allowed between its characters."""
+    ordered = sorted(keys, key=len, reverse=True)
+    return re.compile(
+        "|".join(r"\s*".join(re.escape(char) for char in key) for key in ordered), re.IGNORECASE
+    )
+
+
+def test_the_names_tree_finds_what_their_alternation_finds(catalogue: Catalogue) -> None:
+    """At every position of texts made of the names (spaced, cased, cut and
+    glued otherwise), matched and searched for."""
+    names = [name for product in catalogue.products for name in product.names]
+    keys = list(dict.fromkeys(name_key(name) for name in names))
+    tree, alternation = names_pattern(keys), _alternation(keys)
+    assert tree.pattern != alternation.pattern
+    texts = [
+        text
+        for name in names
+        for text in (
+            name,
+            name.upper(),
+            name.replace(" ", ""),
+            " ".join(name),
+            name[:-1],
+            f"暂不支持{name}系列产品，{name[:5]}",
+            f"{name} 与 {name.lower()}：是",
+        )
+    ]
+    for text in texts:
+        for pos in range(len(text) + 1):
+            matched, expected = tree.match(text, pos), alternation.match(text, pos)
+            assert (matched and matched.span()) == (expected and expected.span()), (text, pos)
+            found, first = tree.search(text, pos), alternation.search(text, pos)
+            assert (found and found.span()) == (first and first.span()), (text, pos)
+
+
+def test_names_with_a_cased_character_not_ascii_are_their_alternation() -> None:
+    """ "ı" (dotless i) matches "I" ignoring case, as "i" does: a tree could
+    take the shorter of two keys that both match there."""
+    keys = ["ıx", "ixy", "ab"]
+    assert names_pattern(keys).pattern == _alternation(keys).pattern
+    assert names_pattern(["ix", "ixy", "ab"]).pattern != _alternation(["ix", "ixy", "ab"]).pattern
 
 
 def test_scope_at_keeps_the_narrowed_scope_and_its_order(tmp_path: Path) -> None:

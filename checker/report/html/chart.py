@@ -16,6 +16,8 @@ _BAR, _GAP, _HEIGHT, _TOP, _BOTTOM, _LEFT = 22, 30, 160, 18, 34, 8
 
 @dataclass(frozen=True)
 class Group:
+    """One group of bars in the site's chart."""
+
     label: str  # "2.11.0 → 2.12.0"
     values: tuple[int, ...]  # one per series
 

@@ -20,6 +20,8 @@ from checker.results import Site
 
 @dataclass(frozen=True)
 class Shape:
+    """What the site's files are made from: versions, languages, sides and findings."""
+
     versions: tuple[str, ...]  # in release order
     langs: tuple[str, ...]  # zh before en: the docs are written in zh first
     # (git ref, or "" for the working tree; language), refs in the order given

@@ -80,6 +80,8 @@ class ResolveEnvironment:
 
 @dataclass(frozen=True)
 class ResolveReport:
+    """What --resolve-apis found: each name's result and the environments."""
+
     results: tuple[NameResult, ...]  # by version, then path and line
     environments: tuple[ResolveEnvironment, ...]  # in the order given
     not_resolved: tuple[tuple[str, int], ...]  # (version, names) no interpreter matched

@@ -25,6 +25,8 @@ SOURCE = "backing-test"
 
 @dataclass(frozen=True)
 class Limits:
+    """The time limits of a backed run: one module's, and the whole run's."""
+
     module_timeout: float = 1800  # --module-timeout: one module's process, in seconds
     budget: float = 18000  # --budget: the whole run, in seconds (a CI job has 6 h)
 
