@@ -18,6 +18,9 @@ from checker.rewrite.written import PageRewrite
 
 @dataclass(frozen=True)
 class Action:
+    """A quick fix the editor may offer for a finding: its title, and the
+    edits that make it."""
+
     title: str
     finding: Finding
     # checker.rewrite's: lines first..last replaced; with last = first - 1,

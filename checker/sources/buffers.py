@@ -20,6 +20,9 @@ Read = tuple[str, Page, "Kept | None"]
 
 @dataclass(frozen=True)
 class Buffers:
+    """The pages open in an editor, read from its text rather than the files,
+    and every page's last read, so that a change reads again only its page."""
+
     # absolute path -> the page's text in the editor, as bytes (UTF-8)
     texts: Mapping[str, bytes] = field(default_factory=dict)
     # path as read -> its last read; one a page, so an edited page's older
