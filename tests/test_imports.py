@@ -232,7 +232,7 @@ def test_no_import_runs_up_the_layers() -> None:
 # that does not use it: the flows off `--help`, git, torch, the test map and the
 # process pool off a plain lint) or where the code runs in another interpreter
 # (checker/torch/scripts/, torch's side), and a comment beside it says which.
-MOST_IMPORTS_INSIDE_FUNCTIONS = 61  # 61: `server`, whose pygls is an optional extra
+MOST_IMPORTS_INSIDE_FUNCTIONS = 60
 
 
 def imports_inside_functions(path: Path) -> list[tuple[int, bool]]:
