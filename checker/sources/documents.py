@@ -5,7 +5,8 @@ among the others; git is only imported (and run) for git refs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,45 @@ if TYPE_CHECKING:
 # A page to read: its bytes, why they cannot be had, or None for a page at a
 # git ref whose bytes are fetched only if the cache does not hold its reading.
 Document = tuple[DocFile, "bytes | InputError | None"]
-Fetch = Callable[[Sequence[DocFile]], list[bytes]]
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """Pages' bytes from git, each blob from the repository of a ref that
+    lists it (`owners`): their sizes first, then the bytes themselves, read
+    as they are asked for, one process per repository each."""
+
+    owners: dict[str, GitRef]  # blob -> a ref that lists it
+
+    def sizes(self, docs: Sequence[DocFile]) -> list[int]:
+        from checker.sources.gittrees import git_sizes  # start-up: git only for git refs
+
+        got: dict[str, int] = {}
+        wanted = list(dict.fromkeys(doc.blob for doc in docs))
+        for mine in self._by_repo(wanted).values():
+            got.update(zip(mine, git_sizes(self.owners[mine[0]], mine), strict=True))
+        return [got[doc.blob] for doc in docs]
+
+    def blobs(self, docs: Sequence[DocFile]) -> Iterator[bytes]:
+        """Each page's bytes, in order; a blob that two pages are is read twice."""
+        from checker.sources.gittrees import git_blobs
+
+        streams: dict[str, Generator[bytes, None, None]] = {
+            repo: git_blobs(self.owners[mine[0]], mine)
+            for repo, mine in self._by_repo([doc.blob for doc in docs]).items()
+        }
+        try:
+            for doc in docs:
+                yield next(streams[self.owners[doc.blob].repo])
+        finally:
+            for stream in streams.values():
+                stream.close()  # its git process ends now
+
+    def _by_repo(self, blobs: Sequence[str]) -> dict[str, list[str]]:
+        mine: dict[str, list[str]] = {}
+        for blob in blobs:
+            mine.setdefault(self.owners[blob].repo, []).append(blob)
+        return mine
 
 
 def gather(
@@ -49,7 +88,7 @@ def gather(
             for doc in filter(wanted, docs):
                 found[doc.path] = (doc, None)
                 owners.setdefault(doc.blob, ref)
-        fetch = _fetcher(owners)
+        fetch = Fetch(owners)
     for given in paths if not refs else ():
         try:
             for doc in filter(wanted, discover([given])):
@@ -83,23 +122,6 @@ def _ref_docs(
         if doc is not None:
             docs.append(DocFile(f"{ref}:{path}", doc.version, doc.lang, ref, blob))
     return docs
-
-
-def _fetcher(owners: dict[str, GitRef]) -> Fetch:
-    """Fetches pages' bytes from git, one process per repository, each blob
-    from the repository of a ref that lists it."""
-    # start-up: as above, git only for git refs
-    from checker.sources.gittrees import git_blobs
-
-    def fetch(docs: Sequence[DocFile]) -> list[bytes]:
-        wanted = list(dict.fromkeys(doc.blob for doc in docs))
-        got: dict[str, bytes] = {}
-        for repo in dict.fromkeys(owners[blob].repo for blob in wanted):
-            mine = [blob for blob in wanted if owners[blob].repo == repo]
-            got.update(zip(mine, git_blobs(owners[mine[0]], mine), strict=True))
-        return [got[doc.blob] for doc in docs]
-
-    return fetch
 
 
 def load(doc: DocFile) -> bytes | InputError:
