@@ -140,3 +140,13 @@ def test_a_chunk_is_made_ready_as_it_is_given() -> None:
         seen.append(len(made))
         assert outcome == len(seen)
     assert made == [1, 2, 3, 4] and seen[0] == 2  # the first answered, the second given
+
+
+def test_the_fork_server_ends_with_its_workers() -> None:
+    """A history's workers start from a fork server; it and its resource
+    tracker end once the workers have, not with the process (issue 49)."""
+    from multiprocessing import forkserver, resource_tracker
+
+    assert list(across([[1], [2], [3]], 2, abs, "forkserver")) == [1, 2, 3]
+    assert forkserver._forkserver._forkserver_pid is None  # type: ignore[attr-defined]
+    assert resource_tracker._resource_tracker._pid is None  # type: ignore[attr-defined]
