@@ -11,7 +11,7 @@ and lintrunner carries lint's certain fixes."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _, say
@@ -58,10 +58,13 @@ REPORTS = {
 }
 
 
-def as_text(outcome: Outcome[Linted], colour: bool = False) -> str:
+def as_text(outcome: Outcome[Linted], colour: bool = False) -> Iterator[str]:
+    """A line a finding, as each is made (written so: never held whole), then
+    the resolution's."""
     resolution = outcome.result.resolution
-    found = "".join(finding_lines(outcome.result.findings, colour))
-    return found + lines_of(resolution_text(resolution) if resolution else [])
+    yield from finding_lines(outcome.result.findings, colour)
+    if resolution:
+        yield lines_of(resolution_text(resolution))
 
 
 def as_json(outcome: Outcome[Linted]) -> str:

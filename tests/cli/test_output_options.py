@@ -356,3 +356,28 @@ def test_sarif_uris_are_paths_in_the_repository(cli: Invoke, marks_repo: str) ->
     (run,) = json.loads(cli(*at_master(marks_repo, "--format", "sarif"))[1])["runs"]
     artifacts = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run["results"]]
     assert artifacts == [{"uri": MARKS, "properties": {"ref": "master"}}] * 3
+
+
+def test_the_text_report_is_written_as_it_is_made(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Lint's text is written a block at a time as its lines are made, never
+    held whole (a history's is 16 MB: issue 49), and reads the same as
+    written whole, on stdout and with -o."""
+    from checker.cli import output
+
+    code, whole, _ = cli(*LINT)
+    written: list[str] = []
+    echo = output.click.echo
+
+    def counted(text: str = "", **options: object) -> None:
+        if not options.get("err"):
+            written.append(text)
+        echo(text, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(output, "BLOCK", 1)  # a block a line
+    monkeypatch.setattr(output.click, "echo", counted)
+    assert cli(*LINT) == (code, whole, SUMMARY)
+    assert written == whole.splitlines(keepends=True) and len(written) == 8
+    assert cli(*LINT, "-o", str(tmp_path / "lint.txt"))[0] == code
+    assert (tmp_path / "lint.txt").read_text(encoding="utf-8") == whole
