@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.docfile import DocFile
-from checker.model.version import path_key
+from checker.model.version import path_key, ref_path_key
 from checker.read.load import decode_page, load_bytes
 from checker.sources.discover import discover, doc_file
 
@@ -95,7 +95,17 @@ def gather(
                 found[doc.path] = (doc, load(doc))
         except UsageError as error:
             errors.append(str(error))
-    return [found[path] for path in sorted(found, key=path_key)], errors, fetch
+    return [found[path] for path in sorted(found, key=_sort_key(found))], errors, fetch
+
+
+def _sort_key(found: dict[str, Document]) -> Callable[[str], tuple[tuple[str, int], ...]]:
+    """path_key of a page's name; at a ref (`ref:path`) made from its parts'."""
+
+    def key(path: str) -> tuple[tuple[str, int], ...]:
+        tree = found[path][0].tree
+        return ref_path_key(tree, path[len(tree) + 1 :]) if tree else path_key(path)
+
+    return key
 
 
 def to_parse(document: Document, needed: Callable[[DocFile, bytes], bool]) -> bool:
