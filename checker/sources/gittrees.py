@@ -1,9 +1,10 @@
 """The files at git refs, without a checkout (the refs resolved to commits by
 checker.sources.gitrefs): however many refs and pages there are, one
 `git ls-tree` lists the first commit's pages, one `git diff-tree --stdin`
-lists what each further commit changed against the one before, and one
-`git cat-file --batch` reads the blobs the caller still needs (a page cached
-under its blob id is not read at all). A history of 30 refs thus costs what
+lists what each further commit changed against the one before, one
+`git cat-file --batch-check` sizes the blobs the caller still needs and one
+`git cat-file --batch` reads them as they are asked for (a page cached under
+its blob id is not read at all). A history of 30 refs thus costs what
 one ref costs in git processes."""
 
 from __future__ import annotations
