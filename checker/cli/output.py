@@ -64,10 +64,11 @@ def finish(
             emit(report, output, colour)
     if f is not None and f.in_band:
         return int(outcome.exit_code)
-    said = summary(outcome, by_ref)
+    # the summary made only to be said: -q and JSON say none (a history's
+    # counts go over its 107,000 findings)
+    said = summary(outcome, by_ref) if (f is None or f.said) and not quiet else None
     if said is not None:  # a line per ref, each escaped; elsewhere a newline is a name's
         said = "\n".join(map(escaped, said.split("\n") if by_ref else [said]))
-    if said is not None and (f is None or f.said) and not quiet:
         click.echo(encodable(said), err=True)
     for error in outcome.errors:  # in the language of the run; escaped once said
         click.echo(encodable(_(ERROR_LINE).format(error=escaped(say(error)))), err=True)

@@ -385,3 +385,24 @@ def test_the_report_is_written_as_it_is_made(
         assert written == whole.splitlines(keepends=True)
     assert cli(*argv, "-o", str(tmp_path / "report"))[0] == code
     assert (tmp_path / "report").read_text(encoding="utf-8") == whole
+
+
+@pytest.mark.parametrize("argv", [("-q",), ("--format", "json")])
+def test_a_summary_not_said_is_not_made(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]
+) -> None:
+    """-q and the formats that keep stderr for errors count nothing for a
+    summary line they do not print (issue 49)."""
+    from checker.cli import output
+
+    made: list[object] = []
+    summary = output.summary
+
+    def counted(*args: object, **options: object) -> str | None:
+        made.append(args)
+        return summary(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(output, "summary", counted)
+    code, _, err = cli(*LINT, *argv)
+    assert (code, err, made) == (1, "", [])
+    assert cli(*LINT)[2] == SUMMARY and len(made) == 1
