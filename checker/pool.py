@@ -111,12 +111,17 @@ def _server_stopped() -> None:
     what a history's lint goes on to hold (issue 49). A later run starts them
     again. (Stopping them is what CPython's own tests do; a Python without
     the means leaves them running.)"""
-    from multiprocessing import forkserver, resource_tracker
-
-    for server in (forkserver._forkserver, resource_tracker._resource_tracker):
-        stop = getattr(server, "_stop", None)
+    # the modules, loaded when the server started (and its tracker)
+    for module, name in _SERVERS:
+        stop = getattr(getattr(sys.modules.get(module), name, None), "_stop", None)
         if stop is not None:
             stop()
+
+
+_SERVERS = (
+    ("multiprocessing.forkserver", "_forkserver"),
+    ("multiprocessing.resource_tracker", "_resource_tracker"),
+)
 
 
 def _outcomes(

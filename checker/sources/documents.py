@@ -32,22 +32,21 @@ class Fetch:
     as they are asked for, one process per repository each."""
 
     owners: dict[str, GitRef]  # blob -> a ref that lists it
+    # gittrees' git_sizes and git_blobs (imported, as git is run, for git refs only)
+    git_sizes: Callable[[GitRef, Sequence[str]], list[int]]
+    git_blobs: Callable[[GitRef, Sequence[str]], Generator[bytes, None, None]]
 
     def sizes(self, docs: Sequence[DocFile]) -> list[int]:
-        from checker.sources.gittrees import git_sizes  # start-up: git only for git refs
-
         got: dict[str, int] = {}
         wanted = list(dict.fromkeys(doc.blob for doc in docs))
         for mine in self._by_repo(wanted).values():
-            got.update(zip(mine, git_sizes(self.owners[mine[0]], mine), strict=True))
+            got.update(zip(mine, self.git_sizes(self.owners[mine[0]], mine), strict=True))
         return [got[doc.blob] for doc in docs]
 
     def blobs(self, docs: Sequence[DocFile]) -> Iterator[bytes]:
         """Each page's bytes, in order; a blob that two pages are is read twice."""
-        from checker.sources.gittrees import git_blobs
-
         streams: dict[str, Generator[bytes, None, None]] = {
-            repo: git_blobs(self.owners[mine[0]], mine)
+            repo: self.git_blobs(self.owners[mine[0]], mine)
             for repo, mine in self._by_repo([doc.blob for doc in docs]).items()
         }
         try:
@@ -88,7 +87,7 @@ def gather(
             for doc in filter(wanted, docs):
                 found[doc.path] = (doc, None)
                 owners.setdefault(doc.blob, ref)
-        fetch = Fetch(owners)
+        fetch = Fetch(owners, gittrees.git_sizes, gittrees.git_blobs)
     for given in paths if not refs else ():
         try:
             for doc in filter(wanted, discover([given])):
