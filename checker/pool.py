@@ -63,6 +63,7 @@ def across(
     workers: int,
     job: Callable[[U], R],
     method: str | None = None,
+    given: Callable[[Sequence[U]], Sequence[U]] | None = None,
 ) -> Generator[R, None, None]:
     """`job` of each unit of each chunk (see in_chunks), in order, done by
     `workers` processes: each is given a chunk, and another when it answers.
@@ -70,7 +71,9 @@ def across(
     module-level function (a worker is given it by name); the pages' reading
     and the test map's (checker.testmap.tree) share this one pool. `method`:
     the start method, the platform's default where it has not that one (a
-    forkserver)."""
+    forkserver). `given`: what a chunk is made into as it is given to a
+    worker, in the chunks' order (the pages' bytes taken from git then, so
+    that the reading process holds one chunk's, not all: issue 49)."""
     # start-up: multiprocessing (10 ms) is for a read with workers; a small one is done
     # in-process (checker.sources.workers), and a warm run reads nothing
     import multiprocessing
@@ -88,7 +91,7 @@ def across(
                 process.start()
                 theirs.close()
                 started.append((process, ours))
-        yield from _outcomes(started, chunks)
+        yield from _outcomes(started, chunks, given)
     except BaseException:  # KeyboardInterrupt, Terminated, GeneratorExit, an error
         for worker, _ in started:
             worker.kill()
@@ -98,9 +101,34 @@ def across(
             connection.close()
     for worker, _ in started:
         worker.join()
+    if context.get_start_method() == "forkserver":
+        _server_stopped()
 
 
-def _outcomes(started: list[_Worker], chunks: Sequence[Sequence[U]]) -> Iterator[Any]:
+def _server_stopped() -> None:
+    """The fork server, and the resource tracker it started, ended once its
+    workers have: otherwise both live as long as this process, 25 MB beside
+    what a history's lint goes on to hold (issue 49). A later run starts them
+    again. (Stopping them is what CPython's own tests do; a Python without
+    the means leaves them running.)"""
+    # the modules, loaded when the server started (and its tracker)
+    for module, name in _SERVERS:
+        stop = getattr(getattr(sys.modules.get(module), name, None), "_stop", None)
+        if stop is not None:
+            stop()
+
+
+_SERVERS = (
+    ("multiprocessing.forkserver", "_forkserver"),
+    ("multiprocessing.resource_tracker", "_resource_tracker"),
+)
+
+
+def _outcomes(
+    started: list[_Worker],
+    chunks: Sequence[Sequence[U]],
+    given: Callable[[Sequence[U]], Sequence[U]] | None,
+) -> Iterator[Any]:
     from multiprocessing.connection import wait  # start-up: as in `across`, its caller
 
     waiting = list(enumerate(chunks))[::-1]  # popped from the end: the first first
@@ -110,7 +138,7 @@ def _outcomes(started: list[_Worker], chunks: Sequence[Sequence[U]]) -> Iterator
     def give(process: BaseProcess, connection: Connection) -> None:
         if waiting:
             index, work = waiting.pop()
-            connection.send(work)
+            connection.send(work if given is None else given(work))
             busy[connection] = process, index
         else:
             connection.send(None)  # no more: the worker ends

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ from checker.files import encodable, write_atomically
 from checker.i18n import N_, _, chosen, message, say
 from checker.progress import progress_on
 from checker.report.escape import terminal as escaped
-from checker.report.formats import FORMATS, render, summary
+from checker.report.formats import FORMATS, rendered, summary
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
@@ -58,15 +58,17 @@ def finish(
     if f is not None:
         colour = f.colour and colour_for(output)
         own_language = f.language is not None and not language_given()
+        # written as it is made, in its language: the pieces are said as they are made
         with chosen(f.language) if own_language else nullcontext():
-            report = render(f.name, outcome, colour=colour, statistics=statistics, code=code)
-        emit(report, output, colour)
+            report = rendered(f.name, outcome, colour, statistics, code)
+            emit(report, output, colour)
     if f is not None and f.in_band:
         return int(outcome.exit_code)
-    said = summary(outcome, by_ref)
+    # the summary made only to be said: -q and JSON say none (a history's
+    # counts go over its 107,000 findings)
+    said = summary(outcome, by_ref) if (f is None or f.said) and not quiet else None
     if said is not None:  # a line per ref, each escaped; elsewhere a newline is a name's
         said = "\n".join(map(escaped, said.split("\n") if by_ref else [said]))
-    if said is not None and (f is None or f.said) and not quiet:
         click.echo(encodable(said), err=True)
     for error in outcome.errors:  # in the language of the run; escaped once said
         click.echo(encodable(_(ERROR_LINE).format(error=escaped(say(error)))), err=True)
@@ -84,14 +86,17 @@ def colour_for(output: str | None) -> bool:
     return sys.stdout is not None and sys.stdout.isatty()
 
 
-def emit(report: str, output: str | None, colour: bool = False) -> None:
-    """`colour`: the report is styled, and its styles are kept even where
-    stdout is no terminal (click strips them there otherwise)."""
+def emit(report: str | Iterable[str], output: str | None, colour: bool = False) -> None:
+    """`report`: its text, or its pieces, written to stdout as they come, in
+    blocks of some BLOCK characters (a file, --output, is written whole).
+    `colour`: the report is styled, and its styles are kept even where stdout
+    is no terminal (click strips them there otherwise)."""
     if output is not None:
-        write_atomically(output, report)
+        write_atomically(output, report if isinstance(report, str) else "".join(report))
         return
     try:
-        click.echo(encodable(report), nl=False, color=colour or None)  # flushes
+        for block in _blocks([report] if isinstance(report, str) else report):
+            click.echo(encodable(block), nl=False, color=colour or None)  # flushes
     except OSError as error:
         _drop_stdout()
         raise UsageError(
@@ -99,6 +104,23 @@ def emit(report: str, output: str | None, colour: bool = False) -> None:
                 N_("{path}: cannot write: {why}"), path="stdout", why=error.strerror or str(error)
             )
         ) from None
+
+
+# Characters of a report written at once: few writes, and little held.
+BLOCK = 1 << 18
+
+
+def _blocks(pieces: Iterable[str]) -> Iterator[str]:
+    held: list[str] = []
+    size = 0
+    for piece in pieces:
+        held.append(piece)
+        size += len(piece)
+        if size >= BLOCK:
+            yield "".join(held)
+            held, size = [], 0
+    if held:
+        yield "".join(held)
 
 
 def _drop_stdout() -> None:

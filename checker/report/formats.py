@@ -18,7 +18,7 @@ command's report but its own. Formats never decide an exit code: they read
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -145,29 +145,46 @@ def render(
     statistics: bool = False,
     code: str | None = None,
 ) -> str:
-    """The report text; with `statistics`, the counts per rule instead of the
-    problems (in text or json). No format writes a control character but a
-    newline: text escapes each line (checker.report.escape.terminal), JSON, XML
-    and SARIF encode them, and a `plain` format's text is escaped here. Names
-    that are not UTF-8 (lone surrogates) are left as they are, for the writer
-    to escape (checker.files.encodable); a format that must encode a name
-    itself and cannot (SARIF's percent-encoded URIs) is one error line naming
-    it, not a traceback."""
+    """The report text; see `rendered`."""
+    return "".join(rendered(name, outcome, colour, statistics, code))
+
+
+def rendered(
+    name: str,
+    outcome: Outcome[Any],
+    colour: bool = False,
+    statistics: bool = False,
+    code: str | None = None,
+) -> Iterator[str]:
+    """The report text, in the pieces its renderer makes: one that gives an
+    iterable of them (lint's text, a line a finding) is written as it is
+    made, never held whole (a history's is 16 MB: issue 49). No format writes
+    a control character but a newline: text escapes each line
+    (checker.report.escape.terminal), JSON, XML and SARIF encode them, and a
+    `plain` format's text is escaped here. Names that are not UTF-8 (lone
+    surrogates) are left as they are, for the writer to escape
+    (checker.files.encodable); a format that must encode a name itself and
+    cannot (SARIF's percent-encoded URIs) is one error line naming it, not a
+    traceback."""
     f, report = FORMATS[name], report_of(outcome.command)
     counted = report.statistics
     try:
+        made: str | Iterable[str]
         if statistics and counted is not None:
-            text: str = counted(outcome, as_json=name == "json", colour=colour)
+            made = counted(outcome, as_json=name == "json", colour=colour)
         elif f.colour:
-            text = report.renderers[name](outcome, colour=colour)
+            made = report.renderers[name](outcome, colour=colour)
         elif f.coded and code is not None:
-            text = report.renderers[name](outcome, code=code)
+            made = report.renderers[name](outcome, code=code)
         else:
-            text = report.renderers[name](outcome)
-        if f.plain and not statistics:  # one escaping of control characters: text's
-            # not at the top: --help loads this registry, for the format choices
-
-            text = terminal_lines(text)
+            made = report.renderers[name](outcome)
+        if isinstance(made, str):
+            if f.plain and not statistics:  # one escaping of control characters: text's
+                made = terminal_lines(made)
+            yield made
+            return
+        assert not f.plain, "a plain format's text is escaped whole"
+        yield from made
     except UnicodeEncodeError as error:
         named = encodable(error.object) if isinstance(error.object, str) else message(N_("a name"))
         raise UsageError(
@@ -177,4 +194,3 @@ def render(
                 named=named,
             )
         ) from None
-    return text

@@ -10,8 +10,7 @@ and lintrunner carries lint's certain fixes."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _, say
@@ -24,7 +23,7 @@ from checker.report.markdown.parts import errors_section as _errors
 from checker.report.markdown.parts import findings_section as _findings
 from checker.report.markdown.parts import headed
 from checker.report.markdown.parts import resolution_section as _resolution
-from checker.report.objects import finding_object, resolution_objects, tagged
+from checker.report.objects import finding_object, json_pieces, resolution_objects, tagged
 from checker.report.plurals import (
     entries_said,
     errors_said,
@@ -58,16 +57,21 @@ REPORTS = {
 }
 
 
-def as_text(outcome: Outcome[Linted], colour: bool = False) -> str:
+def as_text(outcome: Outcome[Linted], colour: bool = False) -> Iterator[str]:
+    """A line a finding, as each is made (written so: never held whole), then
+    the resolution's."""
     resolution = outcome.result.resolution
-    found = "".join(finding_lines(outcome.result.findings, colour))
-    return found + lines_of(resolution_text(resolution) if resolution else [])
+    yield from finding_lines(outcome.result.findings, colour)
+    if resolution:
+        yield lines_of(resolution_text(resolution))
 
 
-def as_json(outcome: Outcome[Linted]) -> str:
+def as_json(outcome: Outcome[Linted]) -> Iterator[str]:
+    """The document in pieces, a finding's object made as it is written
+    (objects.json_pieces)."""
     result = outcome.result
     corpus, resolution = result.corpus, result.resolution
-    found = lint_json(
+    yield from lint_json(
         result.findings,
         len(corpus.pages),
         corpus.entry_count,
@@ -75,7 +79,7 @@ def as_json(outcome: Outcome[Linted]) -> str:
         resolution,
         result.refs,
     )
-    return found + "\n"
+    yield "\n"
 
 
 def lint_json(
@@ -85,16 +89,16 @@ def lint_json(
     errors: Sequence[str],
     resolution: Resolution | None = None,
     refs: Sequence[str] = (),
-) -> str:
+) -> Iterator[str]:
     document = {
         **tagged("lint"),
-        "findings": [finding_object(f, refs) for f in findings],
+        "findings": [],
         "files": files,
         "entries": entries,
         "errors": list(errors),
         **resolution_objects(resolution, refs),
     }
-    return json.dumps(document, ensure_ascii=False, indent=2)
+    return json_pieces(document, "findings", (finding_object(f, refs) for f in findings))
 
 
 def as_markdown(outcome: Outcome[Linted]) -> str:

@@ -6,7 +6,8 @@ CSV and JSON Lines exports are; they import no document for them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from checker.i18n import say
@@ -26,6 +27,25 @@ SCHEMA_VERSION = 1  # of every command's document: raised when a shape changes i
 def tagged(command: str) -> dict[str, Any]:
     """The keys every document opens with: `docs-check/lint` and its version."""
     return {"schema": f"docs-check/{command}", "schema_version": SCHEMA_VERSION}
+
+
+def json_pieces(document: dict[str, Any], key: str, items: Iterable[Any]) -> Iterator[str]:
+    """`document` with `items` as its list under `key` (a top-level key, its
+    value in `document` a placeholder), as `json.dumps(..., ensure_ascii=False,
+    indent=2)` writes it, in pieces: each item dumped as it comes, so that
+    neither the text nor the items are held whole (a history's lint JSON,
+    41 MB: issue 49). An item is its own dump, indented to where it sits: a
+    string in JSON holds no raw newline, so each newline is the layout's."""
+    whole = json.dumps({**document, key: []}, ensure_ascii=False, indent=2)
+    empty = f"\n  {json.dumps(key, ensure_ascii=False)}: []"
+    head, found, tail = whole.partition(empty)
+    assert found and empty not in tail, "a top-level key, once"
+    yield head + empty[:-1]
+    separator = "\n    "
+    for item in items:
+        yield separator + json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n    ")
+        separator = ",\n    "
+    yield ("]" if separator == "\n    " else "\n  ]") + tail
 
 
 def finding_object(finding: Finding, refs: Sequence[str] = ()) -> dict[str, Any]:

@@ -83,7 +83,7 @@ def read_corpus(
     if needed is not None:
         if fetch is not None:  # at git refs: the bytes first, one git process per repository
             docs = [doc for doc, _ in documents]
-            documents = list(zip(docs, fetch(docs), strict=True))
+            documents = list(zip(docs, fetch.blobs(docs), strict=True))
         documents = [document for document in documents if to_parse(document, needed)]
     pages, read_errors = read_documents(documents, catalogue, options, fetch)
     return Corpus(pages, tuple(pointers_named_once(errors + read_errors)))
@@ -173,9 +173,11 @@ def read_documents(
             todo.append((at, bare, data, key))
         else:
             kept(at, content, *cached)
+    # a page at a ref is given by its size, its bytes read from git only as
+    # it is read: a cold history held all 1,860 blobs' bytes at once (issue 49)
     missing = [bare for _, bare, data, _ in todo if data is None]
-    fetched = dict(zip(missing, fetch(missing) if fetch and missing else [], strict=True))
-    ready = [(bare, fetched[bare] if data is None else data, key) for _, bare, data, key in todo]
+    sizes = iter(fetch.sizes(missing) if fetch and missing else [])
+    ready = [(bare, next(sizes) if data is None else data, key) for _, bare, data, key in todo]
     done, total = len(documents) - len(ready), len(documents)
     if options.progress:
         options.progress(READING, done, total)
@@ -186,7 +188,8 @@ def read_documents(
         from checker.sources.workers import read_all
 
         check = rules.check if rules is not None else None
-        outcomes = read_all(ready, catalogue, options.cache, options.jobs, check)
+        pending = fetch.blobs(missing) if fetch and missing else iter(())
+        outcomes = read_all(ready, catalogue, options.cache, options.jobs, check, pending)
     for (at, bare, _, _), made in zip(todo, outcomes, strict=True):
         if isinstance(made, str):
             read[at] = made

@@ -5,14 +5,15 @@ among the others; git is only imported (and run) for git refs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
 from checker.i18n import N_, message
 from checker.model.docfile import DocFile
-from checker.model.version import path_key
+from checker.model.version import path_key, ref_path_key
 from checker.read.load import decode_page, load_bytes
 from checker.sources.discover import discover, doc_file
 
@@ -23,7 +24,44 @@ if TYPE_CHECKING:
 # A page to read: its bytes, why they cannot be had, or None for a page at a
 # git ref whose bytes are fetched only if the cache does not hold its reading.
 Document = tuple[DocFile, "bytes | InputError | None"]
-Fetch = Callable[[Sequence[DocFile]], list[bytes]]
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """Pages' bytes from git, each blob from the repository of a ref that
+    lists it (`owners`): their sizes first, then the bytes themselves, read
+    as they are asked for, one process per repository each."""
+
+    owners: dict[str, GitRef]  # blob -> a ref that lists it
+    # gittrees' git_sizes and git_blobs (imported, as git is run, for git refs only)
+    git_sizes: Callable[[GitRef, Sequence[str]], list[int]]
+    git_blobs: Callable[[GitRef, Sequence[str]], Generator[bytes, None, None]]
+
+    def sizes(self, docs: Sequence[DocFile]) -> list[int]:
+        got: dict[str, int] = {}
+        wanted = list(dict.fromkeys(doc.blob for doc in docs))
+        for mine in self._by_repo(wanted).values():
+            got.update(zip(mine, self.git_sizes(self.owners[mine[0]], mine), strict=True))
+        return [got[doc.blob] for doc in docs]
+
+    def blobs(self, docs: Sequence[DocFile]) -> Iterator[bytes]:
+        """Each page's bytes, in order; a blob that two pages are is read twice."""
+        streams: dict[str, Generator[bytes, None, None]] = {
+            repo: self.git_blobs(self.owners[mine[0]], mine)
+            for repo, mine in self._by_repo([doc.blob for doc in docs]).items()
+        }
+        try:
+            for doc in docs:
+                yield next(streams[self.owners[doc.blob].repo])
+        finally:
+            for stream in streams.values():
+                stream.close()  # its git process ends now
+
+    def _by_repo(self, blobs: Sequence[str]) -> dict[str, list[str]]:
+        mine: dict[str, list[str]] = {}
+        for blob in blobs:
+            mine.setdefault(self.owners[blob].repo, []).append(blob)
+        return mine
 
 
 def gather(
@@ -54,14 +92,24 @@ def gather(
             for doc in filter(wanted, docs):
                 found[doc.path] = (doc, None)
                 owners.setdefault(doc.blob, ref)
-        fetch = _fetcher(owners)
+        fetch = Fetch(owners, gittrees.git_sizes, gittrees.git_blobs)
     for given in paths if not refs else ():
         try:
             for doc in filter(wanted, discover([given])):
                 found[doc.path] = (doc, load(doc, buffers))
         except UsageError as error:
             errors.append(str(error))
-    return [found[path] for path in sorted(found, key=path_key)], errors, fetch
+    return [found[path] for path in sorted(found, key=_sort_key(found))], errors, fetch
+
+
+def _sort_key(found: dict[str, Document]) -> Callable[[str], tuple[tuple[str, int], ...]]:
+    """path_key of a page's name; at a ref (`ref:path`) made from its parts'."""
+
+    def key(path: str) -> tuple[tuple[str, int], ...]:
+        tree = found[path][0].tree
+        return ref_path_key(tree, path[len(tree) + 1 :]) if tree else path_key(path)
+
+    return key
 
 
 def to_parse(document: Document, needed: Callable[[DocFile, bytes], bool]) -> bool:
@@ -88,23 +136,6 @@ def _ref_docs(
         if doc is not None:
             docs.append(DocFile(f"{ref}:{path}", doc.version, doc.lang, ref, blob))
     return docs
-
-
-def _fetcher(owners: dict[str, GitRef]) -> Fetch:
-    """Fetches pages' bytes from git, one process per repository, each blob
-    from the repository of a ref that lists it."""
-    # start-up: as above, git only for git refs
-    from checker.sources.gittrees import git_blobs
-
-    def fetch(docs: Sequence[DocFile]) -> list[bytes]:
-        wanted = list(dict.fromkeys(doc.blob for doc in docs))
-        got: dict[str, bytes] = {}
-        for repo in dict.fromkeys(owners[blob].repo for blob in wanted):
-            mine = [blob for blob in wanted if owners[blob].repo == repo]
-            got.update(zip(mine, git_blobs(owners[mine[0]], mine), strict=True))
-        return [got[doc.blob] for doc in docs]
-
-    return fetch
 
 
 def load(doc: DocFile, buffers: Buffers | None = None) -> bytes | InputError:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from checker.errors import UsageError
 from checker.i18n import N_, joined, message
 from checker.ids.suggest import closest_names
-from checker.process import CommandResult, run_command
+from checker.process import CommandResult, Started, run_command, start_command
 
 _TIMEOUT = 300
 
@@ -91,7 +91,7 @@ def _resolved(refs: Sequence[GitRef]) -> dict[GitRef, tuple[str, str]]:
         mine = list(dict.fromkeys(ref for ref in refs if ref.repo == repo and not ref.commit))
         listed = git_run(repo, ["for-each-ref", "--format=%(refname)"])
         if not listed.ok:
-            why = listed.failure or _said(listed.stderr).removeprefix("fatal: ")
+            why = listed.failure or git_said(listed.stderr).removeprefix("fatal: ")
             raise UsageError(
                 message(
                     N_("{repo}: {why}"), repo=repo, why=why or message(N_("not a git repository"))
@@ -126,7 +126,7 @@ def git_toplevel(repo: str) -> str:
     of one line (`.: not a git repository`), as for a ref."""
     found = git_run(repo, ["rev-parse", "--show-toplevel"])
     if not found.ok:
-        why = found.failure or _said(found.stderr).removeprefix("fatal: ")
+        why = found.failure or git_said(found.stderr).removeprefix("fatal: ")
         raise UsageError(
             message(N_("{repo}: {why}"), repo=repo, why=why or message(N_("not a git repository")))
         )
@@ -228,13 +228,25 @@ def git_run(
     """`index`: keep GIT_INDEX_FILE, the index of the commit a git hook runs
     for (`git commit -a` or `git commit PATH` stage into an index of their
     own and name it there): what `lint --staged` judges."""
-    unset = [name for name in _REPOSITORY_ENV if not (index and name == "GIT_INDEX_FILE")]
-    return run_command(
-        ["git", "-C", repo, *READ_ONLY, *arguments], timeout=_TIMEOUT, stdin=stdin, unset=unset
-    )
+    argv = ["git", "-C", repo, *READ_ONLY, *arguments]
+    return run_command(argv, timeout=_TIMEOUT, stdin=stdin, unset=_unset(index))
 
 
-def _said(stderr: str) -> str:
+def git_started(
+    repo: str, arguments: list[str], takes_input: bool = True, index: bool = False
+) -> Started:
+    """git started on `arguments`, as `git_run` runs it: for a caller that
+    writes to it and reads from it as it goes (checker.sources.gittrees's
+    blobs), and finishes or cancels it."""
+    argv = ["git", "-C", repo, *READ_ONLY, *arguments]
+    return start_command(argv, takes_input=takes_input, unset=_unset(index))
+
+
+def _unset(index: bool) -> list[str]:
+    return [name for name in _REPOSITORY_ENV if not (index and name == "GIT_INDEX_FILE")]
+
+
+def git_said(stderr: str) -> str:
     """What git's failure says in one line: its last line, but for a
     repository that git refuses for its owner, where the last line is the
     hint (`\tgit config --global --add safe.directory …`), what is wrong and
@@ -257,7 +269,7 @@ def git_output(
     at refs, checker.sources.gittrees, are read through it too). `index`: see `_run`."""
     result = git_run(ref.repo, arguments, stdin, index)
     if not result.ok:
-        why = result.failure or _said(result.stderr) or message(N_("failed"))
+        why = result.failure or git_said(result.stderr) or message(N_("failed"))
         raise UsageError(
             message(
                 N_("{repo}: git {command} at {ref}: {why}"),

@@ -1,19 +1,20 @@
 """The files at git refs, without a checkout (the refs resolved to commits by
 checker.sources.gitrefs): however many refs and pages there are, one
 `git ls-tree` lists the first commit's pages, one `git diff-tree --stdin`
-lists what each further commit changed against the one before, and one
-`git cat-file --batch` reads the blobs the caller still needs (a page cached
-under its blob id is not read at all). A history of 30 refs thus costs what
+lists what each further commit changed against the one before, one
+`git cat-file --batch-check` sizes the blobs the caller still needs and one
+`git cat-file --batch` reads them as they are asked for (a page cached under
+its blob id is not read at all). A history of 30 refs thus costs what
 one ref costs in git processes."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 
 from checker.errors import UsageError
 from checker.i18n import N_, message
-from checker.sources.gitrefs import GitRef, check_refs, git_output
+from checker.sources.gitrefs import GitRef, check_refs, git_output, git_said, git_started
 
 
 def git_listings(
@@ -42,10 +43,85 @@ def git_listings(
     return listings
 
 
-def git_blobs(ref: GitRef, blobs: Sequence[str]) -> list[bytes]:
+def git_sizes(ref: GitRef, blobs: Sequence[str]) -> list[int]:
+    """The size of each blob of `ref`'s repository, in order, from one
+    `git cat-file --batch-check`: what reading them will cost, known before
+    any is read."""
+    if not blobs:
+        return []
+    request = b"".join(blob.encode("ascii") + b"\n" for blob in blobs)
+    answers = git_output(ref, ["cat-file", "--batch-check"], stdin=request).split(b"\n")
+    return [_size(ref, answer) for answer in answers[: len(blobs)]]
+
+
+def git_blobs(ref: GitRef, blobs: Sequence[str]) -> Generator[bytes, None, None]:
     """The bytes of each blob of `ref`'s repository, in order, from one
-    `git cat-file --batch` (`ref` names the repository in an error)."""
-    return _read(ref, [blob.encode("ascii") for blob in blobs])
+    `git cat-file --batch` read as they are asked for: the caller holds the
+    blob it is at, not all of them (a history's 1,860 pages are 50 MB:
+    issue 49). At most _AHEAD names are written ahead of the answers read,
+    fewer bytes than a pipe holds, so that neither end waits on the other.
+    `ref` names the repository in an error."""
+    if not blobs:
+        return
+    started = git_started(ref.repo, ["cat-file", "--batch"])
+    process = started.process
+    if process is None:
+        raise _failed(ref, started.failure or "")
+    assert process.stdin is not None and process.stdout is not None
+    asked = 0
+    try:
+        for done in range(len(blobs)):
+            try:
+                while asked < len(blobs) and asked - done < _AHEAD:
+                    process.stdin.write(blobs[asked].encode("ascii") + b"\n")
+                    asked += 1
+                if asked == len(blobs):
+                    process.stdin.close()  # git ends once it has answered
+                else:
+                    process.stdin.flush()
+            except BrokenPipeError:  # git ended: its answers say why
+                pass
+            header = process.stdout.readline()
+            if not header:  # git ended: what it said
+                said = process.stderr.read() if process.stderr else b""
+                raise _failed(ref, git_said(said.decode("utf-8", "replace")))
+            size = _size(ref, header.rstrip(b"\n"))
+            data = process.stdout.read(size)
+            process.stdout.read(1)  # the newline after each object
+            yield data
+    finally:
+        started.cancel()
+
+
+# Names written ahead of the answers: 41 bytes each, far under a pipe's 64 KB.
+_AHEAD = 256
+
+
+def _size(ref: GitRef, answer: bytes) -> int:
+    """The size in a `cat-file` answer's header, `<sha> blob <size>`."""
+    header = answer.split(b" ")
+    if len(header) != 3 or header[1] != b"blob":
+        raise UsageError(
+            message(
+                N_("{repo}: git cat-file at {ref}: unexpected {header}"),
+                repo=ref.repo,
+                ref=ref.ref,
+                header=repr(header),
+            )
+        )
+    return int(header[2])
+
+
+def _failed(ref: GitRef, why: str) -> UsageError:
+    return UsageError(
+        message(
+            N_("{repo}: git {command} at {ref}: {why}"),
+            repo=ref.repo,
+            command="cat-file",
+            ref=ref.ref,
+            why=why or message(N_("failed")),
+        )
+    )
 
 
 def _changes(
@@ -123,17 +199,7 @@ def _batch(ref: GitRef, request: bytes, count: int) -> list[bytes]:
     position = 0
     for _ in range(count):
         end = output.index(b"\n", position)
-        header = output[position:end].split(b" ")
-        if len(header) != 3 or header[1] != b"blob":
-            raise UsageError(
-                message(
-                    N_("{repo}: git cat-file at {ref}: unexpected {header}"),
-                    repo=ref.repo,
-                    ref=ref.ref,
-                    header=repr(header),
-                )
-            )
-        size = int(header[2])
+        size = _size(ref, output[position:end])
         blobs.append(output[end + 1 : end + 1 + size])
         position = end + 1 + size + 1
     return blobs

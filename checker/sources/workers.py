@@ -23,7 +23,7 @@ from checker.read.load import decode_page
 from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
 from checker.read.tokens import NestedTooDeep
-from checker.sources.page_cache.entry import entry_read, entry_text
+from checker.sources.page_cache.entry import entry_read, entry_text, prefix_size
 from checker.sources.page_cache.store import PageCache
 
 Read = tuple[Page, "Kept | None"]  # a page, and what its own rules found (None: not run)
@@ -46,24 +46,28 @@ PART_MIN_SIZE = 64_000
 
 
 def read_all(
-    todo: Sequence[tuple[DocFile, bytes, str | None]],
+    todo: Sequence[tuple[DocFile, bytes | int, str | None]],
     catalogue: Catalogue,
     cache: PageCache | None,
     jobs: int | None,
     check: Check | None = None,
+    pending: Iterator[bytes] | None = None,
 ) -> Iterator[Read | str]:
     """Each page's outcome (the page and what `check`, its own rules, found
     on it; or a one-line error) in order, as soon as it is read. `todo` is
     each page with its bytes and cache key; `jobs` is the number of processes
-    (None: one per core when the work is large enough)."""
-    size = sum(len(data) for _, data, _ in todo)
+    (None: one per core when the work is large enough). A page's bytes given
+    as their size are still in git: `pending` gives them, in `todo`'s order,
+    and each is taken only when its page is read or given to a worker."""
+    size = sum(data if isinstance(data, int) else len(data) for _, data, _ in todo)
     workers = jobs or os.cpu_count() or 1
     if jobs is None and size < PARALLEL_MIN_BYTES:
         workers = 1
-    units, counts = work_units(todo, catalogue, cache, workers, check)
+    taken = _Taken(pending or iter(()))
+    units, counts = work_units(todo, catalogue, cache, workers, check, taken)
     if workers < 2 or len(units) < 2:
         for unit in units:
-            yield _read_here(unit)
+            yield _read_here(taken.filled(unit))
         return
     # A forked worker starts with the reading process's memory as its own
     # (counted again in each one's): above a history's size they start from
@@ -72,8 +76,9 @@ def read_all(
     # whole on both ends of the pipe.
     history = size >= HISTORY_MIN_BYTES
     most = HISTORY_RUN_BYTES if history else None
-    chunks = in_chunks(units, workers, [len(unit[1]) for unit in units], most)
-    outcomes = across(chunks, workers, _read_sent, "forkserver" if history else None)
+    chunks = in_chunks(units, workers, [_size(unit[1]) for unit in units], most)
+    method = "forkserver" if history else None
+    outcomes = across(chunks, workers, _read_sent, method, taken.chunk)
     try:
         at = 0  # the first unit of the page
         for (doc, _, key), count in zip(todo, counts, strict=True):
@@ -93,17 +98,59 @@ def read_all(
         outcomes.close()  # a run ended early ends its workers now
 
 
-# (page, its bytes or a part's text, cache key, catalogue, cache, a whole page?,
-# its own rules)
-_Work = tuple[DocFile, bytes | str, str | None, Catalogue, PageCache | None, bool, "Check | None"]
+@dataclass(frozen=True)
+class _Pending:
+    """A page's bytes still in git: the `index`-th of read_all's `pending`."""
+
+    index: int
+    size: int
+
+
+# (page, its bytes, a part's text or its bytes still in git, cache key,
+# catalogue, cache, a whole page?, its own rules)
+_Work = tuple[
+    DocFile, "bytes | str | _Pending", str | None, Catalogue, PageCache | None, bool, "Check | None"
+]
+
+
+class _Taken:
+    """read_all's `pending` bytes, taken as pages are read or given to the
+    workers: in order, but for a page cut before any is read (its bytes are
+    taken then, and those before it held until their pages are given)."""
+
+    def __init__(self, pending: Iterator[bytes]) -> None:
+        self._pending = pending
+        self._next = 0
+        self._held: dict[int, bytes] = {}
+
+    def take(self, index: int) -> bytes:
+        while self._next <= index:
+            self._held[self._next] = next(self._pending)
+            self._next += 1
+        return self._held.pop(index)
+
+    def filled(self, unit: _Work) -> _Work:
+        """The unit with its bytes, taken now if they are still in git."""
+        doc, data, *rest = unit
+        if not isinstance(data, _Pending):
+            return unit
+        return (doc, self.take(data.index), *rest)  # type: ignore[return-value]
+
+    def chunk(self, units: Sequence[_Work]) -> list[_Work]:
+        return [self.filled(unit) for unit in units]
+
+
+def _size(data: bytes | str | _Pending) -> int:
+    return data.size if isinstance(data, _Pending) else len(data)
 
 
 def work_units(
-    todo: Sequence[tuple[DocFile, bytes, str | None]],
+    todo: Sequence[tuple[DocFile, bytes | int, str | None]],
     catalogue: Catalogue,
     cache: PageCache | None,
     workers: int,
     check: Check | None = None,
+    taken: _Taken | None = None,
 ) -> tuple[list[_Work], list[int]]:
     """What the workers are given: whole pages, and the parts of a page too
     large for one worker to read while the others wait: one that is more
@@ -113,15 +160,25 @@ def work_units(
     and go whole. A part is checked and cached only once joined."""
     units: list[_Work] = []
     counts: list[int] = []
-    total = sum(len(data) for _, data, _ in todo)
-    for doc, data, key in todo:
-        whole: bytes | str = data
+    sizes = [data if isinstance(data, int) else len(data) for _, data, _ in todo]
+    total = sum(sizes)
+    pending = 0  # the pages still in git before this one
+    for (doc, data, key), size in zip(todo, sizes, strict=True):
+        whole: bytes | str | _Pending = data if isinstance(data, bytes) else _Pending(pending, data)
+        pending += isinstance(data, int)
         pieces: list[str] = []
         # bytes: never fewer than characters
-        if workers > 1 and len(data) >= 2 * PART_MIN_SIZE and 2 * workers * len(data) > total:
+        if workers > 1 and size >= 2 * PART_MIN_SIZE and 2 * workers * size > total:
+            if isinstance(whole, _Pending):  # its bytes now, to cut it
+                assert taken is not None, "bytes still in git come with read_all's `pending`"
+                whole = taken.take(whole.index)
+            assert isinstance(whole, bytes)
             try:
-                whole = decode_page(doc.path, data)  # decoded once, here
-                pieces = parts(whole, cut_lines(whole, max(PART_MIN_SIZE, len(whole) // workers)))
+                text = decode_page(doc.path, whole)  # decoded once, here
+                whole, pieces = (
+                    text,
+                    parts(text, cut_lines(text, max(PART_MIN_SIZE, len(text) // workers))),
+                )
             except InputError:  # the worker reports it, as for any page
                 pass
         if len(pieces) < 2:
@@ -139,21 +196,26 @@ class Sent:
     (checker.sources.page_cache.store), which it wrote to the cache too. The reading
     process takes the page from them as a warm run takes a cached one, its
     entries decoded only when looked at: no model is pickled through the
-    pipes, and the rules that need few pages' entries decode few."""
+    pipes, and the rules that need few pages' entries decode few. `filed`:
+    the data are the entry's first five lines only, its body left in the
+    cache's file (a cold history's reading process held every page's body,
+    a third of its peak memory: issue 49)."""
 
     data: bytes
+    filed: bool = False
 
 
 def _read_sent(item: _Work) -> Sent | Page | str:
     """A unit read in a worker: a whole page as its entry's bytes (`Sent`),
     with what its own rules found; a part as its page, to be joined."""
     doc, data, key, catalogue, cache, whole_page, check = item
+    assert not isinstance(data, _Pending), "given with its bytes"
     page = _parsed(doc, data, catalogue, whole_page)
     if isinstance(page, str) or not whole_page:
         return page
     text = entry_text(key, page, None if check is None else check(page, catalogue))
-    if cache is not None and key is not None:
-        cache.put_text(key, text)
+    if cache is not None and key is not None and cache.put_text(key, text):
+        return Sent(text[: prefix_size(text)].encode("utf-8", ESCAPE), filed=True)
     return Sent(text.encode("utf-8", ESCAPE))
 
 
@@ -165,7 +227,13 @@ def _received(
         return outcome
     assert isinstance(outcome, Sent), "a whole page is answered with its entry"
     data = outcome.data
-    read = entry_read(data, key, doc.path) if cache is None else cache.read(data, key, doc.path)
+    if outcome.filed:
+        assert cache is not None and key is not None, "filed: the worker kept it in the cache"
+        read = cache.read_filed(data, key, doc.path)
+    elif cache is None:
+        read = entry_read(data, key, doc.path)
+    else:
+        read = cache.read(data, key, doc.path)
     assert read is not None, "an entry a worker made reads back"
     return read
 
@@ -173,6 +241,7 @@ def _received(
 def _read_here(item: _Work) -> Read | str:
     """A whole page read in this process, checked and cached."""
     doc, data, key, catalogue, cache, whole_page, check = item
+    assert not isinstance(data, _Pending), "read with its bytes"
     page = _parsed(doc, data, catalogue, whole_page)
     return page if isinstance(page, str) else _checked(page, key, catalogue, cache, check)
 

@@ -356,3 +356,53 @@ def test_sarif_uris_are_paths_in_the_repository(cli: Invoke, marks_repo: str) ->
     (run,) = json.loads(cli(*at_master(marks_repo, "--format", "sarif"))[1])["runs"]
     artifacts = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run["results"]]
     assert artifacts == [{"uri": MARKS, "properties": {"ref": "master"}}] * 3
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_the_report_is_written_as_it_is_made(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fmt: str
+) -> None:
+    """Lint's text and JSON are written a block at a time as their findings
+    are made, never held whole (a history's are 16 and 41 MB: issue 49), and
+    read the same as written whole, on stdout and with -o."""
+    from checker.cli import output
+
+    argv = (*LINT, "--format", fmt)
+    code, whole, said = cli(*argv)
+    written: list[str] = []
+    echo = output.click.echo
+
+    def counted(text: str = "", **options: object) -> None:
+        if not options.get("err"):
+            written.append(text)
+        echo(text, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(output, "BLOCK", 1)  # a block a piece
+    monkeypatch.setattr(output.click, "echo", counted)
+    assert cli(*argv) == (code, whole, said)
+    assert "".join(written) == whole and len(written) >= 8  # a piece a finding at least
+    if fmt == "text":
+        assert written == whole.splitlines(keepends=True)
+    assert cli(*argv, "-o", str(tmp_path / "report"))[0] == code
+    assert (tmp_path / "report").read_text(encoding="utf-8") == whole
+
+
+@pytest.mark.parametrize("argv", [("-q",), ("--format", "json")])
+def test_a_summary_not_said_is_not_made(
+    cli: Invoke, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]
+) -> None:
+    """-q and the formats that keep stderr for errors count nothing for a
+    summary line they do not print (issue 49)."""
+    from checker.cli import output
+
+    made: list[object] = []
+    summary = output.summary
+
+    def counted(*args: object, **options: object) -> str | None:
+        made.append(args)
+        return summary(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(output, "summary", counted)
+    code, _, err = cli(*LINT, *argv)
+    assert (code, err, made) == (1, "", [])
+    assert cli(*LINT)[2] == SUMMARY and len(made) == 1

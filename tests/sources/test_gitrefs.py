@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import checker.sources.gitrefs
-from checker.process import CommandResult
+from checker.process import CommandResult, Started
 from tests.helpers import REPO, git
 
 EXAMPLES = REPO / "examples" / "docs" / "docs" / "zh" / "api" / "native_api"
@@ -395,7 +395,14 @@ def test_the_same_git_processes_however_many_refs_and_files(
         calls.append(argv)
         return real(argv, **options)  # type: ignore[arg-type]
 
+    started = checker.sources.gitrefs.start_command
+
+    def starting(argv: Sequence[str], **options: object) -> Started:
+        calls.append(argv)
+        return started(argv, **options)  # type: ignore[arg-type]
+
     monkeypatch.setattr(checker.sources.gitrefs, "run_command", counting)
+    monkeypatch.setattr(checker.sources.gitrefs, "start_command", starting)
     refs = ["master", "release", "v1", "many"]
     argv = ["lint", "--git", str(docs_repo), "--no-cache", "--format", "json"]
     code, out, _ = cli(*argv, *[item for ref in refs for item in ("--ref", ref)])
@@ -413,10 +420,13 @@ def test_the_same_git_processes_however_many_refs_and_files(
         "ls-tree",
         "ls-tree",  # the first ref's pages
         "diff-tree",  # what each further ref changed against the one before
-        "cat-file",  # every blob of every ref, each once, in one batch
+        "cat-file",  # the size of every blob of every ref, each once, in one batch
+        "cat-file",  # their bytes, in one batch, read as the pages are read
     ]
-    fetched = calls[-1]
-    assert fetched[3:] == ["cat-file", "--batch"]
+    assert [argv[3:] for argv in calls[-2:]] == [
+        ["cat-file", "--batch-check"],
+        ["cat-file", "--batch"],
+    ]
 
 
 def test_each_ref_lists_the_pages_it_has(docs_repo: Path) -> None:

@@ -7,6 +7,7 @@ workers start from a fork server)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from checker.model.deferred import Deferred
 from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.sources import workers
+from checker.sources.page_cache.entry import prefix_size
 from checker.sources.page_cache.store import PageCache, blob_id
 from checker.sources.workers import read_all
 
@@ -74,3 +76,62 @@ def test_without_page_rules_nothing_is_kept_of_them(tmp_path: Path) -> None:
         None
     ] * 4
     assert all((read := cache.get_read(key)) and read[1] is None for _, _, key in todo if key)
+
+
+def test_a_page_kept_in_the_cache_comes_without_its_body(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that wrote the page's entry to the cache answers with its
+    first lines only: the reading process of a cold history holds no page's
+    body (issue 49: 1,860 of them were a third of its peak), and decodes the
+    few it looks at from the entry's file, as a warm run does."""
+    pages = _pages(tmp_path, 4)
+    cache = PageCache(tmp_path / "cache")
+    todo = [(doc, data, cache.key(doc, blob_id(data), CATALOGUE)) for doc, data in pages]
+    answered: list[bytes] = []
+    received = workers._received
+
+    def counted(outcome: object, *rest: object) -> object:
+        assert isinstance(outcome, workers.Sent)
+        answered.append(outcome.data)
+        return received(outcome, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(workers, "_received", counted)
+    read = list(read_all(todo, CATALOGUE, cache, 2, page_rules))
+    files = [Path(cache.entry_file(key)).read_bytes() for _, _, key in todo if key]
+    assert answered == [data[: prefix_size(data)] for data in files]  # the body is not sent
+    serial = [
+        page for page, _ in (r for r in read_all(todo, CATALOGUE, None, 1) if isinstance(r, tuple))
+    ]
+    assert [r[0].entries for r in read if isinstance(r, tuple)] == [p.entries for p in serial]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_bytes_still_in_git_are_taken_as_their_run_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """Pages whose bytes are still in git (their sizes given, their bytes a
+    stream) are read as the others: the reading process takes a page's bytes
+    when the run that holds it is given to a worker (or read here), so that
+    it holds one run's, not a history's 50 MB (issue 49)."""
+    monkeypatch.setattr(workers, "HISTORY_MIN_BYTES", 0)
+    pages = _pages(tmp_path, 6)
+    monkeypatch.setattr(workers, "HISTORY_RUN_BYTES", len(pages[0][1]))  # a page a run
+    taken: list[int] = []
+    seen: list[int] = []  # how many were taken when each outcome came
+
+    def stream() -> Iterator[bytes]:
+        for index, (_, data) in enumerate(pages):
+            taken.append(index)
+            yield data
+
+    todo = [(doc, len(data), None) for doc, data in pages]
+    read = []
+    for outcome in read_all(todo, CATALOGUE, None, jobs, page_rules, stream()):
+        seen.append(len(taken))
+        read.append(outcome)
+    serial = list(read_all([(doc, data, None) for doc, data in pages], CATALOGUE, None, 1))
+    assert [r[0] for r in read] == [r[0] for r in serial]  # type: ignore[index]
+    assert taken == list(range(len(pages)))
+    if jobs == 1:  # in this process: each page's bytes taken as it is read
+        assert seen == list(range(1, len(pages) + 1))

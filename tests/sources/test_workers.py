@@ -3,6 +3,7 @@ workers, and what comes back, joined and cached, is the page read whole."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from checker.model.catalogue import default_catalogue
 from checker.model.docfile import DocFile
 from checker.model.support import Page
-from checker.pool import in_chunks
+from checker.pool import across, in_chunks
 from checker.sources.page_cache.store import PageCache, blob_id
 from checker.sources.workers import PART_MIN_SIZE, read_all, work_units
 from tests.helpers import cached_page
@@ -123,3 +124,29 @@ def test_one_page_of_300_kb_is_read_in_this_process_by_default(
     monkeypatch.setattr("checker.sources.workers.across", no_workers)
     [(page, _)] = read_all([(doc, data, None)], CATALOGUE, None, jobs=None)
     assert len(page.entries) > 600
+
+
+def test_a_chunk_is_made_ready_as_it_is_given() -> None:
+    """`given` makes each chunk what a worker is sent only when it is sent
+    (the pages' bytes taken from git then: issue 49), in the chunks' order."""
+    made: list[int] = []
+    seen: list[int] = []
+
+    def given(chunk: Sequence[int]) -> list[int]:
+        made.append(chunk[0])
+        return [-unit for unit in chunk]
+
+    for outcome in across([[1], [2], [3], [4]], 1, abs, None, given):
+        seen.append(len(made))
+        assert outcome == len(seen)
+    assert made == [1, 2, 3, 4] and seen[0] == 2  # the first answered, the second given
+
+
+def test_the_fork_server_ends_with_its_workers() -> None:
+    """A history's workers start from a fork server; it and its resource
+    tracker end once the workers have, not with the process (issue 49)."""
+    from multiprocessing import forkserver, resource_tracker
+
+    assert list(across([[1], [2], [3]], 2, abs, "forkserver")) == [1, 2, 3]
+    assert forkserver._forkserver._forkserver_pid is None  # type: ignore[attr-defined]
+    assert resource_tracker._resource_tracker._pid is None  # type: ignore[attr-defined]

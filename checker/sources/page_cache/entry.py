@@ -242,8 +242,24 @@ def _bytes(text: str) -> bytes:
     return text.encode("utf-8", ESCAPE)
 
 
-# A page's body, or a call that reads it (from a pack, checker.sources.page_cache.pack)
+# A page's body, or a call that reads it (`body_in`)
 Body = bytes | memoryview | Callable[[], bytes | memoryview]
+
+
+def body_in(file: str) -> Body:
+    """A call that reads the body of the entry in `file`, when its entries
+    are first looked at (its digest, which the caller's envelope holds, is
+    checked then): a pack's pages (checker.sources.page_cache.pack) and the
+    pages a worker kept in the cache (checker.sources.workers)."""
+
+    def body() -> memoryview:
+        try:
+            data = read_regular(file)
+            return memoryview(data)[prefix_size(data) + 1 :]
+        except UNREADABLE as error:  # gone since it was written: not rebuilt mid-run
+            raise damaged_entry(file, error) from error
+
+    return body
 
 
 def page_from(

@@ -31,10 +31,8 @@ from checker.model.checked import Kept
 from checker.model.support import Page
 from checker.sources.page_cache.entry import (
     UNREADABLE,
-    Body,
-    damaged_entry,
+    body_in,
     entry_of,
-    prefix_size,
     read_regular,
 )
 from checker.sources.page_cache.store import PageCache
@@ -63,7 +61,7 @@ def read_pack(
             return None  # a page's file changed since (or is gone): its body is there
         read: list[tuple[Page, Kept | None]] = []
         for index, (key, file) in enumerate(zip(keys, files, strict=True)):
-            got = entry_of(lines[5 * index : 5 * index + 5], _body_of(file), None, key, pack)
+            got = entry_of(lines[5 * index : 5 * index + 5], body_in(file), None, key, pack)
             if got is None:
                 return None
             read.append(got)
@@ -87,20 +85,6 @@ def write_pack(cache: PageCache, paths: Sequence[str], keys: Sequence[str]) -> b
     except UnicodeDecodeError:  # an entry docs-check did not write: no pack of it
         return False
     return cache.write_file(_pack_file(cache, paths), text)
-
-
-def _body_of(file: str) -> Body:
-    """A call that reads the body of the entry in `file` (whose digest the
-    pack's envelope of it holds, and which is checked against it then)."""
-
-    def body() -> memoryview:
-        try:
-            data = read_regular(file)
-            return memoryview(data)[prefix_size(data) + 1 :]
-        except UNREADABLE as error:  # gone since the pack was read: not rebuilt mid-run
-            raise damaged_entry(file, error) from error
-
-    return body
 
 
 def _stats(files: Sequence[str]) -> list[list[int]] | None:

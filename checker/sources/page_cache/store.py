@@ -34,10 +34,12 @@ from checker.salt import salt
 from checker.sources.page_cache.entry import (
     FORMAT,
     UNREADABLE,
+    body_in,
     checked_text,
     damaged_entry,
     digest,
     entry_lines,
+    entry_of,
     entry_read,
     entry_text,
     envelope_of,
@@ -138,6 +140,15 @@ class PageCache:
         read = entry_read(data, key, path)
         if read is not None and key:
             self.prefixes[key] = data[: prefix_size(data)]
+        return read
+
+    def read_filed(self, prefix: bytes, key: str, path: str) -> tuple[Page, Kept | None] | None:
+        """The page of an entry this run wrote under `key` (a worker did),
+        from its first five lines (`prefix`): its body stays in its file,
+        read when its entries are first looked at, as a pack's are."""
+        read = entry_of(prefix.split(b"\n"), body_in(self.entry_file(key)), None, key, path)
+        if read is not None:
+            self.prefixes[key] = prefix
         return read
 
     def put(self, key: str, page: Page, own: Sequence[Finding] | None = None) -> bool:
