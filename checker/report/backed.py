@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from checker.i18n import N_, _, joined, message, ngettext, say
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.objects import BACKED_KEYS, tagged, verdict_object
 from checker.report.text import NOTHING_VERIFIED, headline, lines_of, verdict_line
 from checker.report.verify import evidence_lines
@@ -22,12 +22,7 @@ if TYPE_CHECKING:
     from checker.results import BackedReport
 
 
-REPORTS = {
-    Command.BACKED: Report(
-        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")},
-        summary=renderer(f"{__name__}.backed_summary"),
-    )
-}
+REPORTS = {Command.BACKED: own_report(__name__, "text", "json", summary=True)}
 
 
 def as_json(outcome: Outcome[BackedReport]) -> str:
@@ -145,7 +140,7 @@ def plan_lines(plan: Plan) -> list[str]:
     return lines
 
 
-def backed_summary(outcome: Outcome[BackedReport]) -> str:
+def summary(outcome: Outcome[BackedReport]) -> str:
     report = outcome.result
     verdicts: dict[str, int] = {}
     for claim in report.claims:

@@ -11,7 +11,7 @@ from checker.i18n import _, say
 from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.markdown.parts import row
 from checker.report.objects import tagged
 from checker.report.text import lines_of
@@ -22,15 +22,7 @@ if TYPE_CHECKING:
     from checker.torch.docs_coverage import Covered, Namespace
 
 
-REPORTS = {
-    Command.COVERAGE: Report(
-        {
-            "text": renderer(f"{__name__}.as_text"),
-            "json": renderer(f"{__name__}.as_json"),
-            "markdown": renderer(f"{__name__}.as_markdown"),
-        }
-    )
-}
+REPORTS = {Command.COVERAGE: own_report(__name__, "text", "json", "markdown")}
 
 
 def as_json(outcome: Outcome[CoverageReport]) -> str:

@@ -17,7 +17,7 @@ from checker.model.words import STATUS_WORDS, word
 from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.located import located
 from checker.report.markdown.parts import row
 from checker.report.objects import finding_object, tagged
@@ -28,15 +28,7 @@ if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.results import Diffed
 
-REPORTS = {
-    Command.DIFF: Report(
-        {
-            "text": renderer(f"{__name__}.as_text"),
-            "json": renderer(f"{__name__}.as_json"),
-            "markdown": renderer(f"{__name__}.as_markdown"),
-        }
-    )
-}
+REPORTS = {Command.DIFF: own_report(__name__, "text", "json", "markdown")}
 
 
 def as_json(outcome: Outcome[Diffed]) -> str:

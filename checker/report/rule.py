@@ -21,7 +21,7 @@ from checker.i18n import N_, _, labelled, say
 from checker.ids.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
 from checker.model.words import LEVEL_WORDS, word
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
+from checker.report.formats import Report, own_report, renderer
 from checker.report.objects import tagged
 from checker.report.text import lines_of
 from checker.textwidth import has_wide, width_of
@@ -38,9 +38,7 @@ HEADER = (N_("rule"), N_("level"), N_("stage"), N_("summary"))
 
 
 REPORTS = {
-    Command.RULE: Report(
-        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")}
-    ),
+    Command.RULE: own_report(__name__, "text", "json"),
     Command.RULES: Report(
         {"text": renderer(f"{__name__}.listing_text"), "json": renderer(f"{__name__}.as_json")}
     ),

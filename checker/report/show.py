@@ -13,18 +13,14 @@ from typing import TYPE_CHECKING, Any
 from checker.model.support import Entry
 from checker.model.words import STATUS_WORDS, word
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.objects import tagged
 from checker.report.text import lines_of
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
 
-REPORTS = {
-    Command.SHOW: Report(
-        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")}
-    )
-}
+REPORTS = {Command.SHOW: own_report(__name__, "text", "json")}
 
 
 def as_json(outcome: Outcome[Any]) -> str:

@@ -33,7 +33,7 @@ from checker.model.words import LEVEL_WORDS, word
 from checker.outcome import Command
 from checker.report.escape import csv_cell, markdown_code
 from checker.report.escape import markdown as _markdown
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.markdown.parts import row
 from checker.report.objects import tagged
 from checker.report.plurals import cases_said, modules_said, versions_said
@@ -44,17 +44,7 @@ if TYPE_CHECKING:
     from checker.results import TestsReport
     from checker.testmap.kept import VersionMap
 
-REPORTS = {
-    Command.TESTS: Report(
-        {
-            "text": renderer(f"{__name__}.as_text"),
-            "json": renderer(f"{__name__}.as_json"),
-            "markdown": renderer(f"{__name__}.as_markdown"),
-            "csv": renderer(f"{__name__}.as_csv"),
-        },
-        summary=renderer(f"{__name__}.tests_summary"),
-    )
-}
+REPORTS = {Command.TESTS: own_report(__name__, "text", "json", "markdown", "csv", summary=True)}
 
 
 def percent(part: int, whole: int) -> str:
@@ -143,7 +133,7 @@ def _folded(report: TestsReport) -> dict[str, int]:
     return dict(Counter(v.path for v in report.verdicts if _foldable(v, report)))
 
 
-def tests_summary(outcome: Outcome[Any]) -> str:
+def summary(outcome: Outcome[Any]) -> str:
     report: TestsReport = outcome.result
     counted = Counter(v.verdict for v in report.verdicts)
     each = [f"{count} {check}" for check, count in sorted(counted.items())]  # check ids
