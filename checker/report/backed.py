@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from checker.i18n import N_, _, joined, message, ngettext, say
+from checker.i18n import N_, _, joined, message, say
 from checker.outcome import Command
 from checker.report.formats import own_report
 from checker.report.objects import BACKED_KEYS, tagged, verdict_object
+from checker.report.plurals import cases_said, modules_said
 from checker.report.text import NOTHING_VERIFIED, headline, lines_of, verdict_line
 from checker.report.verify import evidence_lines
 
@@ -89,16 +90,8 @@ def _ran(report: BackedReport) -> str:
         N_("{passed} of {cases} backing cases passed ({modules})"),
         passed=passed,
         cases=len(cases),
-        modules=_modules(len(runs)),
+        modules=modules_said(len(runs)),
     )
-
-
-def _modules(count: int) -> str:
-    return ngettext("{count} module", "{count} modules", count).format(count=count)
-
-
-def _cases(count: int) -> str:
-    return ngettext("{count} case", "{count} cases", count).format(count=count)
 
 
 def plan_lines(plan: Plan) -> list[str]:
@@ -113,8 +106,8 @@ def plan_lines(plan: Plan) -> list[str]:
             ),
             version=plan.version,
             ref=at,
-            modules=_modules(len(plan.modules)),
-            cases=_cases(cases),
+            modules=modules_said(len(plan.modules)),
+            cases=cases_said(cases),
             apis=apis,
             pattern=plan.apis,
         )
@@ -127,14 +120,14 @@ def plan_lines(plan: Plan) -> list[str]:
                 N_("this run: shard {shard}/{shards}, {modules}, {cases}"),
                 shard=plan.shard,
                 shards=plan.shards,
-                modules=_modules(len(part)),
-                cases=_cases(sum(len(m.cases) for m in part)),
+                modules=modules_said(len(part)),
+                cases=cases_said(sum(len(m.cases) for m in part)),
             )
         )
     for module in plan.modules:
         mark = "" if module in part else _(" (another shard)")
         lines.append(
-            f"  {module.path} [shard {module.shard}/{plan.shards}]: {_cases(len(module.cases))}"
+            f"  {module.path} [shard {module.shard}/{plan.shards}]: {cases_said(len(module.cases))}"
             + mark
         )
     return lines
