@@ -52,17 +52,8 @@ def record_object(record: Record, refs: Sequence[str] = ()) -> dict[str, Any]:
     """One export record, its keys in RECORD_FIELDS' order (the CSV's columns);
     a page read at a git ref is its path in the repository and the ref."""
     ref, path = located(record.path, refs)
-    return {
-        "api": record.api,
-        "version": record.version,
-        "lang": record.lang,
-        "product": record.product,
-        "status": record.status,
-        "format": record.format,
-        "path": path,
-        "line": record.line,
-        "ref": ref,
-    }
+    fields = {key: getattr(record, key) for key in RECORD_FIELDS if key != "ref"}
+    return {**fields, "path": path, "ref": ref}  # `path` keeps its place, its value replaced
 
 
 def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
