@@ -35,7 +35,7 @@ from checker.report.escape import csv_cell, markdown_code
 from checker.report.escape import markdown as _markdown
 from checker.report.formats import own_report
 from checker.report.markdown.parts import row
-from checker.report.objects import tagged
+from checker.report.objects import picked, tagged
 from checker.report.plurals import cases_said, modules_said, versions_said
 from checker.report.text import lines_of
 
@@ -203,15 +203,7 @@ def _version(mapped: VersionMap) -> dict[str, Any]:
             for s in mapped.shares
         ],
         "links": [
-            {
-                "api": k.api,
-                "test": k.test,
-                "kind": k.kind,
-                "line": k.line,
-                "exact": k.exact,
-                "device": k.device,
-            }
-            for k in mapped.links
+            picked(k, ("api", "test", "kind", "line", "exact", "device")) for k in mapped.links
         ],
     }
 
