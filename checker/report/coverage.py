@@ -13,7 +13,7 @@ from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
 from checker.report.formats import own_report
 from checker.report.markdown.parts import row
-from checker.report.objects import tagged
+from checker.report.objects import picked, tagged
 from checker.report.text import lines_of
 
 if TYPE_CHECKING:
@@ -89,15 +89,11 @@ def coverage_object(report: CoverageReport) -> dict[str, Any]:
     return {
         "versions": [
             {
-                "version": version.version,
-                "python": version.python,
-                "torch": version.torch,
+                **picked(version, ("version", "python", "torch")),
                 "namespaces": [
                     {
                         "namespace": n.name,
-                        "source": n.source,
-                        "public": n.public,
-                        "documented": n.documented,
+                        **picked(n, ("source", "public", "documented")),
                         "excluded": [{"name": name, "reason": why} for name, why in n.excluded],
                         "missing": list(n.missing),
                     }

@@ -22,7 +22,7 @@ from checker.ids.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION
 from checker.model.words import LEVEL_WORDS, word
 from checker.outcome import Command
 from checker.report.formats import Report, own_report, renderer
-from checker.report.objects import tagged
+from checker.report.objects import picked, tagged
 from checker.report.text import lines_of
 from checker.textwidth import has_wide, width_of
 from checker.textwidth import wrapped as wrapped_by_width
@@ -149,13 +149,5 @@ def rule_object(described: Described) -> dict[str, Any]:
         "fix": say(check.fix) if check.fix else check.fix,
         "fixable": check.fixable,
         "autofix": say(check.autofix) if check.autofix else None,
-        "example": {
-            "shows": example.shows,
-            "path": example.path,
-            "wrong": example.wrong,
-            "right": example.right,
-            "page": example.page,
-            "rule": example.rule,
-            "note": example.note,
-        },
+        "example": picked(example, ("shows", "path", "wrong", "right", "page", "rule", "note")),
     }
