@@ -141,9 +141,7 @@ def wrapped(text: str) -> list[str]:
 def rule_object(described: Described) -> dict[str, Any]:
     check, example = described.check, described.example
     return {
-        "id": check.id,
-        "level": check.level,
-        "stage": check.stage,
+        **picked(check, ("id", "level", "stage")),
         "summary": say(check.summary),
         "explanation": say(check.explanation),
         "fix": say(check.fix) if check.fix else check.fix,

@@ -52,8 +52,24 @@ def percent(part: int, whole: int) -> str:
 
 
 def as_json(outcome: Outcome[TestsReport]) -> str:
-    mapped = {**tagged("tests"), **tests_object(outcome.result), "errors": list(outcome.errors)}
-    return json.dumps(mapped, ensure_ascii=False, indent=2) + "\n"
+    report = outcome.result
+    document = {
+        **tagged("tests"),
+        "versions": [_version(mapped) for mapped in report.versions],
+        "verdicts": [
+            {
+                "rule": v.verdict,
+                "severity": v.severity.value if v.severity else None,
+                **picked(v, ("path", "line", "entry_line", "api", "version")),
+                "products": list(v.products),
+                "message": say(v.detail),
+                "disabled": [{"test": t, "path": p, "line": n} for t, p, n in v.disabled],
+            }
+            for v in report.verdicts
+        ],
+        "errors": list(outcome.errors),
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
 def as_text(outcome: Outcome[TestsReport], colour: bool = False) -> str:
@@ -161,45 +177,15 @@ def summary(outcome: Outcome[Any]) -> str:
     )
 
 
-def tests_object(report: TestsReport) -> dict[str, Any]:
-    return {
-        "versions": [_version(mapped) for mapped in report.versions],
-        "verdicts": [
-            {
-                "rule": v.verdict,
-                "severity": v.severity.value if v.severity else None,
-                "path": v.path,
-                "line": v.line,
-                "entry_line": v.entry_line,
-                "api": v.api,
-                "version": v.version,
-                "products": list(v.products),
-                "message": say(v.detail),
-                "disabled": [{"test": t, "path": p, "line": n} for t, p, n in v.disabled],
-            }
-            for v in report.verdicts
-        ],
-    }
-
-
 def _version(mapped: VersionMap) -> dict[str, Any]:
     return {
-        "version": mapped.version,
-        "tree": mapped.tree,
+        **picked(mapped, ("version", "tree")),
         "disabled_list": mapped.disabled,
-        "modules": mapped.modules,
-        "cases": mapped.cases,
-        "documented": mapped.documented,
-        "reached": mapped.reached,
+        **picked(mapped, ("modules", "cases", "documented", "reached")),
         "reached_npu": mapped.on_npu,
         "linked": dict(mapped.linked),
         "shares": [
-            {
-                "product": s.product,
-                "supported": s.supported,
-                "backed": s.backed,
-                "by_kind": dict(s.by_kind),
-            }
+            {**picked(s, ("product", "supported", "backed")), "by_kind": dict(s.by_kind)}
             for s in mapped.shares
         ],
         "links": [
