@@ -7,7 +7,7 @@ its backing cases observed, and the evidence each rests on
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from checker.i18n import N_, _, joined, message, say
 from checker.outcome import Command
@@ -27,7 +27,15 @@ REPORTS = {Command.BACKED: own_report(__name__, "text", "json", summary=True)}
 
 
 def as_json(outcome: Outcome[BackedReport]) -> str:
-    document = {**tagged("backed"), **backed_object(outcome)}
+    report = outcome.result
+    document = {
+        **tagged("backed"),
+        "plans": [plan.to_object() for plan in report.plans],
+        "claims": [verdict_object(c, BACKED_KEYS) for c in report.claims],
+        "evidence": [evidence.to_object() for evidence in report.evidence],
+        "errors": list(outcome.errors),
+        "notes": list(report.notes),
+    }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -143,14 +151,3 @@ def summary(outcome: Outcome[BackedReport]) -> str:
     said = message(N_("{count} claims"), count=len(report.claims))
     exit_code = _("; exit {code}").format(code=int(outcome.exit_code))
     return f"{say(said)} ({counted or '-'}); {say(_ran(report))}{exit_code}"
-
-
-def backed_object(outcome: Outcome[BackedReport]) -> dict[str, Any]:
-    report = outcome.result
-    return {
-        "plans": [plan.to_object() for plan in report.plans],
-        "claims": [verdict_object(c, BACKED_KEYS) for c in report.claims],
-        "evidence": [evidence.to_object() for evidence in report.evidence],
-        "errors": list(outcome.errors),
-        "notes": list(report.notes),
-    }

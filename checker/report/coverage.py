@@ -5,7 +5,7 @@ callable no entry documents; the excluded ones with their reasons in JSON."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from checker.i18n import _, say
 from checker.outcome import Command
@@ -26,8 +26,28 @@ REPORTS = {Command.COVERAGE: own_report(__name__, "text", "json", "markdown")}
 
 
 def as_json(outcome: Outcome[CoverageReport]) -> str:
-    result = outcome.result
-    covered = {**tagged("coverage"), **coverage_object(result), "errors": list(outcome.errors)}
+    report = outcome.result
+    covered = {
+        **tagged("coverage"),
+        "versions": [
+            {
+                **picked(version, ("version", "python", "torch")),
+                "namespaces": [
+                    {
+                        "namespace": n.name,
+                        **picked(n, ("source", "public", "documented")),
+                        "excluded": [{"name": name, "reason": why} for name, why in n.excluded],
+                        "missing": list(n.missing),
+                    }
+                    for n in version.namespaces
+                ],
+                "errors": [{"namespace": name, "error": why} for name, why in version.errors],
+            }
+            for version in report.versions
+        ],
+        "not_covered": [{"version": v, "why": why} for v, why in report.not_covered],
+        "errors": list(outcome.errors),
+    }
     return json.dumps(covered, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -83,25 +103,3 @@ def as_markdown(outcome: Outcome[CoverageReport]) -> str:
     if errors:
         lines += ["", _("### Input errors"), "", *(f"- {text(error)}" for error in errors)]
     return "\n".join(lines) + "\n"
-
-
-def coverage_object(report: CoverageReport) -> dict[str, Any]:
-    return {
-        "versions": [
-            {
-                **picked(version, ("version", "python", "torch")),
-                "namespaces": [
-                    {
-                        "namespace": n.name,
-                        **picked(n, ("source", "public", "documented")),
-                        "excluded": [{"name": name, "reason": why} for name, why in n.excluded],
-                        "missing": list(n.missing),
-                    }
-                    for n in version.namespaces
-                ],
-                "errors": [{"namespace": name, "error": why} for name, why in version.errors],
-            }
-            for version in report.versions
-        ],
-        "not_covered": [{"version": v, "why": why} for v, why in report.not_covered],
-    }
