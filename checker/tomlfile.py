@@ -129,13 +129,11 @@ class TomlLines:
                 return line.number
         return default
 
-    def nearest(
-        self, key: KeyPath, start: int = 1, stop: int | None = None, default: int = 1
-    ) -> int:
+    def nearest(self, key: KeyPath, default: int = 1) -> int:
         """The line of `key`, else of the nearest table or key holding it (a key
         inside an inline table is found at the inline table's line)."""
         for length in range(len(key), 0, -1):
-            number = self.line_of(key[:length], start, stop, default=0)
+            number = self.line_of(key[:length], default=0)
             if number:
                 return number
         return default
