@@ -24,7 +24,7 @@ from checker.outcome import Command
 from checker.report.formats import Report, own_report, renderer
 from checker.report.objects import picked, tagged
 from checker.report.text import lines_of
-from checker.textwidth import has_wide, width_of
+from checker.textwidth import has_wide, padded, width_of
 from checker.textwidth import wrapped as wrapped_by_width
 
 if TYPE_CHECKING:
@@ -66,12 +66,8 @@ def listing(described: tuple[Described, ...]) -> list[str]:
         for d in described
     ]
     widths = [max(width_of(row[column]) for row in rows) for column in range(3)]
-    return ["  ".join([*map(_padded, row[:3], widths), row[3]]) for row in rows]
-
-
-def _padded(text: str, width: int) -> str:
-    """`text` filled with spaces to `width` columns (a heading in Chinese is wide)."""
-    return text + " " * (width - width_of(text))
+    # padded by display width: a heading in Chinese is wide
+    return ["  ".join([*map(padded, row[:3], widths), row[3]]) for row in rows]
 
 
 def description(described: Described) -> list[str]:
