@@ -52,10 +52,8 @@ def load_toml(path: Path, what: str, text: str | None = None) -> tuple[dict[str,
         match = _TOML_POSITION.search(str(error))
         line = (match.group(1) or str(max(1, len(text.splitlines())))) if match else "1"
         why = _TOML_POSITION.sub("", str(error)).strip()
-        raise DataError(
-            message(
-                N_("{path}:{line}: TOML syntax error: {why}"), path=str(path), line=line, why=why
-            )
+        raise DataError.saying(
+            N_("{path}:{line}: TOML syntax error: {why}"), path=str(path), line=line, why=why
         ) from None
     except RecursionError:
         deep = message(N_("arrays or tables nested too deeply"))
@@ -74,16 +72,14 @@ def _check_key_depth(path: Path, text: str) -> None:
         dotted = chain.group()
         if dotted.count(".") >= MAX_KEY_PARTS and len(_PART_ONLY.findall(dotted)) > MAX_KEY_PARTS:
             line = text.count("\n", 0, chain.start()) + 1
-            raise DataError(
-                message(
-                    N_(
-                        "{path}:{line}: a dotted key of more than {parts} parts "
-                        "(tables nested too deeply)"
-                    ),
-                    path=str(path),
-                    line=line,
-                    parts=MAX_KEY_PARTS,
-                )
+            raise DataError.saying(
+                N_(
+                    "{path}:{line}: a dotted key of more than {parts} parts "
+                    "(tables nested too deeply)"
+                ),
+                path=str(path),
+                line=line,
+                parts=MAX_KEY_PARTS,
             )
 
 
@@ -166,7 +162,7 @@ def check_keys(
         if name not in known:
             at = where if isinstance(where, str) else where(name)
             said = N_("{where}: unknown {table} key {name!r} (known: {known})")
-            raise DataError(message(said, where=at, table=table, name=name, known=", ".join(known)))
+            raise DataError.saying(said, where=at, table=table, name=name, known=", ".join(known))
 
 
 def require_strings(
@@ -178,4 +174,4 @@ def require_strings(
         if not isinstance(item.get(name), str) or not str(item[name]).strip():
             said = N_("{where}: {table} needs a non-empty string {name!r}{why}")
             reason = why if name == "reason" else ""
-            raise DataError(message(said, where=where, table=table, name=name, why=reason))
+            raise DataError.saying(said, where=where, table=table, name=name, why=reason)

@@ -176,11 +176,9 @@ def render(
             text = terminal_lines(text)
     except UnicodeEncodeError as error:
         named = encodable(error.object) if isinstance(error.object, str) else message(N_("a name"))
-        raise UsageError(
-            message(
-                N_("--format {format}: cannot write {named}, a name that is not UTF-8"),
-                format=name,
-                named=named,
-            )
+        raise UsageError.saying(
+            N_("--format {format}: cannot write {named}, a name that is not UTF-8"),
+            format=name,
+            named=named,
         ) from None
     return text
