@@ -95,10 +95,8 @@ def write_atomically(
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
         if isinstance(error, OSError):
-            raise UsageError(
-                message(
-                    N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error)
-                )
+            raise UsageError.saying(
+                N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error)
             ) from None
         raise
 
@@ -187,8 +185,8 @@ def _write_into(path: str, text: str | bytes) -> None:
         with open(path, "ab") as stream:
             stream.write(text.encode("utf-8", ESCAPE) if isinstance(text, str) else text)
     except OSError as error:
-        raise UsageError(
-            message(N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error))
+        raise UsageError.saying(
+            N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error)
         ) from None
 
 

@@ -20,7 +20,7 @@ from pathlib import Path, PurePosixPath
 
 from checker.errors import UsageError
 from checker.files import current_umask
-from checker.i18n import N_, message
+from checker.i18n import N_
 
 # What marks a folder as one docs-check wrote, and may write again.
 MARK = ".docs-check-site"
@@ -51,8 +51,8 @@ def replace_folder(path: str, files: Mapping[str, bytes]) -> None:
         _swap(made, target)
         made = None
     except OSError as error:
-        raise UsageError(
-            message(N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error))
+        raise UsageError.saying(
+            N_("{path}: cannot write: {why}"), path=path, why=error.strerror or str(error)
         ) from None
     finally:
         if made is not None:
@@ -66,15 +66,13 @@ def _theirs(target: Path, files: Mapping[str, bytes]) -> list[str]:
     if not target.exists() and not target.is_symlink():
         return []
     if not target.is_dir() or target.is_symlink():
-        raise UsageError(message(N_("{path}: not a folder"), path=str(target)))
+        raise UsageError.saying(N_("{path}: not a folder"), path=str(target))
     if not any(target.iterdir()):
         return []
     if not (target / MARK).is_file():
-        raise UsageError(
-            message(
-                N_("{path}: holds files docs-check did not write; give a new or empty folder"),
-                path=str(target),
-            )
+        raise UsageError.saying(
+            N_("{path}: holds files docs-check did not write; give a new or empty folder"),
+            path=str(target),
         )
     listed = _listed((target / MARK).read_bytes())
     if listed is None:
@@ -95,12 +93,10 @@ def _theirs(target: Path, files: Mapping[str, bytes]) -> list[str]:
                 theirs.append(relative)
     over = [name for name in theirs if _overlaps(name, files)]
     if over:
-        raise UsageError(
-            message(
-                N_("{path}: the site would write over {names}, which docs-check did not write"),
-                path=str(target),
-                names=", ".join(over),
-            )
+        raise UsageError.saying(
+            N_("{path}: the site would write over {names}, which docs-check did not write"),
+            path=str(target),
+            names=", ".join(over),
         )
     return theirs
 

@@ -89,13 +89,11 @@ def load_versioned(path: str, schema: str, version: int, kind: str, broken: str)
         twice_said = message(N_("key {key!r} given twice{before}"), key=key, before=before)
         raise InputError(_not_a(path, where, kind, an, twice_said)) from None
     except OSError as error:
-        raise InputError(
-            message(
-                N_("{path}: cannot read {kind}: {why}"),
-                path=path,
-                kind=kind,
-                why=error.strerror or str(error),
-            )
+        raise InputError.saying(
+            N_("{path}: cannot read {kind}: {why}"),
+            path=path,
+            kind=kind,
+            why=error.strerror or str(error),
         ) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         where = f":{error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
@@ -115,36 +113,27 @@ def versioned(
     is an object of `schema` at a `schema_version` no newer than `version`."""
     kind, broken = message(kind), message(broken)
     if not isinstance(document, dict) or document.get("schema") != schema:
-        raise InputError(
-            message(
-                N_("{path}: not a docs-check {kind} file (no schema {schema!r})"),
-                path=path,
-                kind=kind,
-                schema=schema,
-            )
+        raise InputError.saying(
+            N_("{path}: not a docs-check {kind} file (no schema {schema!r})"),
+            path=path,
+            kind=kind,
+            schema=schema,
         )
     found = document.get("schema_version")
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        raise InputError(
-            message(
-                N_("{path}: {broken}: schema_version {found!r}"),
-                path=path,
-                broken=broken,
-                found=found,
-            )
+        raise InputError.saying(
+            N_("{path}: {broken}: schema_version {found!r}"), path=path, broken=broken, found=found
         )
     if found > version:
-        raise InputError(
-            message(
-                N_(
-                    "{path}: {kind} schema version {found!r} is newer than this docs-check "
-                    "reads ({version}); upgrade docs-check"
-                ),
-                path=path,
-                kind=kind,
-                found=found,
-                version=version,
-            )
+        raise InputError.saying(
+            N_(
+                "{path}: {kind} schema version {found!r} is newer than this docs-check "
+                "reads ({version}); upgrade docs-check"
+            ),
+            path=path,
+            kind=kind,
+            found=found,
+            version=version,
         )
     return document
 

@@ -64,10 +64,8 @@ def load_toml(path: Path, what: str, text: str | None = None) -> tuple[dict[str,
         match = _toml_position().search(str(error))
         line = (match.group(1) or str(max(1, len(text.splitlines())))) if match else "1"
         why = _toml_position().sub("", str(error)).strip()
-        raise DataError(
-            message(
-                N_("{path}:{line}: TOML syntax error: {why}"), path=str(path), line=line, why=why
-            )
+        raise DataError.saying(
+            N_("{path}:{line}: TOML syntax error: {why}"), path=str(path), line=line, why=why
         ) from None
     except RecursionError:
         deep = message(N_("arrays or tables nested too deeply"))
@@ -86,16 +84,14 @@ def _check_key_depth(path: Path, text: str) -> None:
         dotted = chain.group()
         if dotted.count(".") >= MAX_KEY_PARTS and len(_part_only().findall(dotted)) > MAX_KEY_PARTS:
             line = text.count("\n", 0, chain.start()) + 1
-            raise DataError(
-                message(
-                    N_(
-                        "{path}:{line}: a dotted key of more than {parts} parts "
-                        "(tables nested too deeply)"
-                    ),
-                    path=str(path),
-                    line=line,
-                    parts=MAX_KEY_PARTS,
-                )
+            raise DataError.saying(
+                N_(
+                    "{path}:{line}: a dotted key of more than {parts} parts "
+                    "(tables nested too deeply)"
+                ),
+                path=str(path),
+                line=line,
+                parts=MAX_KEY_PARTS,
             )
 
 
@@ -143,13 +139,11 @@ class TomlLines:
                 return line.number
         return default
 
-    def nearest(
-        self, key: KeyPath, start: int = 1, stop: int | None = None, default: int = 1
-    ) -> int:
+    def nearest(self, key: KeyPath, default: int = 1) -> int:
         """The line of `key`, else of the nearest table or key holding it (a key
         inside an inline table is found at the inline table's line)."""
         for length in range(len(key), 0, -1):
-            number = self.line_of(key[:length], start, stop, default=0)
+            number = self.line_of(key[:length], default=0)
             if number:
                 return number
         return default
@@ -182,7 +176,7 @@ def check_keys(
         if name not in known:
             at = where if isinstance(where, str) else where(name)
             said = N_("{where}: unknown {table} key {name!r} (known: {known})")
-            raise DataError(message(said, where=at, table=table, name=name, known=", ".join(known)))
+            raise DataError.saying(said, where=at, table=table, name=name, known=", ".join(known))
 
 
 def require_strings(
@@ -194,4 +188,4 @@ def require_strings(
         if not isinstance(item.get(name), str) or not str(item[name]).strip():
             said = N_("{where}: {table} needs a non-empty string {name!r}{why}")
             reason = why if name == "reason" else ""
-            raise DataError(message(said, where=where, table=table, name=name, why=reason))
+            raise DataError.saying(said, where=where, table=table, name=name, why=reason)

@@ -69,7 +69,7 @@ def backed(
     pattern = request.api or "*"
     entries = _selected(corpus.pages, pattern, ready)
     if not entries:
-        raise UsageError(message(N_("--api {pattern}: no documented API matches"), pattern=pattern))
+        raise UsageError.saying(N_("--api {pattern}: no documented API matches"), pattern=pattern)
     versions = sorted({entry.version for entry, _ in entries}, key=version_key)
     evidence: list[Evidence] = []
     plans: list[Plan] = []
@@ -207,15 +207,13 @@ def _write(path: str, evidence: Sequence[Evidence]) -> None:
     of the CI matrix makes it (one release, one shard)."""
     if len(evidence) != 1:
         ran = ", ".join(e.run_for or "-" for e in evidence) or message(N_("none"))
-        raise UsageError(
-            message(
-                N_(
-                    "--write-evidence {path}: writes one environment's record, and this run has "
-                    "{count} (docs versions: {ran}); run one docs version per job"
-                ),
-                path=path,
-                count=len(evidence),
-                ran=ran,
-            )
+        raise UsageError.saying(
+            N_(
+                "--write-evidence {path}: writes one environment's record, and this run has "
+                "{count} (docs versions: {ran}); run one docs version per job"
+            ),
+            path=path,
+            count=len(evidence),
+            ran=ran,
         )
     write_atomically(path, evidence[0].to_json() + "\n")

@@ -16,7 +16,7 @@ from checker.app.setup import Prepared, Settings, read_docs
 from checker.checks.lint import lint_pages
 from checker.errors import UsageError
 from checker.gate.baseline import Project, key_of
-from checker.i18n import N_, joined, message
+from checker.i18n import N_, joined
 from checker.model.changes import Compared, RecordKey, Sides, by_version_and_language, changes
 from checker.model.finding import Finding
 from checker.model.records import Record, records_of
@@ -41,15 +41,13 @@ def sides_of(a: str, b: str, git_repo: str | None) -> Sides:
     named = [side for side in (a, b) if side in LANGUAGES or is_version(side)]
     if git_repo is not None and not named:
         return Sides(Compared.REFS, a, b)
-    raise UsageError(
-        message(
-            N_(
-                "diff {a} {b}: give two versions (2.12.0 2.13.0), two languages (zh en), "
-                "or with --git REPO two refs"
-            ),
-            a=a,
-            b=b,
-        )
+    raise UsageError.saying(
+        N_(
+            "diff {a} {b}: give two versions (2.12.0 2.13.0), two languages (zh en), "
+            "or with --git REPO two refs"
+        ),
+        a=a,
+        b=b,
     )
 
 
@@ -136,15 +134,15 @@ def _split(
         _have_versions({page.version for page in pages}, (a, b))
         both = _both(pages, "version", ("tree", "lang"), sides)
         if not both:
-            raise UsageError(
-                message(N_("no language has pages of both {a} and {b} in the docs read"), a=a, b=b)
+            raise UsageError.saying(
+                N_("no language has pages of both {a} and {b} in the docs read"), a=a, b=b
             )
         shared = [record for record in records if (record.tree, record.lang) in both]
         return _of(shared, "version", a), _of(shared, "version", b), _by("lang", "tree")
     both = _both(pages, "lang", ("tree", "version"), sides)
     if not both:
-        raise UsageError(
-            message(N_("no docs version has both {a} and {b} pages in the docs read"), a=a, b=b)
+        raise UsageError.saying(
+            N_("no docs version has both {a} and {b} pages in the docs read"), a=a, b=b
         )
     shared = [record for record in records if (record.tree, record.version) in both]
     return _of(shared, "lang", a), _of(shared, "lang", b), _by("version", "tree")
@@ -180,10 +178,8 @@ def _have_versions(present: set[str], asked: Sequence[str]) -> None:
     for value in asked:
         if value not in present:
             known = joined(sorted(present, key=version_key), N_("{first}, {then}"))
-            raise UsageError(
-                message(
-                    N_("no pages of version {value} in the docs read ({known})"),
-                    value=value,
-                    known=known,
-                )
+            raise UsageError.saying(
+                N_("no pages of version {value} in the docs read ({known})"),
+                value=value,
+                known=known,
             )

@@ -47,6 +47,6 @@ def check_interpreters(environments: Environments) -> None:
                 else N_("executable not found: {python}"),
                 python=python,
             )
-            raise InputError(
-                message(N_("{python}: no such interpreter ({why})"), python=python, why=why)
+            raise InputError.saying(
+                N_("{python}: no such interpreter ({why})"), python=python, why=why
             )

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from checker.app.environments import Environments, check_interpreters
 from checker.errors import DataError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence
 from checker.model.expectation import Expectation
@@ -284,14 +284,12 @@ def _inside(rule: Expectation, root: str, test_file: Path) -> None:
     """A test file that a link takes out of the repository is not its test."""
     real = test_file.resolve()
     if not real.is_relative_to(Path(root).resolve()):
-        raise DataError(
-            message(
-                N_("{source}: 'test' {test} is {real}, outside the docs repository {root}"),
-                source=rule.source,
-                test=rule.test,
-                real=str(real),
-                root=root,
-            )
+        raise DataError.saying(
+            N_("{source}: 'test' {test} is {real}, outside the docs repository {root}"),
+            source=rule.source,
+            test=rule.test,
+            real=str(real),
+            root=root,
         )
 
 

@@ -46,25 +46,23 @@ def folder_name(version: str) -> str:
 def new_version(new: str, old: str, root: str, settings: Settings) -> Outcome[Rewritten]:
     for given in (new, old):
         if not is_canonical_version(given):
-            raise UsageError(
-                message(
-                    N_("{given!r} is not a PyTorch version X.Y.Z (numbers without leading zeros)"),
-                    given=given,
-                )
+            raise UsageError.saying(
+                N_("{given!r} is not a PyTorch version X.Y.Z (numbers without leading zeros)"),
+                given=given,
             )
     if new == old:
-        raise UsageError(message(N_("--from {old} is the version to make"), old=old))
+        raise UsageError.saying(N_("--from {old} is the version to make"), old=old)
     catalogue = setup([root], settings).catalogue
     folders = _folders(Path(root), folder_name(old))
     if not folders:
-        raise UsageError(
-            message(N_("no {folder} folder under {root}"), folder=folder_name(old), root=root)
+        raise UsageError.saying(
+            N_("no {folder} folder under {root}"), folder=folder_name(old), root=root
         )
     targets = [folder.with_name(folder_name(new)) for folder in folders]
     taken = [str(target) for target in targets if target.exists()]
     if taken:
-        raise UsageError(
-            message(N_("{paths} already exists; not overwritten"), paths=", ".join(taken))
+        raise UsageError.saying(
+            N_("{paths} already exists; not overwritten"), paths=", ".join(taken)
         )
     made = _made(folders, targets, old, new, catalogue, root)
     made = replace(made, errors=made.errors + write_changes(made.changes, write=False).refused)
@@ -169,7 +167,7 @@ def _not_copied(path: Path, target: str, root: str) -> str:
 
 def _folders(root: Path, name: str) -> list[Path]:
     if not root.is_dir():
-        raise UsageError(message(N_("{root}: no such folder"), root=root))
+        raise UsageError.saying(N_("{root}: no such folder"), root=root)
     found = []
     for folder, subfolders, _ in os.walk(root):
         subfolders[:] = sorted(sub for sub in subfolders if not sub.startswith("."))
@@ -199,12 +197,8 @@ def _write_folders(folders: list[tuple[Path, Path, Mapping[PageRewrite, Path]]])
         for path in [staging for staging, _ in staged] + placed:
             shutil.rmtree(path, ignore_errors=True)
         if isinstance(error, OSError):
-            raise UsageError(
-                message(
-                    N_("{path}: cannot write: {why}"),
-                    path=writing,
-                    why=error.strerror or str(error),
-                )
+            raise UsageError.saying(
+                N_("{path}: cannot write: {why}"), path=writing, why=error.strerror or str(error)
             ) from None
         raise
 

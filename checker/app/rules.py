@@ -5,7 +5,7 @@ that names the closest one, since it is most often a misspelling."""
 from __future__ import annotations
 
 from checker.errors import UsageError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.ids.examples import example_of
 from checker.ids.registry import CHECKS, REGISTRY, Check
 from checker.ids.suggest import did_you_mean
@@ -16,15 +16,11 @@ from checker.results import Described, Rules
 def rule(rule_id: str) -> Outcome[Rules]:
     """One check, described."""
     if not rule_id.strip():
-        raise UsageError(message(N_("rule: the id is empty (`docs-check rules` lists every id)")))
+        raise UsageError.saying(N_("rule: the id is empty (`docs-check rules` lists every id)"))
     check = REGISTRY.get(rule_id)
     if check is None:
-        raise UsageError(
-            message(
-                N_("unknown rule '{rule}'{hint}"),
-                rule=rule_id,
-                hint=did_you_mean(rule_id, REGISTRY),
-            )
+        raise UsageError.saying(
+            N_("unknown rule '{rule}'{hint}"), rule=rule_id, hint=did_you_mean(rule_id, REGISTRY)
         )
     return Outcome(Command.RULE, Rules((described(check),)))
 

@@ -79,12 +79,10 @@ def _verify(
     corpus = read_corpus(request.docs, catalogue, options=request.reading, needed=needed)
     apis, docs = {rule.api for rule in rules}, {rule.doc for rule in rules}
     if not any(Path(page.path).name in docs for page in corpus.pages):
-        raise UsageError(
-            message(
-                N_("no {pages} under {docs}"),
-                pages=joined(sorted(docs), N_("{first} or {then}")),
-                docs=", ".join(request.docs),
-            )
+        raise UsageError.saying(
+            N_("no {pages} under {docs}"),
+            pages=joined(sorted(docs), N_("{first} or {then}")),
+            docs=", ".join(request.docs),
         )
     pages = [
         page
@@ -171,7 +169,7 @@ def _in_repo(request: Request) -> tuple[str, ...]:
             where = message(
                 N_("{path} is not inside the repository {repo}"), path=path, repo=request.git_repo
             )
-            raise UsageError(message(N_("{option}: {why}"), option="--base", why=where)) from None
+            raise UsageError.saying(N_("{option}: {why}"), option="--base", why=where) from None
     return tuple(inside)
 
 

@@ -65,24 +65,22 @@ def select_rules(request: Request, catalogue: Catalogue) -> list[Expectation]:
         names = resolved(api, (rule.api for rule in rules))
         if not names:
             near = hint(like(api, (rule.api for rule in rules)))
-            raise UsageError(message(N_("no rule for API {api}{hint}"), api=api, hint=near))
+            raise UsageError.saying(N_("no rule for API {api}{hint}"), api=api, hint=near)
         rules = [rule for rule in rules if rule.api in names]
     for rule in rules:
         missing = rule.behaviour_file and not Path(rule.behaviour_file).is_file()
         if missing and not rule.behaviour_ref:  # one at a ref is looked for when it runs
-            raise DataError(
-                message(
-                    N_("{source}: no behaviour test file {file}"),
-                    source=rule.source,
-                    file=rule.behaviour_file,
-                )
+            raise DataError.saying(
+                N_("{source}: no behaviour test file {file}"),
+                source=rule.source,
+                file=rule.behaviour_file,
             )
         if rule.behaviour and not rule.behaviour_file:
             try:
                 behaviour_file(rule.behaviour)
             except DataError as error:
-                raise DataError(
-                    message(N_("{path}: {error}"), path=rule.source, error=str(error))
+                raise DataError.saying(
+                    N_("{path}: {error}"), path=rule.source, error=str(error)
                 ) from None
     return rules
 
@@ -95,14 +93,12 @@ def test_refs_used(given: Sequence[tuple[str, str]], rules: Sequence[Expectation
         return []
     untested = [rule.id for rule in rules if not rule.test]
     if len(untested) == len(rules):
-        raise UsageError(
-            message(
-                N_(
-                    "--test-ref runs the rules' repository tests, but no rule of this run "
-                    "has a `test` (rules: {rules})"
-                ),
-                rules=", ".join(untested),
-            )
+        raise UsageError.saying(
+            N_(
+                "--test-ref runs the rules' repository tests, but no rule of this run "
+                "has a `test` (rules: {rules})"
+            ),
+            rules=", ".join(untested),
         )
     if not untested:
         return []

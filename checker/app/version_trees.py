@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from checker.errors import InputError, UsageError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.read.load import load_bytes
 from checker.sources.gitrefs import GitRef, resolve_refs
@@ -143,7 +143,7 @@ def _files_given(path: str, errors: list[str]) -> list[tuple[str, bytes]]:
     elif os.path.exists(path):
         names = [path]
     else:
-        raise UsageError(message(N_("--disabled: no such file or folder {path}"), path=path))
+        raise UsageError.saying(N_("--disabled: no such file or folder {path}"), path=path)
     files = []
     for name in names:
         try:

@@ -9,8 +9,8 @@ import click
 
 from checker.cli import options as o
 from checker.cli.output import finish, progress_for
-from checker.cli.settings import paths_of, settings_of
-from checker.i18n import N_, message, say
+from checker.cli.settings import paths_of, settings_of, usage_error
+from checker.i18n import N_
 
 
 @click.command()
@@ -43,9 +43,7 @@ def diff(
     sides = diff_flow.sides_of(a, b, values["git_repo"])
     if sides.compared is Compared.REFS:
         if values["refs"]:
-            raise click.UsageError(
-                say(message(N_("diff {a} {b} compares two refs: give no --ref"), a=a, b=b))
-            )
+            raise usage_error(N_("diff {a} {b} compares two refs: give no --ref"), a=a, b=b)
         values = {**values, "refs": (a, b)}
     settings = settings_of(values)
     with progress_for(quiet=False) as progress:

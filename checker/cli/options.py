@@ -13,7 +13,7 @@ import click
 
 from checker.cli.torch_options import resolve_options
 from checker.errors import UsageError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.report.formats import formats_for
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -44,16 +44,12 @@ def _listed_paths(
             with open(value[1:], encoding="utf-8", errors="surrogateescape") as listing:
                 listed = [line.rstrip("\r\n") for line in listing]
         except OSError as error:
-            raise UsageError(
-                message(
-                    N_("{path}: cannot read the list of paths: {why}"),
-                    path=value,
-                    why=error.strerror,
-                )
+            raise UsageError.saying(
+                N_("{path}: cannot read the list of paths: {why}"), path=value, why=error.strerror
             ) from None
         listed = [line for line in listed if line.strip()]
         if not listed:
-            raise UsageError(message(N_("{path}: the list of paths is empty"), path=value))
+            raise UsageError.saying(N_("{path}: the list of paths is empty"), path=value)
         paths += listed
     return tuple(paths)
 

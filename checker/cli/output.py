@@ -22,7 +22,7 @@ import click
 from checker.cli.language import language_given
 from checker.errors import UsageError
 from checker.files import encodable, write_atomically
-from checker.i18n import N_, _, chosen, message, say
+from checker.i18n import N_, _, chosen, say
 from checker.progress import progress_on
 from checker.report.escape import terminal as escaped
 from checker.report.formats import FORMATS, rendered, summary
@@ -99,10 +99,8 @@ def emit(report: str | Iterable[str], output: str | None, colour: bool = False) 
             click.echo(encodable(block), nl=False, color=colour or None)  # flushes
     except OSError as error:
         _drop_stdout()
-        raise UsageError(
-            message(
-                N_("{path}: cannot write: {why}"), path="stdout", why=error.strerror or str(error)
-            )
+        raise UsageError.saying(
+            N_("{path}: cannot write: {why}"), path="stdout", why=error.strerror or str(error)
         ) from None
 
 

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from checker.torch.resolve.resolution import ResolveOptions
 
 
+def usage_error(template: str, **args: Any) -> click.UsageError:
+    """click's usage error (the usage line, then this one) in the language of
+    the run: `template`, marked with N_ where it is written, with `args`."""
+    return click.UsageError(say(message(template, **args)))
+
+
 def paths_of(paths: Sequence[str], docs: Sequence[str]) -> tuple[str, ...]:
     return (*docs, *paths)
 
@@ -29,9 +35,9 @@ def paths_of(paths: Sequence[str], docs: Sequence[str]) -> tuple[str, ...]:
 def required_output(output: str | None, out: str | None = None) -> str:
     """The file a command must write: --output (or probe's older --out)."""
     if output and out and output != out:
-        raise click.UsageError(say(message(N_("--out is --output: give one of them"))))
+        raise usage_error(N_("--out is --output: give one of them"))
     if not (output or out):
-        raise click.UsageError(say(message(N_("Missing option '{option}'."), option="--output")))
+        raise usage_error(N_("Missing option '{option}'."), option="--output")
     return output or out or ""
 
 
@@ -50,16 +56,11 @@ def lintrunner_code_of(fmt: str, values: dict[str, Any]) -> str | None:
     """--lintrunner-code, for the one format whose messages carry a code."""
     code = values.get("lintrunner_code")
     if code is not None and not FORMATS[fmt].coded:
-        raise click.UsageError(
-            say(
-                message(
-                    N_("--lintrunner-code takes --format lintrunner, not --format {format}"),
-                    format=fmt,
-                )
-            )
+        raise usage_error(
+            N_("--lintrunner-code takes --format lintrunner, not --format {format}"), format=fmt
         )
     if code is not None and not code.strip():
-        raise click.UsageError(say(message(N_("--lintrunner-code is empty"))))
+        raise usage_error(N_("--lintrunner-code is empty"))
     return code
 
 
@@ -69,14 +70,10 @@ def statistics_of(fmt: str, values: dict[str, Any]) -> bool:
     statistics = bool(values.get("statistics"))
     if statistics and fmt not in STATISTICS:
         formats = joined(STATISTICS, N_("{first} or {then}"))
-        raise click.UsageError(
-            say(
-                message(
-                    N_("--statistics takes --format {formats}, not --format {format}"),
-                    formats=formats,
-                    format=fmt,
-                )
-            )
+        raise usage_error(
+            N_("--statistics takes --format {formats}, not --format {format}"),
+            formats=formats,
+            format=fmt,
         )
     return statistics
 
@@ -112,8 +109,7 @@ def reading_of(values: dict[str, Any]) -> Reading:
             N_("--git needs at least one --ref or {then}"),
             N_("--git needs at least one --ref, {first} or {then}"),
         ][len(named)]
-        said = message(needs, first=(named or [""])[0], then=(named or [""])[-1])
-        raise click.UsageError(say(said))
+        raise usage_error(needs, first=(named or [""])[0], then=(named or [""])[-1])
     others = tuple(ref for _, ref in values.get("test_refs") or ())
     others += (values["base"],) if values.get("base") else ()
     resolved = _refs_resolved(git_repo or ".", refs, others)
@@ -136,14 +132,11 @@ def since_of(values: dict[str, Any]) -> Since | None:
     if base is None and not staged:
         return None
     if base is not None and staged:
-        said = message(
-            N_("{first} and {then} go apart: give one"), first="--changed-since", then="--staged"
-        )
-        raise click.UsageError(say(said))
+        said = N_("{first} and {then} go apart: give one")
+        raise usage_error(said, first="--changed-since", then="--staged")
     if values.get("refs"):
         option = "--staged" if staged else "--changed-since"
-        said = message(N_("{option} judges the working tree: not with --ref"), option=option)
-        raise click.UsageError(say(said))
+        raise usage_error(N_("{option} judges the working tree: not with --ref"), option=option)
     # start-up: git's diff loads only for --changed-since and --staged
     from checker.sources.gitdiff import Since
 
@@ -163,7 +156,7 @@ def tests_request_of(values: dict[str, Any], test_refs_alone: bool = False) -> T
         )
         for name, option in needing:
             if values.get(name):
-                raise click.UsageError(say(message(N_("{option} needs --tests"), option=option)))
+                raise usage_error(N_("{option} needs --tests"), option=option)
         return None
     # Imported only here: the test map's modules are some 50 ms of a lint
     # run's start-up that, without --tests, never uses them.
@@ -185,19 +178,13 @@ def resolving(
     are fine without it."""
     resolve_apis, python = values.get("resolve_apis"), values.get("python")
     if python and not resolve_apis and not python_tests_too:
-        raise click.UsageError(say(message(N_("{option} needs --resolve-apis"), option="--python")))
+        raise usage_error(N_("{option} needs --resolve-apis"), option="--python")
     if not resolve_apis:
         resolving_only = ("python_for",) if not python_tests_too else ()
         for name in (*resolving_only, "require_all_versions"):
             if values.get(name):
-                raise click.UsageError(
-                    say(
-                        message(
-                            N_("{option} needs --resolve-apis"),
-                            option="--" + name.replace("_", "-"),
-                        )
-                    )
-                )
+                option = "--" + name.replace("_", "-")
+                raise usage_error(N_("{option} needs --resolve-apis"), option=option)
         return None
     # start-up: torch's resolver loads only with --resolve-apis
     from checker.torch.resolve.resolution import ResolveOptions

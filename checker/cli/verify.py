@@ -16,6 +16,7 @@ from checker.cli.settings import (
     settings_of,
     statistics_of,
     tests_request_of,
+    usage_error,
 )
 from checker.cli.torch_options import (
     disabled_option,
@@ -25,7 +26,7 @@ from checker.cli.torch_options import (
     timeout_option,
     verify_tests_option,
 )
-from checker.i18n import N_, message, say
+from checker.i18n import N_
 from checker.report.formats import formats_for
 
 if TYPE_CHECKING:
@@ -101,11 +102,8 @@ def verify(paths: tuple[str, ...], fmt: str, output: str | None, quiet: bool, **
         return _backed(paths, fmt, output, quiet, settings, values)
     for name in ("shard", "write_evidence"):
         if values[name] is not None:
-            said = message(
-                N_("{option} is an option of --backed, which was not given"),
-                option="--" + name.replace("_", "-"),
-            )
-            raise click.UsageError(say(said))
+            said = N_("{option} is an option of --backed, which was not given")
+            raise usage_error(said, option="--" + name.replace("_", "-"))
     statistics = statistics_of(fmt, values)
     code = lintrunner_code_of(fmt, values)
     request = Request(
@@ -144,15 +142,8 @@ def _backed(
 
     if fmt not in formats_for("backed"):
         offered = ", ".join(formats_for("backed"))
-        raise click.UsageError(
-            say(
-                message(
-                    N_("--backed writes its report as {offered}, not {format}"),
-                    offered=offered,
-                    format=fmt,
-                )
-            )
-        )
+        said = N_("--backed writes its report as {offered}, not {format}")
+        raise usage_error(said, offered=offered, format=fmt)
     request = BackedRequest(
         docs=paths_of(paths, values["docs"]),
         api=values["api"],

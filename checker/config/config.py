@@ -18,7 +18,7 @@ from checker.config.ignore import Ignore
 from checker.config.selection import Selection
 from checker.errors import DataError
 from checker.files import from_here
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.product import Product, product_of, soc_overlap
 from checker.tomlfile import TomlLines, load_toml
@@ -133,7 +133,7 @@ def load_config(path: Path, catalogue: Catalogue, text: str | None = None) -> Co
         tool = data.get("tool")
         settings = tool.get("docs-check") if isinstance(tool, dict) else None
         if not isinstance(settings, dict):
-            raise DataError(message(N_("{path}: no [tool.docs-check] table"), path=str(path)))
+            raise DataError.saying(N_("{path}: no [tool.docs-check] table"), path=str(path))
         data, table, extra = settings, TABLE, frozenset({"product"})
     products = _products(data, path, where, (*table, "product"), catalogue)
     catalogue = catalogue.with_products(products)  # the scope may name them
@@ -166,12 +166,10 @@ def _products(
     items = data.get("product", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
         line = where.nearest(key)
-        raise DataError(
-            message(
-                N_("{path}:{line}: 'product' must be an array of tables ([[product]])"),
-                path=str(path),
-                line=line,
-            )
+        raise DataError.saying(
+            N_("{path}:{line}: 'product' must be an array of tables ([[product]])"),
+            path=str(path),
+            line=line,
         )
     headers = [header for header, _ in where.array_items(key)]
     products: list[Product] = []
@@ -180,17 +178,15 @@ def _products(
         at = f"{path}:{headers[index] if index < len(headers) else where.nearest(key)}"
         product = product_of(at, item)
         if product.id in ids:
-            raise DataError(
-                message(
-                    N_("{where}: product id {id!r} is already in the catalogue"),
-                    where=at,
-                    id=product.id,
-                )
+            raise DataError.saying(
+                N_("{where}: product id {id!r} is already in the catalogue"),
+                where=at,
+                id=product.id,
             )
         # the catalogue's and those before it: a SoC name is of one product at most
         overlap = soc_overlap(product, (*catalogue.products, *products))
         if overlap:
-            raise DataError(message(N_("{path}: {error}"), path=at, error=overlap))
+            raise DataError.saying(N_("{path}: {error}"), path=at, error=overlap)
         products.append(product)
         ids.add(product.id)
     return tuple(products)

@@ -54,32 +54,25 @@ def check_settings(
     known = sorted({*KEYS, *extra})
     for key in data:
         if key not in KEYS and key not in extra:
-            raise DataError(
-                message(
-                    N_("{where}: unknown table or key {key!r} (known: {known})"),
-                    where=at(key),
-                    key=key,
-                    known=", ".join(known),
-                )
+            raise DataError.saying(
+                N_("{where}: unknown table or key {key!r} (known: {known})"),
+                where=at(key),
+                key=key,
+                known=", ".join(known),
             )
     settings = {key: value for key, value in data.items() if key in KEYS}
     for key in ("docs", "rules", "scope"):
         if key in settings:
             settings[key] = _strings(settings[key], key, at(key))
     if settings.get("scope") == []:  # it would check nothing, and pass
-        raise DataError(
-            message(
-                N_("{where}: 'scope' names no product: give at least one product id"),
-                where=at("scope"),
-            )
+        raise DataError.saying(
+            N_("{where}: 'scope' names no product: give at least one product id"), where=at("scope")
         )
     unknown = [product for product in settings.get("scope", ()) if product not in catalogue.ids]
     if unknown:
         said = unknown_said(unknown, catalogue.ids)
-        raise DataError(
-            message(
-                N_("{where}: unknown product id in scope: {said}"), where=at("scope"), said=said
-            )
+        raise DataError.saying(
+            N_("{where}: unknown product id in scope: {said}"), where=at("scope"), said=said
         )
     if "severity" in settings:
         settings["severity"] = _severity(settings["severity"], at)
@@ -110,7 +103,7 @@ def _selectors(value: Any, key: str, where: str) -> list[str]:
     for selector in _strings(value, key, where) if value else ():
         why = problem(selector)
         if why is not None:
-            raise DataError(message(N_("{where}: {why} in {key!r}"), where=where, why=why, key=key))
+            raise DataError.saying(N_("{where}: {why} in {key!r}"), where=where, why=why, key=key)
     return list(value)
 
 
@@ -118,13 +111,11 @@ def _strings(value: Any, key: str, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         tables = isinstance(value, list) and any(isinstance(v, dict) for v in value)
         hint = message(N_(" (rule tables are [[rule]])")) if key == "rules" and tables else ""
-        raise DataError(
-            message(
-                N_("{where}: {key!r} must be an array of non-empty strings{hint}"),
-                where=where,
-                key=key,
-                hint=hint,
-            )
+        raise DataError.saying(
+            N_("{where}: {key!r} must be an array of non-empty strings{hint}"),
+            where=where,
+            key=key,
+            hint=hint,
         )
     return value
 
@@ -132,58 +123,46 @@ def _strings(value: Any, key: str, where: str) -> list[str]:
 def _test_refs(value: Any, at: Callable[..., str]) -> dict[str, str]:
     """`test-refs = { "2.7.1" = "v2.7.1" }`: where each docs version's tests are."""
     if not isinstance(value, dict):
-        raise DataError(
-            message(
-                N_("""{where}: 'test-refs' must be a table of "2.7.1" = "v2.7.1", ..."""),
-                where=at("test-refs"),
-            )
+        raise DataError.saying(
+            N_("""{where}: 'test-refs' must be a table of "2.7.1" = "v2.7.1", ..."""),
+            where=at("test-refs"),
         )
     for version, ref in value.items():
         if not re.fullmatch(r"\d+\.\d+\.\d+", version):
-            raise DataError(
-                message(
-                    N_("{where}: {version!r} is not a docs version like 2.7.1"),
-                    where=at("test-refs", version),
-                    version=version,
-                )
+            raise DataError.saying(
+                N_("{where}: {version!r} is not a docs version like 2.7.1"),
+                where=at("test-refs", version),
+                version=version,
             )
         if not isinstance(ref, str) or not ref.strip():
-            raise DataError(
-                message(
-                    N_("{where}: the ref of {version} must be a non-empty string"),
-                    where=at("test-refs", version),
-                    version=version,
-                )
+            raise DataError.saying(
+                N_("{where}: the ref of {version} must be a non-empty string"),
+                where=at("test-refs", version),
+                version=version,
             )
     return {version: ref.strip() for version, ref in value.items()}
 
 
 def _severity(value: Any, at: Callable[..., str]) -> dict[str, str]:
     if not isinstance(value, dict):
-        raise DataError(
-            message(
-                N_("""{where}: 'severity' must be a table of rule = "error", ..."""),
-                where=at("severity"),
-            )
+        raise DataError.saying(
+            N_("""{where}: 'severity' must be a table of rule = "error", ..."""),
+            where=at("severity"),
         )
     for rule, level in value.items():
         if rule not in REGISTRY:
-            raise DataError(
-                message(
-                    N_("{where}: {why} in severity"), where=at("severity", rule), why=_unknown(rule)
-                )
+            raise DataError.saying(
+                N_("{where}: {why} in severity"), where=at("severity", rule), why=_unknown(rule)
             )
         if level not in SEVERITIES:
-            raise DataError(
-                message(
-                    N_(
-                        "{where}: severity of {rule!r} must be "
-                        '"error", "warning" or "off", not {level!r}'
-                    ),
-                    where=at("severity", rule),
-                    rule=rule,
-                    level=level,
-                )
+            raise DataError.saying(
+                N_(
+                    "{where}: severity of {rule!r} must be "
+                    '"error", "warning" or "off", not {level!r}'
+                ),
+                where=at("severity", rule),
+                rule=rule,
+                level=level,
             )
     return dict(value)
 
@@ -192,11 +171,9 @@ def _ignores(
     value: Any, path: Path, where: TomlLines, key: KeyPath, at: Callable[..., str]
 ) -> list[Ignore]:
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise DataError(
-            message(
-                N_("{where}: 'ignore' must be an array of rule ids or of tables ([[ignore]])"),
-                where=at("ignore"),
-            )
+        raise DataError.saying(
+            N_("{where}: 'ignore' must be an array of rule ids or of tables ([[ignore]])"),
+            where=at("ignore"),
         )
     items = where.array_items(key)
     if len(items) != len(value):  # written inline: `ignore = [{...}]`
@@ -216,11 +193,11 @@ def _ignore(
     why = message(N_(" (why the findings are accepted)"))
     require_strings(item, "ignore", ("rule", "path", "reason"), f"{path}:{header}", why)
     if item["rule"] not in REGISTRY:
-        raise DataError(
-            message(N_("{where}: {why} in ignore"), where=at("rule"), why=_unknown(item["rule"]))
+        raise DataError.saying(
+            N_("{where}: {why} in ignore"), where=at("rule"), why=_unknown(item["rule"])
         )
     if "api" in item and (not isinstance(item["api"], str) or not item["api"].strip()):
-        raise DataError(message(N_("{where}: 'api' must be a non-empty string"), where=at("api")))
+        raise DataError.saying(N_("{where}: 'api' must be a non-empty string"), where=at("api"))
     api = plain_name(item["api"]) if "api" in item else None  # keyed as the pages' names are
     return Ignore(item["rule"], item["path"], api, item["reason"], f"{path}:{header}")
 

@@ -29,25 +29,21 @@ def exclusions(value: Any, path: Path, where: TomlLines, key: KeyPath) -> list[E
     """`[coverage]` with `exclude`: an array of {name = GLOB, reason = WHY}."""
     at = f"{path}:{where.nearest(key)}"
     if not isinstance(value, dict):
-        raise DataError(message(N_("{where}: 'coverage' must be a table ([coverage])"), where=at))
+        raise DataError.saying(N_("{where}: 'coverage' must be a table ([coverage])"), where=at)
     for name in value:
         if name != "exclude":
-            raise DataError(
-                message(
-                    N_("{path}:{line}: unknown coverage key {name!r} (known: exclude)"),
-                    path=str(path),
-                    line=where.nearest((*key, name)),
-                    name=name,
-                )
+            raise DataError.saying(
+                N_("{path}:{line}: unknown coverage key {name!r} (known: exclude)"),
+                path=str(path),
+                line=where.nearest((*key, name)),
+                name=name,
             )
     items = value.get("exclude", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-        raise DataError(
-            message(
-                N_("{path}:{line}: 'exclude' must be an array of tables with a name and a reason"),
-                path=str(path),
-                line=where.nearest((*key, "exclude")),
-            )
+        raise DataError.saying(
+            N_("{path}:{line}: 'exclude' must be an array of tables with a name and a reason"),
+            path=str(path),
+            line=where.nearest((*key, "exclude")),
         )
     spans = where.array_items((*key, "exclude"))
     lines = [header for header, _ in spans] if len(spans) == len(items) else []

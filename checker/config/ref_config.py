@@ -12,7 +12,7 @@ from pathlib import Path
 
 from checker.config.config import CONFIG_FILE, PYPROJECT, Config, has_table, load_config
 from checker.errors import DataError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.sources.gitrefs import GitRef
 from checker.sources.gittrees import git_files
@@ -40,13 +40,11 @@ def _with_rule_files(config: Config, ref: GitRef, texts: dict[str, str]) -> Conf
     for rule in wanted:
         name = f"{ref.ref}:{rule}"
         if rule not in found:
-            raise DataError(
-                message(
-                    N_("{path}: rule file {rule} is not at {ref}"),
-                    path=str(config.path),
-                    rule=rule,
-                    ref=ref.ref,
-                )
+            raise DataError.saying(
+                N_("{path}: rule file {rule} is not at {ref}"),
+                path=str(config.path),
+                rule=rule,
+                ref=ref.ref,
             )
         texts[name] = _text(found[rule], name)
         names.append(name)
@@ -57,6 +55,6 @@ def _text(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise DataError(
-            message(N_("{path}: cannot read it: {why}"), path=name, why=str(error))
+        raise DataError.saying(
+            N_("{path}: cannot read it: {why}"), path=name, why=str(error)
         ) from None

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from checker.errors import UsageError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.ids.registry import REGISTRY
 from checker.ids.selectors import ALL, covers, problem, specificity
 
@@ -67,5 +67,5 @@ def command_line_selectors(option: str, values: Sequence[str]) -> tuple[str, ...
     for selector in selectors:
         why = problem(selector)
         if why is not None:
-            raise UsageError(message(N_("{option}: {why}"), option=option, why=why))
+            raise UsageError.saying(N_("{option}: {why}"), option=option, why=why)
     return selectors

@@ -160,20 +160,16 @@ def load_records(path: str) -> list[BaselineKey]:
     document = load_versioned(path, SCHEMA, SCHEMA_VERSION, N_("baseline"), N_("broken baseline"))
     records = document.get("findings")
     if not isinstance(records, list):
-        raise InputError(
-            message(N_("{path}: broken baseline: 'findings' is not a list"), path=path)
-        )
+        raise InputError.saying(N_("{path}: broken baseline: 'findings' is not a list"), path=path)
     keys: list[BaselineKey] = []
     for index, record in enumerate(records):
         problem = _problem(record)
         if problem:
-            raise InputError(
-                message(
-                    N_("{path}: broken baseline: findings[{index}]: {problem}"),
-                    path=path,
-                    index=index,
-                    problem=problem,
-                )
+            raise InputError.saying(
+                N_("{path}: broken baseline: findings[{index}]: {problem}"),
+                path=path,
+                index=index,
+                problem=problem,
             )
         keys.append((record["rule"], record["path"], record["api"] or _unplaced(record["message"])))
     return keys

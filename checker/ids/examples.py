@@ -74,23 +74,19 @@ def load(path: Path) -> dict[str, Example]:
         where = f"{path}:{lines.line_of((rule_id,))}"
         if rule_id not in REGISTRY:
             suggested = did_you_mean(rule_id, REGISTRY)
-            raise DataError(
-                message(
-                    N_("{where}: [{rule}] is no id of the registry{hint}"),
-                    where=where,
-                    rule=rule_id,
-                    hint=suggested,
-                )
+            raise DataError.saying(
+                N_("{where}: [{rule}] is no id of the registry{hint}"),
+                where=where,
+                rule=rule_id,
+                hint=suggested,
             )
         if not isinstance(table, dict):
-            raise DataError(
-                message(N_("{where}: {rule} is not a table"), where=where, rule=rule_id)
-            )
+            raise DataError.saying(N_("{where}: {rule} is not a table"), where=where, rule=rule_id)
         found[rule_id] = _example(path, lines, rule_id, table)
     missing = [rule_id for rule_id in REGISTRY if rule_id not in found]
     if missing:
-        raise DataError(
-            message(N_("{path}: no example for {rules}"), path=str(path), rules=", ".join(missing))
+        raise DataError.saying(
+            N_("{path}: no example for {rules}"), path=str(path), rules=", ".join(missing)
         )
     return found
 
@@ -100,45 +96,37 @@ def _example(path: Path, lines: TomlLines, rule_id: str, table: dict[str, Any]) 
     for key, value in table.items():
         where = f"{path}:{lines.nearest((rule_id, key), default=header)}"
         if key not in _KEYS:
-            raise DataError(
-                message(
-                    N_("{where}: unknown key '{key}' (keys: {keys})"),
-                    where=where,
-                    key=key,
-                    keys=", ".join(_KEYS),
-                )
+            raise DataError.saying(
+                N_("{where}: unknown key '{key}' (keys: {keys})"),
+                where=where,
+                key=key,
+                keys=", ".join(_KEYS),
             )
         if not isinstance(value, str) or not value.strip():
-            raise DataError(
-                message(
-                    N_("{where}: {rule}.{key} is not a non-empty string"),
-                    where=where,
-                    rule=rule_id,
-                    key=key,
-                )
+            raise DataError.saying(
+                N_("{where}: {rule}.{key} is not a non-empty string"),
+                where=where,
+                rule=rule_id,
+                key=key,
             )
     for key in _REQUIRED:
         if key not in table:
-            raise DataError(
-                message(
-                    N_("{path}:{line}: {rule} has no '{key}'"),
-                    path=str(path),
-                    line=header,
-                    rule=rule_id,
-                    key=key,
-                )
+            raise DataError.saying(
+                N_("{path}:{line}: {rule} has no '{key}'"),
+                path=str(path),
+                line=header,
+                rule=rule_id,
+                key=key,
             )
     example = Example(**table)
     problem = _problem(example)
     if problem:
-        raise DataError(
-            message(
-                N_("{path}:{line}: {rule}: {problem}"),
-                path=str(path),
-                line=header,
-                rule=rule_id,
-                problem=problem,
-            )
+        raise DataError.saying(
+            N_("{path}:{line}: {rule}: {problem}"),
+            path=str(path),
+            line=header,
+            rule=rule_id,
+            problem=problem,
         )
     return example
 

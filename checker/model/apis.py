@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from checker.errors import UsageError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.ids.suggest import closest
 from checker.model.name_form import plain_name
 
@@ -19,8 +19,8 @@ def checked_name(api: str, option: str) -> str:
     would name every API, or none)."""
     name = plain_name(api.strip())
     if not name:
-        raise UsageError(
-            message(N_("{option} is empty: give a full or short API name"), option=option)
+        raise UsageError.saying(
+            N_("{option} is empty: give a full or short API name"), option=option
         )
     return name
 

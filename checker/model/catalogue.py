@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from checker.errors import DataError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.ids.suggest import unknown_said
 from checker.model.product import Product, product_of, soc_overlap
 
@@ -172,18 +172,16 @@ class Catalogue:
         `[[product]]` tables); the scope stays as it is until a `scope` names them."""
         taken = [product.id for product in products if product.id in self.ids]
         if taken:
-            raise DataError(
-                message(N_("product id already in the catalogue: {ids}"), ids=", ".join(taken))
+            raise DataError.saying(
+                N_("product id already in the catalogue: {ids}"), ids=", ".join(taken)
             )
         return Catalogue(self.products + products, self.scope) if products else self
 
     def with_scope(self, scope: tuple[str, ...]) -> Catalogue:
         unknown = [product for product in scope if product not in self.ids]
         if unknown:
-            raise DataError(
-                message(
-                    N_("unknown product id in scope: {said}"), said=unknown_said(unknown, self.ids)
-                )
+            raise DataError.saying(
+                N_("unknown product id in scope: {said}"), said=unknown_said(unknown, self.ids)
             )
         return Catalogue(self.products, scope)
 
@@ -193,31 +191,27 @@ def load_catalogue(path: Path | None = None) -> Catalogue:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
-        raise DataError(
-            message(N_("{path}: cannot read the catalogue: {why}"), path=str(path), why=str(error))
+        raise DataError.saying(
+            N_("{path}: cannot read the catalogue: {why}"), path=str(path), why=str(error)
         ) from None
     except tomllib.TOMLDecodeError as error:
-        raise DataError(message(N_("{path}: {error}"), path=str(path), error=str(error))) from None
+        raise DataError.saying(N_("{path}: {error}"), path=str(path), error=str(error)) from None
     products = tuple(product_of(path, item) for item in data.get("product", []))
     ids = [product.id for product in products]
     duplicates = sorted({pid for pid in ids if ids.count(pid) > 1})
     if duplicates:
-        raise DataError(
-            message(
-                N_("{path}: product id listed twice: {ids}"),
-                path=str(path),
-                ids=", ".join(duplicates),
-            )
+        raise DataError.saying(
+            N_("{path}: product id listed twice: {ids}"), path=str(path), ids=", ".join(duplicates)
         )
     for index, product in enumerate(products):
         overlap = soc_overlap(product, products[:index])
         if overlap:
-            raise DataError(message(N_("{path}: {error}"), path=str(path), error=overlap))
+            raise DataError.saying(N_("{path}: {error}"), path=str(path), error=overlap)
     scope = tuple(data.get("scope", {}).get("default", []))
     try:
         return Catalogue(products, ()).with_scope(scope)
     except DataError as error:
-        raise DataError(message(N_("{path}: {error}"), path=str(path), error=str(error))) from None
+        raise DataError.saying(N_("{path}: {error}"), path=str(path), error=str(error)) from None
 
 
 @cache

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.errors import UsageError
-from checker.i18n import N_, message
+from checker.i18n import N_
 
 _SHARD = re.compile(r"([0-9]+)/([0-9]+)")
 
@@ -106,11 +106,11 @@ def shard_option(text: str | None) -> tuple[int, int]:
         return 0, 1
     found = _SHARD.fullmatch(text.strip())
     if found is None:
-        raise UsageError(message(N_("--shard {text}: not I/N (e.g. 1/4)"), text=text))
+        raise UsageError.saying(N_("--shard {text}: not I/N (e.g. 1/4)"), text=text)
     index, count = int(found[1]), int(found[2])
     if count < 1 or not 1 <= index <= count:
-        raise UsageError(
-            message(N_("--shard {text}: I must be from 1 to N, and N at least 1"), text=text)
+        raise UsageError.saying(
+            N_("--shard {text}: I must be from 1 to N, and N at least 1"), text=text
         )
     return index, count
 

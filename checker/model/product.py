@@ -75,41 +75,35 @@ def soc_overlap(product: Product, others: Iterable[Product]) -> str | None:
 def product_of(path: Path | str, item: object) -> Product:
     """A [[product]] table; `path` names it in errors (path, or path:line)."""
     if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-        raise DataError(message(N_("{path}: every [[product]] needs a string id"), path=str(path)))
+        raise DataError.saying(N_("{path}: every [[product]] needs a string id"), path=str(path))
     unknown = set(item) - {"id", "names", "npu", "soc", "since"}
     if unknown:
-        raise DataError(
-            message(
-                N_("{path}: product {id}: unknown keys {keys}"),
-                path=str(path),
-                id=item["id"],
-                keys=str(sorted(unknown)),
-            )
+        raise DataError.saying(
+            N_("{path}: product {id}: unknown keys {keys}"),
+            path=str(path),
+            id=item["id"],
+            keys=str(sorted(unknown)),
         )
     fields = {}
     for key in ("names", "npu", "soc"):
         value = item.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise DataError(
-                message(
-                    N_("{path}: product {id}: {key} must be a list of strings"),
-                    path=str(path),
-                    id=item["id"],
-                    key=key,
-                )
+            raise DataError.saying(
+                N_("{path}: product {id}: {key} must be a list of strings"),
+                path=str(path),
+                id=item["id"],
+                key=key,
             )
         fields[key] = tuple(value)
     since = item.get("since")
     if since is not None and not (isinstance(since, str) and _SINCE.fullmatch(since)):
-        raise DataError(
-            message(
-                N_(
-                    "{path}: product {id}: since must be a torch-npu release such as "
-                    '"7.3.0", or ">7.3.0" for after it, not {since!r}'
-                ),
-                path=str(path),
-                id=item["id"],
-                since=since,
-            )
+        raise DataError.saying(
+            N_(
+                "{path}: product {id}: since must be a torch-npu release such as "
+                '"7.3.0", or ">7.3.0" for after it, not {since!r}'
+            ),
+            path=str(path),
+            id=item["id"],
+            since=since,
         )
     return Product(item["id"], fields["names"], fields["npu"], fields["soc"], since)

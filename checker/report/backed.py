@@ -7,12 +7,13 @@ its backing cases observed, and the evidence each rests on
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from checker.i18n import N_, _, joined, message, ngettext, say
+from checker.i18n import N_, _, joined, message, say
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.objects import BACKED_KEYS, tagged, verdict_object
+from checker.report.plurals import cases_said, modules_said
 from checker.report.text import NOTHING_VERIFIED, headline, lines_of, verdict_line
 from checker.report.verify import evidence_lines
 
@@ -22,16 +23,19 @@ if TYPE_CHECKING:
     from checker.results import BackedReport
 
 
-REPORTS = {
-    Command.BACKED: Report(
-        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")},
-        summary=renderer(f"{__name__}.backed_summary"),
-    )
-}
+REPORTS = {Command.BACKED: own_report(__name__, "text", "json", summary=True)}
 
 
 def as_json(outcome: Outcome[BackedReport]) -> str:
-    document = {**tagged("backed"), **backed_object(outcome)}
+    report = outcome.result
+    document = {
+        **tagged("backed"),
+        "plans": [plan.to_object() for plan in report.plans],
+        "claims": [verdict_object(c, BACKED_KEYS) for c in report.claims],
+        "evidence": [evidence.to_object() for evidence in report.evidence],
+        "errors": list(outcome.errors),
+        "notes": list(report.notes),
+    }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -94,16 +98,8 @@ def _ran(report: BackedReport) -> str:
         N_("{passed} of {cases} backing cases passed ({modules})"),
         passed=passed,
         cases=len(cases),
-        modules=_modules(len(runs)),
+        modules=modules_said(len(runs)),
     )
-
-
-def _modules(count: int) -> str:
-    return ngettext("{count} module", "{count} modules", count).format(count=count)
-
-
-def _cases(count: int) -> str:
-    return ngettext("{count} case", "{count} cases", count).format(count=count)
 
 
 def plan_lines(plan: Plan) -> list[str]:
@@ -118,8 +114,8 @@ def plan_lines(plan: Plan) -> list[str]:
             ),
             version=plan.version,
             ref=at,
-            modules=_modules(len(plan.modules)),
-            cases=_cases(cases),
+            modules=modules_said(len(plan.modules)),
+            cases=cases_said(cases),
             apis=apis,
             pattern=plan.apis,
         )
@@ -132,20 +128,20 @@ def plan_lines(plan: Plan) -> list[str]:
                 N_("this run: shard {shard}/{shards}, {modules}, {cases}"),
                 shard=plan.shard,
                 shards=plan.shards,
-                modules=_modules(len(part)),
-                cases=_cases(sum(len(m.cases) for m in part)),
+                modules=modules_said(len(part)),
+                cases=cases_said(sum(len(m.cases) for m in part)),
             )
         )
     for module in plan.modules:
         mark = "" if module in part else _(" (another shard)")
         lines.append(
-            f"  {module.path} [shard {module.shard}/{plan.shards}]: {_cases(len(module.cases))}"
+            f"  {module.path} [shard {module.shard}/{plan.shards}]: {cases_said(len(module.cases))}"
             + mark
         )
     return lines
 
 
-def backed_summary(outcome: Outcome[BackedReport]) -> str:
+def summary(outcome: Outcome[BackedReport]) -> str:
     report = outcome.result
     verdicts: dict[str, int] = {}
     for claim in report.claims:
@@ -155,14 +151,3 @@ def backed_summary(outcome: Outcome[BackedReport]) -> str:
     said = message(N_("{count} claims"), count=len(report.claims))
     exit_code = _("; exit {code}").format(code=int(outcome.exit_code))
     return f"{say(said)} ({counted or '-'}); {say(_ran(report))}{exit_code}"
-
-
-def backed_object(outcome: Outcome[BackedReport]) -> dict[str, Any]:
-    report = outcome.result
-    return {
-        "plans": [plan.to_object() for plan in report.plans],
-        "claims": [verdict_object(c, BACKED_KEYS) for c in report.claims],
-        "evidence": [evidence.to_object() for evidence in report.evidence],
-        "errors": list(outcome.errors),
-        "notes": list(report.notes),
-    }

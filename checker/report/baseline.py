@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _, ngettext, say
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.plurals import findings_said
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
 
-REPORTS = {Command.BASELINE: Report(summary=renderer(f"{__name__}.summary"))}
+REPORTS = {Command.BASELINE: own_report(__name__, summary=True)}
 
 
 def summary(outcome: Outcome[Any]) -> str:

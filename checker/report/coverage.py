@@ -5,15 +5,15 @@ callable no entry documents; the excluded ones with their reasons in JSON."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from checker.i18n import _, say
 from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.markdown.parts import row
-from checker.report.objects import tagged
+from checker.report.objects import picked, tagged
 from checker.report.text import lines_of
 
 if TYPE_CHECKING:
@@ -22,20 +22,32 @@ if TYPE_CHECKING:
     from checker.torch.docs_coverage import Covered, Namespace
 
 
-REPORTS = {
-    Command.COVERAGE: Report(
-        {
-            "text": renderer(f"{__name__}.as_text"),
-            "json": renderer(f"{__name__}.as_json"),
-            "markdown": renderer(f"{__name__}.as_markdown"),
-        }
-    )
-}
+REPORTS = {Command.COVERAGE: own_report(__name__, "text", "json", "markdown")}
 
 
 def as_json(outcome: Outcome[CoverageReport]) -> str:
-    result = outcome.result
-    covered = {**tagged("coverage"), **coverage_object(result), "errors": list(outcome.errors)}
+    report = outcome.result
+    covered = {
+        **tagged("coverage"),
+        "versions": [
+            {
+                **picked(version, ("version", "python", "torch")),
+                "namespaces": [
+                    {
+                        "namespace": n.name,
+                        **picked(n, ("source", "public", "documented")),
+                        "excluded": [{"name": name, "reason": why} for name, why in n.excluded],
+                        "missing": list(n.missing),
+                    }
+                    for n in version.namespaces
+                ],
+                "errors": [{"namespace": name, "error": why} for name, why in version.errors],
+            }
+            for version in report.versions
+        ],
+        "not_covered": [{"version": v, "why": why} for v, why in report.not_covered],
+        "errors": list(outcome.errors),
+    }
     return json.dumps(covered, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -91,29 +103,3 @@ def as_markdown(outcome: Outcome[CoverageReport]) -> str:
     if errors:
         lines += ["", _("### Input errors"), "", *(f"- {text(error)}" for error in errors)]
     return "\n".join(lines) + "\n"
-
-
-def coverage_object(report: CoverageReport) -> dict[str, Any]:
-    return {
-        "versions": [
-            {
-                "version": version.version,
-                "python": version.python,
-                "torch": version.torch,
-                "namespaces": [
-                    {
-                        "namespace": n.name,
-                        "source": n.source,
-                        "public": n.public,
-                        "documented": n.documented,
-                        "excluded": [{"name": name, "reason": why} for name, why in n.excluded],
-                        "missing": list(n.missing),
-                    }
-                    for n in version.namespaces
-                ],
-                "errors": [{"namespace": name, "error": why} for name, why in version.errors],
-            }
-            for version in report.versions
-        ],
-        "not_covered": [{"version": v, "why": why} for v, why in report.not_covered],
-    }

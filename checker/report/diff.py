@@ -17,7 +17,7 @@ from checker.model.words import STATUS_WORDS, word
 from checker.outcome import Command
 from checker.report.escape import markdown as text
 from checker.report.escape import markdown_code as code
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.located import located
 from checker.report.markdown.parts import row
 from checker.report.objects import finding_object, tagged
@@ -28,20 +28,26 @@ if TYPE_CHECKING:
     from checker.outcome import Outcome
     from checker.results import Diffed
 
-REPORTS = {
-    Command.DIFF: Report(
-        {
-            "text": renderer(f"{__name__}.as_text"),
-            "json": renderer(f"{__name__}.as_json"),
-            "markdown": renderer(f"{__name__}.as_markdown"),
-        }
-    )
-}
+REPORTS = {Command.DIFF: own_report(__name__, "text", "json", "markdown")}
 
 
 def as_json(outcome: Outcome[Diffed]) -> str:
-    diffed = {**tagged("diff"), **diff_object(outcome.result), "errors": list(outcome.errors)}
-    return json.dumps(diffed, ensure_ascii=False, indent=2) + "\n"
+    diffed, sides = outcome.result, outcome.result.sides
+    document: dict[str, Any] = {
+        **tagged("diff"),
+        "compared": sides.compared.value,
+        "a": sides.a,
+        "b": sides.b,
+        "counts": {kind.value: diffed.count(kind) for kind in Kind},
+        "changes": [change_object(change, diffed.refs) for change in diffed.changes],
+    }
+    if _between_refs(diffed):
+        document["findings"] = {
+            "introduced": [finding_object(f, diffed.refs) for f in diffed.introduced],
+            "fixed": [finding_object(f, diffed.refs) for f in diffed.fixed],
+        }
+    document["errors"] = list(outcome.errors)
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
 SECTIONS = {
@@ -148,24 +154,6 @@ def _table(kind: Kind, changes: list[Change], diffed: Diffed) -> list[str]:
         said = (word(STATUS_WORDS, status) for status in (before.status, after.status))
         lines.append(row(*cells, *map(text, said), where))
     return lines
-
-
-def diff_object(diffed: Diffed) -> dict[str, Any]:
-    """The document's keys but its tag and errors."""
-    sides = diffed.sides
-    document: dict[str, Any] = {
-        "compared": sides.compared.value,
-        "a": sides.a,
-        "b": sides.b,
-        "counts": {kind.value: diffed.count(kind) for kind in Kind},
-        "changes": [change_object(change, diffed.refs) for change in diffed.changes],
-    }
-    if _between_refs(diffed):
-        document["findings"] = {
-            "introduced": [finding_object(f, diffed.refs) for f in diffed.introduced],
-            "fixed": [finding_object(f, diffed.refs) for f in diffed.fixed],
-        }
-    return document
 
 
 def change_object(change: Change, refs: Sequence[str]) -> dict[str, Any]:

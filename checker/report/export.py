@@ -20,21 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from checker.outcome import Command
 from checker.report.escape import csv_cell
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.objects import RECORD_FIELDS, exported_object, record_object, tagged
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
 
-REPORTS = {
-    Command.EXPORT: Report(
-        {
-            "json": renderer(f"{__name__}.as_json"),
-            "jsonl": renderer(f"{__name__}.as_jsonl"),
-            "csv": renderer(f"{__name__}.as_csv"),
-        }
-    )
-}
+REPORTS = {Command.EXPORT: own_report(__name__, "json", "jsonl", "csv")}
 
 
 def as_json(outcome: Outcome[Any]) -> str:

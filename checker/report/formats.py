@@ -103,6 +103,14 @@ class Report:
     statistics: Renderer | None = None
 
 
+def own_report(module: str, *formats: str, summary: bool = False) -> Report:
+    """The report of a command whose module renders each of `formats` by its
+    own `as_<format>` and, with `summary`, says its summary line by its own
+    `summary`: what most REPORTS tables hold."""
+    said = renderer(f"{module}.summary") if summary else None
+    return Report({name: renderer(f"{module}.as_{name}") for name in formats}, said)
+
+
 # the commands that share a report module, and the module's name in checker.report
 SHARED = {
     Command.FIX: "rewrite",
@@ -187,10 +195,8 @@ def rendered(
         yield from made
     except UnicodeEncodeError as error:
         named = encodable(error.object) if isinstance(error.object, str) else message(N_("a name"))
-        raise UsageError(
-            message(
-                N_("--format {format}: cannot write {named}, a name that is not UTF-8"),
-                format=name,
-                named=named,
-            )
+        raise UsageError.saying(
+            N_("--format {format}: cannot write {named}, a name that is not UTF-8"),
+            format=name,
+            named=named,
         ) from None

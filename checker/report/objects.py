@@ -48,6 +48,12 @@ def json_pieces(document: dict[str, Any], key: str, items: Iterable[Any]) -> Ite
     yield ("]" if separator == "\n    " else "\n  ]") + tail
 
 
+def picked(source: object, keys: Sequence[str]) -> dict[str, Any]:
+    """`source`'s attributes named `keys`, in that order: a JSON object's
+    fields as they are (JSON writes a tuple as the array a list is)."""
+    return {key: getattr(source, key) for key in keys}
+
+
 def finding_object(finding: Finding, refs: Sequence[str] = ()) -> dict[str, Any]:
     """`refs`: the git refs read; a page read at one is its path in the
     repository and the ref (checker.report.located), else `ref` is null."""
@@ -72,17 +78,8 @@ def record_object(record: Record, refs: Sequence[str] = ()) -> dict[str, Any]:
     """One export record, its keys in RECORD_FIELDS' order (the CSV's columns);
     a page read at a git ref is its path in the repository and the ref."""
     ref, path = located(record.path, refs)
-    return {
-        "api": record.api,
-        "version": record.version,
-        "lang": record.lang,
-        "product": record.product,
-        "status": record.status,
-        "format": record.format,
-        "path": path,
-        "line": record.line,
-        "ref": ref,
-    }
+    fields = picked(record, [key for key in RECORD_FIELDS if key != "ref"])
+    return {**fields, "path": path, "ref": ref}  # `path` keeps its place, its value replaced
 
 
 def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
@@ -90,18 +87,20 @@ def exported_object(record: Record, exported: Exported) -> dict[str, Any]:
     its API at its version (checker.linted.TestLink)."""
     found = record_object(record, exported.refs)
     if exported.tests is not None:
-        found["tests"] = [
-            {
-                "test": link.test,
-                "kind": link.kind,
-                "line": link.line,
-                "exact": link.exact,
-                "disabled_for": list(link.disabled_for),
-                "device": link.device,
-            }
-            for link in exported.links_of(record)
-        ]
+        keys = ("test", "kind", "line", "exact", "disabled_for", "device")
+        found["tests"] = [picked(link, keys) for link in exported.links_of(record)]
     return found
+
+
+# an interpreter's run, as `resolution_environments` writes it
+ENVIRONMENT_KEYS: tuple[str, ...] = (
+    "python",
+    "torch",
+    "torch_npu",
+    "torch_npu_imported",
+    "torch_npu_error",
+)
+ENVIRONMENT_KEYS += ("torch_npu_fake", "command", "duration_s", "resolved", "error", "note")
 
 
 def resolution_objects(resolution: Resolution | None, refs: Sequence[str] = ()) -> dict[str, Any]:
@@ -124,20 +123,7 @@ def resolution_objects(resolution: Resolution | None, refs: Sequence[str] = ()) 
         ],
         "resolution_counts": resolution.report.counts(),
         "resolution_environments": [
-            {
-                "python": env.python,
-                "torch": env.torch,
-                "torch_npu": env.torch_npu,
-                "torch_npu_imported": env.torch_npu_imported,
-                "torch_npu_error": env.torch_npu_error,
-                "torch_npu_fake": env.torch_npu_fake,
-                "command": list(env.command),
-                "duration_s": env.duration_s,
-                "resolved": env.resolved,
-                "error": env.error,
-                "note": env.note,
-            }
-            for env in resolution.report.environments
+            picked(env, ENVIRONMENT_KEYS) for env in resolution.report.environments
         ],
     }
 
@@ -151,8 +137,7 @@ BACKED_KEYS += ("verdict", "severity", "path", "line", "detail", "entry_line", "
 
 def verdict_object(v: Verdict, keys: Sequence[str]) -> dict[str, Any]:
     """A verdict's `keys`, the severity as its name."""
-    fields = {key: getattr(v, key) for key in keys}
-    return {**fields, "severity": v.severity.value if v.severity else None}
+    return {**picked(v, keys), "severity": v.severity.value if v.severity else None}
 
 
 def result_object(r: Verdict, refs: Sequence[str] = ()) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.text import lines_of
 from checker.report.verify import evidence_lines
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from checker.model.evidence import Evidence
     from checker.outcome import Outcome
 
-REPORTS = {Command.PROBE: Report({"text": renderer(f"{__name__}.as_text")})}
+REPORTS = {Command.PROBE: own_report(__name__, "text")}
 
 
 def as_text(outcome: Outcome[Evidence], colour: bool = False) -> str:

@@ -21,10 +21,10 @@ from checker.i18n import N_, _, labelled, say
 from checker.ids.examples import BASELINE, CONFIGURATION, PAGE, RUN, TRANSLATION, Example
 from checker.model.words import LEVEL_WORDS, word
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
-from checker.report.objects import tagged
+from checker.report.formats import Report, own_report, renderer
+from checker.report.objects import picked, tagged
 from checker.report.text import lines_of
-from checker.textwidth import has_wide, width_of
+from checker.textwidth import has_wide, padded, width_of
 from checker.textwidth import wrapped as wrapped_by_width
 
 if TYPE_CHECKING:
@@ -38,9 +38,7 @@ HEADER = (N_("rule"), N_("level"), N_("stage"), N_("summary"))
 
 
 REPORTS = {
-    Command.RULE: Report(
-        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")}
-    ),
+    Command.RULE: own_report(__name__, "text", "json"),
     Command.RULES: Report(
         {"text": renderer(f"{__name__}.listing_text"), "json": renderer(f"{__name__}.as_json")}
     ),
@@ -68,12 +66,8 @@ def listing(described: tuple[Described, ...]) -> list[str]:
         for d in described
     ]
     widths = [max(width_of(row[column]) for row in rows) for column in range(3)]
-    return ["  ".join([*map(_padded, row[:3], widths), row[3]]) for row in rows]
-
-
-def _padded(text: str, width: int) -> str:
-    """`text` filled with spaces to `width` columns (a heading in Chinese is wide)."""
-    return text + " " * (width - width_of(text))
+    # padded by display width: a heading in Chinese is wide
+    return ["  ".join([*map(padded, row[:3], widths), row[3]]) for row in rows]
 
 
 def description(described: Described) -> list[str]:
@@ -143,21 +137,11 @@ def wrapped(text: str) -> list[str]:
 def rule_object(described: Described) -> dict[str, Any]:
     check, example = described.check, described.example
     return {
-        "id": check.id,
-        "level": check.level,
-        "stage": check.stage,
+        **picked(check, ("id", "level", "stage")),
         "summary": say(check.summary),
         "explanation": say(check.explanation),
         "fix": say(check.fix) if check.fix else check.fix,
         "fixable": check.fixable,
         "autofix": say(check.autofix) if check.autofix else None,
-        "example": {
-            "shows": example.shows,
-            "path": example.path,
-            "wrong": example.wrong,
-            "right": example.right,
-            "page": example.page,
-            "rule": example.rule,
-            "note": example.note,
-        },
+        "example": picked(example, ("shows", "path", "wrong", "right", "page", "rule", "note")),
     }

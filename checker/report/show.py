@@ -7,28 +7,35 @@ is written with its control characters escaped (checker.report.text's
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from checker.model.support import Entry
 from checker.model.words import STATUS_WORDS, word
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
-from checker.report.objects import tagged
+from checker.report.formats import own_report
+from checker.report.objects import picked, tagged
 from checker.report.text import lines_of
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
 
-REPORTS = {
-    Command.SHOW: Report(
-        {"text": renderer(f"{__name__}.as_text"), "json": renderer(f"{__name__}.as_json")}
-    )
-}
+REPORTS = {Command.SHOW: own_report(__name__, "text", "json")}
 
 
 def as_json(outcome: Outcome[Any]) -> str:
-    return entries_json(outcome.result.entries, outcome.result.said) + "\n"
+    """`status` and `lines` of each entry's products (`said`, one per entry:
+    checker.model.said)."""
+    listed = [
+        {
+            **picked(entry, ("api", "version", "lang", "path", "line", "format")),
+            "status": dict(statuses),
+            "lines": {product: entry.line_of(product) for product, _ in statuses},
+            "link_line": entry.link_line or None,
+            "raw": entry.raw,
+        }
+        for entry, statuses in zip(outcome.result.entries, outcome.result.said, strict=True)
+    ]
+    document = {**tagged("show"), "entries": listed}
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
 def as_text(outcome: Outcome[Any], colour: bool = False) -> str:
@@ -52,25 +59,3 @@ def _api_of_last(lines: list[str]) -> str:
         if not line.startswith(" "):
             return line
     return ""
-
-
-def entries_json(entries: Sequence[Entry], said: Sequence[Sequence[tuple[str, str]]]) -> str:
-    """`status` and `lines` of each entry's products (`said`, one per entry:
-    checker.model.said)."""
-    listed = [
-        {
-            "api": entry.api,
-            "version": entry.version,
-            "lang": entry.lang,
-            "path": entry.path,
-            "line": entry.line,
-            "format": entry.format,
-            "status": dict(statuses),
-            "lines": {product: entry.line_of(product) for product, _ in statuses},
-            "link_line": entry.link_line or None,
-            "raw": entry.raw,
-        }
-        for entry, statuses in zip(entries, said, strict=True)
-    ]
-    document = {**tagged("show"), "entries": listed}
-    return json.dumps(document, ensure_ascii=False, indent=2)

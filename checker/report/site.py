@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from checker.i18n import _
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.lint import counts
 
 if TYPE_CHECKING:
     from checker.outcome import Outcome
 
-REPORTS = {Command.REPORT: Report(summary=renderer(f"{__name__}.summary"))}
+REPORTS = {Command.REPORT: own_report(__name__, summary=True)}
 
 
 def summary(outcome: Outcome[Any]) -> str:

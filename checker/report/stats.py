@@ -14,7 +14,7 @@ from checker.i18n import _
 from checker.model.query import STATUSES
 from checker.model.words import STATUS_WORDS, side_said, word
 from checker.outcome import Command
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.objects import tagged
 from checker.report.text import lines_of
 from checker.textwidth import padded, width_of
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from checker.outcome import Outcome
 
 
-def stats_text(outcome: Outcome[Tally], colour: bool = False) -> str:
+def as_text(outcome: Outcome[Tally], colour: bool = False) -> str:
     """A table per side, a blank line between two: names to the left, counts
     to the right, each column as wide as its widest cell (a Chinese heading
     is two columns a character)."""
@@ -48,7 +48,7 @@ def stats_text(outcome: Outcome[Tally], colour: bool = False) -> str:
     return lines_of(lines)
 
 
-def stats_json(outcome: Outcome[Tally]) -> str:
+def as_json(outcome: Outcome[Tally]) -> str:
     tally = outcome.result
     rows = [
         {
@@ -72,8 +72,4 @@ def stats_json(outcome: Outcome[Tally]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-REPORTS = {
-    Command.STATS: Report(
-        {"text": renderer(f"{__name__}.stats_text"), "json": renderer(f"{__name__}.stats_json")}
-    )
-}
+REPORTS = {Command.STATS: own_report(__name__, "text", "json")}

@@ -33,9 +33,9 @@ from checker.model.words import LEVEL_WORDS, word
 from checker.outcome import Command
 from checker.report.escape import csv_cell, markdown_code
 from checker.report.escape import markdown as _markdown
-from checker.report.formats import Report, renderer
+from checker.report.formats import own_report
 from checker.report.markdown.parts import row
-from checker.report.objects import tagged
+from checker.report.objects import picked, tagged
 from checker.report.plurals import cases_said, modules_said, versions_said
 from checker.report.text import lines_of
 
@@ -44,17 +44,7 @@ if TYPE_CHECKING:
     from checker.results import TestsReport
     from checker.testmap.kept import VersionMap
 
-REPORTS = {
-    Command.TESTS: Report(
-        {
-            "text": renderer(f"{__name__}.as_text"),
-            "json": renderer(f"{__name__}.as_json"),
-            "markdown": renderer(f"{__name__}.as_markdown"),
-            "csv": renderer(f"{__name__}.as_csv"),
-        },
-        summary=renderer(f"{__name__}.tests_summary"),
-    )
-}
+REPORTS = {Command.TESTS: own_report(__name__, "text", "json", "markdown", "csv", summary=True)}
 
 
 def percent(part: int, whole: int) -> str:
@@ -62,8 +52,24 @@ def percent(part: int, whole: int) -> str:
 
 
 def as_json(outcome: Outcome[TestsReport]) -> str:
-    mapped = {**tagged("tests"), **tests_object(outcome.result), "errors": list(outcome.errors)}
-    return json.dumps(mapped, ensure_ascii=False, indent=2) + "\n"
+    report = outcome.result
+    document = {
+        **tagged("tests"),
+        "versions": [_version(mapped) for mapped in report.versions],
+        "verdicts": [
+            {
+                "rule": v.verdict,
+                "severity": v.severity.value if v.severity else None,
+                **picked(v, ("path", "line", "entry_line", "api", "version")),
+                "products": list(v.products),
+                "message": say(v.detail),
+                "disabled": [{"test": t, "path": p, "line": n} for t, p, n in v.disabled],
+            }
+            for v in report.verdicts
+        ],
+        "errors": list(outcome.errors),
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
 def as_text(outcome: Outcome[TestsReport], colour: bool = False) -> str:
@@ -143,7 +149,7 @@ def _folded(report: TestsReport) -> dict[str, int]:
     return dict(Counter(v.path for v in report.verdicts if _foldable(v, report)))
 
 
-def tests_summary(outcome: Outcome[Any]) -> str:
+def summary(outcome: Outcome[Any]) -> str:
     report: TestsReport = outcome.result
     counted = Counter(v.verdict for v in report.verdicts)
     each = [f"{count} {check}" for check, count in sorted(counted.items())]  # check ids
@@ -171,57 +177,19 @@ def tests_summary(outcome: Outcome[Any]) -> str:
     )
 
 
-def tests_object(report: TestsReport) -> dict[str, Any]:
-    return {
-        "versions": [_version(mapped) for mapped in report.versions],
-        "verdicts": [
-            {
-                "rule": v.verdict,
-                "severity": v.severity.value if v.severity else None,
-                "path": v.path,
-                "line": v.line,
-                "entry_line": v.entry_line,
-                "api": v.api,
-                "version": v.version,
-                "products": list(v.products),
-                "message": say(v.detail),
-                "disabled": [{"test": t, "path": p, "line": n} for t, p, n in v.disabled],
-            }
-            for v in report.verdicts
-        ],
-    }
-
-
 def _version(mapped: VersionMap) -> dict[str, Any]:
     return {
-        "version": mapped.version,
-        "tree": mapped.tree,
+        **picked(mapped, ("version", "tree")),
         "disabled_list": mapped.disabled,
-        "modules": mapped.modules,
-        "cases": mapped.cases,
-        "documented": mapped.documented,
-        "reached": mapped.reached,
+        **picked(mapped, ("modules", "cases", "documented", "reached")),
         "reached_npu": mapped.on_npu,
         "linked": dict(mapped.linked),
         "shares": [
-            {
-                "product": s.product,
-                "supported": s.supported,
-                "backed": s.backed,
-                "by_kind": dict(s.by_kind),
-            }
+            {**picked(s, ("product", "supported", "backed")), "by_kind": dict(s.by_kind)}
             for s in mapped.shares
         ],
         "links": [
-            {
-                "api": k.api,
-                "test": k.test,
-                "kind": k.kind,
-                "line": k.line,
-                "exact": k.exact,
-                "device": k.device,
-            }
-            for k in mapped.links
+            picked(k, ("api", "test", "kind", "line", "exact", "device")) for k in mapped.links
         ],
     }
 

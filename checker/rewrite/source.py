@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, replace
 
 from checker.errors import InputError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.read.load import decode_page, load_bytes, page_lines
 from checker.rewrite.place import Linked, refuse_links
 
@@ -77,8 +77,8 @@ def load_source(path: str, trees: tuple[str, ...] = (), since: int | None = None
         # after the read: a change since `since` shows in it, one after it in the bytes
         held = Held.of(os.stat(path))
     except OSError as error:
-        raise InputError(
-            message(N_("{path}: cannot read: {why}"), path=path, why=error.strerror or str(error))
+        raise InputError.saying(
+            N_("{path}: cannot read: {why}"), path=path, why=error.strerror or str(error)
         ) from None
     if since is not None and held.ctime_ns >= since:
         raise InputError(CHANGED.format(path=path))

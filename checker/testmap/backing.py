@@ -134,6 +134,7 @@ def _disabled(
     methods = [link for link in reached if link.kind == METHOD]
     products: list[str] = []
     keys: dict[str, tuple[str, str, int]] = {}
+    listed_at = disabling.listed.path if disabling.listed else ""
     for product in yes:
         found = [(link, disabling.of(link, product)) for link in strong]
         runs = any(disabling.of(link, product) is None for link in methods)
@@ -141,7 +142,7 @@ def _disabled(
             products.append(product)
             for link, disabled in found:
                 for key in disabled or ():
-                    keys.setdefault(link.test, (link.test, _list_path(disabling), key.line))
+                    keys.setdefault(link.test, (link.test, listed_at, key.line))
     if not products:
         return []
     listed = tuple(sorted(keys.values()))
@@ -161,26 +162,20 @@ def _disabled(
     return [_verdict(DISABLED, entry, products, said, listed)]
 
 
-def _list_path(disabling: Disabling) -> str:
-    return disabling.listed.path if disabling.listed else ""
-
-
 def _unbacked(entry: Entry, yes: list[str], cpu: list[Link]) -> str:
+    products = joined(yes, N_("{first}, {then}"))
+    said = {"api": entry.api, "products": products, "version": entry.version}
     if not cpu:
         return message(
             N_("{api} is marked supported on {products} for {version}, and no test reaches it"),
-            api=entry.api,
-            products=joined(yes, N_("{first}, {then}")),
-            version=entry.version,
+            **said,
         )
     return message(
         N_(
             "{api} is marked supported on {products} for {version}, and only tests "
             "on the CPU reach it: {tests}"
         ),
-        api=entry.api,
-        products=joined(yes, N_("{first}, {then}")),
-        version=entry.version,
+        **said,
         tests=_listed(cpu),
     )
 

@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 
 from checker.errors import InputError
 from checker.files import value_problem
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.read.load import readable, too_large
 
 LIST_NAME = re.compile(r"\.pytorch-disabled-tests(?:-(\d+\.\d+))?\.json")
@@ -76,31 +76,23 @@ def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> D
         text = data.decode("utf-8")
         document = json.loads(text)
     except UnicodeDecodeError as error:
-        raise InputError(
-            message(N_("{path}:{line}: not UTF-8 ({why})"), path=path, line=1, why=error.reason)
+        raise InputError.saying(
+            N_("{path}:{line}: not UTF-8 ({why})"), path=path, line=1, why=error.reason
         ) from None
     except json.JSONDecodeError as error:
-        raise InputError(
-            message(
-                N_("{path}:{line}: not JSON: {why}"), path=path, line=error.lineno, why=error.msg
-            )
+        raise InputError.saying(
+            N_("{path}:{line}: not JSON: {why}"), path=path, line=error.lineno, why=error.msg
         ) from None
     except RecursionError:
-        raise InputError(
-            message(N_("{path}:{line}: nested too deeply"), path=path, line=1)
-        ) from None
+        raise InputError.saying(N_("{path}:{line}: nested too deeply"), path=path, line=1) from None
     except ValueError as error:  # int(): more digits than sys.get_int_max_str_digits()
         line = _long_number_line(text)
-        raise InputError(
-            message(N_("{path}:{line}: {why}"), path=path, line=line, why=value_problem(error))
+        raise InputError.saying(
+            N_("{path}:{line}: {why}"), path=path, line=line, why=value_problem(error)
         ) from None
     if not isinstance(document, dict):
-        raise InputError(
-            message(
-                N_("{path}:{line}: a disabled-test list is an object of test ids"),
-                path=path,
-                line=1,
-            )
+        raise InputError.saying(
+            N_("{path}:{line}: a disabled-test list is an object of test ids"), path=path, line=1
         )
     lines = _key_lines(text, list(document))
     tests: list[Disabled] = []
@@ -109,13 +101,11 @@ def read_list(path: str, data: bytes, product: Callable[[str], str | None]) -> D
     for key, value in document.items():
         if not _is_entry(value):
             line = lines.get(key, 1)
-            raise InputError(
-                message(
-                    N_("{path}:{line}: {key!r}: the value is not [reason, [products]]"),
-                    path=path,
-                    line=line,
-                    key=key,
-                )
+            raise InputError.saying(
+                N_("{path}:{line}: {key!r}: the value is not [reason, [products]]"),
+                path=path,
+                line=line,
+                key=key,
             )
         name, opened, where = key.partition(" (")
         if opened and where.endswith(")") and _WORD.fullmatch(name) and _WHERE.fullmatch(where):

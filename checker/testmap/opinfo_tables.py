@@ -15,6 +15,7 @@ The Python references (`PythonRefInfo`: torch._refs.*) name no documented API.""
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,22 +122,19 @@ class TablesReader:
         return None
 
     def _is(self, kind: str, wanted: str) -> bool:
-        for _ in range(8):
-            if kind == wanted:
-                return True
-            if kind not in self.bases:
-                return False
-            kind = self.bases[kind]
-        return False
+        return wanted in self._lineage(kind)
 
     def _reference(self, kind: str) -> bool:
+        return any(_REFERENCE in each for each in self._lineage(kind))
+
+    def _lineage(self, kind: str) -> Iterator[str]:
+        """`kind` and the classes it derives from, eight at the most (a
+        cycle of bases ends there)."""
         for _ in range(8):
-            if _REFERENCE in kind:
-                return True
+            yield kind
             if kind not in self.bases:
-                return False
+                return
             kind = self.bases[kind]
-        return False
 
     def _listed(self, value: ast.expr | None) -> list[OpEntry]:
         if not isinstance(value, ast.List | ast.Tuple):

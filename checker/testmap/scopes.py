@@ -65,52 +65,36 @@ class Scope:
     def choices(self, name: str) -> tuple[str, ...]:
         """The torch classes `name` stands for, one at a time (a loop over a
         list of classes); () when it is bound to anything else."""
-        scope: Scope | None = self
-        while scope is not None:
-            if name in scope.classes:
-                return scope.classes[name]
-            if name in scope.aliases or name in scope.kinds or name in scope.unknown:
-                return ()
-            if name in scope.plain:
-                return ()
-            scope = scope.parent
-        return ()
+        scope = self._binding(name)
+        return scope.classes.get(name, ()) if scope else ()
 
     def alias(self, name: str) -> str | None:
-        scope: Scope | None = self
-        while scope is not None:
-            if name in scope.aliases:
-                return scope.aliases[name]
-            if name in scope.kinds or name in scope.plain or name in scope.unknown:
-                return None
-            if name in scope.classes:
-                return None
-            scope = scope.parent
-        return None
+        scope = self._binding(name)
+        return scope.aliases.get(name) if scope else None
 
     def kind(self, name: str) -> str | None:
-        scope: Scope | None = self
-        while scope is not None:
-            if name in scope.kinds:
-                return scope.kinds[name]
-            if name in scope.aliases or name in scope.plain or name in scope.unknown:
-                return None
-            if name in scope.classes:
-                return None
-            scope = scope.parent
-        return None
+        scope = self._binding(name)
+        return scope.kinds.get(name) if scope else None
 
     def is_plain(self, name: str) -> bool:
+        scope = self._binding(name)
+        return scope is not None and name in scope.plain
+
+    def _binding(self, name: str) -> Scope | None:
+        """The nearest scope that binds `name`, as whatever it is: a name a
+        function binds hides its module's of the same name."""
         scope: Scope | None = self
         while scope is not None:
-            if name in scope.plain:
-                return True
-            if name in scope.aliases or name in scope.kinds or name in scope.unknown:
-                return False
-            if name in scope.classes:
-                return False
+            if (
+                name in scope.aliases
+                or name in scope.kinds
+                or name in scope.plain
+                or name in scope.unknown
+                or name in scope.classes
+            ):
+                return scope
             scope = scope.parent
-        return False
+        return None
 
     def bind(self, statement: ast.stmt, classes: dict[str, str] | None = None) -> None:
         """What an import, an assignment or an annotation binds here."""

@@ -85,7 +85,7 @@ def files_under(folder: str, wanted: Callable[[str], bool]) -> tuple[list[str], 
 
 def working_listing(folder: str) -> Listing:
     if not os.path.isdir(folder):  # as os.path says: False, not a crash, when it cannot look
-        raise UsageError(message(N_("{folder}: no such test folder"), folder=folder))
+        raise UsageError.saying(N_("{folder}: no such test folder"), folder=folder)
     names, errors = files_under(folder, lambda name: is_module(name) or is_list(name))
     data: dict[str, bytes] = {}
     for name in names:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.errors import DataError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Environment, Evidence, Run
 from checker.model.plan import Plan
@@ -30,8 +30,8 @@ def behaviour_file(name: str) -> Path:
     path = BEHAVIOURS / f"{name}.py"
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in BEHAVIOURS.glob("*.py") if p.stem != "__init__"))
-        raise DataError(
-            message(N_("unknown behaviour test {name!r} (known: {known})"), name=name, known=known)
+        raise DataError.saying(
+            N_("unknown behaviour test {name!r} (known: {known})"), name=name, known=known
         )
     return path
 

@@ -14,7 +14,7 @@ from types import UnionType
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from checker.errors import InputError
-from checker.i18n import N_, message
+from checker.i18n import N_
 from checker.jsonfile import load_versioned
 from checker.model.catalogue import Catalogue, default_catalogue
 from checker.model.evidence import (
@@ -93,8 +93,8 @@ def evidence_from(
             )
     except (KeyError, TypeError, ValueError) as error:
         # the broken field's detail stays English: it names the record's JSON fields
-        raise InputError(
-            message(N_("{path}: broken evidence record: {error}"), path=path, error=str(error))
+        raise InputError.saying(
+            N_("{path}: broken evidence record: {error}"), path=path, error=str(error)
         ) from None
     return evidence
 

@@ -152,4 +152,4 @@ def _judged(path: str, index: int, item: Any) -> Verdict:
 
 
 def _broken(path: str, what: str) -> InputError:
-    return InputError(message(N_("{path}: broken report: {what}"), path=path, what=what))
+    return InputError.saying(N_("{path}: broken report: {what}"), path=path, what=what)

@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from checker.config.config_keys import check_settings
 from checker.errors import DataError
-from checker.i18n import N_, joined, message
+from checker.i18n import N_, joined
 from checker.model.catalogue import Catalogue, rules_dir
 from checker.model.expectation import Expectation
 from checker.model.name_form import plain_name
@@ -55,13 +55,11 @@ def load_rules(
     seen: dict[str, str] = {}
     for rule in rules:
         if rule.id in seen:
-            raise DataError(
-                message(
-                    N_("{source}: rule id {id!r} already defined at {first}"),
-                    source=rule.source,
-                    id=rule.id,
-                    first=seen[rule.id],
-                )
+            raise DataError.saying(
+                N_("{source}: rule id {id!r} already defined at {first}"),
+                source=rule.source,
+                id=rule.id,
+                first=seen[rule.id],
             )
         seen[rule.id] = rule.source
     return rules
@@ -76,12 +74,10 @@ def _load_file(path: Path, catalogue: Catalogue, text: str | None) -> list[Expec
     items = data.get("rule", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
         line = where.nearest(("rule",))  # `rule = [1, 2]`, `rule = 3`: a value, not tables
-        raise DataError(
-            message(
-                N_("{path}:{line}: 'rule' must be an array of tables ([[rule]])"),
-                path=str(path),
-                line=line,
-            )
+        raise DataError.saying(
+            N_("{path}:{line}: 'rule' must be an array of tables ([[rule]])"),
+            path=str(path),
+            line=line,
         )
     return [
         _rule(item, path, lines, headers[i] if i < len(headers) else 1, catalogue, text is not None)
@@ -104,8 +100,8 @@ def _rule(
     require_strings(item, "rule", _REQUIRED, f"{path}:{header}")
     for key in ("behaviour", "test"):
         if key in item and not isinstance(item[key], str):
-            raise DataError(
-                message(N_("{where}: {key!r} must be a string"), where=where(key), key=key)
+            raise DataError.saying(
+                N_("{where}: {key!r} must be a string"), where=where(key), key=key
             )
     if "test" in item:
         _check_test(str(item["test"]), where)
@@ -113,17 +109,15 @@ def _rule(
     behaviour_at = _behaviour_at(behaviour, path, where, from_ref) if behaviour else None
     versions = item.get("versions", [])
     if not isinstance(versions, list) or not all(isinstance(v, str) for v in versions):
-        raise DataError(
-            message(
-                N_("{where}: 'versions' must be a list of strings like \"2.12.0\""),
-                where=where("versions"),
-            )
+        raise DataError.saying(
+            N_("{where}: 'versions' must be a list of strings like \"2.12.0\""),
+            where=where("versions"),
         )
     reading = read_status(str(item["expect"]), catalogue)
     if reading.status is None or reading.problems:
         why = joined([problem.message for problem in reading.problems], N_("{first}; {then}"))
-        raise DataError(
-            message(N_("{where}: cannot read expect: {why}"), where=where("expect"), why=why)
+        raise DataError.saying(
+            N_("{where}: cannot read expect: {why}"), where=where("expect"), why=why
         )
     return Expectation(
         id=str(item["id"]),
@@ -154,14 +148,12 @@ def _behaviour_at(
         if from_ref:  # the rule file is `ref:path`: the behaviour's file is at that ref
             return str(PurePosixPath(str(path).partition(":")[2]).parent / inside)
         return str(path.parent / inside)
-    raise DataError(
-        message(
-            N_(
-                "{where}: 'behaviour' must be a shipped behaviour's name like "
-                '"put_metric", or the path of a .py file from the rule file\'s folder'
-            ),
-            where=where("behaviour"),
-        )
+    raise DataError.saying(
+        N_(
+            "{where}: 'behaviour' must be a shipped behaviour's name like "
+            '"put_metric", or the path of a .py file from the rule file\'s folder'
+        ),
+        where=where("behaviour"),
     )
 
 
@@ -172,14 +164,12 @@ def _check_test(test: str, where: Callable[[str], str]) -> None:
     file = PurePosixPath(test.split("::", 1)[0])
     if file.parts and not file.is_absolute() and ".." not in file.parts:
         return
-    raise DataError(
-        message(
-            N_(
-                "{where}: 'test' must be the path of a test file inside the docs "
-                'repository, like "test/test_x.py::TestX::test_y"'
-            ),
-            where=where("test"),
-        )
+    raise DataError.saying(
+        N_(
+            "{where}: 'test' must be the path of a test file inside the docs "
+            'repository, like "test/test_x.py::TestX::test_y"'
+        ),
+        where=where("test"),
     )
 
 

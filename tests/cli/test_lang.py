@@ -330,15 +330,13 @@ def test_verify_backed_s_summary_in_chinese() -> None:
     from types import SimpleNamespace
 
     from checker import i18n
-    from checker.report.backed import backed_summary
+    from checker.report.backed import summary
 
     outcome: Any = SimpleNamespace(result=SimpleNamespace(claims=[], evidence=[]), exit_code=0)
     english = "0 claims (-); 0 of 0 backing cases passed (0 modules); exit 0"
-    assert backed_summary(outcome) == english
+    assert summary(outcome) == english
     with i18n.chosen("zh"):
-        assert (
-            backed_summary(outcome) == "0 项声明 (-); 0 个支撑用例中 0 个通过（0 个模块）；退出码 0"
-        )
+        assert summary(outcome) == "0 项声明 (-); 0 个支撑用例中 0 个通过（0 个模块）；退出码 0"
 
 
 @pytest.mark.parametrize(

@@ -86,7 +86,7 @@ def render(outcome: Outcome[VerifyReport]) -> str:
 STATUS = {**STATUS_WORDS, "conflict": N_("stated both ways")}
 
 
-def _named(r: Verdict, docs: DocsChanges) -> str:
+def _named(r: Verdict | Record, docs: DocsChanges) -> str:
     """The product as the page writes it (the configuration's name), escaped."""
     return text(docs.name(r.path, r.entry_line, r.product))
 
@@ -260,7 +260,7 @@ def _line(change: Change, docs: DocsChanges, refs: Sequence[str]) -> str:
         before, after = change.before, change.after
         said = _("{api} {product}: {before} → {after}").format(
             api=api,
-            product=_name(after, docs),
+            product=_named(after, docs),
             before=MARKS.get(before.status, before.status),
             after=MARKS.get(after.status, after.status),
         )
@@ -270,11 +270,6 @@ def _line(change: Change, docs: DocsChanges, refs: Sequence[str]) -> str:
     record = change.either
     said = _("{api} added") if change.kind is Kind.ADDED else _("{api} removed")
     return item(code(_where(record, record.entry_line, refs)), record.version, said.format(api=api))
-
-
-def _name(record: Record, docs: DocsChanges) -> str:
-    """The product as the page writes it (the configuration's name), escaped."""
-    return text(docs.name(record.path, record.entry_line, record.product))
 
 
 def _where(record: Record, line: int, refs: Sequence[str]) -> str:

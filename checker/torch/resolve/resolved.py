@@ -118,29 +118,29 @@ class ResolveReport:
 RULE_OF = {o: f"api-{o.value}" for o in Lookup if f"api-{o.value}" in REGISTRY}
 
 
+# what a finding of each reported outcome says
+TEMPLATES = {
+    Lookup.MISSING: N_("{api} is documented for torch {version} but absent from it: {detail}"),
+    Lookup.NEEDS_OPTIONAL_DEPENDENCY: N_(
+        "{api} cannot be checked against torch {version} without the optional "
+        "package {package}, missing from {python} ({detail})"
+    ),
+    Lookup.ERROR: N_("looking {api} up in torch {version} failed: {detail}"),
+    Lookup.UNVERIFIED: N_("{api} is absent from torch {version} alone: {detail}"),
+    Lookup.OUTSIDE_TORCH: N_(
+        "{api} is documented for torch {version} but is not a torch or torch_npu name, "
+        "so it was not looked up"
+    ),
+}
+
+
 def result_finding(result: NameResult) -> Finding | None:
     version, api = result.version, result.api
     rule = RULE_OF.get(result.outcome)
-    if result.outcome is Lookup.MISSING:
-        template = N_("{api} is documented for torch {version} but absent from it: {detail}")
-    elif result.outcome is Lookup.NEEDS_OPTIONAL_DEPENDENCY:
-        template = N_(
-            "{api} cannot be checked against torch {version} without the optional "
-            "package {package}, missing from {python} ({detail})"
-        )
-    elif result.outcome is Lookup.ERROR:
-        template = N_("looking {api} up in torch {version} failed: {detail}")
-    elif result.outcome is Lookup.OUTSIDE_TORCH:
-        template = N_(
-            "{api} is documented for torch {version} but is not a torch or torch_npu name, "
-            "so it was not looked up"
-        )
-    else:
-        template = N_("{api} is absent from torch {version} alone: {detail}")
     if rule is None:
         return None
     said = message(
-        template,
+        TEMPLATES[result.outcome],
         api=api,
         version=version,
         detail=result.detail,

@@ -42,16 +42,14 @@ def _same_plan(records: Sequence[Evidence]) -> None:
     for record in records[1:]:
         assert record.plan is not None
         if record.plan.whole() != first.plan.whole():
-            raise InputError(
-                message(
-                    N_(
-                        "{path}: its plan for docs {version} is not {other}'s: the shards of "
-                        "one plan must be made from the same docs, tests and --shard N"
-                    ),
-                    path=record.origin,
-                    version=record.plan.version,
-                    other=first.origin,
-                )
+            raise InputError.saying(
+                N_(
+                    "{path}: its plan for docs {version} is not {other}'s: the shards of "
+                    "one plan must be made from the same docs, tests and --shard N"
+                ),
+                path=record.origin,
+                version=record.plan.version,
+                other=first.origin,
             )
 
 
@@ -65,16 +63,14 @@ def _held_once(records: Sequence[Evidence]) -> set[str]:
             for case in run.cases:
                 first = seen.setdefault(case.name, number)
                 if first != number:  # the same file given twice is two shards' worth too
-                    raise InputError(
-                        message(
-                            N_(
-                                "{path}: case {case} is also in {other}: each case of a "
-                                "plan runs in one shard only"
-                            ),
-                            path=record.origin,
-                            case=case.name,
-                            other=records[first].origin,
-                        )
+                    raise InputError.saying(
+                        N_(
+                            "{path}: case {case} is also in {other}: each case of a "
+                            "plan runs in one shard only"
+                        ),
+                        path=record.origin,
+                        case=case.name,
+                        other=records[first].origin,
                     )
     return modules
 
