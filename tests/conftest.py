@@ -40,7 +40,7 @@ SLOW_FILES = (
     "tests/torch/test_probe_cli.py",
     "tests/torch/test_docs_coverage.py",
     "tests/app/test_pr_release.py",
-    "tests/torch/test_one_interpreter.py",  # and a hung run's 8 s timeout
+    "tests/torch/test_one_interpreter.py",  # and a hung run's timeout
     "tests/sources/test_corpus.py",
     "tests/torch/resolve/test_resolve_npu.py",
 )
