@@ -5,10 +5,7 @@ pages of its own, or leaves the pages it changed as it found them."""
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
-import sys
-from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -19,10 +16,9 @@ pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp is not install
 from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
+from tests.server.editor import SERVER, Editor, row_of  # noqa: E402
 from tests.server.tree import FOLDER, PUT_METRIC, write_tree  # noqa: E402
 
-SERVER = [sys.executable, "-m", "checker", "server"]
-TIMEOUT = 20  # seconds a test waits for what the server publishes
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
@@ -43,74 +39,6 @@ async def client(lsp_client: LanguageClient, workspace: Path):  # type: ignore[n
     await lsp_client.shutdown_session()
 
 
-class Editor:
-    """What a writer does in the editor: open, type, apply a quick fix."""
-
-    def __init__(self, client: LanguageClient, path: Path) -> None:
-        self.client, self.uri = client, path.as_uri()
-        self.text, self.version = path.read_text(encoding="utf-8"), 1
-
-    def open(self, text: str | None = None) -> None:
-        self.text = self.text if text is None else text
-        item = types.TextDocumentItem(self.uri, "markdown", self.version, self.text)
-        self.client.text_document_did_open(types.DidOpenTextDocumentParams(item))
-
-    def close(self) -> None:
-        identifier = types.TextDocumentIdentifier(self.uri)
-        self.client.text_document_did_close(types.DidCloseTextDocumentParams(identifier))
-
-    def replace_on(self, line: int, old: str, new: str) -> None:
-        """Types `new` over `old` on `line` (1-based): an incremental change."""
-        lines = self.text.split("\n")
-        start = _utf16(lines[line - 1][: lines[line - 1].index(old)])
-        where = types.Range(
-            types.Position(line - 1, start), types.Position(line - 1, start + _utf16(old))
-        )
-        change = types.TextDocumentContentChangePartial(range=where, text=new)
-        lines[line - 1] = lines[line - 1].replace(old, new, 1)
-        self._changed("\n".join(lines), [change])
-
-    def apply(self, edits: Sequence[types.TextEdit]) -> None:
-        """A workspace edit's line edits applied, as an editor sends them: the whole text."""
-        lines = self.text.split("\n")
-        for edit in sorted(edits, key=lambda e: e.range.start.line, reverse=True):
-            start, end = edit.range.start.line, edit.range.end.line
-            lines[start:end] = edit.new_text.split("\n")[:-1]
-        text = "\n".join(lines)
-        self._changed(text, [types.TextDocumentContentChangeWholeDocument(text=text)])
-
-    def _changed(self, text: str, changes: list[types.TextDocumentContentChangeEvent]) -> None:
-        self.text, self.version = text, self.version + 1
-        document = types.VersionedTextDocumentIdentifier(self.version, self.uri)
-        params = types.DidChangeTextDocumentParams(document, changes)
-        self.client.text_document_did_change(params)
-
-    async def diagnostics(
-        self, until: Callable[[list[tuple[int, str | None]]], bool]
-    ) -> list[tuple[int, str | None]]:
-        """The page's diagnostics as (line, rule), once `until` holds of them."""
-        for _ in range(TIMEOUT * 20):
-            found = [
-                (d.range.start.line + 1, str(d.code) if d.code else None)
-                for d in self.client.diagnostics.get(self.uri, [])
-            ]
-            if self.uri in self.client.diagnostics and until(found):
-                return found
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"{self.uri}: {self.client.diagnostics.get(self.uri)}")
-
-
-def _utf16(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
-def _row(text: str, api: str, cell: str) -> int:
-    """The line (1-based) of the product row `cell` of `api`'s table."""
-    lines = text.split("\n")
-    heading = lines.index(f"### {api}")
-    return next(n for n in range(heading, len(lines)) if cell in lines[n]) + 1
-
-
 def _page(workspace: Path, version: str, name: str) -> Path:
     return workspace / FOLDER / f"pytorch_{version}" / name
 
@@ -122,7 +50,7 @@ async def test_writers_session(client: LanguageClient, workspace: Path) -> None:
     elastic = Editor(client, _page(workspace, "2-12-0", "torch-distributed-elastic.md"))
     elastic.open()
     assert await elastic.diagnostics(lambda found: True) == []
-    row = _row(elastic.text, PUT_METRIC, "Ascend 950DT")
+    row = row_of(elastic.text, PUT_METRIC, "Ascend 950DT")
     elastic.replace_on(row, "✘", "✔")
     assert await elastic.diagnostics(bool) == [(row, "doc-differs-from-rule")]
     elastic.replace_on(row, "✔", "✘")
@@ -131,7 +59,7 @@ async def test_writers_session(client: LanguageClient, workspace: Path) -> None:
 
     crossed = Editor(client, _page(workspace, "2-12-0", "torch-distributed-elastic-events.md"))
     crossed.open()
-    mark = _row(crossed.text, "torch.distributed.elastic.metrics.get_elapsed_time_ms", "950DT")
+    mark = row_of(crossed.text, "torch.distributed.elastic.metrics.get_elapsed_time_ms", "950DT")
     assert await crossed.diagnostics(bool) == [(mark, "nonstandard-mark")]
     where = types.Range(types.Position(mark - 1, 0), types.Position(mark - 1, 0))
     context = types.CodeActionContext(diagnostics=[])

@@ -14,7 +14,7 @@ pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp is not install
 from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
-from tests.server.test_e2e import SERVER, Editor, _row  # noqa: E402
+from tests.server.editor import SERVER, Editor, row_of  # noqa: E402
 from tests.server.tree import FOLDER, PUT_METRIC  # noqa: E402
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -45,7 +45,7 @@ async def test_put_metric_flipped_on_the_2_12_0_page_of_master(
     elastic = Editor(client, page)
     elastic.open()
     before = await elastic.diagnostics(lambda found: True)
-    row = _row(elastic.text, PUT_METRIC, "Ascend 950DT")
+    row = row_of(elastic.text, PUT_METRIC, "Ascend 950DT")
     assert row == 1856  # the line the page has it on
     elastic.replace_on(row, "✘", "✔")
     flipped = await elastic.diagnostics(lambda found: found != before)
