@@ -43,6 +43,12 @@ def from_here(path: Path | str) -> str:
         return str(Path(path).absolute())
 
 
+def within(path: str, folder: str) -> bool:
+    """Whether `path` is `folder` or under it, as text (both named alike:
+    absolute, or both from one place; a link is not followed)."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
 def named_from_here(path: str) -> str:
     """A page's path as a message names it: an absolute one inside the current
     folder from there (lintrunner passes absolute paths from the repository's

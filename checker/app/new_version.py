@@ -19,7 +19,7 @@ from pathlib import Path
 
 from checker.app.setup import Settings, setup
 from checker.errors import InputError, UsageError
-from checker.files import write_atomically
+from checker.files import within, write_atomically
 from checker.i18n import N_, message
 from checker.model.catalogue import Catalogue
 from checker.model.docfile import DocFile
@@ -27,7 +27,6 @@ from checker.model.version import is_canonical_version
 from checker.outcome import Command, Outcome
 from checker.read.reader import read_text
 from checker.results import Rewritten
-from checker.rewrite.place import within
 from checker.rewrite.source import Held, load_source
 from checker.rewrite.versions import renamed
 from checker.rewrite.written import PageRewrite, write_changes

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 
 from checker.errors import InputError
+from checker.files import within
 from checker.i18n import N_, message
 
 
@@ -71,7 +72,3 @@ def _first_link(path: str, tree: str) -> str | None:
         if os.path.islink(current):
             return current
     return None
-
-
-def within(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)

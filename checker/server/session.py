@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from checker.app.lint import checked, lint_rules
 from checker.app.setup import Prepared, Settings, config_for
 from checker.errors import DocsCheckError
+from checker.files import named_from_here, within
 from checker.i18n import N_, message
 from checker.model.finding import Finding
 from checker.model.roots import docs_root
@@ -103,13 +104,13 @@ class Session:
         settings = replace(self.settings, reading=reading)
         buffers = Buffers(self.texts, self.reads)  # the texts of now: replaced whole on an edit
         try:
-            linted, self.ready = checked([_named(docs)], settings, buffers=buffers)
+            linted, self.ready = checked([named_from_here(docs)], settings, buffers=buffers)
         except DocsCheckError as error:
             return self._broken(where, str(error))
         self._trees_read |= {docs}
         now: dict[str, list[Shown]] = {}
         # a page deleted on disk is no longer shown
-        pages = {path: page for path, page in self.pages.items() if not _inside(path, docs)}
+        pages = {path: page for path, page in self.pages.items() if not within(path, docs)}
         pages.update((os.path.abspath(page.path), page) for page in linted.corpus.pages)
         self.pages = pages
         for finding in linted.findings:
@@ -143,7 +144,7 @@ class Session:
         except DocsCheckError:
             return root  # the lint says what is wrong with it
         for given in config.docs:
-            if _inside(where, os.path.abspath(given)):
+            if within(where, os.path.abspath(given)):
                 return os.path.abspath(given)
         return root
 
@@ -176,19 +177,9 @@ class Session:
         ]
 
 
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
-
-
-def _named(folder: str) -> str:
-    """The folder as a run names it: from the current folder when inside it."""
-    here = os.getcwd()
-    return os.path.relpath(folder, here) if _inside(folder, here) else folder
-
-
 def _unreadable(error: str, docs: str) -> str | None:
     """The page of the tree an input error is about (it names the page's path
     first), else None."""
     named = _PLACE.match(error)
     where = os.path.abspath(named.group("path")) if named else ""
-    return where if where.endswith(".md") and _inside(where, docs) else None
+    return where if where.endswith(".md") and within(where, docs) else None

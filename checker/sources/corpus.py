@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from checker.errors import InputError, UsageError
+from checker.files import within
 from checker.i18n import N_, Message, joined, message
 from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept, PageRules
@@ -122,7 +123,7 @@ def version_context(
 
 def _inside(folder: str, walked: Sequence[str]) -> bool:
     where = os.path.abspath(folder)
-    return any(where == top or where.startswith(top.rstrip(os.sep) + os.sep) for top in walked)
+    return any(within(where, top) for top in walked)
 
 
 def read_documents(
