@@ -1,8 +1,9 @@
 """Runs the harness in the target interpreter, one process for every job of an
 environment, and turns its answers into evidence (checker.torch.runs). Where
-torch itself fails to import because the torch_npu backend cannot load (no
-CANN: libhccl.so missing), the cause is kept and the harness is started again
-with TORCH_DEVICE_BACKEND_AUTOLOAD=0, for a labelled CPU reference run."""
+the torch_npu backend cannot load (no CANN: libhccl.so missing), which would
+fail `import torch` itself, the harness keeps torch without it
+(scripts/harness.py:import_torch), and the cause is kept: a labelled CPU
+reference run, whose commands carry TORCH_DEVICE_BACKEND_AUTOLOAD=0."""
 
 from __future__ import annotations
 
@@ -42,9 +43,10 @@ class Session:
     torch once and is given the jobs one at a time, each recorded with the
     command that runs it alone. A job that crashes it or hangs past the
     timeout is reported for itself, and the next job gets a new one. Where
-    the torch_npu backend cannot load, it is started again with autoloading
-    turned off for good, and the cause is kept. `close` ends it; `halt`, set
-    by another thread, ends it at once and starts no other (`stop`)."""
+    the torch_npu backend cannot load, the probe says why: the cause is kept,
+    and autoloading is off for good (in any later start too). `close` ends
+    it; `halt`, set by another thread, ends it at once and starts no other
+    (`stop`)."""
 
     def __init__(
         self,
@@ -124,16 +126,13 @@ class Session:
         if self._child is not None and self._child.alive:
             return None
         answer = self._start()
-        found = (answer.message or {}).get("environment") or {}
-        import_error = found.get("torch_import_error")
-        if import_error and "backend extension" in import_error and not self._env:
-            self._end()
-            self._cause, self._env = import_error, dict(AUTOLOAD_OFF)
-            answer = self._start()
         if answer.message is None:
             self._end()
             return answer
         self._reported = answer.message["environment"]
+        backend_error = self._reported.get("backend_error")
+        if backend_error and not self._env:
+            self._cause, self._env = backend_error, dict(AUTOLOAD_OFF)
         if self.environment is None:
             self.environment = environment_of(self._reported, self.catalogue, self._cause)
         return None

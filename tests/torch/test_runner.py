@@ -100,7 +100,29 @@ def test_torch_npu_without_cann_records_the_one_line_cause(npu_evidence: Evidenc
     assert "\n" not in note
 
 
-def test_torch_npu_without_cann_reruns_with_autoload_off(
+def test_torch_npu_without_cann_costs_one_start(npu_python: str) -> None:
+    """One harness process, autoloading as the user has it (on): torch is
+    imported once, the backend's failure is its cause, and the run goes on
+    in that process on the CPU with autoloading off, as its command says."""
+    import json
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "TORCH_DEVICE_BACKEND_AUTOLOAD"}
+    argv = [npu_python, str(HARNESS), "--behaviour", str(behaviour_file("put_metric"))]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.splitlines()[-1])
+    found = report["environment"]
+    assert found["torch_import_error"] is None
+    assert found["backend_error"].startswith(f"RuntimeError: {BACKEND_FAILURE}")
+    assert "libhccl.so" in found["backend_error"]
+    assert (found["torch"], found["autoload_disabled"]) == ("2.13.0+cpu", True)
+    assert "libhccl.so" in found["npu_error"]
+    (run,) = report["runs"]
+    assert [case["name"] for case in run["cases"] if not case["passed"]] == []
+
+
+def test_torch_npu_without_cann_runs_on_with_autoload_off(
     npu_evidence: Evidence, npu_python: str
 ) -> None:
     run = first_run(npu_evidence)

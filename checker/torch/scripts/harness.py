@@ -61,6 +61,9 @@ else:
     from script_common import report_channel  # type: ignore[no-redef]
 
 
+AUTOLOAD = "TORCH_DEVICE_BACKEND_AUTOLOAD"
+
+
 def _version(distribution: str) -> str | None:
     try:
         return metadata.version(distribution)
@@ -85,6 +88,43 @@ def _cann_version(torch_npu: Any) -> str | None:
     return None
 
 
+def import_torch() -> tuple[Any, str | None]:
+    """torch, and why its device backends did not load (None: they loaded,
+    or there are none). With autoloading on, torch loads its backends
+    (torch_npu) at the end of its own import, and a backend that fails fails
+    that import: without CANN, torch_npu does, and a second start with
+    autoloading off would import torch again (seconds) for the CPU reference
+    run. So torch is imported with autoloading off and its backends loaded
+    right after, by torch's own loader: the order `import torch_npu` itself
+    takes (it turns autoloading off, imports torch, then loads). Where a
+    backend fails, torch stays imported and autoloading is off from then on,
+    for the runs and what they start, as the command each run records says."""
+    if os.environ.get(AUTOLOAD, "1") != "1":  # off (or torch would not load them either)
+        import torch
+
+        return torch, None
+    original = os.environ.get(AUTOLOAD)
+    os.environ[AUTOLOAD] = "0"
+    try:
+        # torch's side: this script runs in the target interpreter, which has torch;
+        # imported here, where its failure is caught and reported
+        import torch
+    finally:  # the backends see the switch as the user set it
+        if original is None:
+            del os.environ[AUTOLOAD]
+        else:
+            os.environ[AUTOLOAD] = original
+    load_backends = getattr(torch, "_import_device_backends", None)
+    if load_backends is None:  # a torch from before autoloading (< 2.5): none to load
+        return torch, None
+    try:
+        load_backends()
+    except Exception as error:  # RuntimeError: Failed to load the backend extension: ...
+        os.environ[AUTOLOAD] = "0"
+        return torch, one_line(error)
+    return torch, None
+
+
 def probe() -> tuple[dict[str, Any], Any]:
     """The environment, and torch (None when it does not import)."""
     env: dict[str, Any] = {
@@ -101,15 +141,17 @@ def probe() -> tuple[dict[str, Any], Any]:
         "fake_npu": False,
         "fake_torch": None,
         "torch_import_error": None,
+        "backend_error": None,
         "npu_error": None,
-        "autoload_disabled": os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD") == "0",
+        "autoload_disabled": False,
     }
     try:
-        # torch's side: this script runs in the target interpreter, which has torch;
-        # imported here, where its failure is caught and reported
-        import torch
-    except Exception as error:  # torch_npu autoload without CANN fails right here
+        torch, env["backend_error"] = import_torch()
+    except Exception as error:
         env["torch_import_error"] = one_line(error)
+        torch = None
+    env["autoload_disabled"] = os.environ.get(AUTOLOAD) == "0"
+    if torch is None:
         return env, None
     env["torch"] = str(torch.__version__)
     # A test double that renames the torch release says so, with the real one.
