@@ -543,7 +543,8 @@ def test_at_two_refs_a_name_is_reported_in_each(cli: Invoke, tmp_path: Path) -> 
 
 @pytest.fixture
 def resolve_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The format tests resolve each set of options over each set of pages once."""
+    """The format tests resolve each set of options over each set of pages
+    once; so do the two of master's snapshot (3,249 names, seconds each)."""
     monkeypatch.setattr(checker.torch.resolve.resolution, "resolve_for", _resolve_once)
     monkeypatch.setattr(checker.app.verify, "resolve_for", _resolve_once)
 
@@ -709,7 +710,7 @@ def master(corpus: Path) -> Path:
     return corpus / "master"
 
 
-def test_master_snapshot_lint(cli: Invoke, master: Path) -> None:
+def test_master_snapshot_lint(cli: Invoke, resolve_once: None, master: Path) -> None:
     """How long it takes is the benchmark's business (benchmarks/bench.py), not a test's."""
     code, out, _ = cli("lint", "--resolve-apis", str(master), "--format", "json")
     assert code == 1
@@ -733,7 +734,7 @@ def test_master_snapshot_lint(cli: Invoke, master: Path) -> None:
     ]
 
 
-def test_master_snapshot_verify(cli: Invoke, master: Path) -> None:
+def test_master_snapshot_verify(cli: Invoke, resolve_once: None, master: Path) -> None:
     code, out, _ = cli("verify", str(master), "--resolve-apis", "--no-live")
     assert code == 1
     lines = section(out)
