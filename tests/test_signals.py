@@ -33,6 +33,16 @@ JOBS = 2
 HELD = {signal.SIGINT, signal.SIGTERM}  # what a thread of docs-check leaves to the main one
 WAIT = 30.0  # seconds: for the workers to start, for the run to end, for them to go
 
+
+def _in_the_foreground() -> None:
+    """docs-check as a terminal's foreground job starts it: with SIGINT's
+    default action. A suite started as a background job of a shell without
+    job control (`pytest &` in a script) ignores SIGINT, its children inherit
+    that, and Python leaves an ignored SIGINT ignored, as a background job
+    should: the Ctrl-C tests would then test nothing but that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 ENTRY = """### torch.sprocket.m{page}.f{index}
 
 **原生文档**：[torch.sprocket.m{page}.f{index}](https://pytorch.org/docs/2.12/sprocket.html#torch.sprocket.m{page}.f{index})
@@ -105,7 +115,11 @@ class Run:
     def __init__(self, docs: Path) -> None:
         argv = [DOCS_CHECK, "lint", str(docs), "--no-cache", "--jobs", str(JOBS), "-q"]
         self.process = subprocess.Popen(
-            argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+            argv,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            preexec_fn=_in_the_foreground,
         )
         self.workers: set[Process] = set()
 
@@ -187,6 +201,23 @@ def test_ctrl_c_exits_130_and_ends_the_workers(run: Run, delay: float) -> None:
     assert workers_gone(workers)
 
 
+def test_ctrl_c_is_tested_even_where_the_suite_ignores_sigint(docs: Path) -> None:
+    """The suite run as a background job (SIGINT ignored in it, and so in
+    what it starts): docs-check still starts as a foreground job does."""
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        run = Run(docs)
+    finally:
+        signal.signal(signal.SIGINT, saved)
+    try:
+        workers = run.wait_for_workers()
+        os.killpg(run.process.pid, signal.SIGINT)
+        assert run.ended() == (130, "", "\ndocs-check: aborted\n")
+        assert workers_gone(workers)
+    finally:
+        run.kill_all()
+
+
 @contextlib.contextmanager
 def live_run(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Process]]:
     """`verify --python` in a session of its own, once its harness child (an
@@ -198,7 +229,12 @@ def live_run(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Process]
     python.chmod(0o755)
     argv = [DOCS_CHECK, "verify", "examples/docs", "--python", str(python)]
     process = subprocess.Popen(
-        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, cwd=REPO
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=REPO,
+        preexec_fn=_in_the_foreground,
     )
     child: Process | None = None
     try:
