@@ -99,11 +99,8 @@ def import_torch() -> tuple[Any, str | None]:
     takes (it turns autoloading off, imports torch, then loads). Where a
     backend fails, torch stays imported and autoloading is off from then on,
     for the runs and what they start, as the command each run records says."""
-    if os.environ.get(AUTOLOAD, "1") != "1":  # off (or torch would not load them either)
-        import torch
-
-        return torch, None
     original = os.environ.get(AUTOLOAD)
+    autoload = os.environ.get(AUTOLOAD, "1") == "1"  # torch's own test of the switch
     os.environ[AUTOLOAD] = "0"
     try:
         # torch's side: this script runs in the target interpreter, which has torch;
@@ -115,7 +112,7 @@ def import_torch() -> tuple[Any, str | None]:
         else:
             os.environ[AUTOLOAD] = original
     load_backends = getattr(torch, "_import_device_backends", None)
-    if load_backends is None:  # a torch from before autoloading (< 2.5): none to load
+    if not autoload or load_backends is None:  # off, or a torch from before autoloading (< 2.5)
         return torch, None
     try:
         load_backends()
