@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
 from lsprotocol import types
@@ -15,6 +15,15 @@ from pytest_lsp import LanguageClient
 # the server as CI's installed package starts it
 SERVER = [sys.executable, "-m", "checker", "server"]
 TIMEOUT = 20  # seconds a test waits for what the server publishes
+
+
+async def session(client: LanguageClient, root: Path) -> AsyncIterator[None]:
+    """The server initialized on the workspace `root` until the module's
+    tests are done, then shut down: the body of each module's client fixture."""
+    params = types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=root.as_uri())
+    await client.initialize_session(params)
+    yield
+    await client.shutdown_session()
 
 
 class Editor:

@@ -16,7 +16,7 @@ pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp is not install
 from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
-from tests.server.editor import SERVER, Editor, row_of  # noqa: E402
+from tests.server.editor import SERVER, Editor, row_of, session  # noqa: E402
 from tests.server.tree import FOLDER, PUT_METRIC, write_tree  # noqa: E402
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -31,12 +31,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
 async def client(lsp_client: LanguageClient, workspace: Path):  # type: ignore[no-untyped-def]
-    params = types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri=workspace.as_uri()
-    )
-    await lsp_client.initialize_session(params)
-    yield
-    await lsp_client.shutdown_session()
+    async for _ in session(lsp_client, workspace):
+        yield
 
 
 def _page(workspace: Path, version: str, name: str) -> Path:

@@ -11,10 +11,9 @@ import pytest
 pytest.importorskip("pygls", reason="docs-check[server] is not installed (pygls)")
 pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp is not installed")
 
-from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
-from tests.server.editor import SERVER, Editor, row_of  # noqa: E402
+from tests.server.editor import SERVER, Editor, row_of, session  # noqa: E402
 from tests.server.tree import FOLDER, PUT_METRIC  # noqa: E402
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -27,12 +26,8 @@ def master(corpus: Path) -> Path:
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
 async def client(lsp_client: LanguageClient, master: Path):  # type: ignore[no-untyped-def]
-    params = types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri=master.as_uri()
-    )
-    await lsp_client.initialize_session(params)
-    yield
-    await lsp_client.shutdown_session()
+    async for _ in session(lsp_client, master):
+        yield
 
 
 async def test_put_metric_flipped_on_the_2_12_0_page_of_master(

@@ -6,6 +6,8 @@ traceback in the checker."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import time
@@ -104,9 +106,6 @@ def test_torch_npu_without_cann_costs_one_start(npu_python: str) -> None:
     """One harness process, autoloading as the user has it (on): torch is
     imported once, the backend's failure is its cause, and the run goes on
     in that process on the CPU with autoloading off, as its command says."""
-    import json
-    import os
-
     env = {k: v for k, v in os.environ.items() if k != "TORCH_DEVICE_BACKEND_AUTOLOAD"}
     argv = [npu_python, str(HARNESS), "--behaviour", str(behaviour_file("put_metric"))]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=env)
