@@ -5,6 +5,7 @@ from __future__ import annotations
 from checker.collector import collector_paused
 from checker.model.catalogue import Catalogue
 from checker.model.docfile import DocFile
+from checker.model.placed import placed_page
 from checker.model.support import Page
 from checker.read.context import ReadContext
 from checker.read.load import load_text, page_lines
@@ -28,7 +29,8 @@ def read_text(text: str, doc: DocFile, catalogue: Catalogue, whole: bool = True)
     page = Page(
         doc.path, doc.version, doc.lang, tuple(entries), findings, doc.tree, directives, mentions
     )
-    return complete_names(page) if whole else page
+    # the findings placed once the names are complete: placing reads their APIs
+    return placed_page(complete_names(page)) if whole else page
 
 
 def read_file(doc: DocFile, catalogue: Catalogue) -> Page:

@@ -17,6 +17,7 @@ from functools import cache
 from itertools import pairwise
 
 from checker.model.docfile import DocFile
+from checker.model.placed import placed_page
 from checker.model.support import Page
 from checker.read.block_ids import has_blocks
 from checker.read.load import page_lines
@@ -105,7 +106,7 @@ def joined(doc: DocFile, pages: Sequence[Page]) -> Page:
     directives = tuple(directive for page in pages for directive in page.directives)
     mentions = tuple(mention for page in pages for mention in page.mentions)
     page = Page(doc.path, doc.version, doc.lang, entries, findings, doc.tree, directives, mentions)
-    return complete_names(page)
+    return placed_page(complete_names(page))
 
 
 def _opens(line: str) -> tuple[str | None, re.Pattern[str] | None]:

@@ -10,6 +10,7 @@ import pytest
 
 from checker.model.catalogue import default_catalogue
 from checker.model.docfile import DocFile
+from checker.model.support import Page
 from checker.read.reader import read_text
 from checker.read.split import cut_lines, joined, parts
 from tests.helpers import FIXTURES
@@ -23,8 +24,10 @@ def text() -> str:
     return PAGE.read_text(encoding="utf-8")
 
 
-def read_in_parts(text: str, doc: DocFile, cuts: list[int]) -> object:
-    return joined(doc, [read_text(part, doc, CATALOGUE) for part in parts(text, cuts)])
+def read_in_parts(text: str, doc: DocFile, cuts: list[int]) -> Page:
+    """As a worker reads a page in parts: each part not whole (names completed
+    and findings placed once the parts are joined)."""
+    return joined(doc, [read_text(part, doc, CATALOGUE, False) for part in parts(text, cuts)])
 
 
 def test_cuts_fall_at_headings_after_a_blank_line_outside_code_and_raw_html(text: str) -> None:
@@ -85,5 +88,12 @@ def test_every_page_of_the_real_docs_reads_the_same_in_parts(corpus: Path) -> No
             continue
         cut_pages += 1
         doc = DocFile(str(path), "2.13.0", "zh")
-        assert read_in_parts(text, doc, cuts) == read_text(text, doc, CATALOGUE), path
+        in_parts, whole = read_in_parts(text, doc, cuts), read_text(text, doc, CATALOGUE)
+        assert in_parts == whole, path
+        # and the findings placed alike (fields a Finding's equality leaves out)
+        assert _places(in_parts) == _places(whole), path
     assert cut_pages > 120
+
+
+def _places(page: Page) -> list[tuple[str | None, int | None, str | None]]:
+    return [(f.api, f.entry_line, f.version) for f in page.findings]

@@ -127,6 +127,16 @@ def test_underscore_class_heading_and_nonstandard_rows(page: Page, catalogue: Ca
     assert chain.notes == "链节数不超过64。\n超过后请改用`torch.sprocket.Chain.split`。"
 
 
+def test_findings_are_placed_where_the_page_is_read(page: Page) -> None:
+    """Each finding knows its entry's API and heading line and the page's
+    version as it is read, so that placing it again at every git ref that
+    holds the page (Finding.at) costs nothing more (checker.model.placed)."""
+    heads = sorted((entry.line, entry.api) for entry in page.entries)
+    for f in page.findings:
+        heading, api = max(head for head in heads if head[0] <= f.line)
+        assert (f.api, f.entry_line, f.version) == (api, heading, "2.12.0"), f
+
+
 def test_unreadable_marks_leave_products_unstated(page: Page, catalogue: Catalogue) -> None:
     mesh = entry(page, "torch.sprocket.mesh")
     assert mesh.line == line("### torch.sprocket.mesh")

@@ -139,17 +139,30 @@ def findings_data(findings: Sequence[Finding]) -> list[Any]:
     messages: dict[object, int] = {}
     said: list[Any] = []
     fixes: dict[Fix, int] = {}
+    # A message or fix object shared by many findings (one blob's, placed at
+    # each ref) is looked up once by its identity: a Message's key is built
+    # and a fix hashed, its Edits one by one, 1,300 times for the real
+    # history's 107,000 findings, not 107,000 (0.4 s of its whole-run entry's
+    # 0.5). The findings hold each object while these do.
+    seen_message: dict[int, int] = {}
+    seen_fix: dict[int, int] = {}
+    severities = {severity: severity.value for severity in Severity}
     rows = []
     for f in findings:
-        key = _message_key(f.message)
-        at = messages.get(key)
+        at = seen_message.get(id(f.message))
         if at is None:
-            at = messages[key] = len(said)
-            said.append(message_data(f.message))
+            key = _message_key(f.message)
+            at = messages.get(key)
+            if at is None:
+                at = messages[key] = len(said)
+                said.append(message_data(f.message))
+            seen_message[id(f.message)] = at
+        fix = seen_fix.get(id(f.fix))
+        if fix is None:
+            fix = seen_fix[id(f.fix)] = fixes.setdefault(f.fix, len(fixes))
         path = paths.setdefault(f.path, len(paths))
-        fix = fixes.setdefault(f.fix, len(fixes))
         rows.append(
-            [path, f.line, f.rule, f.severity.value, at, f.api, f.entry_line, f.version, fix]
+            [path, f.line, f.rule, severities[f.severity], at, f.api, f.entry_line, f.version, fix]
         )
     edits = [[[edit.line, edit.old, edit.new] for edit in fix] for fix in fixes]
     return [list(paths), said, edits, rows]
