@@ -393,17 +393,37 @@ def test_python_for_gives_a_version_to_another_interpreter(
     ]
 
 
+@pytest.fixture
+def starts(monkeypatch: pytest.MonkeyPatch) -> list[Started]:
+    """Every resolver interpreter a run starts, in order."""
+    seen: list[Started] = []
+    real_start = checker.torch.resolve.resolution.start_resolver
+
+    def recording(python: str) -> Started:
+        started = real_start(python)
+        seen.append(started)
+        return started
+
+    monkeypatch.setattr(checker.torch.resolve.resolution, "start_resolver", recording)
+    return seen
+
+
 def test_an_interpreter_given_for_every_version_leaves_this_one_unasked(
-    cli: Invoke, tmp_path: Path
+    cli: Invoke, tmp_path: Path, starts: list[Started]
 ) -> None:
+    """The versions are known from the pages' folders before any page is read:
+    an interpreter that no version read is given to is not even started (its
+    torch import would be for nothing)."""
     other = wrapper(tmp_path, "python-2.13", f'exec "{PYTHON}" "$@"')
     code, out, _ = cli("lint", "--resolve-apis", X_13, "--python-for", f"2.13.0={other}",
                        "--python-for", f"2.10.0={other}", "--format", "json")  # fmt: skip
     assert code == 1
     document = json.loads(out)
     assert [e["python"] for e in document["resolution_environments"]] == [other]
+    assert [started.argv[0] for started in starts] == [other]
     _, out, _ = cli("lint", "--resolve-apis", X_13, "--python-for", f"2.10.0={other}")
     assert f"  note: --python-for 2.10.0={other}: no docs of 2.10.0 were read" in section(out)
+    assert [started.argv[0] for started in starts] == [other, PYTHON]
 
 
 def test_a_named_interpreter_that_cannot_be_used_is_an_input_error(
@@ -480,27 +500,26 @@ def test_resolve_options_without_resolve_apis_are_usage_errors(cli: Invoke) -> N
 
 
 def test_interpreters_started_ahead_are_always_ended(
-    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    cli: Invoke, tmp_path: Path, starts: list[Started]
 ) -> None:
-    """Each interpreter starts before the pages are read (its torch import
-    overlaps the reading); one that is not asked, or a run that stops with a
-    usage error, leaves no process behind."""
-    seen: list[Started] = []
-    real_start = checker.torch.resolve.resolution.start_resolver
-
-    def recording(python: str) -> Started:
-        started = real_start(python)
-        seen.append(started)
-        return started
-
-    monkeypatch.setattr(checker.torch.resolve.resolution, "start_resolver", recording)
-    other = wrapper(tmp_path, "python-2.13", f'exec "{PYTHON}" "$@"')
-    code, _, _ = cli("lint", "--resolve-apis", X_13, "--python-for", f"2.13.0={other}")
-    assert code == 1  # this interpreter was started, then not asked: x.md is all 2.13.0
+    """Each interpreter a version read is given to starts before the pages are
+    read (its torch import overlaps the reading); one that is not asked (its
+    version's pages document no name), or a run that stops with a usage error
+    after they started, leaves no process behind."""
+    other = wrapper(tmp_path, "python-2.10", f'exec "{PYTHON}" "$@"')
+    empty = tmp_path / "docs" / "pytorch_2-10-0" / "empty.md"
+    empty.parent.mkdir(parents=True)
+    empty.write_text("# nothing documented\n", encoding="utf-8")
+    code, _, _ = cli("lint", "--resolve-apis", X_13, str(empty), "--python-for", f"2.10.0={other}")
+    assert code == 1  # the other interpreter was started, then not asked: no name of 2.10.0
+    code, _, err = cli("verify", "--docs", X_13, "--rules", RULES, "--api", "torch.Tensor.abs",
+                       "--no-live", "--resolve-apis")  # fmt: skip
+    assert (code, err) == (2, f"docs-check: error: no y.md under {X_13}\n")
+    assert [started.argv[0] for started in starts] == [PYTHON, other, PYTHON]
     code, _, err = cli("lint", "--resolve-apis", "no/such/docs")
     assert (code, err) == (2, "docs-check: error: no/such/docs: no such file or folder\n")
-    assert [started.argv[0] for started in seen] == [PYTHON, other, PYTHON]
-    for started in seen:
+    assert len(starts) == 3  # no page: no version, and nothing started
+    for started in starts:
         assert started.process is not None
         assert started.process.returncode is not None
 
