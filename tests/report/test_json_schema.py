@@ -33,6 +33,7 @@ from checker.report.objects import RECORD_FIELDS
 from checker.torch.resolve.resolved import NOT_RESOLVED, Lookup
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING
+from tests.resolved_once import answer_once
 
 SCHEMAS = Path(checker.__file__).parent / "schemas"
 NAMES = (
@@ -226,7 +227,10 @@ def test_lint_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv", [("lint", RESOLVE_DOCS), RESOLVE_VERIFY], ids=["lint", "verify"])
-def test_json_with_resolve_apis(cli: Invoke, argv: tuple[str, ...]) -> None:
+def test_json_with_resolve_apis(
+    cli: Invoke, argv: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answer_once(monkeypatch)  # lint and verify ask this interpreter for the same names
     code, out, _ = cli(*argv, "--resolve-apis", "--python", sys.executable, "--format", "json")
     assert code == 1
     document = valid(argv[0], out)
