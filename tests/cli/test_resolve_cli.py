@@ -30,8 +30,8 @@ import checker.torch.resolve.resolution
 from checker.process import Started, run_command
 from checker.torch.resolve.resolution import ResolveOptions
 from checker.torch.resolve.resolver import SCRIPT
+from tests.answered_once import answer_once
 from tests.helpers import REPO, git, outside_page, tripwires, wrapper
-from tests.resolved_once import answer_once
 
 DOCS = "tests/fixtures/resolve/docs"
 NATIVE = f"{DOCS}/zh/api/native_api"
@@ -369,10 +369,16 @@ def test_python_for_an_interpreter_of_another_release_resolves_nothing_for_it(
     assert not any(line.startswith("  note:") for line in lines)  # one interpreter, run once
 
 
+@pytest.fixture(scope="module")
+def other(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Another interpreter of torch 2.13.0: this one, through a wrapper; one
+    path for the module, so that what it is asked it answers once (resolve_once)."""
+    return wrapper(tmp_path_factory.mktemp("other"), "python-2.13", f'exec "{PYTHON}" "$@"')
+
+
 def test_python_for_gives_a_version_to_another_interpreter(
-    cli: Invoke, resolve_once: None, tmp_path: Path
+    cli: Invoke, resolve_once: None, other: str
 ) -> None:
-    other = wrapper(tmp_path, "python-2.13", f'exec "{PYTHON}" "$@"')
     code, out, err = cli(
         "lint", "--resolve-apis", DOCS, "--python-for", f"2.13.0={other}", "--format", "json"
     )
@@ -410,12 +416,11 @@ def starts(monkeypatch: pytest.MonkeyPatch) -> list[Started]:
 
 
 def test_an_interpreter_given_for_every_version_leaves_this_one_unasked(
-    cli: Invoke, resolve_once: None, tmp_path: Path, starts: list[Started]
+    cli: Invoke, resolve_once: None, other: str, starts: list[Started]
 ) -> None:
     """The versions are known from the pages' folders before any page is read:
     an interpreter that no version read is given to is not even started (its
     torch import would be for nothing)."""
-    other = wrapper(tmp_path, "python-2.13", f'exec "{PYTHON}" "$@"')
     code, out, _ = cli("lint", "--resolve-apis", X_13, "--python-for", f"2.13.0={other}",
                        "--python-for", f"2.10.0={other}", "--format", "json")  # fmt: skip
     assert code == 1
@@ -567,7 +572,7 @@ def test_at_two_refs_a_name_is_reported_in_each(
 @pytest.fixture
 def resolve_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The tests resolve each set of names in each interpreter once
-    (tests/resolved_once.py); so do the two of master's snapshot (3,249 names,
+    (tests/answered_once.py); so do the two of master's snapshot (3,249 names,
     seconds each)."""
     answer_once(monkeypatch)
 

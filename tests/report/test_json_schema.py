@@ -31,9 +31,9 @@ from checker.model.support import PageFormat
 from checker.model.verdict import PER_ENTRY, PER_PRODUCT
 from checker.report.objects import RECORD_FIELDS
 from checker.torch.resolve.resolved import NOT_RESOLVED, Lookup
+from tests.answered_once import answer_once
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING
-from tests.resolved_once import answer_once
 
 SCHEMAS = Path(checker.__file__).parent / "schemas"
 NAMES = (
@@ -429,7 +429,9 @@ _COVERED: list[Document] = []  # one torch subprocess for the tests that need it
 def _coverage(cli: Invoke) -> Document:
     if not _COVERED:
         argv = ("coverage", "tests/fixtures/coverage", "--python", sys.executable)
-        code, out, _ = cli(*argv, "--format", "json")
+        with pytest.MonkeyPatch.context() as patch:
+            answer_once(patch)  # tests/torch/test_docs_coverage.py asks the same
+            code, out, _ = cli(*argv, "--format", "json")
         assert code == 0
         _COVERED.append(json.loads(out))
     return copy.deepcopy(_COVERED[0])

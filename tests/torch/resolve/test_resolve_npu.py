@@ -18,8 +18,8 @@ from checker.model.support import Page
 from checker.sources.corpus import read_corpus
 from checker.torch.resolve.resolved import Lookup
 from checker.torch.resolve.resolver import resolve_apis
+from tests.answered_once import answer_once
 from tests.helpers import outcomes_of
-from tests.resolved_once import answer_once
 
 from ..support import LIVE_VARIABLES, REPO
 

@@ -22,8 +22,8 @@ from checker.process import run_command
 from checker.sources.corpus import read_corpus
 from checker.torch.resolve.resolved import Lookup, NameResult, ResolveReport
 from checker.torch.resolve.resolver import SCRIPT, documented_names, resolve_apis
+from tests.answered_once import answer_once
 from tests.helpers import REPO, outside_page, tripwires, wrapper
-from tests.resolved_once import answer_once
 
 FIXTURES = REPO / "tests" / "fixtures"
 CATALOGUE = default_catalogue()
