@@ -25,7 +25,6 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-import checker.app.verify
 import checker.torch.resolve.resolution
 from checker.process import Started, run_command
 from checker.torch.resolve.resolution import ResolveOptions
@@ -401,8 +400,8 @@ def test_python_for_gives_a_version_to_another_interpreter(
 
 @pytest.fixture
 def starts(monkeypatch: pytest.MonkeyPatch) -> list[Started]:
-    """Every resolver interpreter a run starts, in order (asked for after
-    resolve_once, what resolve_once stands in for them)."""
+    """Every resolver interpreter a run starts, in order; with resolve_once
+    (asked for first), what stands in for each."""
     seen: list[Started] = []
     real_start = checker.torch.resolve.resolution.start_resolver
 
