@@ -81,16 +81,17 @@ def checked(
 
         change = changed(since)
     resolve, resolution = settings.resolve, None
-    with resolvers(resolve) as started:
+    with resolvers(resolve) as ahead:
         # the page rules run where each page is read (in the workers)
         read_with = PageRules(page_rules)
         options = replace(settings.reading.options(progress), page_rules=read_with, buffers=buffers)
-        corpus = read_corpus(ready.docs, ready.catalogue, options=options)
-        if resolve is not None:
+        gathered = ahead.start if ahead is not None else None
+        corpus = read_corpus(ready.docs, ready.catalogue, options=options, gathered=gathered)
+        if ahead is not None:  # --resolve-apis
             # start-up: torch's resolver (and the processes it runs) loads only with --resolve-apis
             from checker.torch.resolve.resolution import resolve_for
 
-            resolution = resolve_for(corpus.pages, resolve, progress, started)
+            resolution = resolve_for(corpus.pages, ahead.options, progress, ahead.started)
     context = version_context(corpus, ready.catalogue, options, ready.docs)
     store = CheckedStore(options.cache, ready.catalogue) if options.cache else None
     rules = lint_rules(ready, settings)

@@ -22,10 +22,9 @@ from checker.sources.page_cache.store import PageCache, default_cache_dir
 
 if TYPE_CHECKING:
     from checker.gate.gate import Gate
-    from checker.process import Started
     from checker.progress import Progress
     from checker.sources.gitrefs import GitRef
-    from checker.torch.resolve.resolution import ResolveOptions
+    from checker.torch.resolve.resolution import Ahead, ResolveOptions
 
 
 @dataclass(frozen=True)
@@ -158,9 +157,10 @@ def read_docs(
 
 
 @contextmanager
-def resolvers(resolve: ResolveOptions | None) -> Iterator[dict[str, Started] | None]:
-    """The resolver interpreters, started before the pages are read (torch
-    imports while they are)."""
+def resolvers(resolve: ResolveOptions | None) -> Iterator[Ahead | None]:
+    """The resolver interpreters, to start once the pages to read are known
+    and before any is read (torch imports while they are): read_corpus's
+    `gathered`."""
     if resolve is None:
         yield None
         return

@@ -12,7 +12,7 @@ tests too (checker.app.tests), as findings."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from checker.app.live import run_live
@@ -35,11 +35,10 @@ from checker.model.finding import Finding
 from checker.model.support import Entry, Page
 from checker.model.verdict import DENIES_PASSES, UNVERIFIED
 from checker.outcome import Command, FailOn, Outcome, Unverified
-from checker.process import Started
 from checker.progress import Progress
 from checker.sources.corpus import read_corpus
 from checker.sources.gitrefs import GitRef
-from checker.torch.resolve.resolution import resolve_for
+from checker.torch.resolve.resolution import Ahead, resolve_for
 from checker.verify.crosscheck import crosscheck, verifying_nothing
 from checker.verify.docs_changes import DocsChanges, compared
 from checker.verify.evidence_load import load_evidence
@@ -58,8 +57,8 @@ def run_verify(request: Request, catalogue: Catalogue) -> VerifyReport:
             test_refs=tuple((version, ref.ref) for version, ref in read),
             test_at=tuple(ref for _, ref in read),
         )
-    with resolvers(request.resolve) as started:  # torch imports while pages are read
-        report = _verify(request, catalogue, rules, started)
+    with resolvers(request.resolve) as ahead:  # torch imports while pages are read
+        report = _verify(request, catalogue, rules, ahead)
     return dataclasses.replace(report, notes=(*notes, *report.notes))
 
 
@@ -67,7 +66,7 @@ def _verify(
     request: Request,
     catalogue: Catalogue,
     rules: list[Expectation],
-    started: Mapping[str, Started] | None,
+    ahead: Ahead | None,
 ) -> VerifyReport:
     # Any page of a version may document a rule's API, and one that contradicts
     # the rule's page must be seen: the pages parsed are the rules' pages and
@@ -76,7 +75,10 @@ def _verify(
     # page's names and --base compares every page: they read them all.
     whole = request.resolve is not None or request.base is not None
     needed = None if whole else needed_pages((r.doc for r in rules), (r.api for r in rules))
-    corpus = read_corpus(request.docs, catalogue, options=request.reading, needed=needed)
+    gathered = ahead.start if ahead is not None else None
+    corpus = read_corpus(
+        request.docs, catalogue, options=request.reading, needed=needed, gathered=gathered
+    )
     apis, docs = {rule.api for rule in rules}, {rule.doc for rule in rules}
     if not any(Path(page.path).name in docs for page in corpus.pages):
         raise UsageError.saying(
@@ -98,8 +100,8 @@ def _verify(
             errors.append(str(error))
     progress = request.reading.progress  # the same progress line as reading
     resolution = None
-    if request.resolve is not None:  # before the live runs: the resolvers are waiting
-        resolution = resolve_for(corpus.pages, request.resolve, progress, started)
+    if ahead is not None:  # --resolve-apis, before the live runs: the resolvers are waiting
+        resolution = resolve_for(corpus.pages, ahead.options, progress, ahead.started)
         errors += resolution.errors
     notes: list[str] = []
     findings: list[Finding] = []

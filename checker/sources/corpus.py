@@ -66,6 +66,7 @@ def read_corpus(
     names: Collection[str] | None = None,
     options: ReadOptions | None = None,
     needed: Callable[[DocFile, bytes], bool] | None = None,
+    gathered: Callable[[Sequence[DocFile]], None] | None = None,
 ) -> Corpus:
     """A path that is missing or holds no API pages is one error among the
     others; only when no path gives a page is the whole command a usage error.
@@ -73,7 +74,9 @@ def read_corpus(
     their bytes (at git refs fetched first) the pages that are parsed
     (checker.verify.needed); a page it leaves out is still loaded and decoded,
     so that a file that cannot be read is the same error as before. With git
-    refs, `paths` are paths inside the repository."""
+    refs, `paths` are paths inside the repository. `gathered` is told of the
+    pages to read before any is read (the resolvers of their versions start,
+    checker.torch.resolve.resolution.Ahead)."""
     options = options or ReadOptions()
     documents, errors, fetch = gather(paths, names, options.refs, options.buffers)
     if not documents:
@@ -81,6 +84,8 @@ def read_corpus(
             said = N_("no {names} under {paths}")
             errors.append(message(said, names=" or ".join(sorted(names)), paths=", ".join(paths)))
         raise UsageError(joined(errors, N_("{first}; {then}")) or message(N_("no paths given")))
+    if gathered is not None:
+        gathered([doc for doc, _ in documents])
     if needed is not None:
         if fetch is not None:  # at git refs: the bytes first, one git process per repository
             docs = [doc for doc, _ in documents]

@@ -7,30 +7,29 @@ The resolver runs in a subprocess of this interpreter (sys.executable, the real
 CPU torch 2.13.0 of the test extra, without torch_npu, tensorboard or urllib3;
 tests/test_resolve.py checks that); the test process never imports torch.
 Interpreters that should not or cannot resolve are shell wrappers in tmp_path.
-Tests of what becomes of a resolution (the formats, the gate, the language)
-resolve each set of options over each set of pages once (`resolve_once`): the
-first test to ask resolves for real, through the interpreter started ahead, and
-the others render what it found."""
+Tests of what becomes of a resolution (the formats, the gate, the language,
+which interpreter is asked for which version) ask each interpreter for each
+set of names once (`resolve_once`): the first test to ask runs the resolver
+for real, and the others get its answer; tests of the interpreters' starts
+run them all."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import signal
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
 
-import checker.app.verify
 import checker.torch.resolve.resolution
-from checker.model.support import Page
 from checker.process import Started, run_command
-from checker.progress import Progress
-from checker.torch.resolve.resolution import Resolution, ResolveOptions
+from checker.torch.resolve.resolution import ResolveOptions
 from checker.torch.resolve.resolver import SCRIPT
+from tests.answered_once import answer_once
 from tests.helpers import REPO, git, outside_page, tripwires, wrapper
 
 DOCS = "tests/fixtures/resolve/docs"
@@ -333,7 +332,7 @@ def test_baseline_records_them_and_require_all_versions_exits_3(
 
 
 def test_require_all_versions_passes_when_every_version_resolves(
-    cli: Invoke, tmp_path: Path
+    cli: Invoke, resolve_once: None, tmp_path: Path
 ) -> None:
     code, out, _ = cli("lint", "--resolve-apis", "--require-all-versions", X_13)
     assert code == 1  # the findings of x.md
@@ -358,7 +357,7 @@ def test_require_all_versions_passes_when_every_version_resolves(
 
 
 def test_python_for_an_interpreter_of_another_release_resolves_nothing_for_it(
-    cli: Invoke,
+    cli: Invoke, resolve_once: None
 ) -> None:
     """2.12.0 given to this interpreter, whose torch is 2.13.0: not a match."""
     code, out, _ = cli("lint", "--resolve-apis", DOCS, "--python-for", f"2.12.0={PYTHON}")
@@ -369,10 +368,16 @@ def test_python_for_an_interpreter_of_another_release_resolves_nothing_for_it(
     assert not any(line.startswith("  note:") for line in lines)  # one interpreter, run once
 
 
+@pytest.fixture(scope="module")
+def other(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Another interpreter of torch 2.13.0: this one, through a wrapper; one
+    path for the module, so that what it is asked it answers once (resolve_once)."""
+    return wrapper(tmp_path_factory.mktemp("other"), "python-2.13", f'exec "{PYTHON}" "$@"')
+
+
 def test_python_for_gives_a_version_to_another_interpreter(
-    cli: Invoke, resolve_once: None, tmp_path: Path
+    cli: Invoke, resolve_once: None, other: str
 ) -> None:
-    other = wrapper(tmp_path, "python-2.13", f'exec "{PYTHON}" "$@"')
     code, out, err = cli(
         "lint", "--resolve-apis", DOCS, "--python-for", f"2.13.0={other}", "--format", "json"
     )
@@ -393,21 +398,41 @@ def test_python_for_gives_a_version_to_another_interpreter(
     ]
 
 
+@pytest.fixture
+def starts(monkeypatch: pytest.MonkeyPatch) -> list[Started]:
+    """Every resolver interpreter a run starts, in order; with resolve_once
+    (asked for first), what stands in for each."""
+    seen: list[Started] = []
+    real_start = checker.torch.resolve.resolution.start_resolver
+
+    def recording(python: str) -> Started:
+        started = real_start(python)
+        seen.append(started)
+        return started
+
+    monkeypatch.setattr(checker.torch.resolve.resolution, "start_resolver", recording)
+    return seen
+
+
 def test_an_interpreter_given_for_every_version_leaves_this_one_unasked(
-    cli: Invoke, tmp_path: Path
+    cli: Invoke, resolve_once: None, other: str, starts: list[Started]
 ) -> None:
-    other = wrapper(tmp_path, "python-2.13", f'exec "{PYTHON}" "$@"')
+    """The versions are known from the pages' folders before any page is read:
+    an interpreter that no version read is given to is not even started (its
+    torch import would be for nothing)."""
     code, out, _ = cli("lint", "--resolve-apis", X_13, "--python-for", f"2.13.0={other}",
                        "--python-for", f"2.10.0={other}", "--format", "json")  # fmt: skip
     assert code == 1
     document = json.loads(out)
     assert [e["python"] for e in document["resolution_environments"]] == [other]
+    assert [started.argv[0] for started in starts] == [other]
     _, out, _ = cli("lint", "--resolve-apis", X_13, "--python-for", f"2.10.0={other}")
     assert f"  note: --python-for 2.10.0={other}: no docs of 2.10.0 were read" in section(out)
+    assert [started.argv[0] for started in starts] == [other, PYTHON]
 
 
 def test_a_named_interpreter_that_cannot_be_used_is_an_input_error(
-    cli: Invoke, tmp_path: Path
+    cli: Invoke, resolve_once: None, tmp_path: Path
 ) -> None:
     missing = str(tmp_path / "no-such-python")
     code, out, err = cli("lint", "--resolve-apis", DOCS, "--python-for", f"2.13.0={missing}")
@@ -480,35 +505,37 @@ def test_resolve_options_without_resolve_apis_are_usage_errors(cli: Invoke) -> N
 
 
 def test_interpreters_started_ahead_are_always_ended(
-    cli: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    cli: Invoke, tmp_path: Path, starts: list[Started]
 ) -> None:
-    """Each interpreter starts before the pages are read (its torch import
-    overlaps the reading); one that is not asked, or a run that stops with a
-    usage error, leaves no process behind."""
-    seen: list[Started] = []
-    real_start = checker.torch.resolve.resolution.start_resolver
-
-    def recording(python: str) -> Started:
-        started = real_start(python)
-        seen.append(started)
-        return started
-
-    monkeypatch.setattr(checker.torch.resolve.resolution, "start_resolver", recording)
-    other = wrapper(tmp_path, "python-2.13", f'exec "{PYTHON}" "$@"')
-    code, _, _ = cli("lint", "--resolve-apis", X_13, "--python-for", f"2.13.0={other}")
-    assert code == 1  # this interpreter was started, then not asked: x.md is all 2.13.0
+    """Each interpreter a version read is given to starts before the pages are
+    read (its torch import overlaps the reading); one that is not asked (its
+    version's pages document no name), or a run that stops with a usage error
+    after it started, leaves no process behind. The interpreter here only
+    sleeps, so that what ends it is the run, not its own exit."""
+    sleeper = wrapper(tmp_path, "sleeping-python", "exec sleep 60")
+    empty = tmp_path / "docs" / "pytorch_2-10-0" / "empty.md"
+    empty.parent.mkdir(parents=True)
+    empty.write_text("# nothing documented\n", encoding="utf-8")
+    code, _, _ = cli("lint", "--resolve-apis", str(empty), "--python-for", f"2.10.0={sleeper}")
+    assert code == 0  # the interpreter was started, then not asked: no name of 2.10.0
+    code, _, err = cli("verify", "--docs", X_13, "--rules", RULES, "--api", "torch.Tensor.abs",
+                       "--no-live", "--resolve-apis", "--python", sleeper)  # fmt: skip
+    assert (code, err) == (2, f"docs-check: error: no y.md under {X_13}\n")
+    assert [started.argv[0] for started in starts] == [sleeper, sleeper]
     code, _, err = cli("lint", "--resolve-apis", "no/such/docs")
     assert (code, err) == (2, "docs-check: error: no/such/docs: no such file or folder\n")
-    assert [started.argv[0] for started in seen] == [PYTHON, other, PYTHON]
-    for started in seen:
+    assert len(starts) == 2  # no page: no version, and nothing started
+    for started in starts:
         assert started.process is not None
-        assert started.process.returncode is not None
+        assert started.process.returncode == -signal.SIGKILL  # ended by the run
 
 
 # -- docs at git refs ---------------------------------------------------------------------
 
 
-def test_at_two_refs_a_name_is_reported_in_each(cli: Invoke, tmp_path: Path) -> None:
+def test_at_two_refs_a_name_is_reported_in_each(
+    cli: Invoke, resolve_once: None, tmp_path: Path
+) -> None:
     repo = tmp_path / "docs-repo"
     page = "docs/zh/api/native_api/pytorch_2-13-0/x.md"
     (repo / page).parent.mkdir(parents=True)
@@ -543,26 +570,10 @@ def test_at_two_refs_a_name_is_reported_in_each(cli: Invoke, tmp_path: Path) -> 
 
 @pytest.fixture
 def resolve_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The format tests resolve each set of options over each set of pages
-    once; so do the two of master's snapshot (3,249 names, seconds each)."""
-    monkeypatch.setattr(checker.torch.resolve.resolution, "resolve_for", _resolve_once)
-    monkeypatch.setattr(checker.app.verify, "resolve_for", _resolve_once)
-
-
-_REAL_RESOLVE_FOR = checker.torch.resolve.resolution.resolve_for
-_RESOLVED: dict[tuple[Any, ...], Resolution] = {}
-
-
-def _resolve_once(
-    pages: Sequence[Page],
-    options: ResolveOptions,
-    progress: Progress | None = None,
-    started: Mapping[str, Started] | None = None,
-) -> Resolution:
-    key = (tuple(page.path for page in pages), options)
-    if key not in _RESOLVED:
-        _RESOLVED[key] = _REAL_RESOLVE_FOR(pages, options, progress, started)
-    return _RESOLVED[key]
+    """The tests resolve each set of names in each interpreter once
+    (tests/answered_once.py); so do the two of master's snapshot (3,249 names,
+    seconds each)."""
+    answer_once(monkeypatch)
 
 
 @pytest.fixture(params=["lint", "verify"])
@@ -750,7 +761,7 @@ def test_master_snapshot_verify(cli: Invoke, resolve_once: None, master: Path) -
 
 
 def test_resolution_options_are_hashable() -> None:
-    """resolve_once keys on them."""
+    """Frozen: a run's options do not change under it."""
     options = ResolveOptions(python_for=(("2.12.0", "a"),), require_all_versions=True)
     assert hash(options) == hash(dataclasses.replace(options))
 

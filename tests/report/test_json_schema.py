@@ -31,6 +31,7 @@ from checker.model.support import PageFormat
 from checker.model.verdict import PER_ENTRY, PER_PRODUCT
 from checker.report.objects import RECORD_FIELDS
 from checker.torch.resolve.resolved import NOT_RESOLVED, Lookup
+from tests.answered_once import answer_once
 from tests.helpers import FAKE_HARNESS_PYTHON, REPO, git, use_fake_harness
 from tests.report.conftest import EVIDENCE_FILES, VERIFY_EVIDENCE, VERIFY_FAILING
 
@@ -226,7 +227,10 @@ def test_lint_json_of_a_page_at_a_git_ref(cli: Invoke, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv", [("lint", RESOLVE_DOCS), RESOLVE_VERIFY], ids=["lint", "verify"])
-def test_json_with_resolve_apis(cli: Invoke, argv: tuple[str, ...]) -> None:
+def test_json_with_resolve_apis(
+    cli: Invoke, argv: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answer_once(monkeypatch)  # lint and verify ask this interpreter for the same names
     code, out, _ = cli(*argv, "--resolve-apis", "--python", sys.executable, "--format", "json")
     assert code == 1
     document = valid(argv[0], out)
@@ -425,7 +429,9 @@ _COVERED: list[Document] = []  # one torch subprocess for the tests that need it
 def _coverage(cli: Invoke) -> Document:
     if not _COVERED:
         argv = ("coverage", "tests/fixtures/coverage", "--python", sys.executable)
-        code, out, _ = cli(*argv, "--format", "json")
+        with pytest.MonkeyPatch.context() as patch:
+            answer_once(patch)  # tests/torch/test_docs_coverage.py asks the same
+            code, out, _ = cli(*argv, "--format", "json")
         assert code == 0
         _COVERED.append(json.loads(out))
     return copy.deepcopy(_COVERED[0])

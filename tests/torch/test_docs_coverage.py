@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from checker.torch.docs_coverage import namespaces_of
+from tests.answered_once import answer_once
 from tests.helpers import REPO, outcomes_of
 
 DOCS = "tests/fixtures/coverage"
@@ -49,6 +50,7 @@ def fixture_run() -> tuple[int, str, str, Any]:
     out, err = io.StringIO(), io.StringIO()
     with pytest.MonkeyPatch.context() as patch, outcomes_of("coverage") as outcomes:
         patch.chdir(REPO)
+        answer_once(patch)  # tests/report/test_json_schema.py asks the same
         with redirect_stdout(out), redirect_stderr(err):
             code = run(["coverage", DOCS, "--python", sys.executable, "--format", "json"])
     (outcome,) = outcomes
@@ -102,7 +104,9 @@ def test_text_and_markdown(fixture_run: tuple[int, str, str, Any]) -> None:
 
 def test_an_interpreter_named_that_cannot_be_used_is_an_error(cli: Invoke, tmp_path: Path) -> None:
     python = str(tmp_path / "no-python")
-    code, out, err = cli("coverage", DOCS, "--python-for", f"2.13.0={python}", "--format", "json")
+    # both versions given to it: no other interpreter is asked (nor imports torch)
+    code, out, err = cli("coverage", DOCS, "--python-for", f"2.12.0={python}",
+                         "--python-for", f"2.13.0={python}", "--format", "json")  # fmt: skip
     assert code == 2
     assert err.startswith(f"docs-check: error: {python}: no such interpreter")
     assert json.loads(out)["not_covered"][-1]["version"] == "2.13.0"

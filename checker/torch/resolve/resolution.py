@@ -1,17 +1,18 @@
 """What `--resolve-apis` asks for and what became of it: the interpreters of
-`--python` (or this one) and `--python-for VERSION=PATH`, started ahead so that
-torch imports while the pages are read, each asked for the versions it is
-given for (checker.torch.resolve.resolver does the asking), and one `Resolution` for
-the reports."""
+`--python` (or this one) and `--python-for VERSION=PATH`, those that a version
+read is given to started ahead so that torch imports while the pages are read,
+each asked for the versions it is given for (checker.torch.resolve.resolver
+does the asking), and one `Resolution` for the reports."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from checker.i18n import N_, joined, message, say
+from checker.model.docfile import DocFile
 from checker.model.support import Page
 from checker.model.version import version_key
 from checker.process import Started
@@ -117,17 +118,38 @@ class Resolution:
         return say(message(N_("; resolution: {said}"), said=said))
 
 
+class Ahead:
+    """The interpreters of a run started ahead, for resolve_for: once the
+    pages to read are known, and before any is read, so that they import torch
+    while the pages are read (the script imports torch before it reads its
+    names)."""
+
+    def __init__(self, options: ResolveOptions) -> None:
+        self.options = options
+        self.started: dict[str, Started] = {}
+
+    def start(self, docs: Iterable[DocFile]) -> None:
+        """Starts, one process each, the interpreters that the versions of
+        `docs` are given to (their folders say which, before a page is read);
+        one given no version read is not started: it would import torch for
+        nothing (`--python-for` of a version not read, or this interpreter
+        when every version read has its own)."""
+        mapped = dict(self.options.python_for)
+        given = {mapped.get(doc.version, self.options.main) for doc in docs}
+        for python in dict.fromkeys([self.options.main, *mapped.values()]):
+            if python in given and python not in self.started:
+                self.started[python] = start_resolver(python)
+
+
 @contextmanager
-def resolvers_started(options: ResolveOptions) -> Iterator[dict[str, Started]]:
-    """Starts the interpreters of `options` now, one process each, so that they
-    import torch while the pages are read (the script imports torch before it
-    reads its names); for resolve_for. Any that was not used is ended on exit."""
-    pythons = dict.fromkeys([options.main, *(python for _, python in options.python_for)])
-    started = {python: start_resolver(python) for python in pythons}
+def resolvers_started(options: ResolveOptions) -> Iterator[Ahead]:
+    """The interpreters to start ahead (Ahead.start); any that was not used
+    is ended on exit."""
+    ahead = Ahead(options)
     try:
-        yield started
+        yield ahead
     finally:
-        for process in started.values():
+        for process in ahead.started.values():
             process.cancel()
 
 
@@ -140,7 +162,7 @@ def resolve_for(
     """Each version is asked of one interpreter: the one `--python-for` gives
     it, or else the main one (`--python`, or this interpreter). An interpreter
     resolves only the version equal to its own torch release. `started`: the
-    interpreters resolvers_started started ahead."""
+    interpreters started ahead (Ahead.started)."""
     wanted = documented_names(pages)
     main = options.main
     mapped = dict(options.python_for)

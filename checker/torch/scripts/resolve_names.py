@@ -355,7 +355,7 @@ def _import_torch() -> tuple[Any, str | None]:
 def main() -> int:
     stdout = report_channel()  # imports may print; only the report goes to stdout
     # torch first: the caller may start this process before it knows the
-    # names (checker.torch.resolve.resolver.start_resolvers), so the import overlaps its work
+    # names (checker.torch.resolve.resolution.Ahead), so the import overlaps its work
     _import_torch()
     request = json.load(sys.stdin)
     report = _resolve_request(request)

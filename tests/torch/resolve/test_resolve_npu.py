@@ -18,11 +18,14 @@ from checker.model.support import Page
 from checker.sources.corpus import read_corpus
 from checker.torch.resolve.resolved import Lookup
 from checker.torch.resolve.resolver import resolve_apis
+from tests.answered_once import answer_once
 from tests.helpers import outcomes_of
 
 from ..support import LIVE_VARIABLES, REPO
 
 RESOLVE = REPO / "tests" / "fixtures" / "resolve"
+# the page with every kind of name; 2.13.0's, the release of the environment
+X_13 = RESOLVE / "docs" / "zh" / "api" / "native_api" / "pytorch_2-13-0" / "x.md"
 CORPUS_2_13 = "master/docs/zh/api/native_api/pytorch_2-13-0"
 LIBHCCL = "ImportError: libhccl.so: cannot open shared object file: No such file or directory"
 
@@ -39,8 +42,15 @@ def pages(path: Path) -> tuple[Page, ...]:
     return corpus.pages
 
 
-def test_torch_npu_names_are_unverified_with_the_cause(npu_python: str) -> None:
-    report = resolve_apis(pages(RESOLVE), [npu_python])
+@pytest.fixture
+def resolve_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The torch_npu environment asked for x.md's names once: the tests here
+    ask it the same (each run imports torch and tries torch_npu, seconds)."""
+    answer_once(monkeypatch)
+
+
+def test_torch_npu_names_are_unverified_with_the_cause(npu_python: str, resolve_once: None) -> None:
+    report = resolve_apis(pages(X_13), [npu_python])
     (environment,) = report.environments
     assert environment.release == "2.13.0"
     assert environment.torch_npu == "2.13.0"
@@ -91,7 +101,10 @@ def test_the_master_snapshot_of_2_13_0_with_torch_npu(npu_python: str, corpus: P
 
 
 def test_the_command_line_gives_a_version_to_the_torch_npu_environment(
-    npu_python: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    npu_python: str,
+    resolve_once: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """`lint --resolve-apis --python-for 2.13.0=PATH`: 2.13.0 is resolved in the
     torch_npu environment, and this interpreter is asked only for 2.12.0 (its

@@ -8,9 +8,7 @@ torch_npu without CANN is tested in tests/torch/resolve/test_resolve_npu.py."""
 from __future__ import annotations
 
 import json
-import os
 import sys
-from collections.abc import Iterator
 from importlib import util
 from pathlib import Path
 
@@ -24,6 +22,7 @@ from checker.process import run_command
 from checker.sources.corpus import read_corpus
 from checker.torch.resolve.resolved import Lookup, NameResult, ResolveReport
 from checker.torch.resolve.resolver import SCRIPT, documented_names, resolve_apis
+from tests.answered_once import answer_once
 from tests.helpers import REPO, outside_page, tripwires, wrapper
 
 FIXTURES = REPO / "tests" / "fixtures"
@@ -52,12 +51,12 @@ def pages(path: Path | str) -> tuple[Page, ...]:
 
 
 @pytest.fixture(scope="module")
-def report() -> Iterator[ResolveReport]:
-    saved = {name: os.environ.pop(name) for name in VARIABLES if name in os.environ}
-    try:
-        yield resolve_apis(pages(RESOLVE), [sys.executable], timeout=120)
-    finally:
-        os.environ.update(saved)
+def report() -> ResolveReport:
+    with pytest.MonkeyPatch.context() as patch:
+        for name in VARIABLES:
+            patch.delenv(name, raising=False)
+        answer_once(patch)  # the resolver asked as test_a_second_interpreter... asks it
+        return resolve_apis(pages(RESOLVE), [sys.executable], timeout=120)
 
 
 def by_name(report: ResolveReport) -> dict[str, NameResult]:
@@ -339,7 +338,10 @@ def test_an_interpreter_whose_torch_does_not_import(tmp_path: Path) -> None:
     assert report.not_resolved == (("2.12.0", 2), ("2.13.0", 15))
 
 
-def test_a_second_interpreter_of_the_same_release_is_asked_for_nothing(tmp_path: Path) -> None:
+def test_a_second_interpreter_of_the_same_release_is_asked_for_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answer_once(monkeypatch)  # this interpreter is asked as for `report`
     same = wrapper(tmp_path, "same-torch", f'exec "{sys.executable}" "$@"')
     report = resolve_apis(pages(RESOLVE), [sys.executable, sys.executable, same])
     first, second = report.environments  # the same path twice runs once
