@@ -19,7 +19,7 @@ from checker.app.live import behaviour_jobs, repo_jobs
 from checker.app.verify_request import Request, select_rules
 from checker.model.catalogue import default_catalogue, rules_dir
 from checker.verify.evidence_load import load_evidence
-from tests.helpers import REPO, git
+from tests.helpers import REPO, LiveRuns, git
 
 VERIFY = REPO / "tests" / "fixtures" / "verify"
 EVIDENCE = VERIFY / "evidence"
@@ -171,8 +171,19 @@ def test_require_npu_without_evidence_exits_3(cli: Invoke, master: Path) -> None
 # -- live runs here: a CPU reference run, labelled -----------------------------------------
 
 
-def test_master_live_is_a_cpu_reference_run(cli: Invoke, master: Path) -> None:
-    code, out, err = cli("verify", "--docs", str(master))
+@pytest.fixture(scope="module")
+def master_live() -> LiveRuns:
+    """The master snapshot's live run, made once for the text report and for
+    the JSON one under --require-npu (each would import torch)."""
+    return LiveRuns()
+
+
+def test_master_live_is_a_cpu_reference_run(
+    cli: Invoke, master: Path, master_live: LiveRuns
+) -> None:
+    with master_live.shared():
+        code, out, err = cli("verify", "--docs", str(master))
+    assert master_live.runs == 1
     assert code == 0
     assert err == "12 results (12 unverified); 0 findings; exit 0\n"
     lines = out.splitlines()
@@ -204,8 +215,12 @@ def test_master_live_is_a_cpu_reference_run(cli: Invoke, master: Path) -> None:
     assert command.endswith("checker/torch/behaviours/put_metric.py")
 
 
-def test_live_with_require_npu_exits_3_and_reports_the_run(cli: Invoke, master: Path) -> None:
-    code, out, err = cli("verify", "--docs", str(master), "--require-npu", "--format", "json")
+def test_live_with_require_npu_exits_3_and_reports_the_run(
+    cli: Invoke, master: Path, master_live: LiveRuns
+) -> None:
+    with master_live.shared():
+        code, out, err = cli("verify", "--docs", str(master), "--require-npu", "--format", "json")
+    assert master_live.runs == 1
     assert (code, err) == (3, "")
     document = as_json(out)
     assert {(r["verdict"], r["severity"]) for r in document["results"]} == {("unverified", "error")}
