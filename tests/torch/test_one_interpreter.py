@@ -30,47 +30,44 @@ def starts(log: Path) -> int:
     return len(log.read_text().splitlines()) if log.exists() else 0
 
 
-def test_every_job_of_an_environment_runs_in_one_interpreter(
-    catalogue: Catalogue, tmp_path: Path
-) -> None:
-    python, log = counting_python(tmp_path)
-    session = Session(catalogue, python, 120)
-    jobs = [Job(PUT_METRIC, "put_metric"), Job(SECOND_API, "put_metric")]
-    session.run_all(jobs)
-    assert starts(log) == 1
-    assert [run.api for run in session.runs] == [PUT_METRIC, SECOND_API]
-    for run in session.runs:
-        assert [case.name for case in run.cases] == PUT_METRIC_CASES
-        assert run.verdict == "passed"
-        # the command that runs this job alone, as when each had its own process
-        assert run.command == (
-            python,
-            run.command[1],
-            "--behaviour",
-            str(behaviour_file("put_metric")),
-        )
-
-
 def test_a_job_that_kills_the_interpreter_fails_alone(catalogue: Catalogue, tmp_path: Path) -> None:
+    """A behaviour, then a repository test, that kills the interpreter: each
+    costs only its own run and one new start for the jobs after it (one
+    session for both: each start imports torch)."""
     crash = tmp_path / "crash.py"
     crash.write_text("import os\nos._exit(3)\nCASES = []\n")
+    tests = tmp_path / "repo"
+    tests.mkdir()
+    body = "import os, unittest\n\nclass TestX(unittest.TestCase):\n    def test_x(self):\n"
+    (tests / "test_dies.py").write_text(body + "        os._exit(5)\n")
+    (tests / "test_lives.py").write_text(body + "        pass\n")
     python, log = counting_python(tmp_path)
-    session = Session(catalogue, python, 120)
-    jobs = [
-        Job(PUT_METRIC, "put_metric"),
-        Job("docs_check.crash", "crash", behaviour_path=str(crash)),
-        Job(SECOND_API, "put_metric"),
-    ]
-    session.run_all(jobs)
-    verdicts = [(run.api, run.verdict) for run in session.runs]
+    with Session(catalogue, python, 120) as session:
+        session.run_all(
+            [
+                Job(PUT_METRIC, "put_metric"),
+                Job("docs_check.crash", "crash", behaviour_path=str(crash)),
+                Job(SECOND_API, "put_metric"),
+                *(
+                    Job(PUT_METRIC, name, name, str(tests))
+                    for name in ("test_dies.py", "test_lives.py")
+                ),
+            ]
+        )
+    verdicts = [(run.api, run.behaviour, run.verdict) for run in session.runs]
     assert verdicts == [
-        (PUT_METRIC, "passed"),
-        ("docs_check.crash", "error"),
-        (SECOND_API, "passed"),
+        (PUT_METRIC, "put_metric", "passed"),
+        ("docs_check.crash", "crash", "error"),
+        (SECOND_API, "put_metric", "passed"),
+        (PUT_METRIC, "test_dies.py", "error"),
+        (PUT_METRIC, "test_lives.py", "passed"),
     ]
     assert "exit 3" in session.runs[1].note
     assert session.runs[1].exit_code == 3  # as the job's own command would have exited
-    assert starts(log) == 2  # the shared one, then one for the jobs after the crash
+    assert session.runs[3].note.startswith("harness crashed (exit 5)")
+    # the shared one, one for the jobs after the behaviour's crash, one for
+    # the test after the repository test's
+    assert starts(log) == 3
 
 
 def test_a_job_that_hangs_times_out_alone(catalogue: Catalogue, tmp_path: Path) -> None:
@@ -96,8 +93,9 @@ def test_a_job_that_hangs_times_out_alone(catalogue: Catalogue, tmp_path: Path) 
 def test_probe_behaviours_and_repository_tests_share_one_start(
     catalogue: Catalogue, tmp_path: Path
 ) -> None:
-    """What verify's live runs do in one environment: the probe, then the
-    behaviours, then the repository tests the probe's release asks for."""
+    """Every job of an environment runs in one interpreter, as verify's live
+    runs do in one environment: the probe, then the behaviours, then the
+    repository tests the probe's release asks for."""
     tests = tmp_path / "repo"
     tests.mkdir()
     (tests / "helper_mod.py").write_text("VALUE = 2\n")
@@ -112,29 +110,21 @@ def test_probe_behaviours_and_repository_tests_share_one_start(
     python, log = counting_python(tmp_path)
     with Session(catalogue, python, 120) as session:
         assert session.probe() is not None
-        session.run_all([Job(PUT_METRIC, "put_metric")])
+        session.run_all([Job(PUT_METRIC, "put_metric"), Job(SECOND_API, "put_metric")])
         test = Job(PUT_METRIC, "test_two.py", "test_two.py", str(tests))
         session.run_all([test, test])  # the same module twice: imported afresh each time
     assert starts(log) == 1
-    assert [run.verdict for run in session.runs] == ["passed", "passed", "passed"]
-    assert [len(run.cases) for run in session.runs[1:]] == [2, 2]
-    assert session.runs[1].command[2:] == ("--test", "test_two.py")
-    assert os.path.basename(python) == "python-counting"
-
-
-def test_a_repository_test_that_kills_the_interpreter_costs_only_its_run(
-    catalogue: Catalogue, tmp_path: Path
-) -> None:
-    tests = tmp_path / "repo"
-    tests.mkdir()
-    body = "import os, unittest\n\nclass TestX(unittest.TestCase):\n    def test_x(self):\n"
-    (tests / "test_dies.py").write_text(body + "        os._exit(5)\n")
-    (tests / "test_lives.py").write_text(body + "        pass\n")
-    python, log = counting_python(tmp_path)
-    with Session(catalogue, python, 120) as session:
-        session.run_all(
-            [Job(PUT_METRIC, name, name, str(tests)) for name in ("test_dies.py", "test_lives.py")]
+    assert [run.api for run in session.runs] == [PUT_METRIC, SECOND_API, PUT_METRIC, PUT_METRIC]
+    assert [run.verdict for run in session.runs] == ["passed"] * 4
+    for run in session.runs[:2]:
+        assert [case.name for case in run.cases] == PUT_METRIC_CASES
+        # the command that runs this job alone, as when each had its own process
+        assert run.command == (
+            python,
+            run.command[1],
+            "--behaviour",
+            str(behaviour_file("put_metric")),
         )
-    assert [run.verdict for run in session.runs] == ["error", "passed"]
-    assert session.runs[0].note.startswith("harness crashed (exit 5)")
-    assert starts(log) == 2
+    assert [len(run.cases) for run in session.runs[2:]] == [2, 2]
+    assert session.runs[2].command[2:] == ("--test", "test_two.py")
+    assert os.path.basename(python) == "python-counting"
