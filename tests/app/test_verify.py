@@ -6,10 +6,12 @@ there is no NPU here, so a live run is a labelled CPU reference run."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -607,11 +609,27 @@ def repo_runs(document: dict[str, Any]) -> list[dict[str, Any]]:
     return [r for r in evidence["runs"] if r["source"] == "repo-test"]
 
 
-def test_repo_test_passing(cli: Invoke, tmp_path: Path) -> None:
-    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
-    code, out, _ = cli("verify", "--docs", str(root), "--format", "json")
+@pytest.fixture(scope="module")
+def passing(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any]]:
+    """`verify docs --format json` in a git repository whose docs/ has its
+    test beside it, test_ok, which passes: (exit code, report). One live run
+    for the passing test's report and for the root found from docs/ (each
+    would import torch)."""
+    from checker.cli import run
+
+    root = docs_repo(tmp_path_factory.mktemp("passing"), "tests/test_metric.py::test_ok")
+    git(root, "init", "-q")
+    printed, said = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, redirect_stdout(printed), redirect_stderr(said):
+        patch.chdir(root)
+        code = run(["verify", "docs", "--format", "json"])
+    assert "Traceback" not in printed.getvalue() + said.getvalue()
+    return code, as_json(printed.getvalue())
+
+
+def test_repo_test_passing(passing: tuple[int, dict[str, Any]]) -> None:
+    code, document = passing
     assert code == 0
-    document = as_json(out)
     assert {r["rule"] for r in document["results"]} == {"elastic-put-metric", "repo-initialize"}
     (repo,) = repo_runs(document)
     assert (repo["api"], repo["behaviour"], repo["verdict"], repo["exit_code"]) == (
@@ -663,16 +681,13 @@ def test_repo_test_naming_no_test_is_an_error_run(cli: Invoke, tmp_path: Path) -
 
 
 def test_the_docs_folder_of_a_repository_runs_its_test_as_the_root_does(
-    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    passing: tuple[int, dict[str, Any]],
 ) -> None:
     """`verify docs` in a repository whose tests are beside docs/: the
     repository's root is found from the docs path as git finds its top
     level, so the test runs as `verify .` runs it."""
-    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
-    git(root, "init", "-q")
-    monkeypatch.chdir(root)
-    code, out, _ = cli("verify", "docs", "--api", INITIALIZE, "--format", "json")
-    (repo,) = repo_runs(as_json(out))
+    code, document = passing
+    (repo,) = repo_runs(document)
     assert (repo["behaviour"], repo["verdict"]) == ("tests/test_metric.py::test_ok", "passed")
     assert code == 0
 
