@@ -30,30 +30,44 @@ def starts(log: Path) -> int:
     return len(log.read_text().splitlines()) if log.exists() else 0
 
 
-def test_a_job_that_kills_the_interpreter_fails_alone(catalogue: Catalogue, tmp_path: Path) -> None:
-    """A behaviour, then a repository test, that kills the interpreter: each
-    costs only its own run and one new start for the jobs after it (one
-    session for both: each start imports torch)."""
+def test_a_job_that_kills_the_interpreter_or_hangs_fails_alone(
+    catalogue: Catalogue, tmp_path: Path
+) -> None:
+    """A behaviour and a repository test that kill the interpreter, and a job
+    that hangs past the timeout: each costs only its own run, and the jobs
+    after it run in a new interpreter (one session for the three: each start
+    imports torch)."""
     crash = tmp_path / "crash.py"
     crash.write_text("import os\nos._exit(3)\nCASES = []\n")
+    hang = tmp_path / "hang.py"
+    hang.write_text("import time\ntime.sleep(60)\nCASES = []\n")
     tests = tmp_path / "repo"
     tests.mkdir()
     body = "import os, unittest\n\nclass TestX(unittest.TestCase):\n    def test_x(self):\n"
     (tests / "test_dies.py").write_text(body + "        os._exit(5)\n")
     (tests / "test_lives.py").write_text(body + "        pass\n")
     python, log = counting_python(tmp_path)
-    with Session(catalogue, python, 120) as session:
-        session.run_all(
-            [
-                Job(PUT_METRIC, "put_metric"),
-                Job("docs_check.crash", "crash", behaviour_path=str(crash)),
-                Job(SECOND_API, "put_metric"),
-                *(
-                    Job(PUT_METRIC, name, name, str(tests))
-                    for name in ("test_dies.py", "test_lives.py")
-                ),
-            ]
-        )
+    session = Session(catalogue, python, 120)
+    session.run_all(
+        [
+            Job(PUT_METRIC, "put_metric"),
+            Job("docs_check.crash", "crash", behaviour_path=str(crash)),
+            Job(SECOND_API, "put_metric"),
+            *(
+                Job(PUT_METRIC, name, name, str(tests))
+                for name in ("test_dies.py", "test_lives.py")
+            ),
+        ]
+    )
+    # the hang alone, in the interpreter test_lives ran in (torch imported): its
+    # timeout without the margin a start (torch's import) needs
+    session.timeout = 2
+    started = time.monotonic()
+    session.run(Job("docs_check.hang", "hang", behaviour_path=str(hang)))
+    assert time.monotonic() - started < 40  # the 60 s sleep was cut short
+    session.timeout = 120  # the job after it starts a new interpreter
+    session.run(Job(SECOND_API, "put_metric"))
+    session.close()
     verdicts = [(run.api, run.behaviour, run.verdict) for run in session.runs]
     assert verdicts == [
         (PUT_METRIC, "put_metric", "passed"),
@@ -61,33 +75,16 @@ def test_a_job_that_kills_the_interpreter_fails_alone(catalogue: Catalogue, tmp_
         (SECOND_API, "put_metric", "passed"),
         (PUT_METRIC, "test_dies.py", "error"),
         (PUT_METRIC, "test_lives.py", "passed"),
+        ("docs_check.hang", "hang", "error"),
+        (SECOND_API, "put_metric", "passed"),
     ]
     assert "exit 3" in session.runs[1].note
     assert session.runs[1].exit_code == 3  # as the job's own command would have exited
     assert session.runs[3].note.startswith("harness crashed (exit 5)")
-    # the shared one, one for the jobs after the behaviour's crash, one for
-    # the test after the repository test's
-    assert starts(log) == 3
-
-
-def test_a_job_that_hangs_times_out_alone(catalogue: Catalogue, tmp_path: Path) -> None:
-    hang = tmp_path / "hang.py"
-    hang.write_text("import time\ntime.sleep(60)\nCASES = []\n")
-    python, log = counting_python(tmp_path)
-    session = Session(catalogue, python, 8)
-    hanging = Job("docs_check.hang", "hang", behaviour_path=str(hang))
-    started = time.monotonic()
-    session.run(Job(PUT_METRIC, "put_metric"))  # the interpreter started: torch imported
-    # the hang alone, its timeout without the margin a start (torch's import) needs
-    session.timeout = 2
-    session.run(hanging)
-    session.timeout = 8  # the job after it starts a new interpreter
-    session.run(Job(SECOND_API, "put_metric"))
-    session.close()
-    assert [run.verdict for run in session.runs] == ["passed", "error", "passed"]
-    assert session.runs[1].note == "timed out after 2 s"
-    assert time.monotonic() - started < 40  # the 60 s sleep was cut short
-    assert starts(log) == 2  # the one that hung was ended; the last job had a new one
+    assert session.runs[5].note == "timed out after 2 s"
+    # the shared one, then one for the jobs after each crash and after the hang
+    # (the one that hung was ended)
+    assert starts(log) == 4
 
 
 def test_probe_behaviours_and_repository_tests_share_one_start(
