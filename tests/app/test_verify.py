@@ -680,7 +680,7 @@ def run_of(document: dict[str, Any], test: str) -> dict[str, Any]:
 
 
 def test_repo_test_failing(failing: tuple[int, dict[str, Any], str]) -> None:
-    _, document, _ = failing  # its exit code: the error run's test's (a failed run fails too)
+    _, document, _ = failing  # the exit code is the next test's: each run fails verify
     repo = run_of(document, BAD)
     assert repo["verdict"] == "failed"
     (case,) = repo["cases"]
