@@ -6,10 +6,12 @@ there is no NPU here, so a live run is a labelled CPU reference run."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from checker.app.live import behaviour_jobs, repo_jobs
 from checker.app.verify_request import Request, select_rules
 from checker.model.catalogue import default_catalogue, rules_dir
 from checker.verify.evidence_load import load_evidence
-from tests.helpers import REPO, git
+from tests.helpers import REPO, LiveRuns, git, outcomes_of
 
 VERIFY = REPO / "tests" / "fixtures" / "verify"
 EVIDENCE = VERIFY / "evidence"
@@ -171,8 +173,19 @@ def test_require_npu_without_evidence_exits_3(cli: Invoke, master: Path) -> None
 # -- live runs here: a CPU reference run, labelled -----------------------------------------
 
 
-def test_master_live_is_a_cpu_reference_run(cli: Invoke, master: Path) -> None:
-    code, out, err = cli("verify", "--docs", str(master))
+@pytest.fixture(scope="module")
+def master_live() -> LiveRuns:
+    """The master snapshot's live run, made once for the text report and for
+    the JSON one under --require-npu (each would import torch)."""
+    return LiveRuns()
+
+
+def test_master_live_is_a_cpu_reference_run(
+    cli: Invoke, master: Path, master_live: LiveRuns
+) -> None:
+    with master_live.shared():
+        code, out, err = cli("verify", "--docs", str(master))
+    assert master_live.runs == 1
     assert code == 0
     assert err == "12 results (12 unverified); 0 findings; exit 0\n"
     lines = out.splitlines()
@@ -204,8 +217,12 @@ def test_master_live_is_a_cpu_reference_run(cli: Invoke, master: Path) -> None:
     assert command.endswith("checker/torch/behaviours/put_metric.py")
 
 
-def test_live_with_require_npu_exits_3_and_reports_the_run(cli: Invoke, master: Path) -> None:
-    code, out, err = cli("verify", "--docs", str(master), "--require-npu", "--format", "json")
+def test_live_with_require_npu_exits_3_and_reports_the_run(
+    cli: Invoke, master: Path, master_live: LiveRuns
+) -> None:
+    with master_live.shared():
+        code, out, err = cli("verify", "--docs", str(master), "--require-npu", "--format", "json")
+    assert master_live.runs == 1
     assert (code, err) == (3, "")
     document = as_json(out)
     assert {(r["verdict"], r["severity"]) for r in document["results"]} == {("unverified", "error")}
@@ -564,10 +581,10 @@ def test_probe_out_then_verify_evidence_round_trip(
 # -- the docs repository's own test (rule key `test`) -------------------------------------
 
 
-def docs_repo(tmp_path: Path, test: str) -> Path:
+def docs_repo(tmp_path: Path, test: str, *more: tuple[str, str]) -> Path:
     """A docs repository with its own suite and a `.docs-check.toml` rule naming one
     of its tests, for initialize_metrics (so that `--api` leaves the shipped
-    put_metric behaviour out)."""
+    put_metric behaviour out); `more`: (id, test) of further rules of that API."""
     root = tmp_path / "repo"
     shutil.copytree(VERIFY / "docs", root)
     (root / "tests").mkdir()
@@ -576,12 +593,15 @@ def docs_repo(tmp_path: Path, test: str) -> Path:
         encoding="utf-8",
     )
     (root / ".docs-check.toml").write_text(
-        "[[rule]]\n"
-        'id = "repo-initialize"\n'
-        f'api = "{INITIALIZE}"\n'
-        'doc = "torch-distributed-elastic.md"\n'
-        'expect = "是，暂不支持 Ascend 950DT"\n'
-        f'test = "{test}"\n',
+        "\n".join(
+            "[[rule]]\n"
+            f'id = "{rule}"\n'
+            f'api = "{INITIALIZE}"\n'
+            'doc = "torch-distributed-elastic.md"\n'
+            'expect = "是，暂不支持 Ascend 950DT"\n'
+            f'test = "{named}"\n'
+            for rule, named in (("repo-initialize", test), *more)
+        ),
         encoding="utf-8",
     )
     return root
@@ -592,11 +612,27 @@ def repo_runs(document: dict[str, Any]) -> list[dict[str, Any]]:
     return [r for r in evidence["runs"] if r["source"] == "repo-test"]
 
 
-def test_repo_test_passing(cli: Invoke, tmp_path: Path) -> None:
-    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
-    code, out, _ = cli("verify", "--docs", str(root), "--format", "json")
+@pytest.fixture(scope="module")
+def passing(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any]]:
+    """`verify docs --format json` in a git repository whose docs/ has its
+    test beside it, test_ok, which passes: (exit code, report). One live run
+    for the passing test's report and for the root found from docs/ (each
+    would import torch)."""
+    from checker.cli import run
+
+    root = docs_repo(tmp_path_factory.mktemp("passing"), "tests/test_metric.py::test_ok")
+    git(root, "init", "-q")
+    printed, said = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, redirect_stdout(printed), redirect_stderr(said):
+        patch.chdir(root)
+        code = run(["verify", "docs", "--format", "json"])
+    assert "Traceback" not in printed.getvalue() + said.getvalue()
+    return code, as_json(printed.getvalue())
+
+
+def test_repo_test_passing(passing: tuple[int, dict[str, Any]]) -> None:
+    code, document = passing
     assert code == 0
-    document = as_json(out)
     assert {r["rule"] for r in document["results"]} == {"elastic-put-metric", "repo-initialize"}
     (repo,) = repo_runs(document)
     assert (repo["api"], repo["behaviour"], repo["verdict"], repo["exit_code"]) == (
@@ -617,47 +653,73 @@ def test_repo_test_passing(cli: Invoke, tmp_path: Path) -> None:
     assert repo["command"][-2:] == ["--test", "tests/test_metric.py::test_ok"]
 
 
-def test_repo_test_failing(cli: Invoke, tmp_path: Path) -> None:
-    root = docs_repo(tmp_path, "tests/test_metric.py::test_bad")
-    # the exit code is left out on purpose: a failing CPU reference run exits 0 today
-    _, out, _ = cli("verify", "--docs", str(root), "--api", INITIALIZE, "--format", "json")
-    document = as_json(out)
-    (repo,) = repo_runs(document)
+BAD, MISSING = "tests/test_metric.py::test_bad", "tests/test_metric.py::test_missing"
+
+
+@pytest.fixture(scope="module")
+def failing(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any], str]:
+    """`verify --docs ROOT --api initialize_metrics --format json` where two
+    rules of the API name test_bad, which fails, and test_missing, which names
+    no test: one live run (one torch import) for both tests' runs: (exit code,
+    report, summary line)."""
+    from checker.cli import run
+    from checker.report.formats import summary
+
+    root = docs_repo(tmp_path_factory.mktemp("failing"), BAD, ("repo-missing", MISSING))
+    printed, said = io.StringIO(), io.StringIO()
+    with outcomes_of("verify") as outcomes, redirect_stdout(printed), redirect_stderr(said):
+        code = run(["verify", "--docs", str(root), "--api", INITIALIZE, "--format", "json"])
+    assert "Traceback" not in printed.getvalue() + said.getvalue()
+    (outcome,) = outcomes
+    return code, as_json(printed.getvalue()), summary(outcome) or ""
+
+
+def run_of(document: dict[str, Any], test: str) -> dict[str, Any]:
+    (repo,) = [run for run in repo_runs(document) if run["behaviour"] == test]
+    return repo
+
+
+def test_repo_test_failing(failing: tuple[int, dict[str, Any], str]) -> None:
+    _, document, _ = failing  # the exit code is the next test's: each run fails verify
+    repo = run_of(document, BAD)
     assert repo["verdict"] == "failed"
     (case,) = repo["cases"]
-    assert (case["name"], case["passed"]) == ("tests/test_metric.py::test_bad", False)
+    assert (case["name"], case["passed"]) == (BAD, False)
     assert "assert (1 + 1) == 3" in case["detail"] or "AssertionError" in case["detail"]
     # a CPU reference run: reported for the torch release it ran, never NPU verification
-    detail = {(r["version"], r["verdict"], r["detail"]) for r in document["results"]}
+    results = [r for r in document["results"] if r["rule"] == "repo-initialize"]
+    detail = {(r["version"], r["verdict"], r["detail"]) for r in results}
     assert detail == {
         ("2.12.0", "unverified", "no NPU evidence for torch 2.12.0"),
         ("2.13.0", "unverified", "no NPU evidence; CPU reference run: failed"),
     }
 
 
-def test_repo_test_naming_no_test_is_an_error_run(cli: Invoke, tmp_path: Path) -> None:
-    root = docs_repo(tmp_path, "tests/test_metric.py::test_missing")
-    code, out, _ = cli("verify", "--docs", str(root), "--api", INITIALIZE, "--format", "json")
-    (repo,) = repo_runs(as_json(out))
+def test_repo_test_naming_no_test_is_an_error_run(failing: tuple[int, dict[str, Any], str]) -> None:
+    code, document, said = failing
+    repo = run_of(document, MISSING)
     assert repo["verdict"] == "error"
     # pytest's own words, in one line, never "collected nothing"
     assert repo["note"].startswith("not found: ")
-    assert "tests/test_metric.py::test_missing" in repo["note"]
+    assert MISSING in repo["note"]
     assert "\n" not in repo["note"]
+    results = [r for r in document["results"] if r["rule"] == "repo-missing"]
+    assert {r["detail"] for r in results if r["version"] == "2.13.0"} == {
+        "no NPU evidence; CPU reference run: error"
+    }
+    # the error run is a run that failed, as the failed one is: each fails verify
+    assert said == "12 results (12 unverified); 2 of 2 runs failed; 0 findings; exit 1"
     assert code == 1
 
 
 def test_the_docs_folder_of_a_repository_runs_its_test_as_the_root_does(
-    cli: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    passing: tuple[int, dict[str, Any]],
 ) -> None:
     """`verify docs` in a repository whose tests are beside docs/: the
     repository's root is found from the docs path as git finds its top
     level, so the test runs as `verify .` runs it."""
-    root = docs_repo(tmp_path, "tests/test_metric.py::test_ok")
-    git(root, "init", "-q")
-    monkeypatch.chdir(root)
-    code, out, _ = cli("verify", "docs", "--api", INITIALIZE, "--format", "json")
-    (repo,) = repo_runs(as_json(out))
+    code, document = passing
+    (repo,) = repo_runs(document)
     assert (repo["behaviour"], repo["verdict"]) == ("tests/test_metric.py::test_ok", "passed")
     assert code == 0
 

@@ -20,6 +20,7 @@ import checker
 from checker.cli import run
 from checker.model.evidence import SCHEMA, SCHEMA_VERSION
 from checker.verify.evidence_load import load_evidence
+from tests.helpers import LiveRuns
 
 from .support import (
     BACKEND_FAILURE,
@@ -210,6 +211,13 @@ def docs_2_13(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@pytest.fixture(scope="module")
+def fake_live() -> LiveRuns:
+    """The FAKE torch_npu's live runs, each made once: the default SoC's serves
+    the text report under --require-npu and the JSON one (each would import torch)."""
+    return LiveRuns()
+
+
 @pytest.mark.parametrize(
     ("soc", "product"), [(None, "atlas-a3"), ("Ascend950PR_xxxx", "ascend-950pr")]
 )
@@ -217,13 +225,15 @@ def test_verify_with_fake_npu_says_fake_and_verifies_no_product(
     cli: Cli,
     monkeypatch: pytest.MonkeyPatch,
     docs_2_13: Path,
+    fake_live: LiveRuns,
     soc: str | None,
     product: str,
 ) -> None:
     monkeypatch.setenv("PYTHONPATH", str(FAKE_NPU))
     if soc:
         monkeypatch.setenv("DOCS_CHECK_FAKE_SOC", soc)
-    code, out, err = cli("verify", "--docs", str(docs_2_13), "--require-npu")
+    with fake_live.shared():  # another SoC's run is a run of its own
+        code, out, err = cli("verify", "--docs", str(docs_2_13), "--require-npu")
     lines = out.splitlines()
     name = soc or "Ascend910_9382"
     assert f"    FAKE torch_npu test double reporting {name}: not an NPU run" in lines
@@ -243,10 +253,11 @@ def test_verify_with_fake_npu_says_fake_and_verifies_no_product(
 
 
 def test_verify_json_of_a_fake_npu_run_keeps_the_label(
-    cli: Cli, monkeypatch: pytest.MonkeyPatch, docs_2_13: Path
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, docs_2_13: Path, fake_live: LiveRuns
 ) -> None:
     monkeypatch.setenv("PYTHONPATH", str(FAKE_NPU))
-    code, out, err = cli("verify", "--docs", str(docs_2_13), "--format", "json")
+    with fake_live.shared():  # the default SoC's run, as the text report's
+        code, out, err = cli("verify", "--docs", str(docs_2_13), "--format", "json")
     assert code == 0, err  # unverified is no failure without --require-npu
     report = json.loads(out)
     [evidence] = report["evidence"]
