@@ -9,15 +9,20 @@ run imports torch (seconds). Tests of the scripts' processes themselves (their
 starts, their ending, what they import) do not use this, nor need they: the
 key holds the environment, so that a test that sets PYTHONPATH (a FAKE
 torch_npu, the tripwires) asks anew. The current folder is not in it: each
-script is run by its path, and finds nothing in that folder."""
+script is run by its path, and finds nothing in that folder. So are verify's
+live runs (`LiveRuns`), for the tests that share one: the harness imports
+torch too."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
+import checker.app.verify
 import checker.torch.docs_coverage
 import checker.torch.resolve.resolution
 import checker.torch.resolve.resolver
@@ -33,10 +38,15 @@ def _key(
     argv: Sequence[str], stdin: bytes | None, env: Mapping[str, str] | None = None
 ) -> tuple[object, ...]:
     """The command, its input and its environment (this process's, with `env`)."""
+    return (tuple(argv), stdin, _environment(env))
+
+
+def _environment(env: Mapping[str, str] | None = None) -> tuple[tuple[str, str], ...]:
+    """This process's variables, with `env`: what else decides an answer."""
     merged = {**os.environ, **(env or {})}
     # pytest's note of the running test is the one variable that changes by itself
     merged.pop("PYTEST_CURRENT_TEST", None)
-    return (tuple(argv), stdin, tuple(sorted(merged.items())))
+    return tuple(sorted(merged.items()))
 
 
 class Asked:
@@ -83,3 +93,38 @@ def answer_once(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in (checker.torch.resolve.resolution, checker.torch.resolve.resolver):
         monkeypatch.setattr(module, "start_resolver", Asked)
     monkeypatch.setattr(checker.torch.docs_coverage, "run_command", _listed_once)
+
+
+class LiveRuns:
+    """verify's live runs (checker.app.verify.run_live), each made once: a
+    command whose live run is asked with the same arguments, working folder and
+    environment variables as one made before is given that run's answer (its
+    evidence), and renders, judges and exits as its own options say. For
+    commands that differ only in what they make of one run (--format,
+    --require-npu), where each live run would import torch again; a command
+    asking anything else runs its own."""
+
+    def __init__(self) -> None:
+        self.made: list[tuple[Any, Any]] = []  # (what was asked, what the run gave)
+        self.runs = 0  # the live runs made: the tests sharing one say it is one
+
+    @contextmanager
+    def shared(self) -> Iterator[None]:
+        """Inside it, verify's live runs are this object's."""
+        real = checker.app.verify.run_live
+
+        def run_live(*args: Any, **kwargs: Any) -> Any:
+            # what else decides what a run finds: the folder and the variables
+            # (PYTHONPATH, a FAKE SoC)
+            asked = (args, kwargs, os.getcwd(), _environment())
+            for before, live in self.made:
+                if before == asked:
+                    return live
+            live = real(*args, **kwargs)
+            self.runs += 1
+            self.made.append((asked, live))
+            return live
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(checker.app.verify, "run_live", run_live)
+            yield

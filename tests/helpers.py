@@ -120,46 +120,6 @@ def outcomes_of(command: str) -> Iterator[list[Any]]:
         yield kept
 
 
-class LiveRuns:
-    """verify's live runs (checker.app.verify.run_live), each made once: a
-    command whose live run is asked with the same arguments, working folder and
-    environment variables as one made before is given that run's answer (its
-    evidence), and renders, judges and exits as its own options say. For
-    commands that differ only in what they make of one run (--format,
-    --require-npu), where each live run would import torch again; a command
-    asking anything else runs its own."""
-
-    def __init__(self) -> None:
-        self.made: list[tuple[Any, Any]] = []  # (what was asked, what the run gave)
-        self.runs = 0  # the live runs made: the tests sharing one say it is one
-
-    @contextmanager
-    def shared(self) -> Iterator[None]:
-        """Inside it, verify's live runs are this object's."""
-        import pytest
-
-        import checker.app.verify as flow
-
-        real = flow.run_live
-
-        def run_live(*args: Any, **kwargs: Any) -> Any:
-            # what else decides what a run finds: the folder and the variables
-            # (PYTHONPATH, a FAKE SoC), but the test pytest is in
-            environ = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
-            asked = (args, kwargs, os.getcwd(), environ)
-            for before, live in self.made:
-                if before == asked:
-                    return live
-            live = real(*args, **kwargs)
-            self.runs += 1
-            self.made.append((asked, live))
-            return live
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(flow, "run_live", run_live)
-            yield
-
-
 def fake_torch_python(folder: Path, python: str, release: str) -> str:
     """A FAKE interpreter for tests only: `python`, whose torch reports
     `release` (e.g. 2.12.0+cpu) through tests/fakes/fake_torch_release. The

@@ -21,7 +21,8 @@ from checker.app.live import behaviour_jobs, repo_jobs
 from checker.app.verify_request import Request, select_rules
 from checker.model.catalogue import default_catalogue, rules_dir
 from checker.verify.evidence_load import load_evidence
-from tests.helpers import REPO, LiveRuns, git, outcomes_of
+from tests.answered_once import LiveRuns
+from tests.helpers import REPO, git, outcomes_of
 
 VERIFY = REPO / "tests" / "fixtures" / "verify"
 EVIDENCE = VERIFY / "evidence"

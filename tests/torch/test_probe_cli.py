@@ -20,7 +20,7 @@ import checker
 from checker.cli import run
 from checker.model.evidence import SCHEMA, SCHEMA_VERSION
 from checker.verify.evidence_load import load_evidence
-from tests.helpers import LiveRuns
+from tests.answered_once import LiveRuns
 
 from .support import (
     BACKEND_FAILURE,
