@@ -46,11 +46,11 @@ def cold(master: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[Corpus,
 
 
 def test_parallel_cached_and_serial_reads_agree(
-    master: str, serial: Corpus, cold: tuple[Corpus, Path]
+    master: str, serial: Corpus, cold: tuple[Corpus, Path], master_read: Corpus
 ) -> None:
     cold_read, folder = cold
     cache = PageCache(folder)
-    parallel = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2))
+    parallel = master_read  # on two workers, without the cache (tests/conftest.py)
     written = sorted(folder.rglob("*.json"))
     warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
     assert len(written) == len(serial.pages) == 252
