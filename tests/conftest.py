@@ -78,15 +78,16 @@ def corpus() -> Path:
 
 @pytest.fixture(scope="session")
 def master_read(corpus: Path) -> Corpus:
-    """The master snapshot as `read_corpus` reads it in place, on two workers
-    and without the page cache: read once a session (two seconds of the
-    workers' CPU), for every test that asserts on what it holds rather than
-    on how it is read (tests/sources/test_corpus.py's parallel read is this
-    one). The pages are immutable: no test can change another's."""
+    """The master snapshot as `read_corpus` reads it in place, in this process
+    (each page whole, by the reader itself) and without the page cache: read
+    once a session (two seconds of CPU), for every test that asserts on what
+    it holds rather than on how it is read; tests/sources/test_corpus.py's
+    serial read is this one. The pages are immutable: no test can change
+    another's."""
     from checker.model.catalogue import default_catalogue
     from checker.sources.corpus import ReadOptions, read_corpus
 
-    return read_corpus([str(corpus / "master")], default_catalogue(), options=ReadOptions(jobs=2))
+    return read_corpus([str(corpus / "master")], default_catalogue(), options=ReadOptions(jobs=1))
 
 
 @pytest.fixture(scope="session")

@@ -26,8 +26,8 @@ def master(corpus: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def serial(master: str) -> Corpus:
-    return read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1))
+def serial(master_read: Corpus) -> Corpus:
+    return master_read  # in this process, without the cache (tests/conftest.py)
 
 
 def test_the_corpus_is_large_enough_to_be_read_in_parallel(master: str) -> None:
@@ -46,11 +46,11 @@ def cold(master: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[Corpus,
 
 
 def test_parallel_cached_and_serial_reads_agree(
-    master: str, serial: Corpus, cold: tuple[Corpus, Path], master_read: Corpus
+    master: str, serial: Corpus, cold: tuple[Corpus, Path]
 ) -> None:
     cold_read, folder = cold
     cache = PageCache(folder)
-    parallel = master_read  # on two workers, without the cache (tests/conftest.py)
+    parallel = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2))
     written = sorted(folder.rglob("*.json"))
     warm = read_corpus([master], CATALOGUE, options=ReadOptions(jobs=2, cache=cache))
     assert len(written) == len(serial.pages) == 252
