@@ -8,11 +8,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.helpers import CORPUS, REPO, shipped_rules_as_written
 from tests.site import EVIDENCE, SITE_DOCS, write_site, write_small_site
+
+if TYPE_CHECKING:
+    from checker.sources.corpus import Corpus
 
 REQUIRE_CORPUS = "DOCS_CHECK_REQUIRE_CORPUS"
 
@@ -70,6 +74,20 @@ def corpus() -> Path:
             pytest.fail(f"{where}, and {REQUIRE_CORPUS}=1 requires it")
         pytest.skip(f"{where} (set {REQUIRE_CORPUS}=1 to make this a failure)")
     return CORPUS
+
+
+@pytest.fixture(scope="session")
+def master_read(corpus: Path) -> Corpus:
+    """The master snapshot as `read_corpus` reads it in place, in this process
+    (each page whole, by the reader itself) and without the page cache: read
+    once a session (two seconds of CPU), for every test that asserts on what
+    it holds rather than on how it is read; tests/sources/test_corpus.py's
+    serial read is this one. The pages are immutable: no test can change
+    another's."""
+    from checker.model.catalogue import default_catalogue
+    from checker.sources.corpus import ReadOptions, read_corpus
+
+    return read_corpus([str(corpus / "master")], default_catalogue(), options=ReadOptions(jobs=1))
 
 
 @pytest.fixture(scope="session")

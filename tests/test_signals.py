@@ -110,17 +110,25 @@ def poll(condition: Callable[[], bool], seconds: float = WAIT) -> bool:
 
 
 class Run:
-    """docs-check reading `docs` with two workers, in a session of its own."""
+    """docs-check reading `docs` with two workers, in a session of its own.
+    It is started as a suite run as a background job starts it, SIGINT
+    ignored here (and so inherited): every Ctrl-C below is then also the
+    proof that it is tested there, docs-check started as a foreground job
+    starts it all the same (`_in_the_foreground`)."""
 
     def __init__(self, docs: Path) -> None:
         argv = [DOCS_CHECK, "lint", str(docs), "--no-cache", "--jobs", str(JOBS), "-q"]
-        self.process = subprocess.Popen(
-            argv,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            preexec_fn=_in_the_foreground,
-        )
+        saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            self.process = subprocess.Popen(
+                argv,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                preexec_fn=_in_the_foreground,
+            )
+        finally:
+            signal.signal(signal.SIGINT, saved)
         self.workers: set[Process] = set()
 
     def wait_for_workers(self) -> set[Process]:
@@ -191,7 +199,9 @@ def test_a_killed_docs_check_takes_its_workers_with_it(run: Run) -> None:
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.2, 0.5])
 def test_ctrl_c_exits_130_and_ends_the_workers(run: Run, delay: float) -> None:
     """The terminal sends SIGINT to the whole group; at any moment of the read,
-    the run ends at once (no join of a worker that holds a queue's lock)."""
+    the run ends at once (no join of a worker that holds a queue's lock). And
+    Ctrl-C is tested even where the suite ignores SIGINT (a background job):
+    each run is started so (`Run`)."""
     workers = run.wait_for_workers()
     time.sleep(delay)
     assert all(alive(worker) for worker in workers), "the read ended before the interrupt"
@@ -199,23 +209,6 @@ def test_ctrl_c_exits_130_and_ends_the_workers(run: Run, delay: float) -> None:
     # click ends the ^C line with a newline of its own
     assert run.ended() == (130, "", "\ndocs-check: aborted\n")
     assert workers_gone(workers)
-
-
-def test_ctrl_c_is_tested_even_where_the_suite_ignores_sigint(docs: Path) -> None:
-    """The suite run as a background job (SIGINT ignored in it, and so in
-    what it starts): docs-check still starts as a foreground job does."""
-    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        run = Run(docs)
-    finally:
-        signal.signal(signal.SIGINT, saved)
-    try:
-        workers = run.wait_for_workers()
-        os.killpg(run.process.pid, signal.SIGINT)
-        assert run.ended() == (130, "", "\ndocs-check: aborted\n")
-        assert workers_gone(workers)
-    finally:
-        run.kill_all()
 
 
 @contextlib.contextmanager

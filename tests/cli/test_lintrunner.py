@@ -231,13 +231,18 @@ def test_a_message_names_another_page_from_the_repository(tmp_path: Path) -> Non
 # -- lintrunner init from a local path -------------------------------------------------
 
 
-def _uninstall_docs_check(python: Path) -> None:
-    subprocess.run(
+def _uninstall_docs_check(python: Path) -> bool:
+    """docs-check uninstalled from `python`'s environment (pip skips a package
+    that is not there); False: its pip does not run (never built, or half-built)."""
+    if not python.exists():
+        return False
+    done = subprocess.run(
         [str(python), "-m", "pip", "uninstall", "--yes", "--quiet", "docs-check"],
         capture_output=True,
         check=False,
         timeout=INIT_TIMEOUT,
     )
+    return done.returncode == 0
 
 
 @pytest.fixture(scope="module")
@@ -248,15 +253,12 @@ def init_venv() -> Iterator[Path]:
     lock keeps two test runs from using it at once."""
     with locked_venv(INIT_VENV) as venv:
         python = venv / "bin" / "python3"
-        pip = subprocess.run(
-            [str(python), "-m", "pip", "--version"], capture_output=True, check=False, timeout=60
-        ) if python.exists() else None  # fmt: skip
-        if pip is None or pip.returncode != 0:  # never built, or half-built
+        # one pip start: the uninstall is the check that the environment works
+        if not _uninstall_docs_check(python):  # never built, or half-built
             shutil.rmtree(venv, ignore_errors=True)
             subprocess.run(
                 [sys.executable, "-m", "venv", str(venv)], check=True, timeout=INIT_TIMEOUT
             )
-        _uninstall_docs_check(python)
         assert not (venv / "bin" / "docs-check").exists()
         yield venv  # docs-check stays installed until the next use removes it
 

@@ -1,6 +1,7 @@
 """The real docs in ../shared/corpus/ascend-pytorch, read in place.
 
-The master snapshot is read once per session (about ten seconds). Numbers
+The master snapshot is read once per session (tests/conftest.py's
+`master_read`, shared with the other tests that assert on it). Numbers
 asserted here were measured outside the tool first (the commands are in the
 comments) and are, where cheap, measured again below by a plain line scan that
 shares no code with the reader, so the tool is checked against the text and not
@@ -74,8 +75,8 @@ def native_api(corpus: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def master(corpus: Path) -> Corpus:
-    return read_corpus([str(corpus / "master")], CATALOGUE)
+def master(master_read: Corpus) -> Corpus:
+    return master_read  # the session's one read of it (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

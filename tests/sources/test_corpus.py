@@ -26,8 +26,8 @@ def master(corpus: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def serial(master: str) -> Corpus:
-    return read_corpus([master], CATALOGUE, options=ReadOptions(jobs=1))
+def serial(master_read: Corpus) -> Corpus:
+    return master_read  # in this process, without the cache (tests/conftest.py)
 
 
 def test_the_corpus_is_large_enough_to_be_read_in_parallel(master: str) -> None:
