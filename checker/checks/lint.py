@@ -65,9 +65,10 @@ def _checked(
     rules: Sequence[Expectation],
     reuse: Reuse,
 ) -> list[Finding]:
+    """What the rules find on `pages`, sorted, besides what reading found
+    (`Page.findings`), which `Reuse.whole` adds."""
     findings: list[Finding] = []
     for page in pages:
-        findings.extend(page.findings)
         findings.extend(reuse.own(page, partial(page_rules, page, catalogue)))
     if context:
         # The whole tree's order, which decides which of two entries is "first".

@@ -213,6 +213,36 @@ def test_a_whole_run_kept_runs_no_rule_until_a_page_or_a_rule_changes(
     assert len(ran) == 3
 
 
+def test_a_whole_run_keeps_what_the_rules_found_not_what_reading_found(tmp_path: Path) -> None:
+    """Reading's findings are kept in each page's own entry: the whole run's
+    entry keeps only what the rules found besides, and the same run again
+    says them all, in the same order and placed alike."""
+    pages = at_ref(read_corpus([str(FIXTURES / "read" / "table")], CATALOGUE).pages, "r1")
+    reading = [f for page in pages for f in page.findings]
+    assert reading
+    cache = PageCache(tmp_path)
+    saved: list[Finding] = []
+    with CheckedStore(cache, CATALOGUE) as store:
+        save = store.save_compared
+
+        def saving(key: str, findings: Sequence[Finding]) -> None:
+            if key.startswith("lint\0"):  # the whole run's
+                saved.extend(findings)
+            save(key, findings)
+
+        store.save_compared = saving  # type: ignore[method-assign]
+        first = lint_pages(pages, CATALOGUE, store=store)
+    assert len(saved) == len(first) - len(reading) > 0
+    where = {(f.path, f.line, f.rule) for f in reading}
+    assert not where & {(f.path, f.line, f.rule) for f in saved}
+    with CheckedStore(cache, CATALOGUE) as store:
+        again = lint_pages(pages, CATALOGUE, store=store)
+    assert again == first
+    assert [(f.api, f.entry_line, f.version, f.severity) for f in again] == [
+        (f.api, f.entry_line, f.version, f.severity) for f in first
+    ]
+
+
 def test_a_folder_of_one_page_repeating_an_api() -> None:
     """A page that documents an API twice, alone in its folder, at two refs."""
     pages = read_corpus([str(FIXTURES / "lint" / "duplicate-api")], CATALOGUE).pages
