@@ -138,7 +138,12 @@ class Reuse:
         here: each page's entry holds it, and a history's are mostly one
         blob's at ref after ref (106,000 of the real history's 107,402
         findings, which this entry encoded and decoded again each run)."""
-        reading = with_api([f for page in pages for f in page.findings], pages, self.heads)
+        reading = [f for page in pages for f in page.findings]
+        if any(f.version is None for f in reading):
+            # the reader placed what it found (its version known), and placing
+            # it again would look up its page's heads, in a warm run a file a
+            # page: only a page of no version, or one no reader made, is placed
+            reading = with_api(reading, pages, self.heads)
         if self._store is None or not all(page.blob for page in (*pages, *context)):
             return _merged(reading, check())
         key = f"lint\0{len(pages)}\0{len(context)}\0{_places([*pages, *context])}\0{more!r}"
