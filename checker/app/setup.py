@@ -165,7 +165,7 @@ def resolvers(resolve: ResolveOptions | None) -> Iterator[Ahead | None]:
         yield None
         return
     # start-up: torch's resolver loads only with --resolve-apis
-    from checker.torch.resolve.resolution import resolvers_started
+    from checker.torch.resolve.resolution import resolvers_ahead
 
-    with resolvers_started(resolve) as started:
-        yield started
+    with resolvers_ahead(resolve) as ahead:
+        yield ahead

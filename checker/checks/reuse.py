@@ -138,12 +138,7 @@ class Reuse:
         here: each page's entry holds it, and a history's are mostly one
         blob's at ref after ref (106,000 of the real history's 107,402
         findings, which this entry encoded and decoded again each run)."""
-        reading = [f for page in pages for f in page.findings]
-        if any(f.version is None for f in reading):
-            # the reader placed what it found (its version known), and placing
-            # it again would look up its page's heads, in a warm run a file a
-            # page: only a page of no version, or one no reader made, is placed
-            reading = with_api(reading, pages, self.heads)
+        reading = with_api([f for page in pages for f in page.findings], pages, self.heads)
         if self._store is None or not all(page.blob for page in (*pages, *context)):
             return _merged(reading, check())
         key = f"lint\0{len(pages)}\0{len(context)}\0{_places([*pages, *context])}\0{more!r}"
@@ -205,11 +200,10 @@ class Reuse:
 
 
 def _merged(reading: Sequence[Finding], checked: Sequence[Finding]) -> list[Finding]:
-    """Both in report order, as one sort of them all read then checked, a
-    page's reading findings first, gives it: two findings the order ties
-    are on one page (its path is in the order), where reading's come first
-    either way, and `checked` is sorted already, so that a stable sort keeps
-    its ties as they were."""
+    """Both in report order, as one sort of all of them gave it: findings
+    the order ties are on one page (the path is part of the order), where
+    reading's came first, as they do here, and a stable sort keeps the
+    sorted `checked`'s ties as they were."""
     return sorted([*reading, *checked])
 
 

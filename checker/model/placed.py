@@ -31,17 +31,20 @@ def with_api(
     finding learns where in the docs it is: lint and verify both call it.
     `heads`: entry_heads, or what an earlier run kept of them (Reuse.heads)."""
     findings = list(findings)
-    # a page's heads are looked at when a finding on it is not placed yet:
-    # a clean page, or one whose findings were placed where it was read,
-    # costs nothing (a warm history keeps the heads of thousands undecoded)
-    unplaced = {f.path for f in findings if f.entry_line is None or f.version is None}
+    # A finding learns its version here alone, with its API and heading line
+    # (`finding` sets none of them): one that has it is placed already, where
+    # its page was read (`placed_page`) or in an earlier call. A page's heads
+    # are looked at only for a finding not placed yet: a clean page, or one
+    # whose findings were placed where it was read, costs nothing (a warm
+    # history keeps the heads of thousands undecoded).
+    unplaced = {f.path for f in findings if f.version is None}
     on = {page.path: page for page in pages if page.path in unplaced}
     spans = {path: sorted(heads(page)) for path, page in on.items()}
     starts = {path: [line for line, _ in entries] for path, entries in spans.items()}
     placed: list[Finding] = []
     for finding in findings:
         if finding.path not in unplaced:
-            # placed where its page was read (`placed_page`): nothing to learn
+            # placed already: nothing to learn
             placed.append(finding)
             continue
         page = on.get(finding.path)

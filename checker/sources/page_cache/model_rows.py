@@ -146,7 +146,6 @@ def findings_data(findings: Sequence[Finding]) -> list[Any]:
     # 0.5). The findings hold each object while these do.
     seen_message: dict[int, int] = {}
     seen_fix: dict[int, int] = {}
-    severities = {severity: severity.value for severity in Severity}
     rows = []
     for f in findings:
         at = seen_message.get(id(f.message))
@@ -162,7 +161,7 @@ def findings_data(findings: Sequence[Finding]) -> list[Any]:
             fix = seen_fix[id(f.fix)] = fixes.setdefault(f.fix, len(fixes))
         path = paths.setdefault(f.path, len(paths))
         rows.append(
-            [path, f.line, f.rule, severities[f.severity], at, f.api, f.entry_line, f.version, fix]
+            [path, f.line, f.rule, _VALUE[f.severity], at, f.api, f.entry_line, f.version, fix]
         )
     edits = [[[edit.line, edit.old, edit.new] for edit in fix] for fix in fixes]
     return [list(paths), said, edits, rows]
@@ -203,6 +202,7 @@ def _finding(row: list[Any], paths: list[str], messages: list[str], fixes: list[
 
 
 _SEVERITY = {severity.value: severity for severity in Severity}  # Severity(value) is slow
+_VALUE = {severity: severity.value for severity in Severity}  # and so is .value
 
 
 def _message_key(said: str) -> object:

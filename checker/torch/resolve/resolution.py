@@ -142,7 +142,7 @@ class Ahead:
 
 
 @contextmanager
-def resolvers_started(options: ResolveOptions) -> Iterator[Ahead]:
+def resolvers_ahead(options: ResolveOptions) -> Iterator[Ahead]:
     """The interpreters to start ahead (Ahead.start); any that was not used
     is ended on exit."""
     ahead = Ahead(options)

@@ -49,7 +49,7 @@ def resolve_apis(
     asked for any name (its environment says so). An interpreter named in
     `assigned` is asked only for the versions listed there, and is not run at
     all when none of them is left. An interpreter in `started` is already
-    running (resolvers_started): it is sent its names, not started again."""
+    running (Ahead.start): it is sent its names, not started again."""
     wanted = documented_names(pages)
     places = _places(pages)
     remaining = dict(wanted)
