@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from checker.i18n import N_, message
 from checker.model import markup
@@ -76,6 +77,10 @@ def is_blank(text: str) -> bool:
     return text.strip() in _BLANKS
 
 
+# A page's tables write a handful of marks: the real history's older pages
+# write `&#10004;`, decoded and reported at each of 250,000 cells (issue 49).
+# What a cell reads as is its text's alone, and immutable.
+@lru_cache(maxsize=256)
 def read_mark(cell: str) -> tuple[Support | None, Problem | None]:
     """A table cell: ✔ / ✘ (entities already or not yet decoded). Another
     mark, a word or a mark with a full stop is read, and reported quoted as

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import SplitResult, unquote, urlsplit
 
 from markdown_it.token import Token
@@ -43,6 +44,12 @@ _EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
 _NEEDS_INLINE_PARSE = re.compile(f"[{MARKUP_BUT_UNDERSCORE}]")
 # Tags the parser reads as inline html (a strict subset of what it accepts),
 # which the plain text leaves out: `<font size="3">run()</font>`.
+# A history reads each page's versions one after the other (checker.sources.
+# corpus), and they share most titles and links: what a title, a link or a
+# name reads as is kept for the next version (the functions' results are
+# their text's alone, and immutable). Bounded: a page has up to a thousand
+# entries.
+_MEMO = 4096
 _HTML_TAG = re.compile(
     r"<[A-Za-z][A-Za-z0-9-]*"
     r'(?:[ \t]+[A-Za-z_:][A-Za-z0-9:._-]*(?:[ \t]*=[ \t]*"[^"<>\n]*")?)*[ \t]*/?>'
@@ -59,12 +66,17 @@ _SIMPLE_LINK = re.compile(
 def title_name(inline: Token) -> str:
     """`<code><i>class</i></code> torch.x.Y` and `_`class`_ torch.x.Y` → torch.x.Y;
     `run()` → run. As written: `named` puts it in the form names are compared in."""
-    text = _HTML_TAG.sub("", inline.content)
+    return _title_name(inline.content)
+
+
+@lru_cache(maxsize=_MEMO)
+def _title_name(content: str) -> str:
+    text = _HTML_TAG.sub("", content)
     simple = _SIMPLE_LINK.fullmatch(text.strip())
     if simple is not None:
         text = simple.group(1)
     elif _NEEDS_INLINE_PARSE.search(text) is not None:
-        text = written_text(children(inline))
+        text = written_text(children(Token("inline", "", 0, content=content)))
     words = text.split()
     return without_signature(words[-1]) if words else ""
 
@@ -110,6 +122,7 @@ def written_text(children: list[Token]) -> str:
     )
 
 
+@lru_cache(maxsize=_MEMO)
 def _link(text: str, url: str) -> NativeLink:
     parts = urlsplit(url)  # once: it was a third of reading a link
     return NativeLink(text, url, _docs_version(parts), _target(parts))
@@ -127,6 +140,7 @@ class Named:
     in_link: bool  # the problem is in the link (its line), not the title
 
 
+@lru_cache(maxsize=_MEMO)
 def named(title: str, link: NativeLink | None, parent: str | None) -> Named:
     """`title` and `link` as written (title_name, native_link)."""
     clean_title = plain_name(title)

@@ -19,6 +19,7 @@ from checker.model.catalogue import Catalogue
 from checker.model.checked import Kept, PageRules
 from checker.model.docfile import DocFile
 from checker.model.support import Page, inside_tree
+from checker.model.version import path_key
 from checker.progress import Progress
 from checker.read.load import pointers_named_once
 from checker.sources.discover import discover, version_folder
@@ -179,6 +180,14 @@ def read_documents(
             todo.append((at, bare, data, key))
         else:
             kept(at, content, *cached)
+    # Read path by path, each path's versions one after the other, not ref by
+    # ref: a version shares most of its titles, links and marks with the one
+    # before, which the readers' memos hold then (checker.read.names,
+    # model.status.read_mark). A cold lint of the 28 real refs took 6 % less
+    # CPU (medians of nine runs each, 18.4 s against 19.6; issue 49). Outcomes
+    # are taken by `at`, so the order is the reading's alone; in one tree it
+    # is the tree's own (sorted by path_key already, and the sort is stable).
+    todo.sort(key=lambda item: path_key(item[0][0]))
     # a page at a ref is given by its size, its bytes read from git only as
     # it is read: a cold history held all 1,860 blobs' bytes at once (issue 49)
     missing = [bare for _, bare, data, _ in todo if data is None]

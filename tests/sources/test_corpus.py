@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -128,4 +129,45 @@ def test_pages_are_read_in_version_order_not_text_order(tmp_path: Path) -> None:
         ("2.12.0", "torch-b.md"),
         ("2.13.0", "torch-a.md"),
         ("2.13.0", "torch-b.md"),
+    ]
+
+
+def test_a_history_is_read_path_by_path_and_placed_ref_by_ref() -> None:
+    """Each path's versions are read one after the other, not each ref's pages
+    in turn: git unpacks a blob from the version before it (issue 49). The
+    pages come back in the refs' order all the same."""
+    from checker.model.docfile import DocFile
+    from checker.sources.corpus import read_documents
+    from checker.sources.documents import Fetch
+    from checker.sources.gitrefs import GitRef
+
+    folder = "docs/zh/api/native_api/pytorch_2-13-0"
+    texts = {
+        f"{page}{ref}": f"# {page}\n\n## torch.{page}{ref}\n\n**是否支持**：是\n".encode()
+        for page in ("a", "b")
+        for ref in ("1", "2")
+    }
+    documents: list[tuple[DocFile, bytes | None]] = [
+        (DocFile(f"r{ref}:{folder}/{page}.md", "2.13.0", "zh", f"r{ref}", f"{page}{ref}"), None)
+        for ref in ("1", "2")
+        for page in ("a", "b")
+    ]
+    asked: list[str] = []
+
+    def blobs(_: GitRef, wanted: Sequence[str]) -> Iterator[bytes]:
+        for blob in wanted:
+            asked.append(blob)
+            yield texts[blob]
+
+    owners = {blob: GitRef("repo", "r" + blob[1]) for blob in texts}
+    sizes = lambda _, wanted: [len(texts[blob]) for blob in wanted]  # noqa: E731
+    fetch = Fetch(owners, sizes, blobs)
+    pages, errors = read_documents(documents, CATALOGUE, ReadOptions(jobs=1), fetch)
+    assert asked == ["a1", "a2", "b1", "b2"]
+    assert errors == []
+    assert [(page.path, page.entries[0].api) for page in pages] == [
+        (f"r1:{folder}/a.md", "torch.a1"),
+        (f"r1:{folder}/b.md", "torch.b1"),
+        (f"r2:{folder}/a.md", "torch.a2"),
+        (f"r2:{folder}/b.md", "torch.b2"),
     ]
