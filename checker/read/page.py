@@ -59,7 +59,8 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
     index = 0
     while index < len(tokens):
         token = tokens[index]
-        title = _title(tokens, index)
+        # only these two open a title: the rest (nine tokens in ten) are not asked
+        title = _title(tokens, index) if token.type in _TITLE_OPENERS else None
         if title is not None:
             name, is_method = title
             holds = is_method and draft is not None and draft.open_divs > 0
@@ -112,6 +113,9 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
         index += 1
     _emit(draft, entries, ctx, parent)
     return entries
+
+
+_TITLE_OPENERS = frozenset({"heading_open", "blockquote_open"})
 
 
 def _title(tokens: list[Token], index: int) -> tuple[str, bool] | None:
