@@ -42,14 +42,14 @@ _EMPHASIS = {"em_open", "em_close", "strong_open", "strong_close"}
 # Markup other than underscores. Without it, the text as written is what the
 # inline parse would give: underscore emphasis is put back as written anyway.
 _NEEDS_INLINE_PARSE = re.compile(f"[{MARKUP_BUT_UNDERSCORE}]")
-# Tags the parser reads as inline html (a strict subset of what it accepts),
-# which the plain text leaves out: `<font size="3">run()</font>`.
 # A history reads each page's versions one after the other (checker.sources.
 # corpus), and they share most titles and links: what a title, a link or a
 # name reads as is kept for the next version (the functions' results are
 # their text's alone, and immutable). Bounded: a page has up to a thousand
 # entries.
 _MEMO = 4096
+# Tags the parser reads as inline html (a strict subset of what it accepts),
+# which the plain text leaves out: `<font size="3">run()</font>`.
 _HTML_TAG = re.compile(
     r"<[A-Za-z][A-Za-z0-9-]*"
     r'(?:[ \t]+[A-Za-z_:][A-Za-z0-9:._-]*(?:[ \t]*=[ \t]*"[^"<>\n]*")?)*[ \t]*/?>'

@@ -59,7 +59,7 @@ def read_entries(tokens: list[Token], ctx: ReadContext) -> list[Entry]:
     index = 0
     while index < len(tokens):
         token = tokens[index]
-        # only these two open a title: the rest (nine tokens in ten) are not asked
+        # only a heading or a block quote opens a title: most tokens are not asked
         title = _title(tokens, index) if token.type in _TITLE_OPENERS else None
         if title is not None:
             name, is_method = title
