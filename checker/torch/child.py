@@ -31,6 +31,7 @@ class Answer:
     failure: str | None  # it never ran to an exit: not started, timed out
     stderr: str
     duration_s: float
+    timed_out: bool = False  # no answer within the timeout (it was ended then)
 
 
 class Child:
@@ -78,7 +79,7 @@ class Child:
                 self.close()
                 spent = time.monotonic() - begun
                 why = f"timed out after {timeout:g} s"
-                return Answer(None, None, why, self._since(mark), spent)
+                return Answer(None, None, why, self._since(mark), spent, timed_out=True)
             if line is None:  # its stdout ended: it died, and its stderr says what of
                 code = process.wait()
                 self._threads[1].join(timeout=5)  # its last words

@@ -42,7 +42,10 @@ class Session:
     (checker.torch.child), started at the first job or probe, which imports
     torch once and is given the jobs one at a time, each recorded with the
     command that runs it alone. A job that crashes it or hangs past the
-    timeout is reported for itself, and the next job gets a new one. Where
+    timeout is reported for itself, and the next job gets a new one; but an
+    interpreter that does not answer its start within the timeout (an import
+    that hangs) is not started again: each later job would cost the timeout
+    for the same hang, and is an error saying it was not run. Where
     the torch_npu backend cannot load, the probe says why: the cause is kept,
     and autoloading is off for good (in any later start too). `close` ends
     it; `halt`, set by another thread, ends it at once and starts no other
@@ -65,6 +68,7 @@ class Session:
         self._cause = ""
         self._child: Child | None = None
         self._reported: dict[str, Any] = {}  # what the running child's probe found
+        self._hung: Answer | None = None  # what later jobs are told after a start that hung
 
     def __enter__(self) -> Session:
         return self
@@ -125,9 +129,14 @@ class Session:
         """A child that has probed; else the Answer of the start that failed."""
         if self._child is not None and self._child.alive:
             return None
+        if self._hung is not None:
+            return self._hung
         answer = self._start()
         if answer.message is None:
             self._end()
+            if answer.timed_out:
+                why = f"not run: the interpreter did not answer its start within {self.timeout:g} s"
+                self._hung = Answer(None, None, why, "", 0.0)
             return answer
         self._reported = answer.message["environment"]
         backend_error = self._reported.get("backend_error")

@@ -18,12 +18,14 @@ import pytest
 from checker.model.catalogue import Catalogue
 from checker.model.evidence import Evidence, Run
 from checker.torch.runner import HARNESS, behaviour_file
+from checker.torch.runs import Job
 
 from .support import (
     BACKEND_FAILURE,
     PUT_METRIC,
     PUT_METRIC_CASES,
     SECOND_API,
+    TWO_JOBS,
     live_run,
 )
 
@@ -226,6 +228,28 @@ def test_hang_is_an_error_after_the_timeout(catalogue: Catalogue, tmp_path: Path
     env = evidence.environment
     assert (env.platform, env.python, env.torch) == ("unknown", f"unknown ({python})", None)
     assert env.note == "no environment: timed out after 1 s"
+
+
+def test_an_interpreter_that_hangs_at_start_is_started_once(
+    catalogue: Catalogue, tmp_path: Path
+) -> None:
+    """A start that does not answer within the timeout (an import that hangs)
+    is not tried again at each later job: it would cost the timeout each
+    time. The later jobs are errors saying they were not run, and why."""
+    starts = tmp_path / "starts"
+    python = executable(tmp_path / "python", f"#!/bin/sh\necho start >> {starts}\nsleep 60\n")
+    third = Job("docs_check.third.api", "put_metric")
+    evidence = live_run(catalogue, python, timeout=1, jobs=(*TWO_JOBS, third))
+    assert starts.read_text().splitlines() == ["start"]
+    first, *later = evidence.runs
+    assert (first.verdict, first.note, first.exit_code) == ("error", "timed out after 1 s", None)
+    for run in later:
+        assert run.verdict == "error"
+        assert run.note == "not run: the interpreter did not answer its start within 1 s"
+        assert (run.duration_s, run.exit_code, run.cases) == (0.0, None, ())
+    assert [run.api for run in later] == [SECOND_API, third.api]
+    assert evidence.environment.note == "no environment: timed out after 1 s"
+    assert_no_npu_claimed(evidence)
 
 
 @pytest.mark.parametrize(
