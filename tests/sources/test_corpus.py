@@ -12,8 +12,11 @@ import pytest
 
 from checker.checks.lint import lint_pages
 from checker.model.catalogue import default_catalogue
+from checker.model.docfile import DocFile
 from checker.model.version import path_key
-from checker.sources.corpus import Corpus, ReadOptions, read_corpus, version_context
+from checker.sources.corpus import Corpus, ReadOptions, read_corpus, read_documents, version_context
+from checker.sources.documents import Fetch
+from checker.sources.gitrefs import GitRef
 from checker.sources.page_cache.entry import digest
 from checker.sources.page_cache.store import PageCache
 from checker.sources.workers import PARALLEL_MIN_BYTES
@@ -134,13 +137,8 @@ def test_pages_are_read_in_version_order_not_text_order(tmp_path: Path) -> None:
 
 def test_a_history_is_read_path_by_path_and_placed_ref_by_ref() -> None:
     """Each path's versions are read one after the other, not each ref's pages
-    in turn: git unpacks a blob from the version before it (issue 49). The
-    pages come back in the refs' order all the same."""
-    from checker.model.docfile import DocFile
-    from checker.sources.corpus import read_documents
-    from checker.sources.documents import Fetch
-    from checker.sources.gitrefs import GitRef
-
+    in turn: the readers' memos then meet what a version shares with the one
+    before (issue 49). The pages come back in the refs' order all the same."""
     folder = "docs/zh/api/native_api/pytorch_2-13-0"
     texts = {
         f"{page}{ref}": f"# {page}\n\n## torch.{page}{ref}\n\n**是否支持**：是\n".encode()
@@ -159,8 +157,10 @@ def test_a_history_is_read_path_by_path_and_placed_ref_by_ref() -> None:
             asked.append(blob)
             yield texts[blob]
 
+    def sizes(_: GitRef, wanted: Sequence[str]) -> list[int]:
+        return [len(texts[blob]) for blob in wanted]
+
     owners = {blob: GitRef("repo", "r" + blob[1]) for blob in texts}
-    sizes = lambda _, wanted: [len(texts[blob]) for blob in wanted]  # noqa: E731
     fetch = Fetch(owners, sizes, blobs)
     pages, errors = read_documents(documents, CATALOGUE, ReadOptions(jobs=1), fetch)
     assert asked == ["a1", "a2", "b1", "b2"]
