@@ -10,7 +10,9 @@ with #, a block quote with >). This one looks that character up once and
 tries the rules that may accept it, in the ruler's order, then the rules that
 read more than one character (table, code, lheading, paragraph): each rule
 tried refuses or accepts as it would in the stock loop, and a rule passed
-over would have refused, so the tokens are the same. The loop is otherwise
+over would have refused, so the tokens are the same. A bullet (* - +) before
+anything but a space, a tab or the line's end passes the list rule over too:
+the docs' `**label**：` paragraphs, two in every entry. The loop is otherwise
 the stock one, and blockquote and list call it as they call the stock one,
 so nesting costs no extra frame (tests/read/test_dropped.py).
 
@@ -21,7 +23,9 @@ all of them refusals, and each refusal costs a logged debug call and a few
 attribute reads before the rule looks at the one character that decides it
 (a fence opens with ` or ~, a heading with #). Each guard here reads that
 character as the rule itself reads it and refuses where the rule would
-refuse; otherwise the rule runs unchanged.
+refuse; otherwise the rule runs unchanged. lheading's guard reads the next
+line: tried before every paragraph, it refuses one with no line after it,
+and the docs' paragraphs are one line each.
 So no guard can change a token. The table rule is replaced by
 checker.read.table_rule, which gives the same tables as two tokens each.
 tests/read/test_block_rules.py holds every corpus page, fixture and doc to
@@ -62,6 +66,7 @@ OPENERS = {
 # 100 deep take three frames a level instead of two (tests/read/test_dropped.py).
 # The tokenizer passes them over where they cannot open (DispatchingParserBlock).
 _GUARDED = frozenset(OPENERS) - {"blockquote", "list"}
+_BULLETS = frozenset("*-+")  # a list item's bullets (an ordered one opens with a digit)
 
 
 def _opened_by(rule: Rule, openers: frozenset[str]) -> Rule:
@@ -85,10 +90,28 @@ def _code(rule: Rule) -> Rule:
     return guarded
 
 
+def _underlined(rule: Rule) -> Rule:
+    """lheading reads the lines after the first for an underline, up to an
+    empty one: with none to read it refuses, tried before every paragraph
+    (nearly all of the docs' are one line). It refuses then having set
+    parentType to "paragraph" (it restores it only for a heading): so does
+    the guard, which the paragraph rule then takes as the one to restore."""
+
+    def guarded(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        following = start + 1
+        if following < end and not state.isEmpty(following):
+            return rule(state, start, end, silent)
+        if not state.is_code_block(start):
+            state.parentType = "paragraph"
+        return False
+
+    return guarded
+
+
 def guard_block_rules(block: ParserBlock) -> None:
     """Put each known rule of `block` behind its guard, in place, keeping the
-    rules it may interrupt (its alt chains). Rules it does not know (lheading,
-    paragraph, a plugin's) stay as they are."""
+    rules it may interrupt (its alt chains). Rules it does not know
+    (paragraph, a plugin's) stay as they are."""
     table = table_rule(_openers_of(block, "blockquote"))
     for rule in block.ruler.__rules__:
         if rule.name in _GUARDED:
@@ -97,6 +120,8 @@ def guard_block_rules(block: ParserBlock) -> None:
             fn = table  # the same tables, as two tokens
         elif rule.name == "code":
             fn = _code(rule.fn)
+        elif rule.name == "lheading":
+            fn = _underlined(rule.fn)
         else:
             continue
         block.ruler.at(rule.name, fn, {"alt": list(rule.alt)})
@@ -116,6 +141,8 @@ class DispatchingParserBlock(ParserBlock):
         self._compiled: list[Rule] | None = None  # the chain the table is built for
         self._by_opener: dict[str, list[Rule]] = {}
         self._others: list[Rule] = []  # for a line that no known opener starts
+        # a bullet's rules but the list's, for a bullet that opens no list item
+        self._unbulleted: dict[str, list[Rule]] = {}
 
     def _rules_for(self, rules: list[Rule]) -> None:
         """Build the per-character rule lists for the ruler's main chain (again
@@ -132,6 +159,11 @@ class DispatchingParserBlock(ParserBlock):
             for character in characters
         }
         self._others = [rule for rule, known in zip(rules, openers, strict=True) if known is None]
+        listing = {rule for rule, name in zip(rules, names, strict=True) if name == "list"}
+        self._unbulleted = {
+            bullet: [rule for rule in self._by_opener[bullet] if rule not in listing]
+            for bullet in _BULLETS & self._by_opener.keys()
+        }
         self._compiled = rules
 
     def parse(
@@ -148,7 +180,7 @@ class DispatchingParserBlock(ParserBlock):
         rules = self.ruler.getRules("")
         if rules is not self._compiled:
             self._rules_for(rules)
-        by_opener, others = self._by_opener, self._others
+        by_opener, others, unbulleted = self._by_opener, self._others, self._unbulleted
         src, line = state.src, start
         deepest = state.md.options.maxNesting
         empty_before = False
@@ -163,7 +195,12 @@ class DispatchingParserBlock(ParserBlock):
                 state.line = end  # the stock loop skips the rest, too
                 break
             pos = state.bMarks[line] + state.tShift[line]
-            tried = by_opener.get(src[pos], others) if pos < len(src) else others
+            opener = src[pos] if pos < len(src) else ""
+            tried = by_opener.get(opener, others)
+            # a bullet opens a list item only before a space, a tab or the
+            # line's end: not `**label**` (the list rule would refuse it)
+            if opener in unbulleted and pos + 1 < state.eMarks[line] and src[pos + 1] not in " \t":
+                tried = unbulleted[opener]
             ok = False
             for rule in tried:
                 ok = rule(state, line, end, False)

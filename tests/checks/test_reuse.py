@@ -217,7 +217,8 @@ def test_a_whole_run_keeps_what_the_rules_found_not_what_reading_found(tmp_path:
     """Reading's findings are kept in each page's own entry: the whole run's
     entry keeps only what the rules found besides, and the same run again
     says them all, in the same order and placed alike."""
-    pages = at_ref(read_corpus([str(FIXTURES / "read" / "table")], CATALOGUE).pages, "r1")
+    read = read_corpus([str(FIXTURES / "read" / "table")], CATALOGUE).pages
+    pages = [*at_ref(read, "r1"), *at_ref(read, "r2")]  # one page's are kept apart
     reading = [f for page in pages for f in page.findings]
     assert reading
     cache = PageCache(tmp_path)
@@ -240,6 +241,52 @@ def test_a_whole_run_keeps_what_the_rules_found_not_what_reading_found(tmp_path:
     assert again == first
     assert [(f.api, f.entry_line, f.version, f.severity) for f in again] == [
         (f.api, f.entry_line, f.version, f.severity) for f in first
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "asked"),
+    [
+        ("duplicate-api", "pytorch_2-12-0/torch-Tensor.md"),  # its folder's rule finds
+        ("link-version", "pytorch_2-12-0/torch-nn.md"),  # its own rules find
+    ],
+)
+def test_one_page_keeps_no_whole_run_entry(
+    case: str, asked: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One page's findings are its own entry's and its folder's: a lint of
+    one page (its folder's other pages read beside it) keeps them under no
+    run, and its warm run says them again, in the same order, running no
+    rule."""
+    import checker.checks.lint
+
+    read = read_corpus([str(FIXTURES / "lint" / case)], CATALOGUE).pages
+    [page] = [p for p in read if p.path.endswith(asked)]
+    context = [p for p in read if p is not page and p.version == page.version]
+    cache = PageCache(tmp_path)
+    keys: list[str] = []
+    with CheckedStore(cache, CATALOGUE) as store:
+        save = store.save_compared
+
+        def saving(key: str, findings: Sequence[Finding]) -> None:
+            keys.append(key)
+            save(key, findings)
+
+        store.save_compared = saving  # type: ignore[method-assign]
+        first = lint_pages([page], CATALOGUE, context, store=store)
+    assert [f for f in first if f.rule == case]
+    assert keys and not [key for key in keys if key.startswith("lint\0")]
+    ran: list[str] = []
+    for rule in ("page_rules", "_compared"):
+        real = getattr(checker.checks.lint, rule)
+        monkeypatch.setattr(
+            checker.checks.lint, rule, lambda *a, _r=real, _n=rule: ran.append(_n) or _r(*a)
+        )
+    with CheckedStore(cache, CATALOGUE) as store:
+        again = lint_pages([page], CATALOGUE, context, store=store)
+    assert again == first and ran == []
+    assert [(f.api, f.entry_line, f.version) for f in again] == [
+        (f.api, f.entry_line, f.version) for f in first
     ]
 
 

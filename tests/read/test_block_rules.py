@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
 from checker.read.block_parser import DispatchingParserBlock
@@ -91,7 +92,26 @@ def test_the_rules_are_guarded_and_the_table_rule_is_ours() -> None:
         "reference",
         "html_block",
         "heading",
+        "lheading",
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["para\n", "para\n\nnext\n", "para\n===\n", "para\nmore\n---\n", "    code\n", "para"],
+)
+def test_the_underline_guard_refuses_as_lheading_refuses(text: str) -> None:
+    """Where the guard refuses, lheading refuses too, and leaves the state as
+    lheading does: its parent type set to "paragraph" (it restores it for a
+    heading only), which the paragraph rule then restores to."""
+    outcomes = []
+    for md in (parser(), STOCK):
+        [rule] = [rule.fn for rule in md.block.ruler.__rules__ if rule.name == "lheading"]
+        state = StateBlock(text, md, {}, [])
+        state.parentType = "root"
+        took = rule(state, 0, state.lineMax, False)
+        outcomes.append((took, state.parentType, state.line, [t.type for t in state.tokens]))
+    assert outcomes[0] == outcomes[1]
 
 
 def test_the_projects_own_pages_parse_as_markdown_it_parses_them() -> None:
@@ -146,6 +166,8 @@ HOSTILE = [
 # each rule's opening character, on its own and ending a paragraph or a table
 OPENERS = ["___", "***", "---", "~~~\nx\n~~~", "```\nx\n```", "+ item", "1. item", "2) item"]
 OPENERS += ["[a]: /url", "<div>", "<!-- c -->", "# h", "> q", "    code", "- item", "* item"]
+# bullets that open no list item (the tokenizer does not try the list rule)
+OPENERS += ["**label**：", "*x*", "-x", "+x", "-\tx", "*", "* ", "===", "---x"]
 HOSTILE += [f"{opener}\n" for opener in OPENERS]
 HOSTILE += [f"para\n{opener}\n" for opener in OPENERS]
 HOSTILE += [f"| a |\n|---|\n{opener}\n" for opener in OPENERS]
