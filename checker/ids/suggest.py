@@ -5,7 +5,6 @@ One helper, so that every "did you mean" is found and worded alike."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 
 from checker.i18n import N_, joined, message
@@ -19,6 +18,8 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     """The known name most like `word`, or None when none is alike enough.
     Case is ignored in comparing (`LINK-VERSION` is `link-version`); the known
     name is returned as it is spelt."""
+    import difflib  # start-up: asked only for a name that is refused
+
     spelt = {name.casefold(): name for name in known}
     found = difflib.get_close_matches(word.casefold(), list(spelt), n=1, cutoff=CUTOFF)
     return spelt[found[0]] if found else None
@@ -27,6 +28,8 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 def closest_names(word: str, known: Iterable[str], count: int = 3) -> list[str]:
     """Up to `count` known names most like `word`, the closest first (a git
     ref misspelt, or named without its remote)."""
+    import difflib  # start-up: asked only for a name that is refused
+
     names = list(dict.fromkeys(known))
     return difflib.get_close_matches(word, names, n=count, cutoff=CUTOFF)
 

@@ -607,7 +607,9 @@ def test_a_warm_lint_run_imports_no_parser(tmp_path: Path) -> None:
     probe = (
         "import sys\n"
         "from checker.cli import run\n"
-        "run(['lint', 'examples/docs', '-q'])\n"
+        # --quiet, not -q: click tries a short option as a long one first,
+        # and its refusal looks for the closest long one with difflib
+        "run(['lint', 'examples/docs', '--quiet'])\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
     env = {**os.environ, "DOCS_CHECK_CACHE_DIR": str(tmp_path / "cache")}
@@ -622,6 +624,8 @@ def test_a_warm_lint_run_imports_no_parser(tmp_path: Path) -> None:
     assert {"markdown_it", "checker.read.reader", "checker.sources.workers"} <= cold
     # the cold run wrote its entries without tempfile (3 ms: shutil, random, compressors)
     assert "tempfile" not in cold
+    # nor did it look for a name close to a refused one (difflib, the did-you-mean's)
+    assert "difflib" not in cold
     assert "checker.checks.lint" in warm  # it did lint
     assert not {m for m in warm if m == "markdown_it" or m.startswith("markdown_it.")}
     assert not {"checker.read.reader", "checker.read.tokens", "checker.sources.workers"} & warm
