@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from checker.model.catalogue import Catalogue
 from checker.model.finding import Finding, Problem
@@ -22,6 +23,8 @@ class ReadContext:
     findings: list[Finding] = field(default_factory=list)
     block_ids: dict[str, int] = field(default_factory=dict)  # house-style id -> first line
     unclosed: set[str] = field(default_factory=set)  # ids of blocks reported never closed
+    # what each distinct product table's cells say (checker.read.table)
+    tables: dict[tuple[object, ...], Any] = field(default_factory=dict)
     _last_id: int | None = None  # the highest numbered block id given out or on the page
 
     def fresh_block_id(self) -> str:

@@ -402,3 +402,49 @@ def test_no_fix_where_the_mark_s_cell_is_not_certain(lines: list[str], line: int
 
     ctx = ReadContext("p.md", "2.12.0", "zh", default_catalogue(), lines)
     assert _marked(ctx, line, "✗", "✘") == ()
+
+
+def _entries(*tables: str) -> str:
+    """A page of one entry per table, named torch.cog.c0, c1, ..."""
+    return "# torch.cog\n\n" + "".join(
+        f"### torch.cog.c{n}\n\n"
+        f"**原生文档**：[torch.cog.c{n}](https://pytorch.org/docs/2.12/cog.html#torch.cog.c{n})\n\n"
+        f"**支持情况**：\n\n| 硬件 | 是否支持 |\n| ---- | :----: |\n{rows}\n"
+        for n, rows in enumerate(tables)
+    )
+
+
+CLEAN = "| <term>Atlas A2 训练系列产品</term> | ✔ |\n| <term>Ascend 950DT</term> | ✘ |\n"
+FAULTY = "| <term>Atlas Z9</term> | ✔ |\n| <term>Ascend 950DT</term> | ✔ |\n" * 2
+
+
+def test_tables_of_the_same_cells_each_say_their_own_lines_and_problems(
+    catalogue: Catalogue,
+) -> None:
+    """A page's tables of the same cells are read once (checker.read.table),
+    and each still states its products at its own rows and has its own
+    rows' problems reported: an unknown product and a product stated again,
+    in the second table as in the first."""
+    text = _entries(CLEAN, FAULTY, CLEAN, FAULTY)
+    page = read_text(
+        text, DocFile("docs/zh/api/native_api/pytorch_2-12-0/cog.md", "2.12.0", "zh"), catalogue
+    )
+    lines = text.splitlines()
+    rows = [n for n, line in enumerate(lines, 1) if line.startswith("| <term>")]
+    first, second, third, fourth = page.entries
+    assert (
+        first.status
+        == third.status
+        == Status((("atlas-a2", Support.SUPPORTED), ("ascend-950", Support.UNSUPPORTED)))
+    )
+    assert first.product_lines == (("atlas-a2", rows[0]), ("ascend-950", rows[1]))
+    assert third.product_lines == (("atlas-a2", rows[6]), ("ascend-950", rows[7]))
+    assert third.raw == "\n".join(lines[rows[6] - 3 : rows[7]])
+    assert second.status == fourth.status == Status((("ascend-950", Support.SUPPORTED),))
+    found = sorted((f.line, f.rule) for f in page.findings)
+    for table in (rows[2:6], rows[8:12]):  # each faulty table's own rows
+        assert [(line, rule) for line, rule in found if line in table] == [
+            (table[0], "unknown-product"),
+            (table[2], "unknown-product"),
+            (table[3], "duplicate-status"),
+        ]
