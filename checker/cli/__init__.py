@@ -15,12 +15,15 @@ and a pre-commit run do not pay for what they do not use."""
 
 from __future__ import annotations
 
-import gc
+import atexit
 import importlib
+import os
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 from types import FrameType
+from typing import NoReturn
 
 import click
 
@@ -128,9 +131,28 @@ def _run(argv: Sequence[str] | None) -> int:
 def main() -> None:
     # the collector's thresholds were raised as checker was imported (checker/__init__.py)
     signal.signal(signal.SIGTERM, _terminated)
-    code = run()
-    gc.freeze()  # and the last collection, as the interpreter exits, skips them
-    sys.exit(code)
+    _exit(run())
+
+
+def _exit(code: int) -> NoReturn:
+    """Ends the process, as mypy's does, without the interpreter's teardown:
+    freeing each module, class and object one by one (some 5 ms of every run:
+    of --help's 0.07 s, of a one-page lint's 0.23 s), memory the system takes
+    back at once. Only when nothing is left that the teardown would finish:
+    the output flushed (where it cannot be, a closed pipe, as before), no
+    other thread running, and the exit handlers run that the interpreter runs
+    first (logging's, or a sitecustomize's): `atexit._run_exitfuncs`, which
+    the interpreter itself calls, as the one way to run them before
+    `os._exit`."""
+    if threading.active_count() > 1:  # the teardown would wait for it
+        sys.exit(code)
+    atexit._run_exitfuncs()  # run once: the teardown, if it comes, finds none
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a closed pipe or stream: the usual way out
+        sys.exit(code)
+    os._exit(code)
 
 
 def _terminated(signum: int, frame: FrameType | None) -> None:

@@ -488,6 +488,45 @@ def test_installed_script_finds_its_data(tmp_path: Path) -> None:
     assert done.stdout == snapshot("show.txt").replace(EXAMPLES, str(docs))
 
 
+def _main(tmp_path: Path, before: str) -> subprocess.CompletedProcess[str]:
+    """`main()` run on a page of many findings (more output than a pipe holds)
+    in a fresh interpreter, after `before`."""
+    rows = "".join(
+        f"### torch.cog.c{n}\n\n**原生文档**：[torch.cog.c{n}](https://pytorch.org/docs/2.11/"
+        f"cog.html#torch.cog.c{n})\n\n" for n in range(400)
+    )  # fmt: skip
+    page = tmp_path / "docs/zh/api/native_api/pytorch_2-12-0/cog.md"
+    page.parent.mkdir(parents=True)
+    page.write_text(f"# torch.cog\n\n{rows}", encoding="utf-8")
+    probe = f"{before}\nimport sys\nsys.argv = ['docs-check', 'lint', {str(page)!r}]\n"
+    probe += "from checker.cli import main\nmain()\nprint('not reached')\n"
+    env = {**os.environ, "DOCS_CHECK_CACHE_DIR": str(tmp_path / "cache")}
+    return subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def test_main_exits_with_the_output_written_and_the_exit_handlers_run(tmp_path: Path) -> None:
+    """`main` skips the interpreter's teardown (checker.cli._exit), not what it
+    would have finished: every line written, the exit handlers run, the code."""
+    done = _main(tmp_path, "import atexit, sys\natexit.register(print, 'handled', file=sys.stderr)")
+    assert done.returncode == 1
+    assert len(done.stdout.splitlines()) == 800  # missing-status and link-version, each entry
+    assert done.stderr.splitlines()[-1] == "handled"
+    assert "not reached" not in done.stdout
+
+
+def test_main_waits_for_a_thread_still_running(tmp_path: Path) -> None:
+    """A thread still at work when the run ends (here one of the caller's):
+    `main` exits as the interpreter does, after it, not without it."""
+    done = _main(
+        tmp_path,
+        "import threading, time\n"
+        "threading.Thread(target=lambda: (time.sleep(0.5), print('thread done'))).start()",
+    )
+    assert (done.returncode, done.stdout.splitlines()[-1]) == (1, "thread done")
+
+
 # -- the README and docs/ stay true (their examples: tests/docs/) ---------------------------
 
 
