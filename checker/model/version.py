@@ -99,6 +99,7 @@ _PARTS = re.compile(r"[/\\:]")
 VERSION_FOLDER = re.compile(r"^pytorch_(\d+)-(\d+)-(\d+)$")
 
 
+@functools.lru_cache(maxsize=1024)  # asked of each page again by each rule that reads it
 def page_release(path: str) -> str | None:
     """The torch-npu release a page was read at: that of the innermost path
     component named like a release branch (`/…/rows-v2.7.1-7.3.0/docs/…/x.md`,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from checker.errors import InputError
@@ -68,9 +69,23 @@ def parser() -> MarkdownIt:
     # (block_parser): the same tokens, for less work.
     options = {"html": True, "maxNesting": BLOCK_NESTING}
     md = MarkdownIt("commonmark", options).enable("table").disable(["inline", "text_join"])
+    md.core.ruler.at("normalize", normalize)
     guard_block_rules(md.block)
     md.block = DispatchingParserBlock(md.block)
     return md
+
+
+def normalize(state: StateCore) -> None:
+    """markdown-it-py's normalize rule (each line ending a newline, each NUL
+    U+FFFD) by str methods: its two patterns look at each character of the
+    page in Python's regex engine (1.9 ms of a 300 KB page's parse), where
+    `in` finds there is none in 0.15 ms, and most pages hold neither."""
+    src = state.src
+    if "\r" in src:
+        src = src.replace("\r\n", "\n").replace("\r", "\n")
+    if "\0" in src:
+        src = src.replace("\0", "\ufffd")
+    state.src = src
 
 
 @cache

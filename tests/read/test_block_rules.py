@@ -17,10 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_core.normalize import normalize as stock_normalize
 from markdown_it.token import Token
 
 from checker.read.block_parser import DispatchingParserBlock
-from checker.read.tokens import BLOCK_NESTING, parser
+from checker.read.tokens import BLOCK_NESTING, normalize, parser
 from tests.helpers import REPO
 
 STOCK = (
@@ -94,6 +96,22 @@ def test_the_rules_are_guarded_and_the_table_rule_is_ours() -> None:
         "heading",
         "lheading",
     }
+
+
+def test_the_normalize_rule_is_ours() -> None:
+    [rule] = [r.fn for r in parser().core.ruler.__rules__ if r.name == "normalize"]
+    assert rule is normalize
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["\r", "\n", "\r\n", "\n\r", "\0", "a", "é", " "])).map("".join))
+def test_normalize_makes_the_text_markdown_its_makes(text: str) -> None:
+    """Each line ending a newline, each NUL U+FFFD, as markdown-it-py's
+    normalize makes them."""
+    ours, stock = StateCore(text, parser(), {}), StateCore(text, STOCK, {})
+    normalize(ours)
+    stock_normalize(stock)
+    assert ours.src == stock.src
 
 
 @pytest.mark.parametrize(
