@@ -18,19 +18,20 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     """The known name most like `word`, or None when none is alike enough.
     Case is ignored in comparing (`LINK-VERSION` is `link-version`); the known
     name is returned as it is spelt."""
-    import difflib  # start-up: asked only for a name that is refused
-
     spelt = {name.casefold(): name for name in known}
-    found = difflib.get_close_matches(word.casefold(), list(spelt), n=1, cutoff=CUTOFF)
+    found = _close(word.casefold(), list(spelt), 1)
     return spelt[found[0]] if found else None
 
 
 def closest_names(word: str, known: Iterable[str], count: int = 3) -> list[str]:
     """Up to `count` known names most like `word`, the closest first (a git
     ref misspelt, or named without its remote)."""
+    return _close(word, list(dict.fromkeys(known)), count)
+
+
+def _close(word: str, names: list[str], count: int) -> list[str]:
     import difflib  # start-up: asked only for a name that is refused
 
-    names = list(dict.fromkeys(known))
     return difflib.get_close_matches(word, names, n=count, cutoff=CUTOFF)
 
 
