@@ -112,12 +112,16 @@ def _across(folder: Sequence[Page], catalogue: Catalogue, reuse: Reuse) -> list[
 def _compared(folder: Sequence[Page], catalogue: Catalogue, reuse: Reuse) -> list[Finding]:
     """Only the pages holding a name documented twice are compared for
     duplicate-api (found from the pages' names, and once for the same holding
-    blobs: most changes to a folder change none of them), and only folders of
-    both languages for lang-parity. Named by paths inside the tree."""
+    blobs: most changes to a folder change none of them; where every page of
+    the folder holds one, the folder's own entry keeps them), and only
+    folders of both languages for lang-parity. Named by paths inside the tree."""
     repeated, holding = documented_again(folder, reuse.names)
     twice = tuple(sorted((lang, api) for (_, lang, _), apis in repeated.items() for api in apis))
     compare = partial(duplicates_among, repeated, holding, catalogue)
-    found = reuse.inside_tree("duplicate-api", holding, lambda: list(compare()), twice)
+    if len(holding) == len(folder):  # kept as the folder's (`_across`), under the same blobs
+        found = list(compare())
+    else:
+        found = reuse.inside_tree("duplicate-api", holding, lambda: list(compare()), twice)
     if len({page.lang for page in folder}) > 1:
         found = found + list(check_lang_parity(folder, catalogue))
     return found

@@ -5,6 +5,7 @@ of each ref alone says."""
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -288,6 +289,40 @@ def test_one_page_keeps_no_whole_run_entry(
     assert [(f.api, f.entry_line, f.version) for f in again] == [
         (f.api, f.entry_line, f.version) for f in first
     ]
+
+
+@pytest.mark.parametrize(("alone", "kept_apart"), [(True, False), (False, True)])
+def test_duplicates_are_kept_apart_only_for_some_of_a_folders_pages(
+    alone: bool, kept_apart: bool, tmp_path: Path
+) -> None:
+    """duplicate-api's findings are kept under the pages that hold a name
+    twice, for a change to the folder's others; where those are all of its
+    pages, the folder's own entry keeps them, and no second one is written.
+    Either way the warm run says the same."""
+    # a folder of a page that documents an API twice and one that does not
+    docs = tmp_path / "docs" / "zh" / "api" / "native_api" / "pytorch_2-12-0"
+    docs.mkdir(parents=True)
+    for case, name in (("duplicate-api", "torch-Tensor.md"), ("link-version", "torch-nn.md")):
+        page = FIXTURES / "lint" / case / "docs/zh/api/native_api/pytorch_2-12-0" / name
+        shutil.copy(page, docs / name)
+    folder = read_corpus([str(tmp_path / "docs")], CATALOGUE).pages
+    pages = [p for p in folder if p.path.endswith("torch-Tensor.md")] if alone else folder
+    keys: list[str] = []
+    cache = PageCache(tmp_path / "cache")
+    with CheckedStore(cache, CATALOGUE) as store:
+        save = store.save_compared
+
+        def saving(key: str, findings: Sequence[Finding]) -> None:
+            keys.append(key)
+            save(key, findings)
+
+        store.save_compared = saving  # type: ignore[method-assign]
+        first = lint_pages(pages, CATALOGUE, store=store)
+    assert [f for f in first if f.rule == "duplicate-api"]
+    assert any(key.startswith("('folder'") for key in keys)
+    assert any(key.startswith("('duplicate-api'") for key in keys) is kept_apart
+    with CheckedStore(cache, CATALOGUE) as store:
+        assert lint_pages(pages, CATALOGUE, store=store) == first
 
 
 def test_a_folder_of_one_page_repeating_an_api() -> None:
