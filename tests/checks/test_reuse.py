@@ -245,6 +245,23 @@ def test_a_whole_run_keeps_what_the_rules_found_not_what_reading_found(tmp_path:
     ]
 
 
+def keeping(
+    cache: PageCache, pages: Sequence[Page], context: Sequence[Page] = ()
+) -> tuple[list[Finding], list[str]]:
+    """A lint of `pages` with a store in `cache`: its findings, and the keys
+    of what it kept of the rules' across pages and runs (save_compared)."""
+    keys: list[str] = []
+    with CheckedStore(cache, CATALOGUE) as store:
+        save = store.save_compared
+
+        def saving(key: str, findings: Sequence[Finding]) -> None:
+            keys.append(key)
+            save(key, findings)
+
+        store.save_compared = saving  # type: ignore[method-assign]
+        return lint_pages(pages, CATALOGUE, context, store=store), keys
+
+
 @pytest.mark.parametrize(
     ("case", "asked"),
     [
@@ -265,16 +282,7 @@ def test_one_page_keeps_no_whole_run_entry(
     [page] = [p for p in read if p.path.endswith(asked)]
     context = [p for p in read if p is not page and p.version == page.version]
     cache = PageCache(tmp_path)
-    keys: list[str] = []
-    with CheckedStore(cache, CATALOGUE) as store:
-        save = store.save_compared
-
-        def saving(key: str, findings: Sequence[Finding]) -> None:
-            keys.append(key)
-            save(key, findings)
-
-        store.save_compared = saving  # type: ignore[method-assign]
-        first = lint_pages([page], CATALOGUE, context, store=store)
+    first, keys = keeping(cache, [page], context)
     assert [f for f in first if f.rule == case]
     assert keys and not [key for key in keys if key.startswith("lint\0")]
     ran: list[str] = []
@@ -307,17 +315,8 @@ def test_duplicates_are_kept_apart_only_for_some_of_a_folders_pages(
         shutil.copy(page, docs / name)
     folder = read_corpus([str(tmp_path / "docs")], CATALOGUE).pages
     pages = [p for p in folder if p.path.endswith("torch-Tensor.md")] if alone else folder
-    keys: list[str] = []
     cache = PageCache(tmp_path / "cache")
-    with CheckedStore(cache, CATALOGUE) as store:
-        save = store.save_compared
-
-        def saving(key: str, findings: Sequence[Finding]) -> None:
-            keys.append(key)
-            save(key, findings)
-
-        store.save_compared = saving  # type: ignore[method-assign]
-        first = lint_pages(pages, CATALOGUE, store=store)
+    first, keys = keeping(cache, pages)
     assert [f for f in first if f.rule == "duplicate-api"]
     assert any(key.startswith("('folder'") for key in keys)
     assert any(key.startswith("('duplicate-api'") for key in keys) is kept_apart
