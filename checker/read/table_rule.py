@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block import StateBlock
@@ -59,6 +60,16 @@ def _cells(line: str) -> list[str]:
     if cells and cells[-1] == "":
         cells.pop()
     return cells
+
+
+@lru_cache(maxsize=1024)
+def _row(text: str, width: int) -> tuple[tuple[str, ...], int]:
+    """A trimmed body row's `width` cells, trimmed, a short row padded with
+    empty ones, and how many it wrote: the docs' product tables are mostly
+    the same few rows (each product's, marked ✔ or ✘), cut once each."""
+    written = _cells(text)
+    cells = [mdTrim(cell) if cell else "" for cell in written[:width]]
+    return (*cells, *[""] * (width - len(cells))), len(written)
 
 
 def _line(state: StateBlock, line: int) -> str:
@@ -121,13 +132,11 @@ def _tokens(
         text = mdTrim(_line(state, line))
         if not text or state.is_code_block(line):
             break
-        cells = _cells(text)
-        autocompleted += width - len(cells)
+        cells, written = _row(text, width)
+        autocompleted += width - written
         if autocompleted > MAX_AUTOCOMPLETED_CELLS:
             break
-        cells = [mdTrim(cell) if cell else "" for cell in cells[:width]]
-        cells += [""] * (width - len(cells))
-        rows.append((line + 1, cells))
+        rows.append((line + 1, list(cells)))
         line += 1
     meta = {"header": names, "rows": rows}
     level = state.level
