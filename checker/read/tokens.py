@@ -154,11 +154,16 @@ _LABEL = re.compile(r"(\*\*|__)(.+?)\1[ \t]*[：:]?[ \t]*", re.DOTALL)
 def labelled(inline: Token) -> Labelled | None:
     """Only the label's bold markers are looked at, not the whole inline
     structure: most labelled paragraphs (statuses, notes) need no inline parse."""
-    match = _LABEL.match(inline.content)
+    return _labelled(inline.content)
+
+
+@lru_cache(maxsize=1024)  # each entry's `**支持情况**：` alone, most of a page's
+def _labelled(content: str) -> Labelled | None:
+    match = _LABEL.match(content)
     if match is None or "*" in match.group(2) or "\n" in match.group(2):
         return None
     label = match.group(2).rstrip("：: ")
-    return Labelled(label_key(label), inline.content[match.end() :])
+    return Labelled(label_key(label), content[match.end() :])
 
 
 @dataclass(frozen=True)
