@@ -134,10 +134,11 @@ class Reuse:
         every page's place and blob and `more` (what else they depend on:
         the rules): a warm lint of an unchanged tree, or history of refs,
         runs no rule and decodes no page, and one of a changed tree runs them
-        as before (its unchanged pages and folders still kept). What reading found is not kept again
-        here: each page's entry holds it, and a history's are mostly one
-        blob's at ref after ref (106,000 of the real history's 107,402
-        findings, which this entry encoded and decoded again each run)."""
+        as before (its unchanged pages and folders still kept). What reading
+        found is not kept again here: each page's entry holds it, and a
+        history's are mostly one blob's at ref after ref (106,000 of the real
+        history's 107,402 findings, which this entry encoded and decoded
+        again each run)."""
         reading = with_api([f for page in pages for f in page.findings], pages, self.heads)
         # One page's findings are its own entry's and its folder's, which its
         # warm run looks up as cheaply: kept again here they would only cost
