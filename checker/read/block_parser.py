@@ -16,6 +16,14 @@ the docs' `**label**：` paragraphs, two in every entry. The loop is otherwise
 the stock one, and blockquote and list call it as they call the stock one,
 so nesting costs no extra frame (tests/read/test_dropped.py).
 
+A block quote of one line with a blank line after it (`> <font size="3">
+run()</font>`, every method's title) is made here, its five tokens pushed as
+the stock rules push them: the blockquote rule saves and restores the marks
+of every line it spans and parses its content a level deeper, ten times the
+work of the tokens themselves. It is made so only where the stock rules
+would make exactly those tokens (`_one_line_quote` says why each condition is
+needed), and only while the ruler holds the stock rules alone.
+
 And each block rule is behind a test of that character. markdown-it-py tries
 the terminator rules again at every line of a paragraph, a
 list or a table row. On the master docs that is over a million calls, nearly
@@ -40,12 +48,13 @@ from typing import TYPE_CHECKING
 
 from markdown_it.parser_block import ParserBlock
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block.html_block import HTML_SEQUENCES
+from markdown_it.token import Token
 
 from checker.read.table_rule import table_rule
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
-    from markdown_it.token import Token
     from markdown_it.utils import EnvType
 
 Rule = Callable[[StateBlock, int, int, bool], bool]
@@ -67,6 +76,13 @@ OPENERS = {
 # The tokenizer passes them over where they cannot open (DispatchingParserBlock).
 _GUARDED = frozenset(OPENERS) - {"blockquote", "list"}
 _BULLETS = frozenset("*-+")  # a list item's bullets (an ordered one opens with a digit)
+# The stock block rules, in the ruler's order: with these alone (no plugin's),
+# a one-line quote is made by `_one_line_quote`.
+_STOCK = ["table", "code", "fence", "blockquote", "hr", "list", "reference"]
+_STOCK += ["html_block", "heading", "lheading", "paragraph"]
+# Characters a block opens with, but html's `<`: a quote's text opening with
+# one is left to the rules (`<` is looked at there).
+_OPENING = frozenset().union(*OPENERS.values()) - {"<"}
 
 
 def _opened_by(rule: Rule, openers: frozenset[str]) -> Rule:
@@ -143,6 +159,7 @@ class DispatchingParserBlock(ParserBlock):
         self._others: list[Rule] = []  # for a line that no known opener starts
         # a bullet's rules but the list's, for a bullet that opens no list item
         self._unbulleted: dict[str, list[Rule]] = {}
+        self._stock = False  # the chain holds the stock rules alone
 
     def _rules_for(self, rules: list[Rule]) -> None:
         """Build the per-character rule lists for the ruler's main chain (again
@@ -164,6 +181,7 @@ class DispatchingParserBlock(ParserBlock):
             bullet: [rule for rule in self._by_opener[bullet] if rule not in listing]
             for bullet in _BULLETS & self._by_opener.keys()
         }
+        self._stock = names == _STOCK
         self._compiled = rules
 
     def parse(
@@ -181,6 +199,7 @@ class DispatchingParserBlock(ParserBlock):
         if rules is not self._compiled:
             self._rules_for(rules)
         by_opener, others, unbulleted = self._by_opener, self._others, self._unbulleted
+        quotes = self._stock
         src, line = state.src, start
         deepest = state.md.options.maxNesting
         empty_before = False
@@ -196,20 +215,25 @@ class DispatchingParserBlock(ParserBlock):
                 break
             pos = state.bMarks[line] + state.tShift[line]
             opener = src[pos] if pos < len(src) else ""
-            tried = by_opener.get(opener, others)
-            # a bullet opens a list item only before a space, a tab or the
-            # line's end: not `**label**` (the list rule would refuse it)
-            if opener in unbulleted and pos + 1 < state.eMarks[line] and src[pos + 1] not in " \t":
-                tried = unbulleted[opener]
-            ok = False
-            for rule in tried:
-                ok = rule(state, line, end, False)
-                if ok:
-                    if state.line <= line:
-                        raise RuntimeError("block rule didn't increment state.line")
-                    break
-            if not ok:
-                raise RuntimeError("none of the block rules matched")
+            if not (opener == ">" and quotes and _one_line_quote(state, line, pos)):
+                tried = by_opener.get(opener, others)
+                # a bullet opens a list item only before a space, a tab or the
+                # line's end: not `**label**` (the list rule would refuse it)
+                if (
+                    opener in unbulleted
+                    and pos + 1 < state.eMarks[line]
+                    and src[pos + 1] not in " \t"
+                ):
+                    tried = unbulleted[opener]
+                ok = False
+                for rule in tried:
+                    ok = rule(state, line, end, False)
+                    if ok:
+                        if state.line <= line:
+                            raise RuntimeError("block rule didn't increment state.line")
+                        break
+                if not ok:
+                    raise RuntimeError("none of the block rules matched")
             # an empty line before the block makes the list it is in loose
             state.tight = not empty_before
             line = state.line
@@ -220,6 +244,52 @@ class DispatchingParserBlock(ParserBlock):
                 empty_before = True
                 line += 1
                 state.line = line
+
+
+def _one_line_quote(state: StateBlock, line: int, pos: int) -> bool:
+    """The tokens of a one-line block quote at `line` (its `>` at `pos`), as
+    the stock rules make them, pushed; False, nothing done, where they might
+    make others. The stock loop tries table, code, then blockquote. Table
+    refuses: no delimiter row follows. Code refuses: the line is indented
+    less than 4. Blockquote takes the line, and the blank line (or the end)
+    after it ends the quote; `> ` then the text: the text starts its own line
+    at indent 0. Parsed a level deeper, the text is one paragraph: table and
+    lheading find no second line, code no indent, and no other rule opens with
+    its first character (html_block's `<` aside: its patterns are tried here
+    as the rule tries them). At the nesting limit the stock loop would skip
+    the text: that is left to it. The quote restores every mark it moved, so
+    only the tokens and the line it ends on remain."""
+    following = line + 1
+    if following < state.lineMax and not state.isEmpty(following):
+        return False
+    if state.sCount[line] - state.blkIndent >= 4 or state.level + 1 >= state.md.options.maxNesting:
+        return False
+    src, start, stop = state.src, pos + 2, state.eMarks[line]
+    if start >= stop or src[pos + 1] != " " or src[start] in " \t" or src[start] in _OPENING:
+        return False
+    text = src[start:stop]
+    html = text[0] == "<" and state.md.options.get("html")
+    if html and any(opening.search(text) for opening, _, _ in HTML_SEQUENCES):
+        return False
+    level, lines = state.level, [line, following]
+    state.tokens += [
+        Token("blockquote_open", "blockquote", 1, map=lines, level=level, markup=">", block=True),
+        Token("paragraph_open", "p", 1, map=[*lines], level=level + 1, block=True),
+        Token(
+            "inline",
+            "",
+            0,
+            map=[*lines],
+            level=level + 2,
+            content=text.strip(),
+            children=[],
+            block=True,
+        ),
+        Token("paragraph_close", "p", -1, level=level + 1, block=True),
+        Token("blockquote_close", "blockquote", -1, level=level, markup=">", block=True),
+    ]
+    state.line = following
+    return True
 
 
 class LinedStateBlock(StateBlock):

@@ -21,7 +21,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_core.normalize import normalize as stock_normalize
 from markdown_it.token import Token
 
-from checker.read.block_parser import DispatchingParserBlock
+from checker.read.block_parser import DispatchingParserBlock, guard_block_rules
 from checker.read.tokens import BLOCK_NESTING, normalize, parser
 from tests.helpers import REPO
 
@@ -187,6 +187,15 @@ OPENERS += ["[a]: /url", "<div>", "<!-- c -->", "# h", "> q", "    code", "- ite
 # bullets that open no list item (the tokenizer does not try the list rule)
 OPENERS += ["**label**：", "*x*", "-x", "+x", "-\tx", "*", "* ", "===", "---x"]
 HOSTILE += [f"{opener}\n" for opener in OPENERS]
+# one-line quotes (made by the tokenizer itself) and their near misses
+QUOTES = ["> x", "> x\n\nnext", "> x\nlazy", "> x\n> y", ">  x", ">\tx", "> \tx", ">x", ">", "> "]
+QUOTES += ['> <font size="3">run()</font>', "> <div>", "> <br>", "> <!-- c -->", "> </p>", "> <?"]
+QUOTES += ["> # h", "> [!NOTE]", "> - item", "> 1. x", "> ```", "> ***", "> x  ", "> x\u3000"]
+QUOTES += ["> \u3000x", "> |a|", "    > x", "   > x", "\t> x", "- > x\n\n- y", "> > x", "1. > x\n"]
+QUOTES += ["text\n> x\n", "> x\n   \nz", "<div>\n> x\n", "> <font>x\n<div>\n"]
+QUOTES += ["> " * depth + "x" for depth in range(BLOCK_NESTING - 3, BLOCK_NESTING + 2)]
+QUOTES += ["- " * depth + "> x" for depth in range(BLOCK_NESTING - 4, BLOCK_NESTING + 1)]
+HOSTILE += [f"{quote}\n" for quote in QUOTES] + [f"{quote}\n\n" for quote in QUOTES] + QUOTES
 HOSTILE += [f"para\n{opener}\n" for opener in OPENERS]
 HOSTILE += [f"| a |\n|---|\n{opener}\n" for opener in OPENERS]
 
@@ -206,3 +215,25 @@ lines = st.lists(st.sampled_from(_PIECES), max_size=6).map("".join)
 @given(st.lists(lines, max_size=8).map("\n".join))
 def test_random_block_markup_parses_as_markdown_it_parses_it(text: str) -> None:
     assert _tokens(parser(), text) == _tokens(STOCK, text)
+
+
+def _callout(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A plugin's rule that takes every line opening with `>` as one token."""
+    if state.src[state.bMarks[start] + state.tShift[start]] != ">":
+        return False
+    if not silent:
+        state.push("callout", "aside", 0).map = [start, start + 1]
+        state.line = start + 1
+    return True
+
+
+def test_a_plugins_rule_is_tried_where_a_one_line_quote_would_be_made() -> None:
+    ours = MarkdownIt("commonmark", {"html": True}).disable(["inline", "text_join"])
+    stock = MarkdownIt("commonmark", {"html": True}).disable(["inline", "text_join"])
+    for md in (ours, stock):
+        md.block.ruler.before("blockquote", "callout", _callout)
+    guard_block_rules(ours.block)
+    ours.block = DispatchingParserBlock(ours.block)
+    text = "> <font>run()</font>\n\n> x\n"
+    assert _tokens(ours, text) == _tokens(stock, text)
+    assert [token.type for token in ours.parse(text)] == ["callout", "callout"]
