@@ -15,7 +15,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import SplitResult, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from markdown_it.token import Token
 
@@ -92,7 +92,8 @@ def native_link(inline: Token, text: str | None = None) -> NativeLink | None:
     case, is read without an inline parse."""
     simple = _SIMPLE_LINK.fullmatch((inline.content if text is None else text).strip())
     if simple is not None:
-        return _link(" ".join(simple.group(1).split()), simple.group(2))
+        url = simple.group(2)
+        return _link(" ".join(simple.group(1).split()), url, *_plain_parts(url))
     return first_link(children(inline))
 
 
@@ -104,7 +105,9 @@ def first_link(children: list[Token]) -> NativeLink | None:
                 if inner.type == "link_close":
                     break
                 text_parts.append(inner)
-            return _link(written_text(text_parts), str(child.attrs.get("href", "")))
+            url = str(child.attrs.get("href", ""))
+            parts = urlsplit(url)
+            return _link(written_text(text_parts), url, parts.path, parts.fragment)
     return None
 
 
@@ -122,10 +125,22 @@ def written_text(children: list[Token]) -> str:
     )
 
 
+def _plain_parts(url: str) -> tuple[str, str]:
+    """The path and fragment of a web address that `_SIMPLE_LINK` took, as
+    urlsplit gives them, found with string methods: of its characters none
+    but `/`, `?` and `#` splits an address, and it holds no space, bracket or
+    `%` that urlsplit would look at (its checks were a third of reading a
+    docs link)."""
+    rest, _, fragment = url.partition("://")[2].partition("#")
+    rest = rest.partition("?")[0]
+    slash = rest.find("/")  # the host ends at the first
+    return ("" if slash < 0 else rest[slash:]), fragment
+
+
 @lru_cache(maxsize=_MEMO)
-def _link(text: str, url: str) -> NativeLink:
-    parts = urlsplit(url)  # once: it was a third of reading a link
-    return NativeLink(text, url, _docs_version(parts), _target(parts))
+def _link(text: str, url: str, path: str, fragment: str) -> NativeLink:
+    """A link of `url`, of which `path` and `fragment` are urlsplit's."""
+    return NativeLink(text, url, _docs_version(path), _target(path, fragment))
 
 
 @dataclass(frozen=True)
@@ -189,13 +204,13 @@ def without_signature(text: str) -> str:
     return text if start < 0 else text[:start] + text[end + 1 :]
 
 
-def _docs_version(parts: SplitResult) -> str | None:
-    match = _DOCS_VERSION.search(parts.path + "/")
+def _docs_version(path: str) -> str | None:
+    match = _DOCS_VERSION.search(path + "/")
     return match.group(1) if match else None
 
 
-def _target(parts: SplitResult) -> str | None:
-    if parts.fragment:
-        return unquote(parts.fragment)
-    match = _GENERATED.search(parts.path)
+def _target(path: str, fragment: str) -> str | None:
+    if fragment:
+        return unquote(fragment)
+    match = _GENERATED.search(path)
     return unquote(match.group(1)) if match else None

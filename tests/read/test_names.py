@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from markdown_it.token import Token
 
 from checker.model.support import NativeLink
 from checker.read.names import (
     _SIGNATURE,
+    _SIMPLE_LINK,
+    _plain_parts,
     first_link,
     full_name,
     native_link,
@@ -304,3 +309,18 @@ def test_the_characters_named_are_at_most_five() -> None:
 
     said = unplain("torch.x.\u0440\u0443\u0442\u0430\u0435\u0441\u0441\u043e")
     assert said.count("CYRILLIC") == 5 and said.endswith(", …")
+
+
+# the characters `_SIMPLE_LINK` takes in a web address, those that split one most often
+_ADDRESS = st.text(st.sampled_from("/?#:@.-_~$+,;=aZ09"), max_size=24)
+
+
+@given(st.sampled_from(["http://", "https://"]), _ADDRESS)
+@example("https://", "pytorch.org/docs/2.12/generated/torch.abs.html#torch.abs")
+@example("http://", "host?q=/a#b?c#d")
+def test_a_simple_links_path_and_fragment_are_urlsplits(scheme: str, rest: str) -> None:
+    url = scheme + rest
+    if _SIMPLE_LINK.fullmatch(f"[x]({url})") is None:  # an empty address is no simple link
+        return
+    parts = urlsplit(url)
+    assert _plain_parts(url) == (parts.path, parts.fragment)
