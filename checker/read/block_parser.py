@@ -16,13 +16,16 @@ the docs' `**label**：` paragraphs, two in every entry. The loop is otherwise
 the stock one, and blockquote and list call it as they call the stock one,
 so nesting costs no extra frame (tests/read/test_dropped.py).
 
-A block quote of one line with a blank line after it (`> <font size="3">
-run()</font>`, every method's title) is made here, its five tokens pushed as
-the stock rules push them: the blockquote rule saves and restores the marks
-of every line it spans and parses its content a level deeper, ten times the
-work of the tokens themselves. It is made so only where the stock rules
-would make exactly those tokens (`_one_line_quote` says why each condition is
-needed), and only while the ruler holds the stock rules alone.
+Two blocks of one line with a blank line after it are made here, their
+tokens pushed as the stock rules push them: a block quote (`> <font size="3">
+run()</font>`, every method's title), which the blockquote rule makes with
+ten times the work of its tokens (it saves and restores the marks of every
+line it spans and parses its text a level deeper), and an html block of a
+tag that a blank line ends (the `<div>` and `</div>` around every entry's
+sections), whose kind the html_block rule finds anew each time with up to
+seven patterns. Each is made so only where the stock rules would make
+exactly those tokens (`_one_line_quote` and `_one_line_html` say why each
+condition is needed), and only while the ruler holds the stock rules alone.
 
 And each block rule is behind a test of that character. markdown-it-py tries
 the terminator rules again at every line of a paragraph, a
@@ -43,6 +46,7 @@ the stock parser's tokens (tables folded into that form).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
@@ -199,7 +203,7 @@ class DispatchingParserBlock(ParserBlock):
         if rules is not self._compiled:
             self._rules_for(rules)
         by_opener, others, unbulleted = self._by_opener, self._others, self._unbulleted
-        quotes = self._stock
+        stock = self._stock
         src, line = state.src, start
         deepest = state.md.options.maxNesting
         empty_before = False
@@ -215,7 +219,11 @@ class DispatchingParserBlock(ParserBlock):
                 break
             pos = state.bMarks[line] + state.tShift[line]
             opener = src[pos] if pos < len(src) else ""
-            if not (opener == ">" and quotes and _one_line_quote(state, line, pos)):
+            made = stock and (
+                (opener == ">" and _one_line_quote(state, line, pos))
+                or (opener == "<" and _one_line_html(state, line, end, pos))
+            )
+            if not made:
                 tried = by_opener.get(opener, others)
                 # a bullet opens a list item only before a space, a tab or the
                 # line's end: not `**label**` (the list rule would refuse it)
@@ -268,8 +276,7 @@ def _one_line_quote(state: StateBlock, line: int, pos: int) -> bool:
     if start >= stop or src[pos + 1] != " " or src[start] in " \t" or src[start] in _OPENING:
         return False
     text = src[start:stop]
-    html = text[0] == "<" and state.md.options.get("html")
-    if html and any(opening.search(text) for opening, _, _ in HTML_SEQUENCES):
+    if text[0] == "<" and state.md.options.get("html") and _html_kind(text) is not None:
         return False
     level, lines = state.level, [line, following]
     state.tokens += [
@@ -290,6 +297,45 @@ def _one_line_quote(state: StateBlock, line: int, pos: int) -> bool:
     ]
     state.line = following
     return True
+
+
+def _one_line_html(state: StateBlock, line: int, end: int, pos: int) -> bool:
+    """The token of a one-line html block at `line` (its `<` at `pos`), as
+    the stock rules make it, pushed; False, nothing done, where they might
+    make another. The stock loop tries table, code, then html_block. Table
+    refuses: no delimiter row follows. Code refuses: the line is indented less
+    than 4. html_block takes a line its patterns open a block at; a block that
+    a blank line ends (`_BLANK_ENDED`) ends at the blank line (or the end)
+    after it, and its token is the line with its newline."""
+    following = line + 1
+    if following < end and not state.isEmpty(following):
+        return False
+    if state.sCount[line] - state.blkIndent >= 4 or not state.md.options.get("html"):
+        return False
+    if _html_kind(state.src[pos : state.eMarks[line]]) not in _BLANK_ENDED:
+        return False
+    token = state.push("html_block", "", 0)
+    token.map = [line, following]
+    token.content = state.getLines(line, following, state.blkIndent, True)
+    state.line = following
+    return True
+
+
+@lru_cache(maxsize=1024)  # the docs' few tags, each on thousands of lines
+def _html_kind(text: str) -> int | None:
+    """Which of html_block's sequences a line (from its `<`) opens, as the rule
+    tries them: the index of the first whose opening pattern finds it; None:
+    it opens no html block."""
+    for kind, (opening, _, _) in enumerate(HTML_SEQUENCES):
+        if opening.search(text):
+            return kind
+    return None
+
+
+# The sequences a blank line ends (their closing pattern matches only an empty line).
+_BLANK_ENDED = frozenset(
+    kind for kind, (_, closing, _) in enumerate(HTML_SEQUENCES) if closing.pattern == "^$"
+)
 
 
 class LinedStateBlock(StateBlock):

@@ -196,6 +196,12 @@ QUOTES += ["text\n> x\n", "> x\n   \nz", "<div>\n> x\n", "> <font>x\n<div>\n"]
 QUOTES += ["> " * depth + "x" for depth in range(BLOCK_NESTING - 3, BLOCK_NESTING + 2)]
 QUOTES += ["- " * depth + "> x" for depth in range(BLOCK_NESTING - 4, BLOCK_NESTING + 1)]
 HOSTILE += [f"{quote}\n" for quote in QUOTES] + [f"{quote}\n\n" for quote in QUOTES] + QUOTES
+# one-line html blocks (made by the tokenizer itself) and their near misses
+HTML = ["<div>", '<div style="margin-left: 2em">', "</div>", "<DIV>", "<div", "<div>x</div>"]
+HTML += ["<span>", "<span>x", "<br/>", "<!-- c -->", "<script>", "<?x?>", "<![CDATA[x]]>", "<!X"]
+HTML += ["<div>\nx", "<div>\n  \nx", "   <div>", "    <div>", "\t<div>", "- <div>\n\n- x"]
+HTML += ["> <div>", "text\n<div>", "<div>\n<div>", "| a |\n|---|\n<div>", "<div>\n| a |\n|---|"]
+HOSTILE += [f"{html}\n" for html in HTML] + [f"{html}\n\n" for html in HTML] + HTML
 HOSTILE += [f"para\n{opener}\n" for opener in OPENERS]
 HOSTILE += [f"| a |\n|---|\n{opener}\n" for opener in OPENERS]
 
@@ -237,3 +243,15 @@ def test_a_plugins_rule_is_tried_where_a_one_line_quote_would_be_made() -> None:
     text = "> <font>run()</font>\n\n> x\n"
     assert _tokens(ours, text) == _tokens(stock, text)
     assert [token.type for token in ours.parse(text)] == ["callout", "callout"]
+
+
+def test_html_off_leaves_tags_to_the_paragraph_rule() -> None:
+    ours, stock = (
+        MarkdownIt("commonmark", {"html": False}).enable("table").disable(["inline", "text_join"])
+        for _ in range(2)
+    )
+    guard_block_rules(ours.block)
+    ours.block = DispatchingParserBlock(ours.block)
+    text = "<div>\n\n> <div>\n\n</div>\n"
+    assert _tokens(ours, text) == _tokens(stock, text)
+    assert "html_block" not in {token.type for token in ours.parse(text)}
