@@ -202,6 +202,12 @@ HTML += ["<span>", "<span>x", "<br/>", "<!-- c -->", "<script>", "<?x?>", "<![CD
 HTML += ["<div>\nx", "<div>\n  \nx", "   <div>", "    <div>", "\t<div>", "- <div>\n\n- x"]
 HTML += ["> <div>", "text\n<div>", "<div>\n<div>", "| a |\n|---|\n<div>", "<div>\n| a |\n|---|"]
 HOSTILE += [f"{html}\n" for html in HTML] + [f"{html}\n\n" for html in HTML] + HTML
+# lines alone that open a block, or look as if they might (a bullet before text)
+LINES = ["x", "**label**：x", "*x*", "-x", "+x", "1x", "1.x", "#x", "#", "`x", "``x", "~x", "_x_"]
+LINES += ["[x]", "[x]: /u", "<x", "<span>x", "x  ", "\u3000x", "   x", "    x", "\tx", "x\n==="]
+LINES += ["x\n---", "x\n\n===", "- x\n\n  y", "- x\n\n  y\nz", "> x\n\ny", "1. a\n\n   b"]
+LINES += ["  * a\n\n  b", "- a\n\n  b\n\n- c", "> a\nb\n\nc", "a\n    b", "***x", "* * *"]
+HOSTILE += [f"{line}\n" for line in LINES] + [f"{line}\n\n" for line in LINES] + LINES
 HOSTILE += [f"para\n{opener}\n" for opener in OPENERS]
 HOSTILE += [f"| a |\n|---|\n{opener}\n" for opener in OPENERS]
 
