@@ -66,11 +66,12 @@ _SIMPLE_LINK = re.compile(
 def title_name(inline: Token) -> str:
     """`<code><i>class</i></code> torch.x.Y` and `_`class`_ torch.x.Y` → torch.x.Y;
     `run()` → run. As written: `named` puts it in the form names are compared in."""
-    return _title_name(inline.content)
+    return title_name_in(inline.content)
 
 
 @lru_cache(maxsize=_MEMO)
-def _title_name(content: str) -> str:
+def title_name_in(content: str) -> str:
+    """`title_name` of an inline token's content."""
     text = _HTML_TAG.sub("", content)
     simple = _SIMPLE_LINK.fullmatch(text.strip())
     if simple is not None:

@@ -20,7 +20,7 @@ from checker.read.blocks import (
 )
 from checker.read.context import ReadContext, StatusRead
 from checker.read.inline import read_inline
-from checker.read.names import ROOTS, named, native_link, title_name
+from checker.read.names import ROOTS, named, native_link, title_name, title_name_in
 from checker.read.rows import is_api_header, is_api_table, read_rows
 from checker.read.table import read_product_table
 from checker.read.tokens import (
@@ -28,6 +28,7 @@ from checker.read.tokens import (
     NOTES_LABELS,
     STATUS_LABELS,
     labelled,
+    labelled_in,
     line_of,
     parse,
     read_table,
@@ -127,8 +128,7 @@ def _title(tokens: list[Token], index: int) -> tuple[str, bool] | None:
         inline = tokens[index + 2]
         if inline.type == "inline" and inline.content.startswith("<font"):
             lines = inline.content.split("\n")
-            own = lines[: _first_label(lines)]
-            return title_name(Token("inline", "", 0, content="\n".join(own))), True
+            return title_name_in("\n".join(lines[: _first_label(lines)])), True
     return None
 
 
@@ -136,7 +136,7 @@ def _first_label(lines: list[str]) -> int:
     """The index of the first line after the first that opens a label, else
     len(lines): the title's own lines come before it."""
     for number, text in enumerate(lines[1:], 1):
-        if labelled(Token("inline", "", 0, content=text)) is not None:
+        if labelled_in(text) is not None:
             return number
     return len(lines)
 

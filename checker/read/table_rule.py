@@ -33,6 +33,7 @@ _DELIMITER_ROW = re.compile(r"[-:|][-:| \t]+")
 _ALIGNMENT = re.compile(r":?-+:?")
 
 
+@lru_cache(maxsize=1024)  # the docs' product tables share a few delimiter rows
 def _delimited_columns(row: str) -> int | None:
     """How many columns a trimmed delimiter row (`|---|:--:|`) gives, or None
     if the line is no delimiter row."""
@@ -60,6 +61,13 @@ def _cells(line: str) -> list[str]:
     if cells and cells[-1] == "":
         cells.pop()
     return cells
+
+
+@lru_cache(maxsize=1024)  # the docs' product tables share a few headers
+def _names(line: str) -> tuple[str, ...] | None:
+    """A header line's column names, trimmed; None for a line that holds no `|`."""
+    header = mdTrim(line)
+    return None if "|" not in header else tuple(mdTrim(name) for name in _cells(header))
 
 
 @lru_cache(maxsize=1024)
@@ -95,14 +103,13 @@ def table_rule(terminators_open_with: frozenset[str]) -> Rule:
         columns = _delimited_columns(_line(state, following))
         if columns is None:
             return False
-        header = mdTrim(_line(state, start))
-        if "|" not in header or state.is_code_block(start):
+        names = _names(_line(state, start))
+        if names is None or state.is_code_block(start):
             return False
-        names = [mdTrim(name) for name in _cells(header)]
         if not names or len(names) != columns:
             return False
         if not silent:
-            _tokens(state, start, end, names, terminators_open_with)
+            _tokens(state, start, end, [*names], terminators_open_with)
         return True
 
     return table

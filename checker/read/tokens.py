@@ -154,11 +154,12 @@ _LABEL = re.compile(r"(\*\*|__)(.+?)\1[ \t]*[：:]?[ \t]*", re.DOTALL)
 def labelled(inline: Token) -> Labelled | None:
     """Only the label's bold markers are looked at, not the whole inline
     structure: most labelled paragraphs (statuses, notes) need no inline parse."""
-    return _labelled(inline.content)
+    return labelled_in(inline.content)
 
 
 @lru_cache(maxsize=1024)  # each entry's `**支持情况**：` alone, most of a page's
-def _labelled(content: str) -> Labelled | None:
+def labelled_in(content: str) -> Labelled | None:
+    """`labelled` of an inline token's content."""
     match = _LABEL.match(content)
     if match is None or "*" in match.group(2) or "\n" in match.group(2):
         return None
