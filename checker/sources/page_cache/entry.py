@@ -53,6 +53,11 @@ from checker.sources.page_cache.model_rows import (
 # 16: findings as rows into tables of paths and messages (checked/4 too)
 FORMAT = "docs-check/page-cache/16"
 
+# An entry's rows are made afresh from the model, and no list or dict in them
+# holds itself: looking for one (json's check_circular) was a fifth of
+# encoding a page's entries and findings.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, and is then seen
 _BINARY = getattr(os, "O_BINARY", 0)
 
@@ -162,8 +167,8 @@ def page_text(page: Page, envelope: dict[str, Any], own: Sequence[Finding] | Non
     added, then the head, the checked lines (`own`: what the page's own rules
     found; None, not run) and the body, a line each. No newline is inside any:
     JSON writes a newline in a string as an escape."""
-    body = json.dumps(body_data(page), ensure_ascii=False)
-    head = json.dumps(
+    body = _ENCODE(body_data(page))
+    head = _ENCODE(
         {
             "path": page.path,
             "version": page.version,
@@ -173,8 +178,7 @@ def page_text(page: Page, envelope: dict[str, Any], own: Sequence[Finding] | Non
             "mentions": len(page.mentions),
             "findings": findings_data(page.findings),
             "directives": [[d.line, d.action, list(d.rules), d.reason] for d in page.directives],
-        },
-        ensure_ascii=False,
+        }
     )
     checked = "null\nnull\nnull"
     if own is not None:
@@ -195,9 +199,9 @@ def checked_text(findings: Sequence[Finding], heads: Sequence[tuple[int, str]]) 
     """Kept findings, and the APIs and heading lines of a page's entries
     (`heads`), three lines of JSON: a page entry's checked lines, and a
     checked entry's (checker.sources.page_cache.store)."""
-    found = json.dumps(findings_data(findings), ensure_ascii=False)
-    apis = json.dumps([api for _, api in heads], ensure_ascii=False)
-    lines = json.dumps([line for line, _ in heads])
+    found = _ENCODE(findings_data(findings))
+    apis = _ENCODE([api for _, api in heads])
+    lines = _ENCODE([line for line, _ in heads])
     return "\n".join((found, apis, lines))
 
 
