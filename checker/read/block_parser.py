@@ -81,7 +81,7 @@ OPENERS = {
 _GUARDED = frozenset(OPENERS) - {"blockquote", "list"}
 _BULLETS = frozenset("*-+")  # a list item's bullets (an ordered one opens with a digit)
 # The stock block rules, in the ruler's order: with these alone (no plugin's),
-# a one-line quote is made by `_one_line_quote`.
+# the tokenizer makes one-line quotes and html blocks itself.
 _STOCK = ["table", "code", "fence", "blockquote", "hr", "list", "reference"]
 _STOCK += ["html_block", "heading", "lheading", "paragraph"]
 # Characters a block opens with, but html's `<`: a quote's text opening with
