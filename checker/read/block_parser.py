@@ -101,6 +101,27 @@ def _opened_by(rule: Rule, openers: frozenset[str]) -> Rule:
     return guarded
 
 
+def _ruled(rule: Rule) -> Rule:
+    """hr takes a line of its marker (three or more) and spaces and tabs
+    alone, and reads the whole line to find out: every `**label**：` line
+    (two an entry) is read to its third character. A line whose text, less
+    the marker, spaces and tabs at either end, is not empty holds another
+    character: the rule would refuse it."""
+
+    def guarded(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        pos = state.bMarks[start] + state.tShift[start]
+        if pos >= len(state.src):
+            return False
+        marker = state.src[pos]
+        if marker not in OPENERS["hr"] or state.src[pos : state.eMarks[start]].strip(
+            marker + " \t"
+        ):
+            return False
+        return rule(state, start, end, silent)
+
+    return guarded
+
+
 def _code(rule: Rule) -> Rule:
     def guarded(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         if state.sCount[start] - state.blkIndent < 4:  # not indented as code
@@ -134,7 +155,9 @@ def guard_block_rules(block: ParserBlock) -> None:
     (paragraph, a plugin's) stay as they are."""
     table = table_rule(_openers_of(block, "blockquote"))
     for rule in block.ruler.__rules__:
-        if rule.name in _GUARDED:
+        if rule.name == "hr":
+            fn = _ruled(rule.fn)
+        elif rule.name in _GUARDED:
             fn = _opened_by(rule.fn, OPENERS[rule.name])
         elif rule.name == "table":
             fn = table  # the same tables, as two tokens

@@ -208,6 +208,10 @@ LINES += ["[x]", "[x]: /u", "<x", "<span>x", "x  ", "\u3000x", "   x", "    x", 
 LINES += ["x\n---", "x\n\n===", "- x\n\n  y", "- x\n\n  y\nz", "> x\n\ny", "1. a\n\n   b"]
 LINES += ["  * a\n\n  b", "- a\n\n  b\n\n- c", "> a\nb\n\nc", "a\n    b", "***x", "* * *"]
 HOSTILE += [f"{line}\n" for line in LINES] + [f"{line}\n\n" for line in LINES] + LINES
+# thematic breaks and lines that only start like one
+RULES = ["***", "* * *", "*\t*\t*", "**", "**x", "** *", "*\u3000**", "- - -", "-- -x", "___"]
+RULES += ["_ _ _ x", "***   ", "   ***", "    ***", "*-*", "x\n***", "- x\n***", "> ***"]
+HOSTILE += [f"{rule}\n" for rule in RULES] + [f"para\n{rule}\n" for rule in RULES] + RULES
 HOSTILE += [f"para\n{opener}\n" for opener in OPENERS]
 HOSTILE += [f"| a |\n|---|\n{opener}\n" for opener in OPENERS]
 
