@@ -36,7 +36,8 @@ attribute reads before the rule looks at the one character that decides it
 character as the rule itself reads it and refuses where the rule would
 refuse; otherwise the rule runs unchanged. lheading's guard reads the next
 line: tried before every paragraph, it refuses one with no line after it,
-and the docs' paragraphs are one line each.
+and the docs' paragraphs are one line each. hr's reads the whole line, as the
+rule does, in one strip: `**label**` opens as a thematic break would.
 So no guard can change a token. The table rule is replaced by
 checker.read.table_rule, which gives the same tables as two tokens each.
 tests/read/test_block_rules.py holds every corpus page, fixture and doc to
