@@ -92,8 +92,7 @@ def cut_lines(text: str, part_size: int) -> list[int]:
     last_cut = line = counted = at = 0
     while (mark := _marks().search(text, at)) is not None:
         found = mark.start()
-        start = text.rfind("\n", 0, found) + 1  # of the line
-        end = _line_end(text, found)
+        start, end = _line_start(text, found), _line_end(text, found)
         if text[found] == "#":
             if (
                 found == start
@@ -115,6 +114,11 @@ def cut_lines(text: str, part_size: int) -> list[int]:
     return cuts
 
 
+def _line_start(text: str, at: int) -> int:
+    """Where the line holding `at` starts."""
+    return text.rfind("\n", 0, at) + 1
+
+
 def _line_end(text: str, at: int) -> int:
     """Where the line holding `at` ends, its newline included."""
     newline = text.find("\n", at)
@@ -124,15 +128,14 @@ def _line_end(text: str, at: int) -> int:
 def _after_blank(text: str, start: int) -> bool:
     """Whether the line before the one starting at `start` is blank (the
     first line has none before it)."""
-    return start == 0 or not text[text.rfind("\n", 0, start - 1) + 1 : start].strip()
+    return start == 0 or not text[_line_start(text, start - 1) : start].strip()
 
 
 def _fence_end(text: str, fence: str, at: int) -> int:
     """The end of the line that closes `fence`, searched from `at`; the text's
     end if none does."""
     while (mark := _fence_marks().search(text, at)) is not None:
-        start = text.rfind("\n", 0, mark.start()) + 1
-        at = _line_end(text, mark.start())
+        start, at = _line_start(text, mark.start()), _line_end(text, mark.start())
         if _closes(fence, text[start:at]):
             return at
     return len(text)
@@ -143,10 +146,11 @@ def _defines_links(text: str) -> bool:
     spaces in): any link of the page may use it."""
     at = 0
     while (mark := _link_reference().search(text, at)) is not None:
-        start = text.rfind("\n", 0, mark.start()) + 1
-        if mark.start() - start <= 3 and not text[start : mark.start()].strip(" "):
+        found = mark.start()
+        start = _line_start(text, found)
+        if found - start <= 3 and not text[start:found].strip(" "):
             return True
-        at = _line_end(text, mark.start())
+        at = _line_end(text, found)
     return False
 
 
